@@ -1,0 +1,7 @@
+"""The pure core of the table companion: game rules, session logs, race arbitration, persistence.
+
+Nothing in this package may import kivy or gpiozero (a test enforces it), so every rule can be
+tested and replayed on any machine.
+"""
+
+__version__ = "0.1.0"

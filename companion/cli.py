@@ -1,0 +1,96 @@
+"""The `companion` command. Each subcommand lives in the module that owns its job; this file only
+parses arguments, so `companion --help` starts fast and works without a display."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from .errors import CompanionError
+
+BACKENDS = ("auto", "mock", "lgpio", "rpigpio", "none")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 800x480, got {text!r}") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"size {text} is too small; the smallest supported screen is 320x240")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Table companion for physical card games. With no command, starts the touchscreen app.",
+        epilog="Keyboard: on the mock backend, keys 1-6 press the players' big buttons (see config.json 'keys'). "
+               "Data (sessions, roster, race logs, config.json) lives in the data directory.",
+    )
+    parser.add_argument("--backend", choices=BACKENDS, default=None,
+                        help="GPIO backend for the big buttons: lgpio (Raspberry Pi, kernel edge timestamps; "
+                             "the default on a Pi), rpigpio (older Pis; timestamps taken in userspace, less fair), "
+                             "mock (a PC: keyboard keys press simulated pins), none (on-screen buttons only). "
+                             "Default: config.json 'backend', else auto (lgpio on a Pi, mock elsewhere).")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen (the kiosk mode on the Pi)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="where sessions, the roster and config.json live "
+                             "(default: the platform's user data directory, or $COMPANION_DATA_DIR)")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size on a PC, e.g. 800x480 (the official 7-inch display)")
+    parser.add_argument("--autoplay", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
+
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    shot = commands.add_parser("screenshot", help="render one screen headless to a PNG (for docs and tests)")
+    shot.add_argument("screen", help="screen to render; 'list' prints the names")
+    shot.add_argument("output", type=Path, nargs="?", help="PNG file to write")
+    shot.add_argument("--size", type=_size, default=(800, 480), metavar="WxH", dest="shot_size",
+                      help="window size, default 800x480")
+
+    replay_game = commands.add_parser(
+        "replay-game", help="apply a game log (JSON) and print the resulting state as JSON")
+    replay_game.add_argument("file", type=Path, help='{"game": ..., "players": [...], "options": {...}, "actions": [...]}')
+
+    replay_race = commands.add_parser(
+        "replay-race", help="feed a race log (JSON lines) through the mock GPIO pins into the arbiter; print the decision")
+    replay_race.add_argument("file", type=Path, help="one JSON object per line: an arm event, then edges")
+
+    export = commands.add_parser("export-game", help="write a saved game's log as a JSON document")
+    export.add_argument("session", nargs="?", type=int, help="session number (default: the most recent)")
+    export.add_argument("output", type=Path, nargs="?", help="file to write (default: standard output)")
+
+    doctor = commands.add_parser("doctor", help="check the buttons, display, touch, audio and data directory")
+    doctor.add_argument("--json", action="store_true", help="print the findings as JSON")
+    return parser
+
+
+# Each command is served by a `main(args) -> int` in the module that does the work.
+_HANDLERS = {
+    None: "ui.main",
+    "screenshot": "ui.screenshots",
+    "replay-game": "companion.gamelog",
+    "export-game": "companion.gamelog",
+    "replay-race": "hardware.replay",
+    "doctor": "hardware.doctor",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    module = importlib.import_module(_HANDLERS[args.command])
+    try:
+        return int(module.main(args) or 0)
+    except CompanionError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as error:
+        print(f"companion: no such file: {error.filename}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""The family's settings file (`config.json` in the data directory): hardware pin map, keyboard keys,
+race settings. Unknown keys and wrong types are refused with a message naming the key, so a typo in
+the file never silently does nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .errors import BadOption
+
+CONFIG_NAME = "config.json"
+
+# Pins are BCM numbers. Buttons sit on pins with no other common use; each LED pin is the button's
+# neighbour on the header so a player's pair of wires lands side by side (see docs/wiring.md).
+DEFAULTS: dict[str, Any] = {
+    "backend": "auto",   # auto | mock | lgpio | rpigpio | none
+    "buttons": {
+        "1": {"pin": 17, "led": 27},
+        "2": {"pin": 22, "led": 23},
+        "3": {"pin": 24, "led": 25},
+        "4": {"pin": 5, "led": 6},
+        "5": {"pin": 13, "led": 19},
+        "6": {"pin": 26, "led": 20},
+    },
+    # Keyboard keys that press the mock buttons on a PC, by button number.
+    "keys": {"1": "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6"},
+    "race": {
+        "settle_ms": 30.0,          # decision held open after the first press for late-delivered earlier edges
+        "tie_window_ms": 0.1,       # presses closer than this are a tie
+        "holdoff_ms": 20.0,         # leading-edge debounce: bounces within this after a press are ignored
+        "false_start": "lose",      # lose | lockout
+        "lockout_ms": 250.0,
+        "tie_policy": "rerace",     # rerace | draw
+        "timeout_s": 5.0,           # nobody pressing within this after the cue loses
+        "cue_delay_min_s": 1.0,     # random delay before the cue, so nobody can anticipate it
+        "cue_delay_max_s": 3.0,
+    },
+    "display": {"fullscreen": False, "sound": True},
+}
+
+_CHOICES = {
+    ("backend",): {"auto", "mock", "lgpio", "rpigpio", "none"},
+    ("race", "false_start"): {"lose", "lockout"},
+    ("race", "tie_policy"): {"rerace", "draw"},
+}
+
+
+def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
+    name = ".".join(where)
+    if isinstance(default, dict) and where[-1:] not in (("buttons",), ("keys",)):
+        if not isinstance(value, dict):
+            raise BadOption(f"config {name}: expected a section of settings, got {value!r}")
+        merged = copy.deepcopy(default)
+        for key, sub in value.items():
+            if key not in default:
+                raise BadOption(
+                    f"config has no setting {'.'.join(where + (key,))!r}; in {name or 'the top level'} "
+                    f"the settings are: {', '.join(sorted(default))}")
+            merged[key] = _check(sub, default[key], where + (key,))
+        return merged
+    if where[-1:] == ("buttons",):
+        return _check_buttons(value)
+    if where[-1:] == ("keys",):
+        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+            raise BadOption(f"config keys: map button numbers to keyboard keys, like {{\"1\": \"1\"}}")
+        return dict(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise BadOption(f"config {name}: expected true or false, got {value!r}")
+    elif isinstance(default, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise BadOption(f"config {name}: expected a number of zero or more, got {value!r}")
+        value = type(default)(value)
+    elif isinstance(default, str):
+        choices = _CHOICES.get(where)
+        if not isinstance(value, str) or (choices and value not in choices):
+            raise BadOption(f"config {name}: expected one of {', '.join(sorted(choices or []))}, got {value!r}")
+    return value
+
+
+def _check_buttons(value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise BadOption("config buttons: map button numbers to pins, like {\"1\": {\"pin\": 17, \"led\": 27}}")
+    used: dict[int, str] = {}
+    result = {}
+    for number, spec in value.items():
+        if number not in {str(n) for n in range(1, 7)}:
+            raise BadOption(f"config buttons: button {number!r} should be numbered 1 to 6")
+        if not isinstance(spec, dict) or set(spec) - {"pin", "led"} or "pin" not in spec:
+            raise BadOption(f"config buttons.{number}: give a \"pin\" and optionally an \"led\" (BCM numbers)")
+        for role in ("pin", "led"):
+            pin = spec.get(role)
+            if pin is None and role == "led":
+                continue
+            if not isinstance(pin, int) or isinstance(pin, bool) or not 2 <= pin <= 27:
+                raise BadOption(f"config buttons.{number}.{role}: expected a BCM GPIO number 2 to 27, got {pin!r}")
+            if pin in used:
+                raise BadOption(f"config buttons.{number}.{role}: GPIO{pin} is already used by {used[pin]}")
+            used[pin] = f"buttons.{number}.{role}"
+        result[number] = {"pin": spec["pin"], "led": spec.get("led")}
+    return result
+
+
+def validate(document: Any) -> dict[str, Any]:
+    return _check(document, DEFAULTS, ())
+
+
+def load(data_dir: Path) -> dict[str, Any]:
+    """The validated settings; missing file means defaults. A broken file raises BadOption naming the problem."""
+    path = Path(data_dir) / CONFIG_NAME
+    if not path.exists():
+        return copy.deepcopy(DEFAULTS)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise BadOption(f"{path} is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+    return validate(document)
+
+
+def save(data_dir: Path, settings: dict[str, Any]) -> None:
+    """Write atomically (temp file, fsync, rename) so a power cut leaves the old or the new file, never half."""
+    settings = validate(settings)
+    path = Path(data_dir) / CONFIG_NAME
+    temporary = path.with_suffix(".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(settings, handle, indent=2, sort_keys=True)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)

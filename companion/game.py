@@ -1,0 +1,95 @@
+"""The contract every game implements. A game is rules only: it never stores anything and never
+touches the screen. The session feeds it actions one at a time and keeps the log.
+
+A game's state is any deep-copyable object (a dataclass is usual). `apply` receives a private copy
+that it may change freely and must return the new state, or raise IllegalAction with a message a
+child can understand; the session throws the copy away on refusal, so a refused action can never
+leave a half-changed state behind.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Sequence
+
+from .actions import Action
+from .errors import BadOption
+from .players import Player
+
+
+class Game(ABC):
+    key: str = ""           # stable identifier used in files and the database, e.g. "nuts_about_mutts"
+    title: str = ""         # what the family reads, e.g. "Nuts about Mutts"
+    min_players: int = 2
+    max_players: int = 6
+    tagline: str = ""       # one short line for the home screen
+
+    # ----- options -------------------------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        """Every setting with its default. `dealer` (seat index of the first dealer) is common to all games."""
+        return {}
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Merge `options` over the defaults, refusing unknown keys and values of the wrong type."""
+        defaults = {"dealer": 0, **self.default_options()}
+        merged = dict(defaults)
+        for key, value in (options or {}).items():
+            if key not in defaults:
+                raise BadOption(
+                    f"{self.title} has no setting called {key!r}; the settings are: {', '.join(sorted(defaults))}")
+            default = defaults[key]
+            if default is not None and not _same_kind(default, value):
+                raise BadOption(
+                    f"{self.title} setting {key!r} should be {type(default).__name__} like {default!r}, got {value!r}")
+            merged[key] = value
+        return merged
+
+    def check_players(self, players: Sequence[Player], options: dict[str, Any]) -> None:
+        count = len(players)
+        if not self.min_players <= count <= self.max_players:
+            raise BadOption(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {count}")
+        dealer = options.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < count:
+            raise BadOption(f"the first dealer must be one of the {count} seats (0 to {count - 1}), got {dealer!r}")
+
+    # ----- rules ---------------------------------------------------------------------------
+    @abstractmethod
+    def start(self, players: Sequence[Player], options: dict[str, Any]) -> Any:
+        """The state before any action: the table just set up. `options` has passed check_options."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action) -> Any:
+        """Apply one action to a private copy of the state and return it; raise IllegalAction to refuse."""
+
+    @abstractmethod
+    def describe(self, state: Any, action: Action, players: Sequence[Player]) -> str:
+        """One history line for `action` applied to `state` (the state before it), using player names,
+        e.g. "Ann played a Flea: everyone else drew a card"."""
+
+    @abstractmethod
+    def summary(self, state: Any) -> dict[str, Any]:
+        """JSON-able derived view: scores, counts, positions, whose turn, winner. Printed by replay-game."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """True once the game (the whole evening for multi-hand games) has a result."""
+
+    # ----- for random playthroughs and the autoplay driver ---------------------------------
+    @abstractmethod
+    def legal_actions(self, state: Any, rng: random.Random) -> list[Action]:
+        """A non-empty list of actions the rules allow now (a sample is fine when there are very many),
+        unless the game is over. Random-playthrough tests and the crash test pick among them."""
+
+    def check_invariants(self, state: Any) -> None:
+        """Raise AssertionError if the state breaks a conservation law or bound. Called after every
+        action in property tests."""
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float)) and (isinstance(default, float) or isinstance(value, int))
+    return isinstance(value, type(default))

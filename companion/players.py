@@ -1,0 +1,79 @@
+"""Players at the table and the colour-and-symbol identities that tell them apart without relying on colour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import BadDocument
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A player colour that always travels with a shape, so colour-blind players never depend on hue."""
+
+    key: str
+    label: str
+    rgb: tuple[float, float, float]
+    symbol: str  # a shape name the UI draws as vector graphics: circle, triangle, square, diamond, star, cross
+
+
+# Okabe-Ito colours: distinguishable under the common colour-vision deficiencies, each paired with a shape.
+IDENTITIES: tuple[Identity, ...] = (
+    Identity("orange", "Orange", (0.902, 0.624, 0.0), "circle"),
+    Identity("sky", "Sky blue", (0.337, 0.706, 0.914), "triangle"),
+    Identity("green", "Green", (0.0, 0.620, 0.451), "square"),
+    Identity("yellow", "Yellow", (0.941, 0.894, 0.259), "star"),
+    Identity("blue", "Dark blue", (0.0, 0.447, 0.698), "diamond"),
+    Identity("red", "Red", (0.835, 0.369, 0.0), "cross"),
+    Identity("pink", "Pink", (0.800, 0.475, 0.655), "heart"),
+)
+IDENTITY_BY_KEY = {identity.key: identity for identity in IDENTITIES}
+
+MAX_BUTTONS = 6
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat at the table. `button` is the physical big button (1..6) or None for touch only."""
+
+    name: str
+    colour: str = "orange"
+    button: int | None = None
+
+    @property
+    def identity(self) -> Identity:
+        return IDENTITY_BY_KEY[self.colour]
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "colour": self.colour, "button": self.button}
+
+    @classmethod
+    def from_json(cls, doc, *, seat: int) -> "Player":
+        where = f"players[{seat}]"
+        if isinstance(doc, str):
+            return cls(doc, IDENTITIES[seat % len(IDENTITIES)].key, None)
+        if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"].strip():
+            raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
+        colour = doc.get("colour", IDENTITIES[seat % len(IDENTITIES)].key)
+        if colour not in IDENTITY_BY_KEY:
+            raise BadDocument(f"{where}: unknown colour {colour!r}; choose one of {', '.join(IDENTITY_BY_KEY)}")
+        button = doc.get("button")
+        if button is not None and (not isinstance(button, int) or not 1 <= button <= MAX_BUTTONS):
+            raise BadDocument(f"{where}: button must be 1 to {MAX_BUTTONS} or null, got {button!r}")
+        return cls(doc["name"].strip(), colour, button)
+
+
+def check_table(players: tuple[Player, ...]) -> None:
+    """Refuse a seating the app could not tell apart: repeated names, colours or buttons."""
+    for attribute, what in (("name", "name"), ("colour", "colour"), ("button", "button")):
+        seen: dict = {}
+        for seat, player in enumerate(players):
+            value = getattr(player, attribute)
+            if value is None:
+                continue
+            if attribute == "name":
+                value = value.casefold()
+            if value in seen:
+                raise BadDocument(
+                    f"{players[seen[value]].name} and {player.name} have the same {what}; give each player their own")
+            seen[value] = seat
