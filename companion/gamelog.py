@@ -1,0 +1,96 @@
+"""A game as one JSON document: `{"game": ..., "players": [...], "options": {...}, "actions": [...]}`.
+
+Exported from a saved session (only the actions in effect: undone ones are left out) and replayed by
+`companion replay-game`, which prints the resulting state so a disputed evening can be checked."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .errors import BadDocument, IllegalAction
+from .paths import default_data_dir
+from .players import Player
+from .registry import load_game
+from .session import Session
+
+_KEYS = {"game", "players", "options", "actions"}
+
+
+def export_document(session: Session) -> dict[str, Any]:
+    return {
+        "game": session.game.key,
+        "players": [player.to_json() for player in session.players],
+        "options": dict(session.options),
+        "actions": [action.to_json() for action in session.actions],
+    }
+
+
+def session_from_document(document: Any) -> Session:
+    """A session holding every action of the document; refused actions name their position."""
+    if not isinstance(document, dict):
+        raise BadDocument("a game log is a JSON object with \"game\", \"players\", \"options\" and \"actions\"")
+    unknown = set(document) - _KEYS
+    if unknown:
+        raise BadDocument(f"a game log has no field {sorted(unknown)[0]!r}; the fields are: {', '.join(sorted(_KEYS))}")
+    if "game" not in document or "players" not in document:
+        raise BadDocument("a game log needs at least \"game\" and \"players\"")
+    players = document["players"]
+    if not isinstance(players, list):
+        raise BadDocument("\"players\" must be a list of names or player objects")
+    actions = document.get("actions", [])
+    if not isinstance(actions, list):
+        raise BadDocument("\"actions\" must be a list")
+    session = Session(load_game(document["game"]),
+                      [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)],
+                      document.get("options") or {})
+    for index, doc in enumerate(actions):
+        action = Action.from_json(doc, where=f"actions[{index}]")
+        try:
+            session.perform(action)
+        except IllegalAction as refusal:
+            raise BadDocument(f"actions[{index}] ({json.dumps(doc)}) was refused: {refusal}") from None
+    return session
+
+
+def replay_file(path: Path) -> dict[str, Any]:
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+    session = session_from_document(document)
+    return {"game": session.game.key, "actions_applied": len(session.actions), "over": session.is_over,
+            **session.summary()}
+
+
+def main(args) -> int:
+    if args.command == "replay-game":
+        json.dump(replay_file(args.file), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    return _export(args)
+
+
+def _export(args) -> int:
+    from .store import Store
+
+    store = Store.open(args.data_dir or default_data_dir())
+    try:
+        number = args.session
+        if number is None:
+            recent = store.sessions(limit=1)
+            if not recent:
+                raise BadDocument("there are no saved games yet")
+            number = recent[0].id
+        document = export_document(store.resume(number))
+    finally:
+        store.close()
+    text = json.dumps(document, indent=2) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

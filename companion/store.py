@@ -1,0 +1,231 @@
+"""Everything the app keeps, in one SQLite file: sessions and their action logs, the family roster,
+finished games and race logs.
+
+Durability: WAL journal with synchronous=FULL, and one transaction per acknowledged action, so once
+the screen shows an action it survives a pulled plug; a transaction cut short by power loss is rolled
+back on the next start and the action was never shown as done.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .actions import Action
+from .errors import BadDocument
+from .players import Player
+from .registry import load_game
+from .session import Session
+
+DB_NAME = "companion.sqlite3"
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS roster (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    colour TEXT NOT NULL,
+    button INTEGER,
+    last_played REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    options TEXT NOT NULL,
+    started_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    finished_at REAL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS entries (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+    action TEXT,
+    at REAL NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS races (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id INTEGER REFERENCES sessions(id),
+    log TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    id: int
+    game: str
+    players: tuple[Player, ...]
+    options: dict[str, Any]
+    started_at: float
+    updated_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+    entry_count: int
+
+
+class Store:
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
+        self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        with self._transaction():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    @classmethod
+    def open(cls, data_dir: Path | str) -> "Store":
+        return cls(Path(data_dir) / DB_NAME)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+    # ----- sessions ------------------------------------------------------------------------
+    def new_session(self, game_key: str, players: Sequence[Player], options: dict[str, Any] | None = None) -> Session:
+        """A saved session: validated first, so a refused set-up writes nothing."""
+        session = Session(load_game(game_key), players, options)
+        now = time.time()
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO sessions (game, players, options, started_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+                (game_key, json.dumps([p.to_json() for p in session.players]), json.dumps(session.options), now, now))
+            session.id = cursor.lastrowid
+            self._remember(session.players, now)
+        self._attach(session)
+        return session
+
+    def resume(self, session_id: int) -> Session:
+        record = self.session_record(session_id)
+        session = Session(load_game(record.game), record.players, record.options)
+        session.id = record.id
+        session.replay_entries(self.entries(session_id))
+        self._attach(session)
+        return session
+
+    def _attach(self, session: Session) -> None:
+        def persist(kind: str, action: Action | None, resulting_state: Any) -> None:
+            self._append(session, kind, action, resulting_state)
+
+        session._persist = persist
+
+    def _append(self, session: Session, kind: str, action: Action | None, resulting_state: Any) -> None:
+        now = time.time()
+        over = session.game.is_over(resulting_state)
+        result = json.dumps(session.game.summary(resulting_state)) if over else None
+        with self._transaction():
+            (seq,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE session_id = ?", (session.id,)).fetchone()
+            self._db.execute(
+                "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
+                (session.id, seq, kind, json.dumps(action.to_json()) if action else None, now))
+            self._db.execute(
+                "UPDATE sessions SET updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
+                (now, now if over else None, result, session.id))
+
+    def entries(self, session_id: int) -> list[tuple[str, Action | None]]:
+        rows = self._db.execute(
+            "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
+        return [(kind, Action.from_json(json.loads(text), where=f"session {session_id} entry {seq}") if text else None)
+                for seq, kind, text in rows]
+
+    def session_record(self, session_id: int) -> SessionRecord:
+        row = self._db.execute(
+            "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
+            "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s WHERE s.id = ?",
+            (session_id,)).fetchone()
+        if row is None:
+            raise BadDocument(f"there is no saved game number {session_id}")
+        return _record(row)
+
+    def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
+        where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
+        rows = self._db.execute(
+            "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
+            f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
+            "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (limit,)).fetchall()
+        return [_record(row) for row in rows]
+
+    def unfinished(self) -> SessionRecord | None:
+        """The game to offer on the next start, if the last one was left unfinished."""
+        found = self.sessions(unfinished=True, limit=1)
+        return found[0] if found else None
+
+    def set_aside(self, session_id: int) -> None:
+        """The family chose not to resume: keep the log, but stop offering it."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE sessions SET finished_at = ?, result = ? WHERE id = ? AND finished_at IS NULL",
+                (time.time(), json.dumps({"set_aside": True}), session_id))
+
+    # ----- roster --------------------------------------------------------------------------
+    def roster(self) -> list[Player]:
+        rows = self._db.execute("SELECT name, colour, button FROM roster ORDER BY last_played DESC, name").fetchall()
+        return [Player(name, colour, button) for name, colour, button in rows]
+
+    def _remember(self, players: Iterable[Player], now: float) -> None:
+        for player in players:
+            self._db.execute(
+                "INSERT INTO roster (name, colour, button, last_played) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(name) DO UPDATE SET colour = excluded.colour, button = excluded.button, "
+                "last_played = excluded.last_played", (player.name, player.colour, player.button, now))
+
+    def forget_player(self, name: str) -> None:
+        with self._transaction():
+            self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
+
+    # ----- races ---------------------------------------------------------------------------
+    def save_race(self, session_id: int | None, log_lines: Sequence[dict]) -> int:
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
+                (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
+            return cursor.lastrowid
+
+    def races(self, session_id: int | None = None) -> list[list[dict]]:
+        rows = self._db.execute(
+            "SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id)).fetchall()
+        return [[json.loads(line) for line in text.splitlines()] for (text,) in rows]
+
+    # ----- health --------------------------------------------------------------------------
+    def integrity_ok(self) -> bool:
+        return self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self._db = db
+
+    def __enter__(self):
+        # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
+        self._db.execute("BEGIN IMMEDIATE")
+        return self._db
+
+    def __exit__(self, kind, value, traceback):
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        return False
+
+
+def _record(row) -> SessionRecord:
+    id_, game, players, options, started, updated, finished, result, count = row
+    return SessionRecord(
+        id=id_, game=game,
+        players=tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))),
+        options=json.loads(options), started_at=started, updated_at=updated, finished_at=finished,
+        result=json.loads(result) if result else None, entry_count=count)

@@ -1,0 +1,1 @@
+"""Rule cards: one JSON file per game (deck, player range, values, every default with its reason)."""

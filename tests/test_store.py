@@ -1,0 +1,96 @@
+import json
+
+import pytest
+
+import companion.registry as registry
+from companion.actions import Action
+from companion.errors import IllegalAction
+from companion.players import Player
+from companion.store import Store
+from counting_game import CountingGame
+
+PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
+
+
+@pytest.fixture
+def counting_registered(monkeypatch):
+    monkeypatch.setattr(registry, "load_game", lambda key: CountingGame())
+    import companion.store as store_module
+    monkeypatch.setattr(store_module, "load_game", lambda key: CountingGame())
+
+
+def test_every_acknowledged_action_survives_reopening(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 20})
+    for seat, amount in [(0, 2), (1, 3), (0, 1)]:
+        session.perform(Action("add", seat, {"amount": amount}))
+    session.undo()
+    store.close()
+
+    reopened = Store.open(tmp_path)
+    record = reopened.unfinished()
+    assert record is not None and record.id == session.id and record.game == "counting"
+    resumed = reopened.resume(record.id)
+    assert resumed.state == session.state
+    assert resumed.can_redo and resumed.next_redo == Action("add", 0, {"amount": 1})
+    assert [line.text for line in resumed.history()] == ["Ann added 2", "Ben added 3"]
+    assert reopened.integrity_ok()
+
+
+def test_a_refused_action_writes_nothing(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS)
+    with pytest.raises(IllegalAction):
+        session.perform(Action("add", 1, {"amount": 1}))
+    assert store.entries(session.id) == []
+
+
+def test_finished_games_are_kept_with_their_result_and_not_offered_for_resume(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 3})
+    session.perform(Action("add", 0, {"amount": 3}))
+    assert store.unfinished() is None
+    (record,) = store.sessions(unfinished=False)
+    assert record.result == {"total": 3, "turn": 1}
+
+
+def test_undoing_the_winning_action_reopens_the_game(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 3})
+    session.perform(Action("add", 0, {"amount": 3}))
+    session.undo()
+    assert store.unfinished().id == session.id
+
+
+def test_roster_remembers_the_family(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    store.new_session("counting", PLAYERS)
+    store.new_session("counting", [Player("Cleo", "green", 1), Player("ann", "pink", 2)])
+    names = [player.name for player in store.roster()]
+    assert sorted(name.lower() for name in names) == ["ann", "ben", "cleo"]
+    store.forget_player("Ben")
+    assert "Ben" not in [player.name for player in store.roster()]
+
+
+def test_set_aside_stops_offering_the_game_but_keeps_its_log(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS)
+    session.perform(Action("add", 0, {"amount": 1}))
+    store.set_aside(session.id)
+    assert store.unfinished() is None
+    assert len(store.entries(session.id)) == 1
+
+
+def test_race_logs_are_kept_with_the_game(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS)
+    log = [{"event": "arm", "t_ns": 0, "kind": "claim", "players": [0, 1]},
+           {"event": "edge", "player": 1, "pressed": True, "t_ns": 5}]
+    store.save_race(session.id, log)
+    assert store.races(session.id) == [log]
+
+
+def test_database_uses_wal_and_full_sync(tmp_path):
+    store = Store.open(tmp_path)
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
