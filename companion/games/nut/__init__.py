@@ -1,0 +1,5 @@
+"""Nut: draft cards from three columns, then score each painted layout by its best nut clusters."""
+
+from .game import GAME, NutGame, NutState
+
+__all__ = ["GAME", "NutGame", "NutState"]
