@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
         "lockout_ms": 250.0,
         "tie_policy": "rerace",     # rerace | draw
         "timeout_s": 5.0,           # nobody pressing within this after the cue loses
+        "rank_ms": 1000.0,          # a claim race keeps timing slower presses this long after the first, for the margins
         "cue_delay_min_s": 1.0,     # random delay before the cue, so nobody can anticipate it
         "cue_delay_max_s": 3.0,
     },
