@@ -1,0 +1,204 @@
+"""Collecting: each turn a player uses one laid-out card to collect three cards (all one colour or
+all different colours), else two of one colour, else puts that card in the centre. Then every dog
+moves counter-clockwise for the sets, flushes and 8s its player collected."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from companion.actions import Action
+from companion.errors import IllegalAction
+
+from . import board as paths
+from . import flow
+from .cards import COLOURS, eight_bonus, find_card, name, on_table, read_card
+from .state import MOVING, RuffState
+
+FLUSH = 5
+
+
+# ----- what could be collected ---------------------------------------------------------------------
+def _colours_fit(cards: list[dict]) -> bool:
+    """Three cards can be all one colour or all different; a Wild Dog takes whichever colour helps."""
+    fixed = [card["colour"] for card in cards if not card.get("wild")]
+    if len(cards) == 2:
+        return len(set(fixed)) <= 1
+    return len(set(fixed)) <= 1 or len(set(fixed)) == len(fixed)
+
+
+def possible_collection(state: RuffState, seat: int, size: int) -> tuple[dict, tuple[dict, ...]] | None:
+    """One legal collection of `size` cards (own card first), or None."""
+    own = [slot["card"] for slot in state.seats[seat].laid_out]
+    for collector in own:
+        for picked in combinations(state.centre, size - 1):
+            if _colours_fit([collector, *picked]):
+                return collector, picked
+    return None
+
+
+def all_collections(state: RuffState, seat: int, size: int) -> list[tuple[dict, tuple[dict, ...]]]:
+    own = [slot["card"] for slot in state.seats[seat].laid_out]
+    return [(collector, picked) for collector in own for picked in combinations(state.centre, size - 1)
+            if _colours_fit([collector, *picked])]
+
+
+def _example(found: tuple[dict, tuple[dict, ...]]) -> str:
+    collector, picked = found
+    return f"{name(collector)} with {' and '.join(name(card) for card in picked)}"
+
+
+# ----- collect ---------------------------------------------------------------------------------------
+def collect(state: RuffState, action: Action, who: str) -> RuffState:
+    seat = state.seats[action.player]
+    collector = read_card(action.get("collector"), what="collecting card", wild_colour=True)
+    taken_docs = action.get("cards")
+    if not isinstance(taken_docs, list) or len(taken_docs) not in (1, 2):
+        raise IllegalAction("Collect one or two cards from the centre with one of your own laid-out cards.")
+    taken = [read_card(doc, what="card from the centre", wild_colour=True) for doc in taken_docs]
+    own_index = find_card(_as_lying(collector), [slot["card"] for slot in seat.laid_out])
+    if own_index is None:
+        raise IllegalAction(f"{who} has no {name(_as_lying(collector))} laid out to collect with.")
+    centre_indexes = _find_in_centre(state, taken)
+    colours = [card["colour"] for card in [collector, *taken]]
+    if len(taken) == 2 and len(set(colours)) == 2:
+        raise IllegalAction(f"Three cards must be all one colour or all different colours; "
+                            f"{', '.join(colours)} is neither.")
+    if len(taken) == 1:
+        if colours[0] != colours[1]:
+            raise IllegalAction(f"Two collected cards must be the same colour; {colours[0]} and {colours[1]} are not.")
+        three = possible_collection(state, action.player, 3)
+        if three:
+            raise IllegalAction(f"{who} could have collected three cards, so must: for example {_example(three)}.")
+    lying_own = seat.laid_out.pop(own_index)["card"]
+    lying_taken = [state.centre[index] for index in centre_indexes]
+    for index in sorted(centre_indexes, reverse=True):
+        del state.centre[index]
+    seat.collected.extend(_declared(lying, entered) for lying, entered in
+                          zip([lying_own, *lying_taken], [collector, *taken]))
+    state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
+    _next_collector(state, action.player)
+    return state
+
+
+def _as_lying(card: dict) -> dict:
+    return {"wild": True} if card.get("wild") else card
+
+
+def _declared(lying: dict, entered: dict) -> dict:
+    return {"wild": True, "colour": entered["colour"]} if lying.get("wild") else dict(lying)
+
+
+def _find_in_centre(state: RuffState, taken: list[dict]) -> list[int]:
+    available: list[dict | None] = list(state.centre)
+    indexes = []
+    for card in taken:
+        index = find_card(_as_lying(card), available)
+        if index is None:
+            raise IllegalAction(f"There is no {name(_as_lying(card))} left in the centre to collect.")
+        indexes.append(index)
+        available[index] = None
+    return indexes
+
+
+def to_centre(state: RuffState, action: Action, who: str) -> RuffState:
+    seat = state.seats[action.player]
+    card = read_card(action.get("card"), what="card to put in the centre")
+    index = find_card(card, [slot["card"] for slot in seat.laid_out])
+    if index is None:
+        raise IllegalAction(f"{who} has no {name(card)} laid out.")
+    for size, amount in ((3, "three"), (2, "two")):
+        found = possible_collection(state, action.player, size)
+        if found:
+            raise IllegalAction(f"{who} can still collect {amount} cards, so must: for example {_example(found)}.")
+    moved = seat.laid_out.pop(index)["card"]
+    state.centre.append(on_table(moved))
+    state.last_move = f"{who} could not collect and put the {name(moved)} in the centre."
+    _next_collector(state, action.player)
+    return state
+
+
+def _next_collector(state: RuffState, seat: int) -> None:
+    if any(other.laid_out for other in state.seats):
+        state.turn = state.next_seat(seat)
+    else:
+        end_of_collecting(state)
+
+
+# ----- moving home -----------------------------------------------------------------------------------
+def collection_moves(collected: list[dict], board: paths.Board) -> tuple[int, list[str]]:
+    """Spaces back (counter-clockwise) for one player's collected cards, with a reason per part."""
+    steps, reasons = 0, []
+    numbers = Counter(card["number"] for card in collected if not card.get("wild"))
+    for number, count in sorted(numbers.items()):
+        if count >= 2:
+            steps += count
+            reasons.append(f"+{count} for {count} {number}s")
+    if sum(1 for card in collected if card.get("wild")) == 2:
+        steps += 2
+        reasons.append("+2 for both Wild Dogs")
+    colours = Counter(card["colour"] for card in collected if not card.get("wild"))
+    for colour in COLOURS:
+        if colours[colour] >= FLUSH:
+            steps += colours[colour]
+            reasons.append(f"+{colours[colour]} for a flush of {colours[colour]} {colour}")
+    for card in collected:
+        bonus = eight_bonus(card, board.dog, board.eight_colour)
+        if bonus:
+            steps += 1
+            reasons.append(f"+1 for {bonus}")
+    return steps, reasons
+
+
+def end_of_collecting(state: RuffState) -> None:
+    state.cards_discarded, state.centre = len(state.centre), []
+    state.turn = None
+    totals: dict[int, int] = {}
+    lines = []
+    for seat_index in state.order_from_dealers_left():
+        seat = state.seats[seat_index]
+        board = state.boards[seat.board]
+        steps, reasons = collection_moves(seat.collected, board)
+        totals[seat.board] = totals.get(seat.board, 0) + steps
+        if reasons:
+            lines.append(f"{state.names[seat_index]} ({board.dog}): {', '.join(reasons)}")
+    state.last_move = "; ".join(lines) + ("." if lines else "No dog moves back.")
+    state.pending_moves = {}
+    for board_index, steps in totals.items():
+        board = state.boards[board_index]
+        walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
+        if paths.can_stay(board, walk, state.keep_discs):
+            state.pending_moves[str(board_index)] = steps
+        else:
+            _move_home(state, board, walk, stay=False)
+    if state.pending_moves:
+        state.phase = MOVING
+    else:
+        flow.finish_hand(state)
+
+
+def _move_home(state: RuffState, board: paths.Board, walk: paths.Walk, *, stay: bool) -> None:
+    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs)
+    state.supply += spent
+    where = paths.space_name(board.position)
+    action = f"stays in the dog house for {spent} disc{'s' if spent != 1 else ''}" if stay else f"moves back to {where}"
+    state.last_move += f" {board.dog} {action}" + (f", fetching {fetched} disc{'s' if fetched != 1 else ''}." if fetched else ".")
+
+
+def choose_stay(state: RuffState, action: Action, who: str) -> RuffState:
+    board_index = state.seats[action.player].board
+    steps = state.pending_moves.get(str(board_index))
+    if steps is None:
+        raise IllegalAction(f"{who}'s dog has no choice to make; "
+                            f"waiting for {', '.join(state.boards[int(b)].dog for b in state.pending_moves)}.")
+    stay = action.get("stay")
+    if not isinstance(stay, bool):
+        raise IllegalAction("Say stay: true to keep the dog in its dog house, or stay: false to move on.")
+    board = state.boards[board_index]
+    state.last_move = ""
+    _move_home(state, board, paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE), stay=stay)
+    state.last_move = state.last_move.strip()
+    del state.pending_moves[str(board_index)]
+    if not state.pending_moves:
+        flow.finish_hand(state)
+    return state

@@ -1,0 +1,225 @@
+"""Laying out, Counting ("That's Ruff!" included) and revealing the face-down cards before Collecting."""
+
+from __future__ import annotations
+
+from companion.actions import Action
+from companion.errors import IllegalAction
+
+from . import board as paths
+from . import flow
+from .cards import RULES, copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
+from .state import COUNTING, RuffState
+
+KEEP = RULES["keep_in_hand"]
+LIMIT = RULES["count_limit"]
+SHADED = tuple(RULES["shaded_counts"])
+MOVES = RULES["moves"]
+COPIES = copies_in_deck()
+BIGGEST = RULES["deck"]["numbers"][1]
+
+
+def note_seen(state: RuffState, card: dict) -> None:
+    """Count a newly identified card against the deck, refusing a card the deck has run out of."""
+    key = identity(card)
+    if state.seen.get(key, 0) >= COPIES[key]:
+        label = "Wild Dogs" if card.get("wild") else f"{key}s"
+        raise IllegalAction(f"The deck has only {COPIES[key]} {label}, and all of them have already turned up "
+                            f"since it was shuffled. Check the card and enter it again.")
+    state.seen[key] = state.seen.get(key, 0) + 1
+
+
+# ----- laying out ------------------------------------------------------------------------------
+def lay_out(state: RuffState, action: Action, who: str) -> RuffState:
+    seat = state.seats[action.player]
+    if seat.has_laid_out:
+        raise IllegalAction(f"{who} has already laid out cards this hand. Wait for the others.")
+    to_lay = state.deal_size - KEEP
+    face_up = _card_list(action.get("face_up", []), what="face-up card")
+    face_down_doc = action.get("face_down", [])
+    if isinstance(face_down_doc, int) and not isinstance(face_down_doc, bool):
+        face_down: list[dict | None] = [None] * face_down_doc
+    else:
+        face_down = _card_list(face_down_doc, what="face-down card")
+    if len(face_up) + len(face_down) != to_lay:
+        raise IllegalAction(f"{who} keeps {KEEP} cards and lays out the other {to_lay}; "
+                            f"that was {len(face_up) + len(face_down)}.")
+    if state.laid_out_face == "up" and face_down:
+        raise IllegalAction("In this game every laid-out card goes face up.")
+    if state.laid_out_face == "down" and face_up:
+        raise IllegalAction("In this game every laid-out card goes face down.")
+    for card in face_up + face_down:
+        if card is not None:
+            note_seen(state, card)
+    seat.laid_out = ([{"face_up": True, "card": card} for card in face_up]
+                     + [{"face_up": False, "card": card} for card in face_down])
+    seat.hand = KEEP
+    seat.has_laid_out = True
+    if all(other.has_laid_out for other in state.seats):
+        state.phase, state.turn = COUNTING, state.next_seat(state.dealer)
+        state.last_move = "Counting starts at 0."
+    return state
+
+
+def _card_list(doc, *, what: str) -> list[dict]:
+    if not isinstance(doc, list):
+        raise IllegalAction(f"List each {what}, or give how many there are.")
+    return [read_card(item, what=what) for item in doc]
+
+
+# ----- playing a card ----------------------------------------------------------------------------
+def play(state: RuffState, action: Action, who: str) -> RuffState:
+    seat = state.seats[action.player]
+    card = read_card(action.args, what="card", wild_number=True, wild_colour=True)
+    new_count = state.count + card["number"]
+    if new_count > LIMIT:
+        raise IllegalAction(f"The {name(card)} would make the count {new_count}, past {LIMIT}. Play a smaller "
+                            f"card, or say \"That's Ruff!\" if {who} has none that fits.")
+    source = action.get("from", "hand")
+    if source == "hand":
+        if action.get("replacement") is not None:
+            raise IllegalAction("Only a face-up card played from the table is replaced from the hand.")
+        note_seen(state, card)
+    elif source == "face_up":
+        _take_face_up(state, action, card, who)
+    else:
+        raise IllegalAction("Play a card from the hand or one of your face-up cards (\"from\": \"hand\" or \"face_up\").")
+    board = state.board_of(action.player)
+    steps, reasons = counting_moves(card, new_count, state.previous, board)
+    count_disc = _fetch_count_disc(state, board, new_count)
+    walk = paths.plan_walk(board, steps, paths.CLOCKWISE)
+    stay = _stay_choice(action, board, walk, state.keep_discs)
+    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs)
+    state.supply += spent
+    state.count, state.previous = new_count, card
+    state.centre.append(on_table(card))
+    seat.hand -= 1
+    seat.played += 1
+    state.last_move = _explain(board, steps, reasons, fetched + count_disc, spent, stay, new_count)
+    _next_counter(state, action.player)
+    return state
+
+
+def _take_face_up(state: RuffState, action: Action, card: dict, who: str) -> None:
+    slots = state.seats[action.player].laid_out
+    lying = [slot["card"] if slot["face_up"] else None for slot in slots]
+    index = find_card({"wild": True} if card.get("wild") else card, lying)
+    if index is None:
+        raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out. Play it from the hand instead.")
+    if "dog" in lying[index]:
+        card["dog"] = lying[index]["dog"]
+    replacement_doc = action.get("replacement")
+    replacement = None
+    if replacement_doc is not None:
+        replacement = read_card(replacement_doc, what="card laid face down in its place")
+        note_seen(state, replacement)
+    slots[index] = {"face_up": False, "card": replacement}
+
+
+def counting_moves(card: dict, new_count: int, previous: dict | None, board: paths.Board) -> tuple[int, list[str]]:
+    """Spaces the dog moves clockwise for this card, with a reason for each part."""
+    steps, reasons = 0, []
+    if new_count in SHADED:
+        steps += MOVES["reaching_shaded_count"]
+        reasons.append(f"+{MOVES['reaching_shaded_count']} for reaching {new_count}")
+    if previous is not None:
+        same_number = previous["number"] == card["number"]
+        same_colour = previous["colour"] == card["colour"]
+        if same_number and same_colour:
+            steps += MOVES["matching_number_and_colour"]
+            reasons.append(f"+{MOVES['matching_number_and_colour']} for matching {card['colour']} {card['number']}")
+        elif same_number or same_colour:
+            steps += MOVES["matching_number_or_colour"]
+            matched = card["number"] if same_number else card["colour"]
+            reasons.append(f"+{MOVES['matching_number_or_colour']} for matching {matched}")
+    bonus = eight_bonus(card, board.dog, board.eight_colour)
+    if bonus:
+        steps += MOVES["own_eight_or_black_eight"]
+        reasons.append(f"+{MOVES['own_eight_or_black_eight']} for {bonus}")
+    return steps, reasons
+
+
+def _fetch_count_disc(state: RuffState, board: paths.Board, new_count: int) -> int:
+    key = str(new_count)
+    if board.count_discs.get(key, 0) > 0:
+        board.count_discs[key] -= 1
+        paths.keep(board, state.keep_discs)
+        return 1
+    return 0
+
+
+def _stay_choice(action: Action, board: paths.Board, walk: paths.Walk, keep_discs: bool) -> bool:
+    stay = action.get("stay", False)
+    if not isinstance(stay, bool):
+        raise IllegalAction("Say stay: true to keep the dog in its dog house, or leave it out to move on.")
+    if stay:
+        refusal = paths.stay_refusal(board, walk, keep_discs)
+        if refusal:
+            raise IllegalAction(refusal)
+    return stay
+
+
+def _explain(board: paths.Board, steps: int, reasons: list[str], fetched: int, spent: int, stay: bool,
+             count: int | None) -> str:
+    parts = [f"count {count}"] if count is not None else []
+    if not steps:
+        parts.append(f"{board.dog} stays on {paths.space_name(board.position)}")
+    else:
+        parts.append(", ".join(reasons))
+        if stay:
+            parts.append(f"{board.dog} stays in the dog house for {spent} disc{'s' if spent != 1 else ''}")
+        else:
+            parts.append(f"{board.dog} moves to {paths.space_name(board.position)}")
+    if fetched:
+        parts.append(f"fetched {fetched} disc{'s' if fetched != 1 else ''}")
+    return "; ".join(parts)
+
+
+def _next_counter(state: RuffState, seat: int) -> None:
+    if all(other.played == KEEP for other in state.seats):
+        flow.end_of_counting(state)
+    else:
+        state.turn = state.next_seat(seat)
+
+
+# ----- "That's Ruff!" ----------------------------------------------------------------------------
+def thats_ruff(state: RuffState, action: Action, who: str) -> RuffState:
+    room = LIMIT - state.count
+    if room >= BIGGEST:
+        raise IllegalAction(f"The count is {state.count}: every card up to {BIGGEST} still fits, so {who} must play one.")
+    for slot in state.seats[action.player].laid_out:
+        card = slot["card"]
+        if slot["face_up"] and card is not None and (card.get("wild") or card["number"] <= room):
+            raise IllegalAction(f"{who}'s face-up {name(card)} still fits under {LIMIT}, so it must be played.")
+    board = state.board_of(action.player)
+    space = state.previous["number"]
+    if board.position == space:
+        tossed = f"no disc tossed: {board.dog} is on space {space}"
+    elif space in board.path_discs:
+        tossed = f"no disc tossed: space {space} already has one"
+    elif state.supply == 0:
+        tossed = "no disc tossed: the supply is empty"
+    else:
+        state.supply -= 1
+        board.path_discs = sorted(board.path_discs + [space])
+        tossed = f"a disc is tossed onto space {space} of {board.dog}'s path"
+    state.count, state.previous = 0, None
+    state.last_move = f"That's Ruff! {tossed[0].upper()}{tossed[1:]}; the count goes back to 0 and {who} plays on."
+    return state
+
+
+# ----- revealing face-down cards -----------------------------------------------------------------
+def reveal(state: RuffState, action: Action, who: str) -> RuffState:
+    missing = flow.unknown_cards(state, action.player)
+    if missing == 0:
+        raise IllegalAction(f"All of {who}'s laid-out cards are already known.")
+    cards = _card_list(action.get("cards"), what="face-down card")
+    if len(cards) != missing:
+        raise IllegalAction(f"{who} has {missing} face-down card{'s' if missing != 1 else ''} to turn up; "
+                            f"that was {len(cards)}.")
+    queue = iter(cards)
+    for slot in state.seats[action.player].laid_out:
+        if slot["card"] is None:
+            slot["card"] = next(queue)
+            note_seen(state, slot["card"])
+    flow.start_collecting_when_known(state)
+    return state

@@ -1,0 +1,59 @@
+"""The table between actions: boards, seats, the count, the centre and the deck, all plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Board
+
+LAYING_OUT, COUNTING, REVEALING, COLLECTING, MOVING, HAND_OVER, WON = (
+    "laying_out", "counting", "revealing", "collecting", "moving", "hand_over", "won")
+
+
+@dataclass
+class Seat:
+    board: int                                          # index into RuffState.boards
+    hand: int = 0                                       # cards held (the app never sees which)
+    laid_out: list[dict] = field(default_factory=list)  # {"face_up": bool, "card": card or None if unknown}
+    has_laid_out: bool = False
+    played: int = 0                                     # cards played this Counting
+    collected: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class RuffState:
+    names: list[str]
+    seats: list[Seat]
+    boards: list[Board]
+    deal_size: int
+    dealer: int
+    deck_left: int
+    supply: int
+    total_discs: int
+    laid_out_face: str
+    winner_after_collecting_only: bool
+    keep_discs: bool
+    phase: str = LAYING_OUT
+    hand_number: int = 1
+    turn: int | None = None
+    count: int = 0
+    previous: dict | None = None        # the card the next one is matched against; cleared by "That's Ruff!"
+    centre: list[dict] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)   # card identities met since this deck was shuffled
+    cards_discarded: int = 0            # uncollected centre cards thrown away at the end of this hand
+    pending_moves: dict[str, int] = field(default_factory=dict)  # board -> spaces back, awaiting a stay choice
+    last_move: str = ""
+    winner: int | None = None           # board index
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def order_from_dealers_left(self) -> list[int]:
+        return [(self.dealer + offset) % self.players for offset in range(1, self.players + 1)]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def board_of(self, seat: int) -> Board:
+        return self.boards[self.seats[seat].board]

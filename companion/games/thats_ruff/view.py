@@ -1,0 +1,122 @@
+"""The table as a view draws it, and the laws the state must never break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import board as paths
+from . import flow
+from .cards import copies_in_deck, name
+from .counting import KEEP, LIMIT
+from .state import COUNTING, HAND_OVER, REVEALING, LAYING_OUT, MOVING, RuffState
+
+COPIES = copies_in_deck()
+
+
+def summarise(state: RuffState) -> dict[str, Any]:
+    return {
+        "phase": state.phase,
+        "hand": state.hand_number,
+        "dealer": state.dealer,
+        "next_dealer": flow.dealer_of_next_hand(state) if state.phase == HAND_OVER else state.dealer,
+        "deck_left": state.deck_left,
+        "deal_size": state.deal_size,
+        "turn": state.turn,
+        "waiting_for": waiting_for(state),
+        "count": state.count,
+        "last_card": state.previous,
+        "last_card_name": name(state.previous) if state.previous else None,
+        "last_move": state.last_move,
+        "centre": list(state.centre),
+        "cards_discarded": state.cards_discarded,
+        "disc_supply": state.supply,
+        "boards": [_board_view(state, index) for index in range(len(state.boards))],
+        "players": [_seat_view(state, seat) for seat in range(state.players)],
+        "winner": _winner_view(state),
+    }
+
+
+def _board_view(state: RuffState, index: int) -> dict[str, Any]:
+    board = state.boards[index]
+    return {
+        "dog": board.dog,
+        "seats": list(board.seats),
+        "names": [state.names[seat] for seat in board.seats],
+        "own_eight": f"{board.eight_colour} 8",
+        "position": board.position,
+        "in_dog_house": board.position == paths.HOUSE,
+        "discs_on_path": list(board.path_discs),
+        "discs_on_counts": dict(board.count_discs),
+        "discs_in_house": board.house,
+        "discs_fetched_and_discarded": board.fetched_and_discarded,
+        "discs_left_to_fetch": paths.discs_left_to_fetch(board),
+        "choosing_whether_to_stay": str(index) in state.pending_moves,
+    }
+
+
+def _seat_view(state: RuffState, seat_index: int) -> dict[str, Any]:
+    seat = state.seats[seat_index]
+    return {
+        "name": state.names[seat_index],
+        "board": seat.board,
+        "dog": state.boards[seat.board].dog,
+        "cards_in_hand": seat.hand,
+        "cards_played": seat.played,
+        "has_laid_out": seat.has_laid_out,
+        "laid_out": [{"face_up": slot["face_up"], "card": slot["card"] if slot["face_up"] else None}
+                     for slot in seat.laid_out],
+        "collected": list(seat.collected),
+    }
+
+
+def _winner_view(state: RuffState) -> dict[str, Any] | None:
+    if state.winner is None:
+        return None
+    board = state.boards[state.winner]
+    return {"board": state.winner, "dog": board.dog, "seats": list(board.seats),
+            "names": [state.names[seat] for seat in board.seats]}
+
+
+def waiting_for(state: RuffState) -> list[int]:
+    """Every seat the app is waiting on; exactly one during Counting and Collecting."""
+    if state.phase == LAYING_OUT:
+        return [seat for seat in state.order_from_dealers_left() if not state.seats[seat].has_laid_out]
+    if state.phase == REVEALING:
+        return [seat for seat in state.order_from_dealers_left() if flow.unknown_cards(state, seat)]
+    if state.phase == MOVING:
+        return [seat for seat in state.order_from_dealers_left()
+                if str(state.seats[seat].board) in state.pending_moves]
+    if state.phase == HAND_OVER:
+        return [flow.dealer_of_next_hand(state)]
+    return [] if state.turn is None else [state.turn]
+
+
+def check_invariants(state: RuffState) -> None:
+    assert 0 <= state.count <= LIMIT, f"count {state.count} is outside 0..{LIMIT}"
+    discs = state.supply + sum(len(b.path_discs) + sum(b.count_discs.values()) + b.house + b.fetched_and_discarded
+                               for b in state.boards)
+    assert discs == state.total_discs, f"{discs} discs on the table, expected {state.total_discs}"
+    assert state.supply >= 0
+    for board in state.boards:
+        assert 0 <= board.position < paths.SPACES, f"{board.dog} is off the path at {board.position}"
+        assert board.house >= 0 and all(v >= 0 for v in board.count_discs.values())
+        assert len(set(board.path_discs)) == len(board.path_discs), "two discs on one space"
+        assert all(0 <= space < paths.HOUSE for space in board.path_discs)
+    for key, seen in state.seen.items():
+        assert seen <= COPIES[key], f"{seen} x {key} seen in one deck"
+    assert 0 <= state.deck_left <= flow.DECK_SIZE
+    to_lay = state.deal_size - KEEP
+    in_hand = 0
+    for seat in state.seats:
+        assert 0 <= seat.played <= KEEP and seat.hand >= 0
+        assert len(seat.laid_out) <= to_lay
+        if seat.has_laid_out:
+            assert seat.hand + seat.played == KEEP, "every card played came out of the five kept"
+        if state.phase == COUNTING:
+            assert len(seat.laid_out) == to_lay
+        in_hand += seat.hand + len(seat.laid_out) + len(seat.collected)
+    dealt = state.players * state.deal_size
+    assert in_hand + len(state.centre) + state.cards_discarded == dealt, "cards appeared or vanished this hand"
+    if state.phase == COUNTING:
+        assert len(waiting_for(state)) == 1
+        assert len(state.centre) == sum(seat.played for seat in state.seats)
