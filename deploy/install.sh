@@ -1,0 +1,353 @@
+#!/usr/bin/env bash
+# Installs (or upgrades in place) the table companion as a full-screen kiosk on Raspberry Pi OS
+# Bookworm 64-bit, Lite or desktop. Run from a clone of the project:  sudo deploy/install.sh --user pi
+#
+# The family's data directory is only ever created, never changed, so re-running is always safe.
+# --dry-run writes every file under a throwaway root and prints the system commands instead of
+# running them; that is how the installer is tested away from a Pi.
+set -euo pipefail
+
+readonly SERVICE=table-companion
+readonly APP_DIR=/opt/table-companion
+readonly VENV=$APP_DIR/venv
+readonly KIVY_HOME=/etc/table-companion/kivy
+readonly UNIT_PATH=/etc/systemd/system/$SERVICE.service
+readonly DOCTOR_PATH=/usr/local/bin/companion-doctor
+readonly DEFAULT_DATA_DIR=/var/lib/table-companion
+readonly CMDLINE=/boot/firmware/cmdline.txt
+# gpio: /dev/gpiochip*; video + render: /dev/dri/*; input: the touchscreen; audio: /dev/snd/*.
+readonly KIOSK_GROUPS=(gpio video render input audio)
+# Kivy's PyPI wheel brings its own SDL2 (built with KMS/DRM) but loads the system's GL/EGL/GBM/DRM,
+# udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d).
+readonly APT_PACKAGES=(
+    python3 python3-venv python3-pip git ca-certificates
+    libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
+    libudev1 libmtdev1
+    libasound2 alsa-utils
+)
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SRC_DIR=$(dirname "$SCRIPT_DIR")
+
+usage() {
+    cat <<EOF
+Usage: sudo deploy/install.sh [options]
+
+Installs the table companion as a kiosk that starts full screen at boot. Re-run it to upgrade;
+the family's data is kept.
+
+  --user NAME        account the kiosk runs as (default: the user who ran sudo)
+  --rotation DEG     turn the picture (and touch) by 0, 90, 180 or 270 degrees (default 0)
+  --data-dir DIR     where sessions, the roster and config.json live (default $DEFAULT_DATA_DIR)
+  --overlay          make the SD card's root file system read-only (power-cut safety); needs
+                     --data-dir on a separate journaled partition, see docs/raspberry-pi.md
+  --disable-overlay  make the root file system writable again at the next reboot (needed before
+                     upgrading); works while the overlay is on
+  --dry-run          run nothing: write the files under --root and print the commands instead
+  --root DIR         with --dry-run: where to write the files (default: a new temporary directory)
+  -h, --help         this help
+EOF
+}
+
+die() {
+    printf 'install.sh: %s\n' "$1" >&2
+    shift
+    local line
+    for line in "$@"; do printf '  %s\n' "$line" >&2; done
+    exit 1
+}
+note() { printf '==> %s\n' "$*"; }
+warn() { printf 'install.sh: warning: %s\n' "$*" >&2; }
+
+KIOSK_USER=${SUDO_USER:-}
+ROTATION=0
+DATA_DIR=$DEFAULT_DATA_DIR
+OVERLAY=0
+DISABLE_OVERLAY=0
+DRY_RUN=0
+ROOT=
+
+need_value() {
+    [[ $# -ge 2 && -n $2 && $2 != --* ]] || die "$1 needs a value." "See: deploy/install.sh --help"
+}
+
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --user) need_value "$@"; KIOSK_USER=$2; shift 2 ;;
+        --rotation) need_value "$@"; ROTATION=$2; shift 2 ;;
+        --data-dir) need_value "$@"; DATA_DIR=$2; shift 2 ;;
+        --root) need_value "$@"; ROOT=$2; shift 2 ;;
+        --overlay) OVERLAY=1; shift ;;
+        --disable-overlay) DISABLE_OVERLAY=1; shift ;;
+        --dry-run) DRY_RUN=1; shift ;;
+        -h | --help) usage; exit 0 ;;
+        *) die "unknown option '$1'." "See: deploy/install.sh --help" ;;
+    esac
+done
+
+# --- where files go, and how commands run -------------------------------------------------------------
+
+if [[ -n $ROOT && $DRY_RUN -eq 0 ]]; then
+    die "--root only works together with --dry-run." \
+        "To build an SD card image, run the installer inside the image (chroot) instead."
+fi
+if [[ $DRY_RUN -eq 1 ]]; then
+    if [[ -z $ROOT ]]; then
+        ROOT=$(mktemp -d -t table-companion-root.XXXXXX)
+    fi
+    mkdir -p "$ROOT"
+    ROOT=$(cd "$ROOT" && pwd)
+    [[ $ROOT != / ]] || die "--dry-run needs a throwaway --root, not /."
+elif [[ $EUID -ne 0 ]]; then
+    die "installing needs root." "Run it with sudo:  sudo $0 ..."
+fi
+
+# The system path of a file this installer writes: under --root in a dry run.
+target() { printf '%s%s' "$ROOT" "$1"; }
+
+# Runs a system command, or in a dry run prints it (one per line, prefixed "+ ").
+run() {
+    if [[ $DRY_RUN -eq 1 ]]; then
+        local word
+        printf '+'
+        for word in "$@"; do
+            if [[ $word =~ ^[A-Za-z0-9_./:=,@%+-]+$ ]]; then printf ' %s' "$word"; else printf ' %q' "$word"; fi
+        done
+        printf '\n'
+    else
+        "$@"
+    fi
+}
+
+# Rewrites the kernel command line with no overlayroot= setting, or with exactly the one given.
+# raspi-config's own switch only recognises a bare "overlayroot=tmpfs ", so this installer does the edit.
+set_overlayroot() {
+    local setting=$1 cmdline
+    cmdline=$(target "$CMDLINE")
+    if [[ ! -f $cmdline ]]; then
+        if [[ $DRY_RUN -eq 1 ]]; then
+            note "(no $CMDLINE under the dry-run root; not edited)"
+            return 0
+        fi
+        die "cannot find $CMDLINE, so the overlay setting cannot be changed." \
+            "Is the boot partition mounted at /boot/firmware? (Raspberry Pi OS Bookworm mounts it there.)"
+    fi
+    if [[ $DRY_RUN -eq 0 && $(findmnt -n -o OPTIONS --target "$cmdline" 2>/dev/null || true) =~ (^|,)ro(,|$) ]]; then
+        run mount -o remount,rw "$(dirname "$CMDLINE")"
+    fi
+    local words=() kept=() word
+    read -r -a words <"$cmdline"
+    for word in "${words[@]}"; do
+        [[ $word == overlayroot=* ]] || kept+=("$word")
+    done
+    if [[ -n $setting ]]; then
+        kept=("$setting" "${kept[@]}")
+    fi
+    [[ ${#kept[@]} -gt 0 ]] || die "$CMDLINE would be left empty; not writing it. Check the file by hand."
+    printf '%s\n' "${kept[*]}" >"$cmdline.new"
+    mv -f "$cmdline.new" "$cmdline"
+}
+
+if [[ $DISABLE_OVERLAY -eq 1 ]]; then
+    [[ $OVERLAY -eq 0 ]] || die "--overlay and --disable-overlay contradict each other; pick one."
+    set_overlayroot ""
+    note "The read-only overlay is off from the next boot. Now:  sudo reboot"
+    note "Then upgrade or change settings with this installer (add --overlay to turn the overlay back on)."
+    exit 0
+fi
+
+# --- checks: everything is refused before anything is changed -----------------------------------
+
+case $ROTATION in
+    0 | 90 | 180 | 270) ;;
+    *) die "--rotation must be 0, 90, 180 or 270 (degrees clockwise), not '$ROTATION'." ;;
+esac
+
+if [[ -z $KIOSK_USER || $KIOSK_USER == root ]]; then
+    die "say which account the kiosk runs as, e.g. --user pi." \
+        "It must be an ordinary account: the kiosk never runs as root."
+fi
+[[ $KIOSK_USER =~ ^[a-z_][a-z0-9_-]*$ ]] || die "'$KIOSK_USER' is not a valid Linux user name."
+
+DATA_DIR=${DATA_DIR%/}
+case $DATA_DIR in
+    /*) ;;
+    *) die "--data-dir must be an absolute path such as $DEFAULT_DATA_DIR, not '$DATA_DIR'." ;;
+esac
+case $DATA_DIR in
+    "" | /tmp | /tmp/* | /var/tmp | /var/tmp/* | /run | /run/* | /dev | /dev/* | /proc | /proc/* | /sys | /sys/*)
+        die "--data-dir $DATA_DIR would be emptied at every reboot or is not a real directory." \
+            "Use a place on disk, e.g. $DEFAULT_DATA_DIR." ;;
+    /boot | /boot/*)
+        die "--data-dir $DATA_DIR is on the boot partition (FAT, no journal): a power cut can corrupt it." \
+            "Use $DEFAULT_DATA_DIR, or a separate ext4 partition (see docs/raspberry-pi.md)." ;;
+    "$APP_DIR" | "$APP_DIR"/* | /etc | /etc/* | /usr | /usr/*)
+        die "--data-dir $DATA_DIR is inside the installed program or system files, which upgrades replace." \
+            "Use $DEFAULT_DATA_DIR." ;;
+esac
+
+if [[ $DRY_RUN -eq 0 ]]; then
+    id -u "$KIOSK_USER" >/dev/null 2>&1 ||
+        die "there is no user '$KIOSK_USER' on this system." \
+            "Create it (sudo adduser $KIOSK_USER) or pass --user with an existing account."
+    if [[ $(findmnt -n -o FSTYPE / 2>/dev/null || true) == overlay ]]; then
+        die "the read-only overlay is on: anything installed now would vanish at the next reboot." \
+            "Turn it off:  sudo $0 --disable-overlay  then reboot," \
+            "run this installer again (with --overlay to turn the overlay back on), and reboot."
+    fi
+    if [[ $(uname -m) != aarch64 ]]; then
+        warn "this is $(uname -m), not a 64-bit Raspberry Pi OS (aarch64); the kiosk is only tested there."
+    fi
+    if ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null; then
+        warn "this is not Raspberry Pi OS Bookworm; package names and paths may differ."
+    fi
+fi
+
+# The file system holding PATH (its nearest existing ancestor), as "TARGET FSTYPE".
+mount_of() {
+    local path=$1
+    while [[ ! -e $path && $path != / ]]; do path=$(dirname "$path"); done
+    findmnt -n -o TARGET,FSTYPE --target "$path" | head -n 1
+}
+
+if [[ $OVERLAY -eq 1 ]]; then
+    # With the overlay on, every write to the root file system lands in RAM and is lost at power-off,
+    # so the data directory has to be on its own partition, mounted from /etc/fstab at boot, with a
+    # journaled file system that survives a power cut.
+    mount_info=$(mount_of "$DATA_DIR") || mount_info=
+    [[ -n $mount_info ]] ||
+        die "--overlay: could not tell which partition holds $DATA_DIR (findmnt gave no answer)." \
+            "Check that the partition is mounted (findmnt $DATA_DIR), then run the installer again."
+    read -r mount_point fs_type <<<"$mount_info"
+    case $mount_point in
+        / | "")
+            die "--overlay: $DATA_DIR is on the root file system, which the overlay makes read-only (changes are lost at reboot)." \
+                "Put the data on a separate ext4 partition mounted from /etc/fstab, e.g. /srv/table-companion," \
+                "and pass --data-dir there. docs/raspberry-pi.md shows how." ;;
+        /boot | /boot/*)
+            die "--overlay: $DATA_DIR is on the boot partition (FAT, no journal)." \
+                "Use a separate ext4 partition instead (docs/raspberry-pi.md)." ;;
+    esac
+    case $fs_type in
+        ext4 | ext3 | xfs | btrfs | f2fs) ;;
+        *) die "--overlay: $DATA_DIR is on a $fs_type file system at $mount_point, which does not survive power cuts." \
+               "Format that partition as ext4 (docs/raspberry-pi.md)." ;;
+    esac
+    if ! awk -v mp="$mount_point" '$1 !~ /^#/ && $2 == mp { found = 1 } END { exit !found }' "$(target /etc/fstab)" 2>/dev/null; then
+        die "--overlay: $mount_point is mounted now but not listed in /etc/fstab, so it would be missing after a reboot." \
+            "Add a line for it to /etc/fstab (docs/raspberry-pi.md), then run the installer again."
+    fi
+fi
+
+# Fills @NAME@ placeholders in a template. Values never contain '|' (paths and user names checked above).
+render() {
+    local template=$1 destination=$2 mode=$3
+    mkdir -p "$(dirname "$destination")"
+    sed -e "s|@USER@|$KIOSK_USER|g" \
+        -e "s|@VENV@|$VENV|g" \
+        -e "s|@DATA_DIR@|$DATA_DIR|g" \
+        -e "s|@KIVY_HOME@|$KIVY_HOME|g" \
+        -e "s|@ROTATION@|$ROTATION|g" \
+        -e "s|@PROTECT_HOME@|$PROTECT_HOME|g" \
+        "$SCRIPT_DIR/$template" >"$destination.new"
+    chmod "$mode" "$destination.new"
+    mv -f "$destination.new" "$destination"
+    if grep -q '@[A-Z_]*@' "$destination"; then
+        die "internal error: $destination still has a placeholder; the template and installer disagree."
+    fi
+}
+
+# A data directory under /home must stay reachable for the service: hide homes read-only instead of entirely.
+case $DATA_DIR in
+    /home/* | /root/*) PROTECT_HOME=read-only ;;
+    *) PROTECT_HOME=yes ;;
+esac
+
+if [[ $DRY_RUN -eq 1 ]]; then
+    note "Dry run: files go under $ROOT; commands are printed, not run."
+fi
+
+# --- 1. system packages -----------------------------------------------------------------------------
+note "Installing system packages"
+run apt-get update
+run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+
+# --- 2. groups ----------------------------------------------------------------------------------------
+groups_to_add=()
+for group in "${KIOSK_GROUPS[@]}"; do
+    if [[ $DRY_RUN -eq 1 ]] || getent group "$group" >/dev/null; then
+        groups_to_add+=("$group")
+    else
+        warn "group '$group' does not exist here, so $KIOSK_USER cannot be added to it (is this Raspberry Pi OS?)."
+    fi
+done
+note "Adding $KIOSK_USER to groups: ${groups_to_add[*]}"
+if [[ ${#groups_to_add[@]} -gt 0 ]]; then
+    run usermod -a -G "$(IFS=,; printf '%s' "${groups_to_add[*]}")" "$KIOSK_USER"
+fi
+
+# --- 3. the program, in its own virtual environment -------------------------------------------------
+note "Installing the program into $VENV"
+if [[ $DRY_RUN -eq 1 || ! -x $VENV/bin/python ]] || ! "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
+    # --clear also repairs a venv whose Python went away with a system upgrade.
+    run python3 -m venv --clear "$VENV"
+fi
+run "$VENV/bin/python" -m pip install --quiet --upgrade pip
+# Build from a copy so the clone is not left with root-owned build/ and *.egg-info directories.
+if [[ $DRY_RUN -eq 1 ]]; then
+    stage=$SRC_DIR
+else
+    stage=$(mktemp -d -t table-companion-src.XXXXXX)
+    trap 'rm -rf "$stage"' EXIT
+    tar -C "$SRC_DIR" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='*.egg-info' \
+        --exclude=__pycache__ -cf - . | tar -C "$stage" -xf -
+fi
+# Only wheels for Kivy and lgpio: building them from source on a Pi takes hours and usually fails.
+run "$VENV/bin/python" -m pip install --upgrade --only-binary=kivy,lgpio "${stage}[pi]"
+# Same version number as before still has to replace the old code, so reinstall the project itself.
+run "$VENV/bin/python" -m pip install --no-deps --force-reinstall "$stage"
+
+# --- 4. Kivy settings: one touch source, rotation ---------------------------------------------------
+note "Writing Kivy settings to $KIVY_HOME/config.ini (rotation $ROTATION)"
+mkdir -p "$(target "$KIVY_HOME")/mods" "$(target "$KIVY_HOME")/icon"
+render kivy-config.ini.in "$(target "$KIVY_HOME/config.ini")" 0644
+
+# --- 5. the family's data directory: created if missing, otherwise left exactly as it is ------------
+if [[ -e $(target "$DATA_DIR") ]]; then
+    note "Keeping the existing data directory $DATA_DIR"
+else
+    note "Creating the data directory $DATA_DIR"
+    mkdir -p "$(dirname "$(target "$DATA_DIR")")"
+    mkdir -m 0750 "$(target "$DATA_DIR")"
+    run chown "$KIOSK_USER:" "$DATA_DIR"
+fi
+
+# --- 6. the service -----------------------------------------------------------------------------------
+note "Installing $UNIT_PATH and $DOCTOR_PATH"
+render table-companion.service.in "$(target "$UNIT_PATH")" 0644
+render companion-doctor.in "$(target "$DOCTOR_PATH")" 0755
+
+# A desktop compositor holds the display, and the kiosk draws to it directly: boot to the console.
+if [[ -e $(target /etc/systemd/system/display-manager.service) ]]; then
+    note "Switching boot from the desktop to the console (the kiosk takes the whole screen)"
+    run raspi-config nonint do_boot_behaviour B1
+fi
+# The login prompt on tty1 would show through the app; tty2 (Ctrl+Alt+F2) still offers a login.
+run systemctl disable getty@tty1.service
+run systemctl daemon-reload
+run systemctl enable "$SERVICE.service"
+# Upgrades take effect now if the kiosk is running; a first install starts at the next boot.
+run systemctl try-restart "$SERVICE.service"
+
+# --- 7. read-only root (optional, last: nothing may be installed after it) ---------------------------
+if [[ $OVERLAY -eq 1 ]]; then
+    note "Turning on the read-only root overlay (data stays writable on $DATA_DIR)"
+    # raspi-config installs overlayroot and rebuilds the initramfs; its cmdline entry is then replaced:
+    # recurse=0 keeps the overlay off the other partitions in /etc/fstab, the data partition included.
+    # Without it the data would be written to RAM and lost at the next power-off.
+    run raspi-config nonint do_overlayfs 0
+    set_overlayroot overlayroot=tmpfs:recurse=0
+fi
+
+note "Done. Reboot to start the kiosk:  sudo reboot"
+note "Check the hardware any time with:  sudo systemctl stop $SERVICE; companion-doctor"
