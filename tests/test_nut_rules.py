@@ -239,6 +239,7 @@ def test_quick_mode_scores_each_colours_size_and_squirrels():
     result = game.summary()["layouts"][0]
     assert game.summary()["scores"][0] == 4 * 2 + 2
     assert result["mode"] == "quick" and result["largest"] == 4
+    assert "Ann's clusters score 10 (red 8, yellow 2, blue 0, green 0)" in game.history()[-1].text
 
 
 def test_quick_mode_with_the_per_squirrel_setting():

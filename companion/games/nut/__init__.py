@@ -1,5 +1,6 @@
 """Nut: draft cards from three columns, then score each painted layout by its best nut clusters."""
 
-from .game import GAME, NutGame, NutState
+from .game import GAME, NutGame
+from .state import NutState
 
 __all__ = ["GAME", "NutGame", "NutState"]

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from companion.actions import Action
 
-from .game import COLUMNS, DRAFT, OVER, PICK, SCORING, UNKNOWN, NutState
+from .state import DRAFT, OVER, PICK, SCORING, UNKNOWN, NutState
 
 
 def winners(state: NutState) -> tuple[list[int], str | None]:
@@ -78,8 +78,8 @@ def describe(before: NutState, after: NutState, action: Action, names: Sequence[
         return _describe_pick(before, after, action, names)
     result = after.results[action.player]
     parts = ", ".join(f"{colour['name']} {result['colours'][colour['letter']]['points']}" for colour in after.colours)
-    how = "layout" if result["mode"] == "layout" else "clusters"
-    line = f"{name}'s {how} scores {result['total']} ({parts})"
+    how = "layout scores" if result["mode"] == "layout" else "clusters score"
+    line = f"{name}'s {how} {result['total']} ({parts})"
     if after.phase == OVER:
         winning, tie_break = winners(after)
         won = " and ".join(names[seat] for seat in winning)
