@@ -41,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "(default: the platform's user data directory, or $COMPANION_DATA_DIR)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
                         help="window size on a PC, e.g. 800x480 (the official 7-inch display)")
+    # For the crash test: play N random legal moves through the app, printing each acknowledged one.
     parser.add_argument("--autoplay", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--autoplay-game", default="mix_the_mutts", help=argparse.SUPPRESS)
 
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

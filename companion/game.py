@@ -30,6 +30,10 @@ class Game(ABC):
         """Every setting with its default. `dealer` (seat index of the first dealer) is common to all games."""
         return {}
 
+    def option_choices(self) -> dict[str, list[Any]]:
+        """For text settings with a fixed set of values (e.g. an edition): key -> allowed values."""
+        return {}
+
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Merge `options` over the defaults, refusing unknown keys and values of the wrong type."""
         defaults = {"dealer": 0, **self.default_options()}
@@ -42,6 +46,9 @@ class Game(ABC):
             if default is not None and not _same_kind(default, value):
                 raise BadOption(
                     f"{self.title} setting {key!r} should be {type(default).__name__} like {default!r}, got {value!r}")
+            allowed = self.option_choices().get(key)
+            if allowed is not None and value not in allowed:
+                raise BadOption(f"{self.title} setting {key!r} can be {', '.join(map(repr, allowed))}; got {value!r}")
             merged[key] = value
         return merged
 

@@ -65,6 +65,10 @@ class Session:
         return bool(self._redo)
 
     @property
+    def next_undo_text(self) -> str | None:
+        return self._lines[-1] if self._lines else None
+
+    @property
     def next_redo(self) -> Action | None:
         return self._redo[-1] if self._redo else None
 

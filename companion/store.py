@@ -75,6 +75,7 @@ class SessionRecord:
 class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
@@ -138,6 +139,7 @@ class Store:
             self._db.execute(
                 "UPDATE sessions SET updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
                 (now, now if over else None, result, session.id))
+        self.last_entry = (session.id, seq)
 
     def entries(self, session_id: int) -> list[tuple[str, Action | None]]:
         rows = self._db.execute(

@@ -1,0 +1,52 @@
+"""The Kivy application: builds the services and the navigator, then stays out of the way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.core.window import Window
+
+from companion.store import Store
+from ui import theme
+from ui.navigation import Navigator
+from ui.services import Services
+
+
+class CompanionApp(App):
+    title = "Table Companion"
+
+    def __init__(self, services: Services, autoplay: int | None = None, autoplay_game: str = "", **kwargs):
+        super().__init__(**kwargs)
+        self.services = services
+        self.autoplay = autoplay
+        self.autoplay_game = autoplay_game
+        self.navigator: Navigator | None = None
+
+    @classmethod
+    def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
+               autoplay: int | None = None, autoplay_game: str = "") -> "CompanionApp":
+        from ui.hardware_link import open_hardware
+
+        store = Store.open(data_dir)
+        services = Services(data_dir=data_dir, store=store, settings=settings)
+        open_hardware(services, backend or settings["backend"])
+        return cls(services, autoplay=autoplay, autoplay_game=autoplay_game)
+
+    def build(self):
+        Window.clearcolor = theme.BACKGROUND
+        self.navigator = Navigator()
+        from ui.screens.home import HomeScreen
+
+        self.navigator.show(HomeScreen(self.services, self.navigator))
+        if self.autoplay is not None:
+            from ui.autoplay import start_autoplay
+
+            start_autoplay(self.services, self.navigator, self.autoplay, self.autoplay_game)
+        return self.navigator
+
+    def on_stop(self):
+        hardware = self.services.hardware
+        if hardware is not None and hasattr(hardware, "close"):
+            hardware.close()
+        self.services.store.close()

@@ -1,0 +1,63 @@
+"""A driver that plays random legal moves through the real app, one per frame, printing each action
+the moment it is acknowledged (saved). The crash test kills the app at random moments and checks
+that every printed action is in the database. Hidden option: `companion --autoplay N`."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from kivy.app import App
+from kivy.clock import Clock
+
+from companion.playthrough import table_of
+from ui.screens.game import open_game_screen
+
+UNDO_CHANCE, REDO_CHANCE = 0.08, 0.05
+
+
+def start_autoplay(services, navigator, count: int, game: str) -> None:
+    store = services.store
+    rng = random.Random()
+
+    def open_session():
+        record = store.unfinished()
+        if record is not None:
+            session = store.resume(record.id)
+            _say("resumed", session=session.id, entries=record.entry_count)
+        else:
+            session = store.new_session(game, table_of(random.choice([2, 3])))
+            _say("started", session=session.id, game=game)
+        return open_game_screen(services, navigator, session).controller
+
+    state = {"controller": None, "done": 0}
+
+    def step(_dt):
+        controller = state["controller"]
+        if controller is None or controller.session.is_over:
+            controller = state["controller"] = open_session()
+        session = controller.session
+        roll = rng.random()
+        if roll < UNDO_CHANCE and session.can_undo:
+            acknowledged, kind, action = controller.undo(), "undo", None
+        elif roll < UNDO_CHANCE + REDO_CHANCE and session.can_redo:
+            acknowledged, kind, action = controller.redo(), "redo", None
+        else:
+            action = rng.choice(session.game.legal_actions(session.state, rng))
+            acknowledged, kind = controller.perform(action), "do"
+        if acknowledged:
+            session_id, seq = store.last_entry
+            _say("ack", session=session_id, seq=seq, kind=kind, action=action.to_json() if action else None)
+            state["done"] += 1
+        if state["done"] >= count:
+            App.get_running_app().stop()
+            return False
+        return None
+
+    Clock.schedule_interval(step, 0)
+
+
+def _say(event: str, **fields) -> None:
+    sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,59 @@
+"""The link between a screen and a saved session. Kivy-free, so the crash-test driver and the tests
+use exactly the path a tap takes: every action goes through `perform`, refusals become messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from companion.actions import Action
+from companion.errors import CompanionError
+from companion.session import Session
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: str
+    problem: bool
+
+
+class GameController:
+    def __init__(self, session: Session):
+        self.session = session
+        self._listeners: list[Callable[[Notice | None], None]] = []
+
+    @property
+    def players(self):
+        return self.session.players
+
+    def subscribe(self, listener: Callable[[Notice | None], None]) -> None:
+        """`listener(notice)` runs after every change (notice None) and every refusal (a Notice)."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _tell(self, notice: Notice | None) -> None:
+        for listener in list(self._listeners):
+            listener(notice)
+
+    def perform(self, action: Action) -> bool:
+        """True once the action is saved and shown; False (with a message) when it was refused."""
+        return self._attempt(lambda: self.session.perform(action))
+
+    def undo(self) -> bool:
+        undone = self.session.next_undo_text
+        return self._attempt(self.session.undo, success=f"Undone: {undone}" if undone else None)
+
+    def redo(self) -> bool:
+        return self._attempt(self.session.redo)
+
+    def _attempt(self, change, success: str | None = None) -> bool:
+        try:
+            change()
+        except CompanionError as refusal:
+            self._tell(Notice(str(refusal), problem=True))
+            return False
+        self._tell(Notice(success, problem=False) if success else None)
+        return True

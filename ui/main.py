@@ -1,0 +1,46 @@
+"""Starting the app: settings, data, hardware, then the Kivy window. Kivy is configured before it is
+imported, because it reads its window settings at import time."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from companion import config as config_file
+from companion.paths import ensure_data_dir
+
+
+def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool, data_dir: Path) -> None:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    # A private Kivy home inside the data directory keeps the app's Kivy settings with the family's data.
+    os.environ.setdefault("KIVY_HOME", str(data_dir / "kivy"))
+    from kivy.config import Config
+
+    if size:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    # Right-click would otherwise leave red multitouch dots on screen on a PC.
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def main(args) -> int:
+    data_dir = ensure_data_dir(args.data_dir)
+    settings = config_file.load(data_dir)
+    fullscreen = args.fullscreen or settings["display"]["fullscreen"]
+    prepare_kivy(args.size or (1280, 720) if not fullscreen else None, fullscreen, data_dir)
+
+    from ui.app import CompanionApp
+
+    app = CompanionApp.create(data_dir=data_dir, settings=settings, backend=args.backend, autoplay=args.autoplay,
+                              autoplay_game=args.autoplay_game)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    from companion.cli import main as cli_main
+
+    sys.exit(cli_main())

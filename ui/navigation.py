@@ -1,0 +1,18 @@
+"""Moving between screens by object, not by name: a screen is built for its job and shown."""
+
+from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager
+
+
+class Navigator(ScreenManager):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("transition", FadeTransition(duration=0.12))
+        super().__init__(**kwargs)
+        self._serial = 0
+
+    def show(self, screen: Screen) -> Screen:
+        """Replace whatever is showing with `screen`; the old screen is dropped so it holds no stale state."""
+        self._serial += 1
+        screen.name = f"{type(screen).__name__}-{self._serial}"
+        # switch_to removes the old screen only once the transition has finished drawing it.
+        self.switch_to(screen)
+        return screen

@@ -1,0 +1,114 @@
+"""The game screen: the game's own table view in the middle, and around it what every game shares:
+whose turn, one-tap Undo and Redo (always visible), the history, and the message bar."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.uix.anchorlayout import AnchorLayout
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from companion.session import Session
+from ui import theme
+from ui.controller import GameController, Notice
+from ui.games import view_class
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.symbols import SymbolShape
+
+
+def open_game_screen(services, navigator, session: Session) -> "GameScreen":
+    return navigator.show(GameScreen(services, navigator, GameController(session)))
+
+
+class HistoryPopup(ModalView):
+    """Everything that happened, newest first, scrollable."""
+
+    def __init__(self, controller: GameController, **kwargs):
+        super().__init__(size_hint=(0.94, 0.94), **kwargs)
+        panel = Panel(orientation="vertical")
+        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        header.add_widget(Text(text="What happened", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
+        close = BigButton(text="Close", size_hint_x=None, width=dp(120))
+        close.bind(on_release=lambda *_: self.dismiss())
+        header.add_widget(close)
+        panel.add_widget(header)
+        lines = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        lines.bind(minimum_height=lines.setter("height"))
+        history = controller.session.history()
+        if not history:
+            lines.add_widget(Text(text="Nothing yet.", color=theme.TEXT_DIM))
+        players = controller.players
+        for line in reversed(history):
+            lines.add_widget(self._line(line, players))
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(lines)
+        panel.add_widget(scroll)
+        self.add_widget(panel)
+
+    @staticmethod
+    def _line(line, players) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
+        row.add_widget(Text(text=str(line.number), size_hint_x=None, width=dp(44), color=theme.TEXT_DIM,
+                            halign="right"))
+        holder = AnchorLayout(size_hint_x=None, width=dp(32))
+        if line.player is not None:
+            identity = players[line.player].identity
+            holder.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                          size_hint=(None, None), size=(dp(26), dp(26))))
+        row.add_widget(holder)
+        text = Text(text=line.text)
+        row.add_widget(text)
+        text.bind(height=lambda _, height: setattr(row, "height", max(dp(40), height + dp(4))))
+        return row
+
+
+class GameScreen(Screen):
+    def __init__(self, services, navigator, controller: GameController, **kwargs):
+        super().__init__(**kwargs)
+        self.services, self.navigator, self.controller = services, navigator, controller
+        root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
+        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        home = BigButton(text="Home", size_hint_x=None, width=dp(96))
+        home.bind(on_release=lambda *_: self.go_home())
+        bar.add_widget(home)
+        self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TITLE * 0.85, bold=True,
+                                size_hint_y=1, shorten=True)
+        bar.add_widget(self.title_label)
+        history = BigButton(text="History", size_hint_x=None, width=dp(110))
+        history.bind(on_release=lambda *_: HistoryPopup(controller).open())
+        bar.add_widget(history)
+        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100), kind="primary")
+        self.undo_button.bind(on_release=lambda *_: controller.undo())
+        bar.add_widget(self.undo_button)
+        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(100))
+        self.redo_button.bind(on_release=lambda *_: controller.redo())
+        bar.add_widget(self.redo_button)
+        root.add_widget(bar)
+        self.view = view_class(controller.session.game.key)(controller)
+        root.add_widget(self.view)
+        self.message = MessageBar()
+        root.add_widget(self.message)
+        self.add_widget(root)
+        controller.subscribe(self._changed)
+        self._changed(None)
+
+    def _changed(self, notice: Notice | None) -> None:
+        session = self.controller.session
+        self.undo_button.disabled = not session.can_undo
+        self.redo_button.disabled = not session.can_redo
+        if notice is not None:
+            self.message.show(notice.text, problem=notice.problem)
+        elif not session.is_over:
+            self.message.clear()
+        self.view.refresh()
+
+    def go_home(self) -> None:
+        from ui.screens.home import HomeScreen
+
+        self.controller.unsubscribe(self._changed)
+        self.navigator.show(HomeScreen(self.services, self.navigator))
+
+    def on_leave(self, *args):
+        self.controller.unsubscribe(self._changed)

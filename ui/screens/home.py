@@ -1,0 +1,107 @@
+"""The home screen: the five games with their player ranges, and the unfinished game to resume."""
+
+from __future__ import annotations
+
+import time
+
+from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from companion.registry import GAMES, GameEntry, game_entry
+from companion.store import SessionRecord
+from ui import theme
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+
+
+class GameCard(ButtonBehavior, Panel):
+    def __init__(self, entry: GameEntry, **kwargs):
+        super().__init__(orientation="vertical", size_hint_y=None, height=dp(128), **kwargs)
+        self.entry = entry
+        self.fill = theme.SURFACE if entry.built else theme.with_alpha(theme.SURFACE, 0.55)
+        self.add_widget(Text(text=entry.title, font_size=theme.FONT_TITLE * 0.85, bold=True,
+                             color=theme.TEXT if entry.built else theme.TEXT_DIM))
+        self.add_widget(Text(text=entry.player_range, font_size=theme.FONT_BODY, color=theme.ACCENT))
+        self.add_widget(Text(text=entry.tagline if entry.built else "Coming soon",
+                             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+
+    def on_state(self, _, state):
+        base = theme.SURFACE if self.entry.built else theme.with_alpha(theme.SURFACE, 0.55)
+        self.fill = theme.SURFACE_HIGH if state == "down" else base
+
+
+class HomeScreen(Screen):
+    def __init__(self, services, navigator, **kwargs):
+        super().__init__(**kwargs)
+        self.services = services
+        self.navigator = navigator
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True,
+                               size_hint_y=1))
+        buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(170))
+        buttons.bind(on_release=lambda *_: self.open_button_test())
+        header.add_widget(buttons)
+        root.add_widget(header)
+
+        body = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        body.bind(minimum_height=body.setter("height"))
+        if services.hardware_warning:
+            body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
+        record = services.store.unfinished()
+        if record is not None and game_entry(record.game).built:
+            body.add_widget(self._resume_panel(record))
+        grid = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for entry in GAMES:
+            card = GameCard(entry)
+            card.bind(on_release=lambda card: self.choose(card.entry))
+            grid.add_widget(card)
+        body.add_widget(grid)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(body)
+        root.add_widget(scroll)
+        self.message = MessageBar()
+        root.add_widget(self.message)
+        self.add_widget(root)
+
+    def _resume_panel(self, record: SessionRecord) -> Panel:
+        panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(96), fill=theme.SURFACE_HIGH)
+        names = ", ".join(player.name for player in record.players)
+        when = time.strftime("%a %H:%M", time.localtime(record.updated_at))
+        description = Text(
+            text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{names}  -  {when}",
+            markup=True, size_hint_y=1, font_size=theme.FONT_BODY)
+        panel.add_widget(description)
+        resume = BigButton(text="Resume", kind="primary", size_hint=(None, 1), width=dp(140))
+        resume.bind(on_release=lambda *_: self.resume(record.id))
+        aside = BigButton(text="Set aside", size_hint=(None, 1), width=dp(130))
+        aside.bind(on_release=lambda *_: self.set_aside(record.id))
+        panel.add_widget(resume)
+        panel.add_widget(aside)
+        return panel
+
+    def choose(self, entry: GameEntry) -> None:
+        if not entry.built:
+            self.message.show(f"{entry.title} is not ready yet. Pick another game.", problem=True)
+            return
+        from ui.screens.setup import SetupScreen
+
+        self.navigator.show(SetupScreen(self.services, self.navigator, entry))
+
+    def resume(self, session_id: int) -> None:
+        from ui.screens.game import open_game_screen
+
+        open_game_screen(self.services, self.navigator, self.services.store.resume(session_id))
+
+    def set_aside(self, session_id: int) -> None:
+        self.services.store.set_aside(session_id)
+        self.navigator.show(HomeScreen(self.services, self.navigator))
+
+    def open_button_test(self) -> None:
+        from ui.screens.button_test import ButtonTestScreen
+
+        self.navigator.show(ButtonTestScreen(self.services, self.navigator))

@@ -1,0 +1,106 @@
+"""`companion screenshot SCREEN OUT.png --size WxH`: render one screen headless, with demo data in a
+throwaway data directory, for the docs and the tests. `companion screenshot list` names the screens.
+`python -m ui.screenshots DIR` renders every screen at 800x480 and 1280x720 into DIR."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+SIZES = ((800, 480), (1280, 720))
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    description: str
+    show: Callable  # show(services, navigator): put the screen to render on the navigator
+
+
+_SCENES: dict[str, Scene] = {}
+
+
+def scene(name: str, description: str):
+    def register(show):
+        _SCENES[name] = Scene(name, description, show)
+        return show
+
+    return register
+
+
+def all_scenes() -> dict[str, Scene]:
+    """Scenes come from ui.scenes and from each game view module's own scenes."""
+    importlib.import_module("ui.scenes")
+    import ui.games
+
+    for module in pkgutil.iter_modules(ui.games.__path__):
+        importlib.import_module(f"ui.games.{module.name}")
+    return dict(sorted(_SCENES.items()))
+
+
+def render(name: str, size: tuple[int, int], output: Path) -> None:
+    data_dir = Path(tempfile.mkdtemp(prefix="companion-shot-"))
+    from ui.main import prepare_kivy
+
+    prepare_kivy(size, False, data_dir)
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.uix.screenmanager import NoTransition
+
+    from companion import config as config_file
+    from ui.app import CompanionApp
+
+    scenes = all_scenes()
+    if name not in scenes:
+        raise SystemExit(f"companion: no screen called {name!r}; the screens are: {', '.join(scenes)}")
+    app = CompanionApp.create(data_dir=data_dir, settings=config_file.load(data_dir), backend="mock")
+
+    def show(_):
+        app.navigator.transition = NoTransition()
+        scenes[name].show(app.services, app.navigator)
+        # Two frames: one to lay out, one to draw the laid-out result.
+        Clock.schedule_once(capture, 0.25)
+
+    def capture(_):
+        written = Window.screenshot(name=str(output.with_suffix("")) + "-frame.png")
+        shutil.move(written, output)
+        app.stop()
+
+    app.bind(on_start=lambda *_: Clock.schedule_once(show, 0))
+    app.run()
+    shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def main(args) -> int:
+    if args.screen == "list":
+        for scene_ in all_scenes().values():
+            print(f"{scene_.name:28} {scene_.description}")
+        return 0
+    if args.output is None:
+        raise SystemExit("companion: say where to write the picture, e.g. companion screenshot home home.png")
+    render(args.screen, args.shot_size, args.output)
+    print(args.output)
+    return 0
+
+
+def render_all(directory: Path) -> None:
+    """Each screen in its own process: Kivy's window size is fixed once a process opens it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in all_scenes():
+        for width, height in SIZES:
+            output = directory / f"{name}-{width}x{height}.png"
+            subprocess.run([sys.executable, "-m", "companion.cli", "screenshot", name, str(output),
+                            "--size", f"{width}x{height}"], check=True, env={**os.environ, "KIVY_NO_ARGS": "1"})
+            print(output)
+
+
+if __name__ == "__main__":
+    render_all(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))

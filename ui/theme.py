@@ -1,0 +1,39 @@
+"""Sizes and colours shared by every screen. Sized for a 7-inch 800x480 panel read from across a
+table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key numbers 40 sp+."""
+
+from kivy.metrics import dp, sp
+
+BACKGROUND = (0.10, 0.11, 0.14, 1)
+SURFACE = (0.17, 0.18, 0.22, 1)
+SURFACE_HIGH = (0.24, 0.26, 0.31, 1)
+TEXT = (0.96, 0.96, 0.96, 1)
+TEXT_DIM = (0.72, 0.74, 0.78, 1)
+ACCENT = (0.34, 0.71, 0.91, 1)      # sky blue: primary actions
+ACCENT_TEXT = (0.05, 0.07, 0.10, 1)
+DANGER = (0.84, 0.37, 0.0, 1)
+OK = (0.0, 0.62, 0.45, 1)
+DISABLED = (0.30, 0.31, 0.35, 1)
+
+TOUCH = dp(56)
+TOUCH_BIG = dp(72)
+GAP = dp(8)
+PAD = dp(12)
+RADIUS = dp(10)
+
+FONT_SMALL = sp(16)
+FONT_BODY = sp(20)
+FONT_TITLE = sp(28)
+FONT_NUMBER = sp(44)
+FONT_HUGE = sp(64)
+
+
+def with_alpha(rgb, alpha=1.0):
+    return (*rgb[:3], alpha)
+
+
+def readable_text_on(rgb):
+    """Dark text on light fills, light text on dark ones (relative luminance), so labels on player
+    colours stay readable."""
+    r, g, b = rgb[:3]
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return ACCENT_TEXT if luminance > 0.45 else TEXT

@@ -1,0 +1,165 @@
+"""The app's building blocks: big buttons, labels that wrap, player badges, a message bar."""
+
+from kivy.clock import Clock
+from kivy.graphics import Color, RoundedRectangle
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.players import Player
+from ui import theme
+from ui.widgets.symbols import SymbolShape
+
+
+class Panel(BoxLayout):
+    """A rounded surface that groups related things."""
+
+    fill = ListProperty(theme.SURFACE)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("padding", theme.PAD)
+        kwargs.setdefault("spacing", theme.GAP)
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color(*self.fill)
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+        self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw)
+
+    def _redraw(self, *_):
+        self._colour.rgba = self.fill
+        self._shape.pos, self._shape.size = self.pos, self.size
+
+
+class Text(Label):
+    """A label that wraps to its width and grows to its text, so nothing is clipped at 800x480."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_BODY)
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("halign", "left")
+        kwargs.setdefault("valign", "middle")
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.bind(width=self._wrap, texture_size=self._grow)
+        self._wrap()
+
+    def _wrap(self, *_):
+        self.text_size = (self.width, None)
+
+    def _grow(self, *_):
+        self.height = max(self.texture_size[1], self.font_size * 1.3)
+
+
+class BigButton(ButtonBehavior, Label):
+    """A large rounded button. `kind` picks its colour: primary, normal, danger, quiet."""
+
+    kind = StringProperty("normal")
+    disabled_reason = StringProperty("")
+    fill = ListProperty(theme.SURFACE_HIGH)
+
+    _FILLS = {"primary": theme.ACCENT, "normal": theme.SURFACE_HIGH, "danger": theme.DANGER,
+              "ok": theme.OK, "quiet": theme.SURFACE}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_BODY)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        kwargs.setdefault("bold", True)
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color()
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, kind=self._redraw,
+                  disabled=self._redraw, fill=self._redraw)
+        self.bind(size=self._wrap)
+        self._redraw()
+
+    def _wrap(self, *_):
+        self.text_size = (self.width - theme.GAP * 2, None)
+
+    def _redraw(self, *_):
+        fill = self.fill if self.kind == "custom" else self._FILLS.get(self.kind, theme.SURFACE_HIGH)
+        if self.disabled:
+            fill = theme.DISABLED
+        elif self.state == "down":
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self._colour.rgba = fill
+        self.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
+        self._shape.pos, self._shape.size = self.pos, self.size
+
+
+class PlayerBadge(BoxLayout):
+    """A player's shape in their colour beside their name: every colour also carries a symbol."""
+
+    player = ObjectProperty(None, allownone=True)
+    font_size = NumericProperty(theme.FONT_BODY)
+    highlighted = BooleanProperty(False)
+
+    def __init__(self, player: Player | None = None, **kwargs):
+        kwargs.setdefault("spacing", theme.GAP)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        super().__init__(**kwargs)
+        self.symbol = SymbolShape(size_hint=(None, 1))
+        self.label = Label(font_size=self.font_size, color=theme.TEXT, halign="left", valign="middle",
+                           shorten=True, shorten_from="right")
+        self.label.bind(size=lambda label, size: setattr(label, "text_size", size))
+        self.add_widget(self.symbol)
+        self.add_widget(self.label)
+        self.bind(player=self._update, height=self._update, font_size=self._update, highlighted=self._update)
+        self.player = player
+        self._update()
+
+    def _update(self, *_):
+        self.symbol.width = self.height * 0.8
+        self.label.font_size = self.font_size
+        self.label.bold = self.highlighted
+        if self.player is None:
+            self.label.text = ""
+            return
+        identity = self.player.identity
+        self.symbol.shape = identity.symbol
+        self.symbol.rgba = theme.with_alpha(identity.rgb)
+        self.label.text = self.player.name
+
+
+class MessageBar(Label):
+    """One line of feedback at the bottom of a screen: refusals in orange, confirmations in green.
+    It stays until replaced or cleared, so a child has time to have it read aloud."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_BODY)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", 0)
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color(0, 0, 0, 0)
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+        self.bind(pos=self._redraw, size=self._redraw)
+        self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
+        self._clear_event = None
+
+    def _redraw(self, *_):
+        self._shape.pos, self._shape.size = self.pos, self.size
+
+    def show(self, text: str, *, problem: bool = False, seconds: float | None = 8):
+        self.text = text
+        fill = theme.DANGER if problem else theme.OK
+        self._colour.rgba = fill
+        self.color = theme.readable_text_on(fill)
+        self.texture_update()
+        self.height = max(theme.TOUCH * 0.8, self.texture_size[1] + theme.GAP * 2)
+        if self._clear_event is not None:
+            self._clear_event.cancel()
+        if seconds:
+            self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
+
+    def clear(self):
+        self.text = ""
+        self.height = 0
+        self._colour.rgba = (0, 0, 0, 0)
