@@ -1,0 +1,135 @@
+"""The players' big arcade buttons and their LEDs, as gpiozero devices.
+
+Each button is a gpiozero Button with the pull-up on and *no* bounce_time: on lgpio, bounce_time
+makes the kernel hold the edge back until the contacts stop bouncing, which stamps each press late
+by however long that switch bounced. Instead the first edge is the press, its timestamp is the
+edge's own (the factory's ticks, which on lgpio come from the kernel), and later bounces of the
+same button are dropped for a hold-off (leading-edge debounce).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from functools import partial
+from typing import Any, Callable, Iterable, Mapping
+
+from companion.errors import BadOption, IllegalAction
+from companion.races import Edge, LeadingEdgeDebouncer, RaceDecision
+
+from .backend import Backend, ticks_to_ns
+
+log = logging.getLogger(__name__)
+
+# An edge stamped further than this from the factory's clock cannot be on the same clock (a kernel
+# that stamps with CLOCK_REALTIME, say); then arrival time is the only usable stamp.
+_CLOCK_SANITY_NS = 2_000_000_000
+
+
+class PlayerButtons:
+    """One Button (and optional LED) per entry of the config's pin map, keyed by button number.
+
+    `on_edge(Edge)` is called for every debounced change, on whichever thread the pin factory
+    delivers callbacks (lgpio's callback thread on a Pi; the caller's thread with the mock).
+    """
+
+    def __init__(self, backend: Backend, pin_map: Mapping[str, Mapping[str, Any]], holdoff_ns: int,
+                 on_edge: Callable[[Edge], None]):
+        if not backend.has_gpio:
+            raise IllegalAction(f"the {backend.name} backend has no GPIO pins; use on-screen buttons")
+        from gpiozero import LED, Button
+
+        self.backend = backend
+        self._on_edge = on_edge
+        self._lock = threading.Lock()
+        self._buttons: dict[int, Any] = {}
+        self._leds: dict[int, Any] = {}
+        self._debouncers: dict[int, LeadingEdgeDebouncer] = {}
+        self.clock_mismatch = False
+        try:
+            for number, spec in sorted(pin_map.items(), key=lambda item: int(item[0])):
+                player = int(number)
+                button = Button(spec["pin"], pull_up=True, bounce_time=None, pin_factory=backend.factory)
+                self._buttons[player] = button
+                self._debouncers[player] = LeadingEdgeDebouncer(holdoff_ns, down=button.is_pressed)
+                button.when_pressed = partial(self._changed, player, True)
+                button.when_released = partial(self._changed, player, False)
+                if spec.get("led") is not None:
+                    self._leds[player] = LED(spec["led"], pin_factory=backend.factory)
+        except Exception:
+            # Release whatever pins were claimed so a retry (or another backend) can have them.
+            self.close()
+            raise
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(self._buttons)
+
+    def bounces_ignored(self) -> dict[int, int]:
+        return {player: debouncer.ignored for player, debouncer in self._debouncers.items()}
+
+    def held(self, players: Iterable[int] | None = None) -> frozenset[int]:
+        """Buttons down right now (at arm time: buttons that are stuck or being held)."""
+        wanted = self._buttons if players is None else [p for p in players if p in self._buttons]
+        return frozenset(player for player in wanted if self._buttons[player].is_pressed)
+
+    def _changed(self, player: int, pressed: bool, button: Any) -> None:
+        # gpiozero sets _last_changed to the edge's ticks before it calls when_pressed/when_released:
+        # on lgpio that is the kernel's timestamp of the edge, not the time this callback runs.
+        t_ns = ticks_to_ns(button._last_changed)
+        now_ns = self.backend.clock_ns()
+        if abs(now_ns - t_ns) > _CLOCK_SANITY_NS:
+            if not self.clock_mismatch:
+                log.warning("button %s edge stamped %.3f s away from the GPIO clock; using arrival times",
+                            player, (t_ns - now_ns) / 1e9)
+            self.clock_mismatch = True
+            t_ns = now_ns
+        with self._lock:
+            accepted = self._debouncers[player].accept(pressed, t_ns)
+        if accepted:
+            self._on_edge(Edge(player, pressed, t_ns))
+
+    # --- the mock keyboard --------------------------------------------------------------------------
+
+    def _pin(self, number: int) -> Any:
+        if not self.backend.is_mock:
+            raise IllegalAction(f"keyboard presses drive simulated pins and only work with the mock "
+                                f"backend (this is {self.backend.name}); press the real button")
+        if number not in self._buttons:
+            raise BadOption(f"there is no button {number!r} in the pin map; buttons are "
+                            f"{', '.join(map(str, self._buttons))} (config.json 'buttons')")
+        return self._buttons[number].pin
+
+    def press(self, number: int) -> None:
+        """Press a mock button: the pin goes low (pull-up wiring) and the edge travels the same path
+        as a real one, stamped by the factory's clock now."""
+        self._pin(number).drive_low()
+
+    def release(self, number: int) -> None:
+        self._pin(number).drive_high()
+
+    # --- LEDs ---------------------------------------------------------------------------------------
+
+    def led_is_lit(self, number: int) -> bool | None:
+        led = self._leds.get(number)
+        return None if led is None else bool(led.is_lit)
+
+    def show(self, decision: RaceDecision) -> None:
+        """Light the winners' LEDs and darken everyone else's; players tied for a re-race blink."""
+        for player, led in self._leds.items():
+            if player in decision.winners:
+                led.on()
+            elif player in decision.rerace:
+                led.blink(on_time=0.15, off_time=0.15)
+            else:
+                led.off()
+
+    def all_off(self) -> None:
+        for led in self._leds.values():
+            led.off()
+
+    def close(self) -> None:
+        for device in list(self._buttons.values()) + list(self._leds.values()):
+            device.close()
+        self._buttons.clear()
+        self._leds.clear()
