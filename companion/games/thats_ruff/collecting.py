@@ -119,10 +119,12 @@ def to_centre(state: RuffState, action: Action, who: str) -> RuffState:
 
 
 def _next_collector(state: RuffState, seat: int) -> None:
-    if any(other.laid_out for other in state.seats):
-        state.turn = state.next_seat(seat)
-    else:
-        end_of_collecting(state)
+    for offset in range(1, state.players + 1):
+        candidate = (seat + offset) % state.players
+        if state.seats[candidate].laid_out:
+            state.turn = candidate
+            return
+    end_of_collecting(state)
 
 
 # ----- moving home -----------------------------------------------------------------------------------
