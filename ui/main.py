@@ -22,8 +22,26 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool, data_dir: Path)
         Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
+    _quiet_missing_mtdev()
     # Right-click would otherwise leave red multitouch dots on screen on a PC.
     Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def _quiet_missing_mtdev() -> None:
+    """Kivy prints a long traceback when a PC has no libmtdev (a touchscreen driver library the Pi
+    installs); it is harmless there, so the provider probe runs with the log muted."""
+    import ctypes.util
+
+    if not sys.platform.startswith("linux") or ctypes.util.find_library("mtdev"):
+        return
+    from kivy.logger import LOG_LEVELS, Logger
+
+    level = Logger.level
+    Logger.setLevel(LOG_LEVELS["critical"])
+    try:
+        import kivy.input.providers  # noqa: F401  (the probe happens on this import)
+    finally:
+        Logger.setLevel(level)
 
 
 def main(args) -> int:

@@ -1,0 +1,68 @@
+"""The `companion` command as a family or a script would use it."""
+
+import json
+import subprocess
+import sys
+
+COMPANION = [sys.executable, "-m", "companion.cli"]
+
+
+def run(*args, **kwargs):
+    return subprocess.run([*COMPANION, *args], capture_output=True, text=True, **kwargs)
+
+
+def test_help_explains_the_backends_and_every_command():
+    result = run("--help")
+    assert result.returncode == 0
+    for word in ("lgpio", "rpigpio", "mock", "--fullscreen", "--data-dir", "screenshot", "replay-game",
+                 "replay-race", "doctor"):
+        assert word in result.stdout
+
+
+def test_replay_game_prints_the_resulting_state(tmp_path):
+    log = {"game": "mix_the_mutts", "players": ["Ann", "Ben"], "options": {}, "actions": [
+        {"type": "draw", "player": 0}, {"type": "draw", "player": 1}]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    result = run("replay-game", str(path))
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert state["game"] == "mix_the_mutts" and state["actions_applied"] == 2
+
+
+def test_replay_game_names_the_refused_action(tmp_path):
+    log = {"game": "mix_the_mutts", "players": ["Ann", "Ben"], "actions": [
+        {"type": "draw", "player": 0}, {"type": "draw", "player": 0}]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    result = run("replay-game", str(path))
+    assert result.returncode == 2
+    assert "actions[1]" in result.stderr and "refused" in result.stderr
+
+
+def test_replay_game_refuses_an_unknown_game_and_a_missing_file(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"game": "snap", "players": ["Ann", "Ben"]}))
+    result = run("replay-game", str(path))
+    assert result.returncode == 2 and "unknown game 'snap'" in result.stderr
+    missing = run("replay-game", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_export_then_replay_gives_the_same_state(tmp_path):
+    from companion.actions import Action
+    from companion.players import Player
+    from companion.store import Store
+
+    store = Store.open(tmp_path)
+    session = store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Ben", "sky")])
+    session.perform(Action("draw", 0))
+    session.perform(Action("draw", 1))
+    session.undo()
+    store.close()
+    exported = run("--data-dir", str(tmp_path), "export-game", str(session.id), str(tmp_path / "out.json"))
+    assert exported.returncode == 0, exported.stderr
+    document = json.loads((tmp_path / "out.json").read_text())
+    assert document["actions"] == [{"type": "draw", "player": 0}]  # the undone draw is not part of the game
+    replayed = json.loads(run("replay-game", str(tmp_path / "out.json")).stdout)
+    assert replayed["actions_applied"] == 1

@@ -1,0 +1,111 @@
+"""The shell screens as a family uses them: pick a game, seat the players, play, undo, resume."""
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.registry import GAMES, game_entry  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
+from ui.screens.home import HomeScreen  # noqa: E402
+from ui.screens.setup import SetupScreen  # noqa: E402
+from ui_support import make_services, texts  # noqa: E402
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = make_services(tmp_path)
+    yield services
+    services.store.close()
+
+
+def test_home_lists_every_game_with_its_player_range(services):
+    home = HomeScreen(services, Navigator())
+    shown = texts(home)
+    for entry in GAMES:
+        assert entry.title in shown
+        assert entry.player_range in shown
+
+
+def test_home_offers_the_unfinished_game_and_resumes_it_exactly(services):
+    session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Ben", "sky")])
+    session.perform(Action("draw", 0))
+    navigator = Navigator()
+    home = navigator.show(HomeScreen(services, navigator))
+    assert any("Unfinished: Mix-the-Mutts" in text for text in texts(home))
+    home.resume(session.id)
+    screen = navigator.current_screen
+    assert isinstance(screen, GameScreen)
+    assert screen.controller.session.state == session.state
+    assert screen.controller.session.history()[0].text == session.history()[0].text
+
+
+def test_setup_refuses_a_missing_name_and_keeps_the_seats(services):
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    before = list(setup.seats)
+    setup.start()
+    assert "Type a name for player 1" in setup.message.text
+    assert setup.seats == before
+    assert services.store.sessions() == []
+
+
+def test_setup_never_gives_two_players_the_same_colour_or_button(services):
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("pugs_in_mugs")))
+    for _ in range(3):
+        setup.add_player()
+    for _ in range(10):
+        setup.next_colour(0)
+        setup.next_button(1)
+        colours = [seat.colour for seat in setup.seats]
+        buttons = [seat.button for seat in setup.seats if seat.button]
+        assert len(set(colours)) == len(colours)
+        assert len(set(buttons)) == len(buttons)
+
+
+def test_setup_caps_players_at_the_game_maximum(services):
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("nut")))
+    for _ in range(5):
+        setup.add_player()
+    assert len(setup.seats) == 3
+    assert "at most 3 players" in setup.message.text
+
+
+def test_setup_starts_a_saved_game_with_seat_order_and_dealer(services):
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    setup.rename(0, "Ann")
+    setup.rename(1, "Ben")
+    setup.add_player("Cleo")
+    setup.move_up(2)          # Cleo now sits between Ann and Ben
+    setup.set_dealer(1)
+    setup.start()
+    screen = navigator.current_screen
+    assert isinstance(screen, GameScreen)
+    session = screen.controller.session
+    assert [player.name for player in session.players] == ["Ann", "Cleo", "Ben"]
+    assert session.options["dealer"] == 1
+    assert [player.name for player in services.store.roster()][:3]  # the family is remembered
+    assert sorted(p.name for p in services.store.roster()) == ["Ann", "Ben", "Cleo"]
+
+
+def test_undo_and_redo_buttons_follow_the_log_and_refusals_are_shown(services):
+    navigator = Navigator()
+    session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Ben", "sky")])
+    screen = open_game_screen(services, navigator, session)
+    assert screen.undo_button.disabled and screen.redo_button.disabled
+    assert screen.controller.perform(Action("draw", 0))
+    assert not screen.undo_button.disabled
+    assert not screen.controller.perform(Action("draw", 0))  # Ann again: it is Ben's turn
+    assert screen.message.text  # the refusal is explained on screen
+    screen.undo_button.trigger_action(0)
+    assert session.actions == () and not screen.redo_button.disabled
+    assert "Undone" in screen.message.text
+    screen.redo_button.trigger_action(0)
+    assert len(session.actions) == 1
