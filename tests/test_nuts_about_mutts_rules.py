@@ -1,0 +1,449 @@
+"""Rules of Nuts about Mutts as a family would notice them at the table, written from the rule sheet."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from companion.actions import Action
+from companion.errors import BadOption, IllegalAction
+from companion.games.nuts_about_mutts import GAME
+from companion.playthrough import table_of
+from companion.session import Session
+
+ANN, BEN, CLEO, DEV = 0, 1, 2, 3
+
+
+def table(players: int = 4, **options) -> Session:
+    return Session(GAME, table_of(players), options)
+
+
+def do(session: Session, type_: str, player: int | None = None, **fields) -> dict:
+    session.perform(Action(type_, player, fields))
+    return session.summary()
+
+
+def refused(session: Session, type_: str, player: int | None = None, **fields) -> str:
+    """Assert the action is refused and the table is untouched; return the message read aloud."""
+    before = copy.deepcopy(session.state)
+    with pytest.raises(IllegalAction) as refusal:
+        session.perform(Action(type_, player, fields))
+    assert session.state == before
+    return str(refusal.value)
+
+
+def started(players: int = 4, **options) -> Session:
+    """Dealer Ann; Ben (on her left) starts the home pile with a red 5."""
+    session = table(players, **options)
+    do(session, "play", BEN, colour="red", number=5)
+    return session
+
+
+# ----- setting up --------------------------------------------------------------------------------
+def test_four_players_lay_out_three_bones_and_get_seven_cards_each():
+    view = table(4).summary()
+    assert view["bones_on_table"] == 3
+    assert view["hand_sizes"] == [7, 7, 7, 7]
+    assert view["draw_pile"] == 104 - 28  # 109 cards minus 5 bones, minus the deal
+    assert view["home_pile"] == 0
+    assert view["to_act"] == {"kind": "first_card", "seat": BEN}
+    assert view["cards"]["bones_in_box"] == 2
+
+
+@pytest.mark.parametrize("players,bones", [(2, 1), (6, 5)])
+def test_one_bone_fewer_than_players(players, bones):
+    assert table(players).summary()["bones_on_table"] == bones
+
+
+def test_the_player_left_of_the_dealer_starts_the_home_pile():
+    session = table(3, dealer=2)
+    assert session.summary()["to_act"]["seat"] == ANN
+    assert "Cleo's turn" not in refused(session, "play", BEN, colour="red")
+    view = do(session, "play", ANN, colour="blue", number=13)
+    assert view["home_pile"] == 1 and view["hand_sizes"] == [6, 7, 7]
+    assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 13}
+    assert view["turn"] == BEN
+
+
+def test_nobody_draws_before_the_first_card():
+    assert "nobody draws" in refused(table(3), "draw", BEN)
+
+
+def test_the_later_edition_deals_ten_and_flips_the_first_card():
+    session = table(3, edition="later_84")
+    view = session.summary()
+    assert view["hand_sizes"] == [10, 10, 10] and view["bones_on_table"] == 2
+    assert view["cards"]["deck"] == 84 + 12 + 6 + 4 + 2 + 2
+    refused(session, "play", BEN)
+    view = do(session, "flip", wilds_flipped=2, colour="green", number=3)
+    assert view["home_pile"] == 3 and view["draw_pile"] == 110 - 30 - 3 and view["turn"] == BEN
+
+
+def test_the_later_edition_needs_three_players():
+    with pytest.raises(BadOption):
+        table(2, edition="later_84")
+
+
+def test_unknown_edition_is_refused():
+    with pytest.raises(BadOption):
+        table(3, edition="deluxe")
+
+
+# ----- normal turns ------------------------------------------------------------------------------
+def test_a_play_passes_the_turn_clockwise():
+    session = started()
+    view = do(session, "play", CLEO, colour="red", number=9)
+    assert view["turn"] == DEV and view["direction"] == "clockwise"
+    assert view["hand_sizes"][CLEO] == 6 and view["home_pile"] == 2
+
+
+def test_only_the_player_whose_turn_it_is_may_play():
+    assert refused(started(), "play", DEV) == "Dev can't play now: it is Cleo's turn."
+
+
+def test_a_dog_matching_neither_colour_nor_number_is_refused():
+    message = refused(started(), "play", CLEO, colour="blue", number=7)
+    assert "red" in message and "5" in message and "same breed" in message
+
+
+@pytest.mark.parametrize("fields", [{"colour": "blue", "number": 5}, {"colour": "red", "number": 12},
+                                    {"colour": "blue", "number": 7, "same_breed": True}, {}, {"number": 7}])
+def test_colour_number_or_declared_breed_match_is_accepted(fields):
+    assert do(started(), "play", CLEO, **fields)["home_pile"] == 2
+
+
+def test_number_outside_the_deck_is_refused():
+    assert "1 to 13" in refused(started(), "play", CLEO, colour="red", number=14)
+
+
+def test_after_a_wild_the_chosen_colour_must_be_followed():
+    session = started()
+    view = do(session, "play", CLEO, card="mutt", colour="green")
+    assert view["colour_to_follow"] == "green"
+    do(session, "bone_race", loser=ANN)
+    assert "green" in refused(session, "play", DEV, colour="red", number=5)
+    view = do(session, "play", DEV, colour="green", number=1)
+    assert view["colour_to_follow"] is None
+
+
+def test_a_wild_must_name_the_colour_to_follow():
+    assert "colour" in refused(started(), "play", CLEO, card="flea")
+
+
+def test_drawing_keeps_the_card_and_passes_the_turn():
+    view = do(started(), "draw", CLEO)
+    assert view["hand_sizes"][CLEO] == 8 and view["draw_pile"] == 76 - 1 and view["turn"] == DEV
+
+
+def test_a_drawn_card_may_be_played_at_once():
+    view = do(started(), "draw", CLEO, then_play="dog", colour="red", number=2)
+    assert view["hand_sizes"][CLEO] == 7 and view["home_pile"] == 2 and view["draw_pile"] == 75
+    assert view["top_card"]["number"] == 2 and view["turn"] == DEV
+
+
+def test_a_drawn_card_that_does_not_match_cannot_be_played():
+    refused(started(), "draw", CLEO, then_play="dog", colour="blue", number=1)
+
+
+# ----- wild cards --------------------------------------------------------------------------------
+def test_flea_makes_everyone_else_draw_one():
+    view = do(started(), "play", CLEO, card="flea", colour="blue")
+    assert view["hand_sizes"] == [8, 7, 6, 8]
+    assert view["draw_pile"] == 76 - 3
+
+
+def test_fire_hydrant_swaps_hand_sizes_with_the_chosen_player():
+    session = started()
+    do(session, "draw", CLEO)                                    # Cleo 8
+    view = do(session, "play", DEV, card="fire_hydrant", colour="red", swap_with=CLEO)
+    assert view["hand_sizes"] == [7, 6, 6, 8]                    # Dev, down to 6, takes Cleo's 8
+    session2 = started()
+    view = do(session2, "play", CLEO, card="fire_hydrant", colour="red", swap_with=ANN)
+    assert view["hand_sizes"][ANN] == 6 and view["hand_sizes"][CLEO] == 7
+
+
+def test_fire_hydrant_swap_is_optional_but_not_with_yourself():
+    view = do(started(), "play", CLEO, card="fire_hydrant", colour="red")
+    assert view["hand_sizes"] == [7, 6, 6, 7]
+    refused(started(), "play", CLEO, card="fire_hydrant", colour="red", swap_with=CLEO)
+
+
+def test_mutt_starts_a_bone_race_whose_losers_draw():
+    session = started()
+    view = do(session, "play", CLEO, card="mutt", colour="blue")
+    assert view["pending"]["event"] == "bone_race" and view["pending"]["bones"] == 3
+    assert view["to_act"]["kind"] == "bone_race"
+    assert "bone race" in refused(session, "play", DEV, colour="blue")
+    view = do(session, "bone_race", losers=[ANN, CLEO], race={"false_starts": [CLEO]})
+    assert view["hand_sizes"] == [8, 6, 7, 7]                    # Cleo played the Mutt, then lost
+    assert view["turn"] == DEV and view["last_race"] == {"false_starts": [CLEO]}
+
+
+def test_bone_race_needs_a_loser_named_once():
+    session = started()
+    do(session, "play", CLEO, card="mutt", colour="blue")
+    refused(session, "bone_race", losers=[])
+    refused(session, "bone_race", losers=[ANN, ANN])
+    refused(session, "bone_race", loser=9)
+
+
+def test_no_bone_race_without_a_mutt():
+    assert "Mutt" in refused(started(), "bone_race", loser=ANN)
+
+
+def test_dog_house_goes_in_front_of_a_player_not_on_the_home_pile():
+    session = started()
+    view = do(session, "play", CLEO, card="dog_house", colour="green", target=DEV)
+    assert view["dog_house"] == [DEV] and view["home_pile"] == 1
+    assert view["cards"]["in_front_of_players"] == 1
+    assert view["to_act"] == {"kind": "dog_house_turn", "seat": DEV}
+    assert "dog house" in refused(session, "play", DEV, colour="green")
+    assert "dog house" in refused(session, "draw", DEV)
+
+
+def test_dog_house_turn_draws_until_playable_then_frees_the_player():
+    session = started()
+    do(session, "play", CLEO, card="dog_house", colour="green", target=DEV)
+    view = do(session, "dog_house_turn", DEV, drawn=3, colour="green", number=8)
+    assert view["hand_sizes"][DEV] == 7 + 3            # three kept, the fourth played
+    assert view["draw_pile"] == 76 - 4
+    assert view["home_pile"] == 1 + 1 + 1              # the played dog and the dog house card underneath
+    assert view["dog_house"] == [] and view["turn"] == ANN
+
+
+def test_the_card_leaving_the_dog_house_must_follow_the_chosen_colour():
+    session = started()
+    do(session, "play", CLEO, card="dog_house", colour="green", target=DEV)
+    refused(session, "dog_house_turn", DEV, drawn=1, colour="red", number=5)
+
+
+def test_a_player_already_in_the_dog_house_cannot_get_a_second():
+    session = started()
+    do(session, "play", CLEO, card="dog_house", colour="green", target=ANN)
+    assert "already" in refused(session, "play", DEV, card="dog_house", colour="red", target=ANN)
+
+
+def test_pedigree_round_goes_from_the_left_and_ends_with_the_pedigree_player():
+    session = started()
+    view = do(session, "play", CLEO, card="pedigree", colour="red", breed="Poodle")
+    assert view["pending"]["order"] == [DEV, ANN, BEN, CLEO]
+    assert "Dev's step" in refused(session, "pedigree_play", ANN, count=1)
+    do(session, "pedigree_play", DEV, count=2)
+    do(session, "pedigree_draw", ANN, played=False)
+    do(session, "pedigree_draw", BEN, played=True)
+    view = do(session, "pedigree_draw", CLEO, played=False)
+    assert view["hand_sizes"] == [8, 6, 7, 5]
+    assert view["phase"] == "play" and view["turn"] == DEV and view["pending"] is None
+    assert view["home_pile"] == 2 + 2 + 1
+
+
+def test_pedigree_play_cannot_exceed_the_hand():
+    session = started()
+    do(session, "play", CLEO, card="pedigree", colour="red")
+    refused(session, "pedigree_play", DEV, count=8)
+    refused(session, "pedigree_play", DEV, count=0)
+
+
+# ----- the draw pile -----------------------------------------------------------------------------
+def drained(players: int = 2) -> Session:
+    """A game whose draw pile is empty: everyone keeps drawing."""
+    session = table(players)
+    do(session, "play", BEN, colour="red", number=5)
+    for _ in range(players * 3):
+        do(session, "play", session.summary()["turn"])
+    while session.summary()["draw_pile"]:
+        do(session, "draw", session.summary()["turn"])
+    return session
+
+
+def test_reshuffle_is_refused_while_the_draw_pile_lasts():
+    session = started()
+    do(session, "play", CLEO)
+    assert "No reshuffle yet" in refused(session, "reshuffle")
+    assert "nothing to reshuffle" in refused(started(), "reshuffle")
+
+
+def test_empty_draw_pile_asks_for_a_reshuffle_of_all_but_the_top_card():
+    session = drained()
+    view = session.summary()
+    assert view["reshuffle_needed"]
+    home = view["home_pile"]
+    assert "reshuffle" in refused(session, "draw", view["turn"])
+    view = do(session, "reshuffle")
+    assert view["home_pile"] == 1 and view["draw_pile"] == home - 1
+    assert sum(view["hand_sizes"]) + view["draw_pile"] + view["home_pile"] == 104
+
+
+def test_flea_with_too_few_cards_to_draw_asks_for_a_reshuffle_first():
+    session = table(4)
+    do(session, "play", BEN, colour="red", number=5)
+    for _ in range(8):
+        do(session, "play", session.summary()["turn"])
+    while session.summary()["draw_pile"] > 2:
+        do(session, "draw", session.summary()["turn"])
+    turn = session.summary()["turn"]
+    assert "reshuffle" in refused(session, "play", turn, card="flea", colour="red")
+    do(session, "reshuffle")
+    assert do(session, "play", turn, card="flea", colour="red")["pending"] is None
+
+
+def test_dog_house_player_who_runs_out_of_draw_pile_records_what_was_drawn_then_goes_on():
+    session = drained(3)
+    do(session, "reshuffle")
+    for _ in range(2):                                  # two more cards on the home pile
+        do(session, "play", session.summary()["turn"])
+    turn = session.summary()["turn"]
+    victim = (turn + 1) % 3
+    do(session, "play", turn, card="dog_house", colour="red", target=victim)
+    before = session.summary()
+    pile = before["draw_pile"]
+    refused(session, "dog_house_turn", victim, drawn=pile + 2)
+    view = do(session, "dog_house_turn", victim, drawn=pile, played=False)
+    assert view["turn"] == victim and view["dog_house"] == [victim] and view["reshuffle_needed"]
+    do(session, "reshuffle")
+    view = do(session, "dog_house_turn", victim, drawn=0, colour="red")
+    assert view["dog_house"] == [] and view["hand_sizes"][victim] == before["hand_sizes"][victim] + pile
+    assert view["turn"] == (victim + 1) % 3
+    assert view["cards"]["in_hands"] + view["draw_pile"] + view["home_pile"] == 104
+
+
+# ----- ending a hand and the evening -------------------------------------------------------------
+def play_out_hand(session: Session, winner: int, extra_draws: int = 0) -> dict:
+    """Everyone plays unchecked dogs; the others also draw `extra_draws` times in the first round."""
+    for _ in range(extra_draws):
+        seat = session.summary()["turn"]
+        if seat == winner:
+            do(session, "play", seat)
+        do(session, "draw", session.summary()["turn"])
+    while session.summary()["phase"] == "play":
+        seat = session.summary()["turn"]
+        do(session, "play", seat) if seat == winner or session.summary()["hand_sizes"][seat] > 1 else \
+            do(session, "draw", seat)
+    return session.summary()
+
+
+def test_emptying_your_hand_ends_the_hand_and_scores_cards_left():
+    session = table(2, hands=2)
+    do(session, "play", BEN)                 # Ben 6
+    view = play_out_hand(session, ANN)       # Ann plays 7 cards; Ben plays until 1 card
+    assert view["phase"] == "hand_over" and view["hand_winner"] == ANN
+    assert view["hand_sizes"][ANN] == 0
+    assert view["scores"]["totals"] == [0, view["hand_sizes"][BEN]]
+    assert view["to_act"] == {"kind": "deal", "seat": None, "next_dealer": BEN}
+    refused(session, "play", BEN)
+
+
+def test_next_hand_is_dealt_by_the_next_dealer_and_top_dog_has_the_lowest_total():
+    session = table(3, hands=2)
+    do(session, "play", BEN)
+    first = play_out_hand(session, CLEO)
+    view = do(session, "deal")
+    assert view["dealer"] == BEN and view["hand"] == 2 and view["hand_sizes"] == [7, 7, 7]
+    assert view["to_act"] == {"kind": "first_card", "seat": CLEO}
+    do(session, "play", CLEO)
+    last = play_out_hand(session, ANN, extra_draws=3)
+    assert session.is_over and last["evening_over"]
+    totals = [first["hand_sizes"][seat] + last["hand_sizes"][seat] for seat in range(3)]
+    assert last["scores"]["totals"] == totals
+    assert [row["dealer"] for row in last["scores"]["hands"]] == [ANN, BEN]
+    assert last["top_dog"] == [seat for seat in range(3) if totals[seat] == min(totals)]
+
+
+def test_open_ended_evening_ends_when_the_family_says_so():
+    session = table(2, hands=0)
+    do(session, "play", BEN)
+    play_out_hand(session, ANN)
+    assert not session.is_over
+    assert "Finish" in refused(table(2, hands=0), "end_evening")
+    do(session, "end_evening")
+    assert session.is_over
+
+
+def test_a_wild_played_as_the_last_card_has_no_effect():
+    session = table(2, hands=1)
+    do(session, "play", BEN)
+    for _ in range(5):
+        do(session, "play", ANN)
+        do(session, "play", BEN)
+    do(session, "play", ANN)                      # Ann 1 card left, Ben 1
+    do(session, "draw", BEN)                      # Ben 2
+    view = do(session, "play", ANN, card="flea", colour="red")
+    assert view["hand_sizes"] == [0, 2] and view["scores"]["totals"] == [0, 2]
+
+
+# ----- advanced game -----------------------------------------------------------------------------
+def test_match_and_run_are_only_in_the_advanced_game():
+    assert "advanced" in refused(started(), "match", DEV)
+
+
+def test_an_out_of_turn_match_moves_play_to_the_claimers_left():
+    session = started(advanced=True)
+    view = do(session, "match", ANN)
+    assert view["hand_sizes"][ANN] == 6 and view["turn"] == BEN
+    assert view["top_card"] == {"card": "dog", "colour": "red", "number": 5}
+
+
+def test_a_run_is_one_higher_or_lower_in_the_same_colour():
+    session = started(advanced=True)
+    view = do(session, "run", DEV, number=6)
+    assert view["top_card"] == {"card": "dog", "colour": "red", "number": 6} and view["turn"] == ANN
+    refused(session, "run", ANN, number=8)
+    do(session, "run", ANN, number=5)
+
+
+def test_runs_do_not_wrap_from_13_to_1():
+    session = table(3, advanced=True)
+    do(session, "play", BEN, colour="blue", number=13)
+    assert "don't connect" in refused(session, "run", ANN, number=1)
+
+
+def test_claims_need_a_known_top_card():
+    session = table(3, advanced=True)
+    do(session, "play", BEN, colour="blue")
+    assert "doesn't know the top card" in refused(session, "match", ANN)
+
+
+def test_no_claim_on_a_wild_or_during_a_pedigree_round_or_from_the_dog_house():
+    session = started(advanced=True)
+    do(session, "play", CLEO, card="pedigree", colour="red")
+    assert "pedigree" in refused(session, "match", ANN)
+    session = started(advanced=True)
+    do(session, "play", CLEO, card="dog_house", colour="red", target=ANN)
+    assert "numbered" in refused(session, "match", BEN)
+    do(session, "play", DEV, colour="red", number=7)
+    assert "dog house" in refused(session, "run", ANN, number=8)
+    do(session, "run", BEN, number=8)
+
+
+def test_on_your_own_turn_a_claim_may_be_followed_by_a_play_or_a_pass_without_drawing():
+    session = started(advanced=True)
+    view = do(session, "run", CLEO, number=4)
+    assert view["turn"] == CLEO and view["to_act"]["may_pass"]
+    view = do(session, "play", CLEO, colour="red", number=11)
+    assert view["turn"] == DEV and view["hand_sizes"][CLEO] == 5
+    session = started(advanced=True)
+    assert "pass" in refused(session, "pass", CLEO)
+    do(session, "match", CLEO)
+    view = do(session, "pass", CLEO)
+    assert view["turn"] == DEV and view["draw_pile"] == 76
+
+
+# ----- bookkeeping -------------------------------------------------------------------------------
+def test_summary_breakdown_accounts_for_every_card():
+    session = started()
+    do(session, "play", CLEO, card="dog_house", colour="green", target=ANN)
+    cards = session.summary()["cards"]
+    assert cards["in_hands"] + cards["draw_pile"] + cards["home_pile"] + cards["in_front_of_players"] == cards["deck"]
+    assert cards["bones_on_table"] + cards["bones_in_box"] == 5
+
+
+def test_history_lines_name_the_players_and_the_effect():
+    session = started()
+    session.perform(Action("play", CLEO, {"card": "flea", "colour": "blue"}))
+    line = session.history()[-1].text
+    assert line.startswith("Cleo played a Flea") and "everyone else draws" in line
+
+
+def test_unknown_action_is_refused_with_the_list_of_actions():
+    assert "bone_race" in refused(started(), "shuffle_dance", ANN)
