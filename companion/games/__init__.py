@@ -1,0 +1,1 @@
+"""One module or package per game; each exposes GAME, an instance of companion.game.Game."""
