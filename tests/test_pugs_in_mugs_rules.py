@@ -299,7 +299,7 @@ def test_surprise_makes_the_target_discard_and_uses_no_action():
     session = new_session(3)
     do(session, "surprise", 0, target=2, card="green")
     summary = session.summary()
-    assert summary["actions_left"] == 2
+    assert summary["actions_left"] == 2 and summary["actions_this_turn"] == []
     assert [p["hand"] for p in summary["players"]] == [1, 2, 1]
     assert summary["discard"]["surprise"] == 1 and summary["discard"]["green"] == 1
     assert "Cleo discarded a green (zigzags) card" in session.history()[-1].text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from companion.actions import Action
@@ -41,13 +41,17 @@ class PugsState:
     hands: list[int]
     mugs: list[list[str]]         # per player: colours of the Mugs in front of them
     turn: int
-    actions_used: int = 0
+    this_turn: list[str] = field(default_factory=list)  # the actions taken so far this turn, in order
     winner: int | None = None
     reshuffles: int = 0
 
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def actions_used(self) -> int:
+        return len(self.this_turn)
 
     @property
     def total_cards(self) -> int:
@@ -116,10 +120,12 @@ class PugsInMugs(Game):
         if state.winner is not None:
             raise IllegalAction(f"The game is over: {state.names[state.winner]} has a Mug of every colour.",
                                 action=action)
+        if action.player is None or not 0 <= action.player < state.players:
+            raise IllegalAction(f"Say which player did this: it is {state.names[state.turn]}'s turn.",
+                                action=action)
         if action.player != state.turn:
-            who = state.names[action.player] if action.player is not None and 0 <= action.player < state.players \
-                else "Nobody else"
-            raise IllegalAction(f"{who} can't play now: it is {state.names[state.turn]}'s turn.", action=action)
+            raise IllegalAction(f"{state.names[action.player]} can't play now: "
+                                f"it is {state.names[state.turn]}'s turn.", action=action)
         handler(state, action)
         return state
 
@@ -166,6 +172,7 @@ class PugsInMugs(Game):
             "colours": [{"colour": colour, "pattern": PATTERNS[colour]} for colour in COLOURS],
             "turn": None if over else state.turn,
             "actions_used": state.actions_used,
+            "actions_this_turn": list(state.this_turn),
             "actions_left": 0 if over else ACTIONS_PER_TURN - state.actions_used,
             "can_end_turn": not over and state.actions_used == ACTIONS_PER_TURN,
             "deck": state.deck,
@@ -229,7 +236,7 @@ def _use_action(state: PugsState, action: Action, doing: str) -> None:
     if state.actions_used >= ACTIONS_PER_TURN:
         raise IllegalAction(f"{state.names[state.turn]} has used both actions; {doing} is not possible now. "
                             "End the turn.", action=action)
-    state.actions_used += 1
+    state.this_turn.append(action.type)
 
 
 def _draw(state: PugsState, action: Action) -> None:
@@ -336,7 +343,7 @@ def _end_turn(state: PugsState, action: Action) -> None:
         if kind not in KINDS:
             raise IllegalAction(f"{kind!r} is not a card; cards are {', '.join(KINDS)}.", action=action)
     _spend_from_hand(state, action, Counter(discards), "those cards")
-    state.actions_used = 0
+    state.this_turn = []
     state.turn = (me + 1) % state.players
 
 
@@ -398,7 +405,7 @@ def _check_exists(state: PugsState, action: Action, kind: str, what: str) -> Non
 def _scratch_copy(state: PugsState) -> PugsState:
     """A copy cheap enough to try every candidate action on; names and counts are never changed."""
     return replace(state, discard=dict(state.discard), hands=list(state.hands),
-                   mugs=[list(held) for held in state.mugs])
+                   mugs=[list(held) for held in state.mugs], this_turn=list(state.this_turn))
 
 
 def _random_discards(state: PugsState, rng: random.Random) -> list[str]:
