@@ -59,7 +59,7 @@ def test_one_bone_fewer_than_players(players, bones):
 def test_the_player_left_of_the_dealer_starts_the_home_pile():
     session = table(3, dealer=2)
     assert session.summary()["to_act"]["seat"] == ANN
-    assert "Cleo's turn" not in refused(session, "play", BEN, colour="red")
+    assert refused(session, "play", BEN, colour="red") == "Ben can't start the home pile now: it is Ann's turn."
     view = do(session, "play", ANN, colour="blue", number=13)
     assert view["home_pile"] == 1 and view["hand_sizes"] == [6, 7, 7]
     assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 13}
@@ -318,8 +318,10 @@ def play_out_hand(session: Session, winner: int, extra_draws: int = 0) -> dict:
         do(session, "draw", session.summary()["turn"])
     while session.summary()["phase"] == "play":
         seat = session.summary()["turn"]
-        do(session, "play", seat) if seat == winner or session.summary()["hand_sizes"][seat] > 1 else \
-            do(session, "draw", seat)
+        if seat == winner or session.summary()["hand_sizes"][seat] > 1:
+            do(session, "play", seat)
+        else:
+            do(session, "draw", seat)  # everyone but the winner keeps a card
     return session.summary()
 
 

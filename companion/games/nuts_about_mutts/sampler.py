@@ -58,9 +58,10 @@ def _candidates(state: MuttsState, rng: random.Random) -> list[Action]:
 def _turn_candidates(state: MuttsState, rng: random.Random) -> list[Action]:
     seat = state.turn
     if seat in state.dog_house:
-        drawn = rng.randrange(0, 3)
-        return [Action("dog_house_turn", seat, {"drawn": drawn, **_dog_fields(state, rng)}),
-                Action("dog_house_turn", seat, {"drawn": state.draw_pile, "played": False})]
+        found = [Action("dog_house_turn", seat, {"drawn": rng.randrange(0, 3), **_dog_fields(state, rng)})]
+        if state.draw_pile < 3 or rng.random() < 0.1:  # the pile running out mid-search
+            found.append(Action("dog_house_turn", seat, {"drawn": state.draw_pile, "played": False}))
+        return found
     found = [Action("play", seat, _dog_fields(state, rng)) for _ in range(3)]
     found.append(Action("play", seat, {"same_breed": True}))
     found.append(Action("play", seat, _wild_fields(state, rng, "card", seat)))

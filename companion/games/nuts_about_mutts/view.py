@@ -127,6 +127,10 @@ def _name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
 
 
+def _out_of_turn(state: MuttsState, action: Action) -> str:
+    return " (out of turn)" if action.player != state.turn else ""
+
+
 def _losers(action: Action) -> list:
     losers = action.get("losers")
     return losers if isinstance(losers, list) else [action.get("loser")]
@@ -140,8 +144,9 @@ _LINES = {
         f"{who} (in the dog house) drew {a.get('drawn', 0)} card(s), then played {_card_text(a, 'card', names)} "
         f"and is free" if a.get("played", True) else
         f"{who} (in the dog house) drew {a.get('drawn', 0)} card(s) and the draw pile ran out"),
-    "match": lambda s, a, who, names: f"{who}: Match!",
-    "run": lambda s, a, who, names: f"{who}: Run! ({a.get('number')})",
+    "match": lambda s, a, who, names: f"{who}: Match! on {card_label(s.top)}{_out_of_turn(s, a)}",
+    "run": lambda s, a, who, names: (f"{who}: Run! {card_label({**(s.top or {'card': DOG}), 'number': a.get('number')})}"
+                                     f"{_out_of_turn(s, a)}"),
     "pass": lambda s, a, who, names: f"{who} ended their turn after a Match or Run",
     "bone_race": lambda s, a, who, names: (
         f"Bone race lost by {', '.join(_name(names, seat) for seat in _losers(a))}: one card each"),
