@@ -9,13 +9,15 @@ import random
 from companion.actions import Action
 from companion.errors import IllegalAction
 
+from . import board as paths
 from . import collecting, flow
 from .cards import COLOURS, RULES, WILD, copies_in_deck
-from .counting import KEEP, LIMIT
+from .counting import BIGGEST, KEEP, LIMIT
 from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, RuffState
 from .view import waiting_for
 
 COPIES = copies_in_deck()
+MOST_SPACES_PER_CARD = 5  # reaching a shaded count 2, a full match 2, an 8 1
 NUMBERS = range(RULES["deck"]["numbers"][0], RULES["deck"]["numbers"][1] + 1)
 
 
@@ -68,8 +70,10 @@ def _plays(game, state, rng):
             extra = _unseen(state, rng, 1) if rng.random() < 0.5 else []
             candidates.append({**card, "from": "face_up", **({"replacement": extra[0]} if extra else {})})
     actions = [Action("play", seat, card) for card in candidates]
-    actions += [Action("play", seat, {**card, "stay": True}) for card in candidates if _allowed(game, state, seat, {**card, "stay": True})]
-    if _allowed(game, state, seat, {}, kind="thats_ruff"):
+    if (paths.HOUSE - state.board_of(seat).position) % paths.SPACES <= MOST_SPACES_PER_CARD:
+        actions += [Action("play", seat, {**card, "stay": True}) for card in candidates
+                    if _allowed(game, state, seat, {**card, "stay": True})]
+    if state.count > LIMIT - BIGGEST and _allowed(game, state, seat, {}, kind="thats_ruff"):
         actions.append(Action("thats_ruff", seat))
     return actions
 

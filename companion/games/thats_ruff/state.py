@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields, replace
 
 from .board import Board
 
@@ -18,6 +19,13 @@ class Seat:
     has_laid_out: bool = False
     played: int = 0                                     # cards played this Counting
     collected: list[dict] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict) -> "Seat":
+        # Cards are flat dicts of numbers and strings, so copying one level down is a full copy:
+        # the session copies the state on every action, which must stay quick on a Raspberry Pi.
+        return replace(self, laid_out=[{"face_up": slot["face_up"], "card": _card_copy(slot["card"])}
+                                       for slot in self.laid_out],
+                       collected=[dict(card) for card in self.collected])
 
 
 @dataclass
@@ -45,6 +53,15 @@ class RuffState:
     last_move: str = ""
     winner: int | None = None           # board index
 
+    def __deepcopy__(self, memo: dict) -> "RuffState":
+        copied = {f.name: getattr(self, f.name) for f in fields(self)}
+        copied.update(
+            names=list(self.names), seats=[copy.deepcopy(seat) for seat in self.seats],
+            boards=[_board_copy(board) for board in self.boards], previous=_card_copy(self.previous),
+            centre=[dict(card) for card in self.centre], seen=dict(self.seen),
+            pending_moves=dict(self.pending_moves))
+        return RuffState(**copied)
+
     @property
     def players(self) -> int:
         return len(self.seats)
@@ -57,3 +74,12 @@ class RuffState:
 
     def board_of(self, seat: int) -> Board:
         return self.boards[self.seats[seat].board]
+
+
+def _card_copy(card: dict | None) -> dict | None:
+    return None if card is None else dict(card)
+
+
+def _board_copy(board: Board) -> Board:
+    return replace(board, seats=list(board.seats), path_discs=list(board.path_discs),
+                   count_discs=dict(board.count_discs))
