@@ -3,6 +3,11 @@ ends up, how many discs it has, what the count is, whose turn it is, and why a c
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from companion.actions import Action
@@ -577,3 +582,60 @@ def test_unknown_settings_are_refused():
         new_game(2, laid_out_face="sideways")
     with pytest.raises(BadOption):
         new_game(2, eights={"Nicky": "black"})
+
+
+# ----- the example game in docs/examples -----------------------------------------------------------
+# Worked by hand from the rules (Ann = seat 0 plays Nicky, blue 8; Ben = seat 1 plays Moon, red 8;
+# Ann deals, so Ben leads; 20 discs, one on each 8, leaving 18 in the supply).
+# Hand 1, Counting:
+#   Ben blue 1 -> 1: +2 (reach 1)                          Moon 0 -> 2
+#   Ann blue 1 -> 2: +2 (reach 2) +2 (same number+colour)   Nicky 0 -> 4
+#   Ben red 2 -> 4: +2                                      Moon 2 -> 4
+#   Ann red 4 -> 8: +2, +1 red                              Nicky 4 -> 7
+#   Ben red 8 (Moon) -> 16: +2, +1 red, +1 own 8            Moon 4 -> 8, fetches the disc on 8 (house 1)
+#   Ann red 0 -> 16: +2, +1 red                             Nicky 7 -> 10, passes 8 and fetches it (house 1)
+#   Ben red 13 -> 29: +1 red                                Moon 8 -> 9
+#   Ann black 3 -> 32: +2                                   Nicky 10 -> 12
+#   Ben: That's Ruff! (count 32, his only face-up card is a 12): a disc on Moon's 3 (supply 17); count 0
+#   Ben blue 5 -> 5: nothing to match after the reset       Moon 9
+#   Ann red 10 from her face-up cards -> 15: no move        Nicky 12
+# Nobody is home. Collecting (Ben first): Ben red 11+red 13+red 10, Ann blue 11+blue 1+blue 1,
+#   Ben black 7+red 8+blue 5, Ann red 6+red 2+red 4, Ben blue 12+red 0+black 3, Ann puts black 1 in
+#   the centre, Ben puts blue 9 in, Ann collects black 12+black 1 (two: three were impossible).
+#   Ben: five reds (11, 13, 10, 8, 0) is a flush +5, Moon's red 8 +1 = 6 back: 9 -> 3, fetching the disc
+#   on 3 (house 2). Ann: three 1s = 3 back: Nicky 12 -> 9.
+# Hand 2 (Ann deals again: 54 -> 36 cards left), Counting:
+#   Ben black 6 -> 6: -;  Ann blue 2 -> 8: +2 (Nicky 11);  Ben red 3 -> 11: -;
+#   Ann red 9 -> 20: +1 red (Nicky 12);  Ben black 9 -> 29: +1 for the 9 (Moon 4);
+#   Ann black 0 -> 29: +1 black (Nicky 13);  Ben blue 0 -> 29: +1 for the 0 (Moon 5);
+#   Ann red 2 -> 31: -;  Ben red 1 -> 32: +2, +1 red (Moon 8);
+#   Ann Wild Dog as black 0 -> 32: +2: one step into the dog house and she pays 1 disc to stay.
+# Nicky is home with no discs left on her path: Ann wins. Discs: supply 18, Moon's house 2, Nicky's 0.
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "thats_ruff.json"
+
+
+def test_the_example_game_replays_to_anns_win():
+    result = subprocess.run([str(Path(sys.executable).parent / "companion"), "replay-game", str(EXAMPLE)],
+                            capture_output=True, text=True, check=True)
+    summary = json.loads(result.stdout)
+    assert summary["over"] and summary["phase"] == "won"
+    assert summary["winner"]["names"] == ["Ann"] and summary["winner"]["dog"] == "Nicky"
+    nicky, moon = summary["boards"]
+    assert (nicky["position"], nicky["discs_in_house"], nicky["discs_on_path"]) == (14, 0, [])
+    assert (moon["position"], moon["discs_in_house"], moon["discs_on_path"]) == (8, 2, [])
+    assert summary["disc_supply"] == 18 and summary["count"] == 32
+    assert (summary["hand"], summary["dealer"], summary["deck_left"]) == (2, 0, 36)
+
+
+def test_the_example_game_after_its_first_hand():
+    document = json.loads(EXAMPLE.read_text())
+    session = Session(GAME, table_of(2), document["options"])
+    first_hand = document["actions"][:document["actions"].index({"type": "deal", "player": 0})]
+    for doc in first_hand:
+        session.perform(Action.from_json(doc))
+    summary = session.summary()
+    assert summary["phase"] == "hand_over" and summary["cards_discarded"] == 1
+    nicky, moon = summary["boards"]
+    assert (nicky["position"], nicky["discs_in_house"]) == (9, 1)
+    assert (moon["position"], moon["discs_in_house"]) == (3, 2)
+    assert summary["disc_supply"] == 17
