@@ -122,6 +122,7 @@ def test_laying_out_keeps_five_cards():
     session = new_game(3)  # deal 8: lay out 3
     message = refused(session, "lay_out", 0, face_up=[card("red 5")], face_down=1)
     assert "lays out the other 3" in message
+    refused(session, "lay_out", 0, face_up=[card(t) for t in ("red 1", "red 2", "red 3", "red 4")], face_down=-1)
     summary = do(session, "lay_out", 0, face_up=[card("red 5")], face_down=2)
     assert summary["players"][0]["cards_in_hand"] == 5
     assert summary["phase"] == "laying_out" and summary["waiting_for"] == [1, 2]
@@ -582,6 +583,8 @@ def test_unknown_settings_are_refused():
         new_game(2, laid_out_face="sideways")
     with pytest.raises(BadOption):
         new_game(2, eights={"Nicky": "black"})
+    with pytest.raises(BadOption):
+        new_game(2, eights={"Rex": "blue"})
 
 
 # ----- the example game in docs/examples -----------------------------------------------------------

@@ -37,6 +37,8 @@ def lay_out(state: RuffState, action: Action, who: str) -> RuffState:
     face_up = _card_list(action.get("face_up", []), what="face-up card")
     face_down_doc = action.get("face_down", [])
     if isinstance(face_down_doc, int) and not isinstance(face_down_doc, bool):
+        if face_down_doc < 0:
+            raise IllegalAction("The number of face-down cards cannot be below 0.")
         face_down: list[dict | None] = [None] * face_down_doc
     else:
         face_down = _card_list(face_down_doc, what="face-down card")

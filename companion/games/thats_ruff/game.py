@@ -195,6 +195,9 @@ def _dogs_by_board(chosen: dict, board_of_seat: list[int]) -> list[str]:
 
 
 def _eight_colour(eights: dict, dog: str) -> str:
+    unknown = sorted(set(eights) - set(DOGS))
+    if unknown:
+        raise BadOption(f"eights: the dogs are {', '.join(DOGS)}, not {unknown[0]!r}.")
     colour = {**DEFAULT_EIGHTS, **eights}.get(dog)
     if colour not in COLOURS or colour == "black":
         raise BadOption(f"eights: {dog}'s 8 must be blue or red, not {colour!r} (the black 8 is Pappy's).")
