@@ -3,6 +3,7 @@ its own module (counting, collecting) and the hand's flow is in `flow`."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Sequence
 
@@ -11,8 +12,7 @@ from companion.errors import BadOption, IllegalAction
 from companion.game import Game
 from companion.players import Player
 
-from . import board as paths
-from . import collecting, counting, flow
+from . import collecting, counting, flow, sampling, view
 from .board import Board
 from .cards import COLOURS, DOGS, RULES, name
 from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, WON, RuffState, Seat
@@ -87,7 +87,7 @@ class ThatsRuff(Game):
 
     def describe(self, state: RuffState, action: Action, players: Sequence[Player]) -> str:
         who = players[action.player].name if action.player is not None and action.player < len(players) else "Someone"
-        after = self.apply(_copy(state), action)
+        after = self.apply(copy.deepcopy(state), action)
         if action.type == "play":
             return f"{who} played the {name(after.previous)}: {after.last_move}"
         if action.type == "lay_out":
@@ -104,24 +104,16 @@ class ThatsRuff(Game):
         return after.last_move
 
     def summary(self, state: RuffState) -> dict[str, Any]:
-        from .view import summarise
-        return summarise(state)
+        return view.summarise(state)
 
     def is_over(self, state: RuffState) -> bool:
         return state.phase == WON
 
     def legal_actions(self, state: RuffState, rng: random.Random) -> list[Action]:
-        from .sampling import sample_actions
-        return sample_actions(self, state, rng)
+        return sampling.sample_actions(self, state, rng)
 
     def check_invariants(self, state: RuffState) -> None:
-        from .view import check_invariants
-        check_invariants(state)
-
-
-def _copy(state: RuffState) -> RuffState:
-    import copy
-    return copy.deepcopy(state)
+        view.check_invariants(state)
 
 
 def _who(state: RuffState, seat: int | None) -> str:
