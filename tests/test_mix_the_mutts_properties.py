@@ -12,7 +12,7 @@ from companion.games.mix_the_mutts import BREEDS, GAME
 from companion.playthrough import random_playthrough, table_of
 from companion.session import Session
 
-GAMES_PER_TABLE = 150
+GAMES_PER_TABLE = 120
 
 
 def check_final(session):
@@ -51,7 +51,7 @@ def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing():
     """Families who mostly draw run the pile dry; after that only connecting is allowed."""
     rng = random.Random(99)
     emptied = 0
-    for game_number in range(100):
+    for game_number in range(80):
         seats = rng.randint(2, 4)
         session = Session(GAME, table_of(seats), {})
         while not session.is_over:
@@ -74,4 +74,4 @@ def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing():
                 assert summary["can_draw"] == (summary["card_pile"] > 0)
         emptied += session.summary()["card_pile"] == 0
         check_final(session)
-    assert emptied > 20
+    assert emptied > 15
