@@ -1,0 +1,179 @@
+"""The Nut draft: the three columns as big buttons (tap the column the card came from), the deck,
+whose pick it is, and an optional second row saying what kind of card it was."""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.actions import Action
+from ui import theme
+from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+
+KINDS = ("standard", "squirrel", "wild")
+
+
+class ColumnButton(ButtonBehavior, BoxLayout):
+    """One face-up column: its number, how many cards lie in it (huge) and a card for each."""
+
+    fill = ListProperty(theme.SURFACE_HIGH)
+    marked = BooleanProperty(False)
+
+    def __init__(self, number: int, **kwargs):
+        super().__init__(orientation="vertical", padding=[dp(6), dp(6)], spacing=0, **kwargs)
+        self.number = number
+        with self.canvas.before:
+            self._colour = Color(*self.fill)
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            self._ring_colour = Color(0, 0, 0, 0)
+            self._ring = Line(width=dp(3))
+        self.title = Label(text=f"Column {number}", font_size=theme.FONT_BODY, bold=True, size_hint_y=None,
+                           height=dp(30))
+        self.count = Label(font_size=theme.FONT_HUGE, bold=True)
+        self.note = Label(font_size=theme.FONT_SMALL, size_hint_y=None, height=dp(22))
+        self.action_text = Label(font_size=theme.FONT_SMALL, bold=True, size_hint_y=None, height=dp(26),
+                                 shorten=True, shorten_from="right")
+        self.action_text.bind(size=lambda label, size: setattr(label, "text_size", size))
+        self.action_text.halign, self.action_text.valign = "center", "middle"
+        for label in (self.title, self.count, self.note, self.action_text):
+            self.add_widget(label)
+        self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw, state=self._redraw, marked=self._redraw)
+
+    def _redraw(self, *_):
+        fill = self.fill
+        if self.state == "down":
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self._colour.rgba = fill
+        self._shape.pos, self._shape.size = self.pos, self.size
+        self._ring_colour.rgba = (1, 1, 1, 0.9) if self.marked else (0, 0, 0, 0)
+        self._ring.rounded_rectangle = (self.x + dp(2), self.y + dp(2), self.width - dp(4), self.height - dp(4),
+                                        theme.RADIUS)
+        ink = theme.readable_text_on(fill)
+        for label in (self.title, self.count, self.note, self.action_text):
+            label.color = ink
+
+    def show(self, cards: int, dealt: int, round_column: int | None, picker: str) -> None:
+        self.count.text = str(cards)
+        if cards == 0:
+            self.note.text = "empty"
+        else:
+            self.note.text = "card" if cards == 1 else "cards"
+            if dealt:
+                self.note.text += f"  (+{dealt} dealt)"
+        chosen = round_column == self.number
+        self.marked = chosen
+        if cards == 0 or (round_column is not None and not chosen):
+            self.fill = theme.SURFACE
+            self.action_text.text = "" if cards else "nothing to take"
+            if cards and round_column is not None:
+                self.action_text.text = "not this round"
+        else:
+            self.fill = theme.ACCENT if chosen else theme.SURFACE_HIGH
+            self.action_text.text = f"{picker} took one"
+
+
+class DraftPad(BoxLayout):
+    def __init__(self, controller, **kwargs):
+        super().__init__(spacing=theme.GAP, **kwargs)
+        self.controller = controller
+        self.kind = "standard"
+
+        info = Panel(orientation="vertical", size_hint_x=0.34, spacing=dp(4))
+        self.round_label = Text(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        info.add_widget(self.round_label)
+        self.turn_badge = PlayerBadge(height=theme.TOUCH, font_size=theme.FONT_TITLE * 0.9, highlighted=True)
+        info.add_widget(self.turn_badge)
+        deck_row = BoxLayout(size_hint_y=None, height=dp(64), spacing=theme.GAP)
+        deck_row.add_widget(Label(text="Deck", font_size=theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=0.45,
+                                  halign="left", valign="middle"))
+        self.deck_label = Label(font_size=theme.FONT_NUMBER, bold=True, halign="left", valign="middle")
+        deck_row.add_widget(self.deck_label)
+        for label in deck_row.children:
+            label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+        info.add_widget(deck_row)
+        self.column_label = Text(font_size=theme.FONT_BODY)
+        info.add_widget(self.column_label)
+        self.picks = BoxLayout(orientation="vertical", spacing=dp(2))
+        info.add_widget(self.picks)
+        self.add_widget(info)
+
+        right = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        columns = BoxLayout(spacing=theme.GAP)
+        self.columns = []
+        for number in (1, 2, 3):
+            button = ColumnButton(number)
+            button.bind(on_release=lambda _, n=number: self.pick(n))
+            columns.add_widget(button)
+            self.columns.append(button)
+        right.add_widget(columns)
+        kinds = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.kind_buttons = {}
+        for kind in KINDS:
+            button = BigButton(text=kind.capitalize(), font_size=theme.FONT_SMALL)
+            button.bind(on_release=lambda _, k=kind: self.choose_kind(k))
+            kinds.add_widget(button)
+            self.kind_buttons[kind] = button
+        right.add_widget(kinds)
+        self.add_widget(right)
+
+    # ----- taps ----------------------------------------------------------------------------
+    def pick(self, column: int) -> bool:
+        session = self.controller.session
+        turn = session.state.turn
+        args = {"column": column}
+        if self.kind is not None:
+            args["kind"] = self.kind
+        done = self.controller.perform(Action("pick", turn, args))
+        if done:
+            # The next card is most likely a standard one again: a sticky "squirrel" would mislabel it.
+            self.kind = "standard"
+            self.refresh(session.summary())
+        return done
+
+    def choose_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.refresh(self.controller.session.summary())
+
+    # ----- showing -------------------------------------------------------------------------
+    def _left(self) -> dict[str, int]:
+        state = self.controller.session.state
+        return {kind: state.kind_totals[kind] - sum(kinds[kind] for kinds in state.kinds) for kind in KINDS}
+
+    def refresh(self, summary: dict) -> None:
+        draft = summary["draft"]
+        players = self.controller.players
+        turn = draft["turn"]
+        picker = players[turn]
+        self.round_label.text = f"Round {draft['round']}: whose pick"
+        self.turn_badge.player = picker
+        self.deck_label.text = str(draft["deck"])
+        if draft["round_column"] is None:
+            self.column_label.text = f"{picker.name} chooses a column"
+        else:
+            self.column_label.text = f"This round: column {draft['round_column']}"
+        for button, column in zip(self.columns, draft["columns"]):
+            button.show(column["cards"], column["dealt_this_round"], draft["round_column"], picker.name)
+
+        left = self._left()
+        if self.kind is not None and left.get(self.kind, 0) <= 0:
+            # Every card of that kind is out, so it can't be this one: record it unlabelled rather
+            # than have the one-tap pick refused.
+            self.kind = None
+        for kind, button in self.kind_buttons.items():
+            button.text = f"{kind.capitalize()} ({left[kind]} left)"
+            button.kind = "primary" if kind == self.kind else "normal"
+
+        self.picks.clear_widgets()
+        for seat, player in enumerate(players):
+            row = BoxLayout(size_hint_y=None, height=dp(32), spacing=dp(4))
+            row.add_widget(PlayerBadge(player, height=dp(32), font_size=theme.FONT_SMALL, highlighted=seat == turn))
+            count = Label(text=f"{draft['picks'][seat]}/{draft['picks_each']}", font_size=theme.FONT_SMALL,
+                          size_hint_x=None, width=dp(52), halign="right", valign="middle", color=theme.TEXT_DIM)
+            count.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+            row.add_widget(count)
+            self.picks.add_widget(row)
+        self.picks.add_widget(Label())

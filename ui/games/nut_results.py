@@ -1,0 +1,127 @@
+"""A scored Nut layout as the family sees it: the total, the grid with each colour's best cluster
+outlined (everything that did not count is dimmed), and what each colour was worth."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from ui import theme
+from ui.games.nut_cells import LayoutGrid, draw_cell
+from ui.widgets.basics import PlayerBadge
+
+
+class MiniCell(Widget):
+    """One cell drawn at a fixed size, as a legend beside numbers."""
+
+    def __init__(self, value: str, **kwargs):
+        kwargs.setdefault("size_hint", (None, None))
+        super().__init__(**kwargs)
+        self.value = value
+        self._later = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self._later, size=self._later)
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        s = min(self.width, self.height)
+        draw_cell(self.canvas, self.value, self.center_x - s / 2, self.center_y - s / 2, s)
+
+
+def _fit(label: Label) -> Label:
+    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+    return label
+
+
+def colour_line(entry: dict, doubling: str) -> str:
+    size, squirrels, points = entry["size"], entry.get("squirrels", 0), entry["points"]
+    if not size:
+        return "0"
+    if squirrels:
+        times = "x2" if doubling == "once" else f"x{2 ** squirrels}"
+        return f"{size} {times} = {points}"
+    return str(points)
+
+
+class ResultCard(BoxLayout):
+    """One player's scored layout. `winner` frames the card so the winner stands out from afar."""
+
+    def __init__(self, player, layout: dict, colours: list[dict], doubling: str, *, winner: bool = False,
+                 **kwargs):
+        super().__init__(orientation="vertical", padding=dp(8), spacing=dp(4), **kwargs)
+        with self.canvas.before:
+            Color(*(theme.OK if winner else theme.SURFACE))
+            self._back = RoundedRectangle(radius=[theme.RADIUS])
+            Color(*theme.SURFACE)
+            self._inner = RoundedRectangle(radius=[theme.RADIUS])
+        self.bind(pos=self._redraw, size=self._redraw)
+
+        header = BoxLayout(size_hint_y=None, height=dp(60), spacing=theme.GAP)
+        header.add_widget(PlayerBadge(player, height=dp(48), font_size=theme.FONT_BODY, highlighted=winner,
+                                      pos_hint={"center_y": 0.5}))
+        self.total = _fit(Label(text=str(layout["total"]), font_size=theme.FONT_NUMBER, bold=True,
+                                size_hint_x=None, width=dp(90), halign="right", valign="middle"))
+        header.add_widget(self.total)
+        self.add_widget(header)
+
+        if layout["grid"]:
+            clusters = {letter: entry["cells"] for letter, entry in layout["colours"].items() if entry["cells"]}
+            self.grid = LayoutGrid(rows=list(layout["grid"]), editable=False, clusters=clusters, max_cell=dp(60))
+            self.add_widget(self.grid)
+        else:
+            self.grid = None
+            self.add_widget(_fit(Label(text="Counted by hand\n(no grid painted)", font_size=theme.FONT_SMALL,
+                                       color=theme.TEXT_DIM, halign="center", valign="middle")))
+
+        lines = GridLayout(cols=2, size_hint_y=None, height=dp(2 * 30 + 4), spacing=dp(4))
+        for colour in colours:
+            entry = layout["colours"][colour["letter"]]
+            item = BoxLayout(spacing=dp(6))
+            item.add_widget(MiniCell(colour["letter"], size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
+            item.add_widget(_fit(Label(text=colour_line(entry, doubling), font_size=theme.FONT_BODY, bold=True,
+                                       halign="left", valign="middle",
+                                       color=theme.TEXT if entry["points"] else theme.TEXT_DIM)))
+            lines.add_widget(item)
+        self.add_widget(lines)
+
+    def _redraw(self, *_):
+        self._back.pos, self._back.size = self.pos, self.size
+        ring = dp(4)
+        self._inner.pos = (self.x + ring, self.y + ring)
+        self._inner.size = (self.width - 2 * ring, self.height - 2 * ring)
+
+
+class EndView(BoxLayout):
+    """Game over: who won and why, then every player's card side by side."""
+
+    def __init__(self, controller, summary: dict, **kwargs):
+        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        players = controller.players
+        banner = BoxLayout(size_hint_y=None, height=dp(48), spacing=theme.GAP)
+        for seat in summary["winners"]:
+            banner.add_widget(PlayerBadge(players[seat], height=dp(48), font_size=theme.FONT_TITLE, highlighted=True,
+                                          size_hint_x=None, width=dp(190)))
+        names = summary["winner_names"]
+        best = max(score for score in summary["scores"])
+        tie = summary["tie_break"]
+        if tie == "shared":
+            text = f"share the win with {best}: same score, same largest cluster"
+        elif tie == "largest cluster":
+            largest = summary["layouts"][summary["winners"][0]]["largest"]
+            text = f"wins with {best}: tied on points, won on the largest cluster ({largest})"
+        else:
+            text = f"wins with {best} points"
+        self.headline = _fit(Label(text=text, font_size=theme.FONT_BODY, bold=True, halign="left", valign="middle",
+                                   shorten=True, shorten_from="right"))
+        self.headline_names = names
+        banner.add_widget(self.headline)
+        self.add_widget(banner)
+        cards = BoxLayout(spacing=theme.GAP)
+        for seat, player in enumerate(players):
+            cards.add_widget(ResultCard(player, summary["layouts"][seat], summary["colours"],
+                                        summary["squirrel_doubling"], winner=seat in summary["winners"]))
+        self.add_widget(cards)

@@ -1,0 +1,314 @@
+"""Scoring Nut layouts: each player paints their layout on a touch grid (or, with Quick, enters each
+colour's best cluster size and squirrels with steppers), then taps Score. The paintings live in
+the view until scored: only the score itself is a recorded action."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from companion.actions import Action
+from companion.games.nut.clusters import cluster_points
+from ui import theme
+from ui.games.nut_cells import EMPTY, ERASE, SQUIRREL, WILD, LayoutGrid, Swatch
+from ui.games.nut_results import MiniCell, ResultCard, _fit
+from ui.widgets.basics import BigButton, Text
+from ui.widgets.symbols import SymbolShape
+
+START_ROWS, START_COLUMNS = 6, 8
+
+
+def blank(rows: int = START_ROWS, columns: int = START_COLUMNS) -> list[str]:
+    return [EMPTY * columns for _ in range(rows)]
+
+
+def trimmed(rows: list[str]) -> list[str]:
+    """The painted part only: empty rows and columns round the edges say nothing about clusters."""
+    used = [(r, c) for r, line in enumerate(rows) for c, value in enumerate(line) if value != EMPTY]
+    if not used:
+        return list(rows)
+    top, bottom = min(r for r, _ in used), max(r for r, _ in used)
+    left, right = min(c for _, c in used), max(c for _, c in used)
+    return [line[left:right + 1] for line in rows[top:bottom + 1]]
+
+
+class PlayerTab(ButtonBehavior, BoxLayout):
+    """A player to score: their shape, name and, once scored, their total."""
+
+    chosen = BooleanProperty(False)
+
+    def __init__(self, player, **kwargs):
+        super().__init__(spacing=dp(6), padding=[dp(8), dp(4)], size_hint_y=None, height=theme.TOUCH, **kwargs)
+        with self.canvas.before:
+            self._colour = Color(*theme.SURFACE_HIGH)
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+        self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
+                                    size_hint=(None, None), size=(dp(30), dp(30)), pos_hint={"center_y": 0.5}))
+        self.label = _fit(Label(font_size=theme.FONT_BODY, halign="left", valign="middle", shorten=True,
+                                shorten_from="right"))
+        self.add_widget(self.label)
+        self.bind(pos=self._redraw, size=self._redraw, chosen=self._redraw)
+
+    def _redraw(self, *_):
+        fill = theme.ACCENT if self.chosen else theme.SURFACE_HIGH
+        self._colour.rgba = fill
+        self._shape.pos, self._shape.size = self.pos, self.size
+        self.label.color = theme.readable_text_on(fill)
+        self.label.bold = self.chosen
+
+
+class Stepper(BoxLayout):
+    """[-] number [+] for small counts a child can set without a keyboard."""
+
+    def __init__(self, value: int, on_step, **kwargs):
+        super().__init__(spacing=dp(4), **kwargs)
+        minus = BigButton(text="-", font_size=theme.FONT_TITLE, size_hint_x=None, width=theme.TOUCH)
+        plus = BigButton(text="+", font_size=theme.FONT_TITLE, size_hint_x=None, width=theme.TOUCH)
+        self.value_label = _fit(Label(text=str(value), font_size=theme.FONT_NUMBER * 0.8, bold=True,
+                                      halign="center", valign="middle"))
+        minus.bind(on_release=lambda *_: on_step(-1))
+        plus.bind(on_release=lambda *_: on_step(+1))
+        self.minus, self.plus = minus, plus
+        for widget in (minus, self.value_label, plus):
+            self.add_widget(widget)
+
+
+class ScoringPad(BoxLayout):
+    def __init__(self, controller, **kwargs):
+        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        self.controller = controller
+        self.paintings: dict[int, list[str]] = {}
+        self.counts: dict[int, dict[str, dict[str, int]]] = {}
+        self.quick = False
+        self.seat: int | None = None
+        self.paint = "R"
+        self._clear_armed = False
+        self._scored: set[int] = set()
+
+        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.tabs_row = BoxLayout(spacing=theme.GAP)
+        top.add_widget(self.tabs_row)
+        self.quick_button = BigButton(text="Quick", size_hint_x=None, width=dp(96))
+        self.quick_button.bind(on_release=lambda *_: self.toggle_quick())
+        top.add_widget(self.quick_button)
+        self.score_button = BigButton(kind="ok", size_hint_x=None, width=dp(170), shorten=True,
+                                      shorten_from="right")
+        self.score_button.bind(on_release=lambda *_: self.score())
+        top.add_widget(self.score_button)
+        self.add_widget(top)
+        self.body = BoxLayout(spacing=theme.GAP)
+        self.add_widget(self.body)
+        self.grid: LayoutGrid | None = None
+        self.tabs: list[PlayerTab] = []
+        self.swatches: dict[str, Swatch] = {}
+        self.steppers: dict[tuple[str, str], Stepper] = {}
+
+    # ----- state kept while painting -------------------------------------------------------
+    def painting(self, seat: int) -> list[str]:
+        return self.paintings.setdefault(seat, blank())
+
+    def quick_counts(self, seat: int) -> dict[str, dict[str, int]]:
+        if seat not in self.counts:
+            letters = [colour["letter"] for colour in self.controller.session.state.colours]
+            self.counts[seat] = {"sizes": {letter: 0 for letter in letters},
+                                 "squirrels": {letter: 0 for letter in letters}}
+        return self.counts[seat]
+
+    # ----- taps ----------------------------------------------------------------------------
+    def choose_seat(self, seat: int) -> None:
+        self.seat = seat
+        self.refresh(self.controller.session.summary())
+
+    def choose_paint(self, paint: str) -> None:
+        self.paint = paint
+        if self.grid is not None:
+            self.grid.paint = paint
+        for value, swatch in self.swatches.items():
+            swatch.selected = value == paint
+
+    def toggle_quick(self) -> None:
+        self.quick = not self.quick
+        self.refresh(self.controller.session.summary())
+
+    def paint_cell(self, row: int, column: int, value: str | None = None) -> None:
+        """What a tap on a cell does (also used by tests and scenes)."""
+        self.grid.set_cell((row, column), self.paint if value is None else value)
+
+    def _painted(self, where, value) -> None:
+        rows = list(self.grid.rows)
+        state = self.controller.session.state
+        row, column = where
+        # Painting at the edge opens a new row or column, so the grid grows with the layout.
+        if value != EMPTY and row == len(rows) - 1 and len(rows) < state.max_rows:
+            rows.append(EMPTY * len(rows[0]))
+        if value != EMPTY and column == len(rows[0]) - 1 and len(rows[0]) < state.max_columns:
+            rows = [line + EMPTY for line in rows]
+        self.paintings[self.seat] = rows
+        if rows != list(self.grid.rows):
+            self.grid.rows = rows
+
+    def clear(self) -> None:
+        if not self._clear_armed:
+            # A stray tap must not wipe a whole painted layout: ask once more.
+            self._clear_armed = True
+            self.clear_button.text = "Sure?"
+            self.clear_button.kind = "danger"
+            Clock.schedule_once(lambda dt: self._disarm(), 4)
+            return
+        self._disarm()
+        self.paintings[self.seat] = blank()
+        self.grid.rows = self.paintings[self.seat]
+
+    def _disarm(self) -> None:
+        self._clear_armed = False
+        if getattr(self, "clear_button", None) is not None:
+            self.clear_button.text = "Clear"
+            self.clear_button.kind = "normal"
+
+    def step(self, what: str, letter: str, delta: int) -> None:
+        counts = self.quick_counts(self.seat)[what]
+        counts[letter] = max(0, counts[letter] + delta)
+        self._show_quick_values()
+
+    def score(self) -> bool:
+        seat = self.seat
+        if seat is None:
+            return False
+        if self.quick:
+            counts = self.quick_counts(seat)
+            squirrels = {letter: n for letter, n in counts["squirrels"].items() if n}
+            action = Action("score_quick", seat, {"sizes": dict(counts["sizes"]), "squirrels": squirrels})
+        else:
+            action = Action("score_layout", seat, {"grid": trimmed(self.painting(seat))})
+        done = self.controller.perform(action)
+        if done:
+            self.seat = None  # move on to whoever is still to score
+            self.refresh(self.controller.session.summary())
+        return done
+
+    # ----- showing -------------------------------------------------------------------------
+    def refresh(self, summary: dict) -> None:
+        players = self.controller.players
+        waiting = summary["to_act"]
+        unscored_again = [seat for seat in waiting if seat in self._scored]
+        if unscored_again:
+            # An undone score brings back that player's own painting to fix.
+            self.seat = unscored_again[0]
+        self._scored = {seat for seat, score in enumerate(summary["scores"]) if score is not None}
+        if self.seat is None or self.seat >= len(players):
+            self.seat = waiting[0] if waiting else 0
+        scored = summary["scores"][self.seat] is not None
+
+        self.tabs_row.clear_widgets()
+        self.tabs = []
+        for seat, player in enumerate(players):
+            tab = PlayerTab(player, chosen=seat == self.seat)
+            score = summary["scores"][seat]
+            tab.label.text = player.name if score is None else f"{player.name}: {score}"
+            tab.bind(on_release=lambda _, s=seat: self.choose_seat(s))
+            self.tabs_row.add_widget(tab)
+            self.tabs.append(tab)
+
+        name = players[self.seat].name
+        self.score_button.text = f"Score {name}"
+        self.score_button.disabled = scored
+        self.quick_button.kind = "primary" if self.quick else "normal"
+        self.quick_button.disabled = scored
+
+        self.body.clear_widgets()
+        self.grid, self.swatches, self.steppers, self.clear_button = None, {}, {}, None
+        if scored:
+            self._show_scored(summary)
+        elif self.quick:
+            self._show_quick(summary)
+        else:
+            self._show_paint(summary)
+
+    def _show_scored(self, summary: dict) -> None:
+        seat = self.seat
+        self.body.add_widget(ResultCard(self.controller.players[seat], summary["layouts"][seat], summary["colours"],
+                                        summary["squirrel_doubling"]))
+        note = Text(text=f"{self.controller.players[seat].name}'s layout is scored: the outlined groups are the "
+                         "best cluster of each colour. Tap Undo to change it.", size_hint_x=0.4,
+                    font_size=theme.FONT_BODY, color=theme.TEXT_DIM)
+        holder = BoxLayout(orientation="vertical", size_hint_x=0.4)
+        holder.add_widget(note)
+        holder.add_widget(Label())
+        self.body.add_widget(holder)
+
+    def _show_paint(self, summary: dict) -> None:
+        self.grid = LayoutGrid(rows=self.painting(self.seat), paint=self.paint, on_change=self._painted,
+                               max_cell=dp(80))
+        self.body.add_widget(self.grid)
+        side = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(256), spacing=dp(6))
+        palette = GridLayout(cols=2, spacing=dp(6), size_hint_y=None, height=4 * theme.TOUCH + 3 * dp(6))
+        paints = [(colour["letter"], colour["name"].capitalize()) for colour in summary["colours"]]
+        paints += [(WILD, "Wild"), (SQUIRREL, "Squirrel"), (ERASE, "Erase")]
+        for value, caption in paints:
+            swatch = Swatch(value=value, caption=caption, selected=value == self.paint)
+            swatch.bind(on_release=lambda _, v=value: self.choose_paint(v))
+            palette.add_widget(swatch)
+            self.swatches[value] = swatch
+        self.clear_button = BigButton(text="Clear")
+        self.clear_button.bind(on_release=lambda *_: self.clear())
+        palette.add_widget(self.clear_button)
+        side.add_widget(palette)
+        side.add_widget(Text(text="Tap a paint, then tap or drag over cells.", font_size=theme.FONT_SMALL,
+                             color=theme.TEXT_DIM))
+        side.add_widget(Label())
+        self.body.add_widget(side)
+
+    def _show_quick(self, summary: dict) -> None:
+        rows = BoxLayout(orientation="vertical", spacing=dp(6))
+        head = BoxLayout(size_hint_y=None, height=dp(24), spacing=theme.GAP)
+        for text, width in (("colour", dp(150)), ("nuts + wilds in best cluster", None), ("squirrels in it", None),
+                            ("points", dp(90))):
+            label = _fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
+                               valign="middle"))
+            if width:
+                label.size_hint_x, label.width = None, width
+            head.add_widget(label)
+        rows.add_widget(head)
+        self.points_labels = {}
+        for colour in summary["colours"]:
+            letter = colour["letter"]
+            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+            named = BoxLayout(size_hint_x=None, width=dp(150), spacing=dp(6))
+            named.add_widget(MiniCell(letter, size=(dp(48), dp(48)), pos_hint={"center_y": 0.5}))
+            named.add_widget(_fit(Label(text=colour["name"].capitalize(), font_size=theme.FONT_BODY,
+                                        halign="left", valign="middle")))
+            row.add_widget(named)
+            for what in ("sizes", "squirrels"):
+                stepper = Stepper(0, lambda delta, w=what, l=letter: self.step(w, l, delta))
+                self.steppers[(what, letter)] = stepper
+                row.add_widget(stepper)
+            points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, size_hint_x=None, width=dp(90),
+                                halign="center", valign="middle"))
+            self.points_labels[letter] = points
+            row.add_widget(points)
+            rows.add_widget(row)
+        rows.add_widget(Label())
+        self.quick_total = _fit(Label(font_size=theme.FONT_BODY, bold=True, size_hint_y=None, height=dp(30),
+                                      halign="right", valign="middle"))
+        rows.add_widget(self.quick_total)
+        self.body.add_widget(rows)
+        self._show_quick_values()
+
+    def _show_quick_values(self) -> None:
+        counts = self.quick_counts(self.seat)
+        doubling = self.controller.session.state.doubling
+        total = 0
+        for (what, letter), stepper in self.steppers.items():
+            stepper.value_label.text = str(counts[what][letter])
+        for letter, label in getattr(self, "points_labels", {}).items():
+            points = cluster_points(counts["sizes"][letter], counts["squirrels"][letter], doubling)
+            total += points
+            label.text = f"= {points}"
+        if getattr(self, "quick_total", None) is not None:
+            self.quick_total.text = f"{self.controller.players[self.seat].name}: {total} points"
