@@ -18,8 +18,15 @@ class Notice:
 
 
 class GameController:
-    def __init__(self, session: Session):
+    """`race_runner`, when the app has one, referees buzzer races for the game views:
+    `race_runner.run(kind, seats, on_result)` with kind "bones" or "claim" and the seats taking part;
+    it shows the cue and the result, and calls `on_result(decision)` on the Kivy thread once the family
+    accepts it, where `decision` is a dict in seat numbers: winners (in order), losers, ties,
+    false_starts, stuck, margins_ms, plus the race log. A view without a runner asks who lost instead."""
+
+    def __init__(self, session: Session, race_runner=None):
         self.session = session
+        self.race_runner = race_runner
         self._listeners: list[Callable[[Notice | None], None]] = []
 
     @property
