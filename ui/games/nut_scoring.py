@@ -22,6 +22,7 @@ from ui.widgets.basics import BigButton, Text
 from ui.widgets.symbols import SymbolShape
 
 START_ROWS, START_COLUMNS = 6, 8
+STEPPER = 2 * theme.TOUCH + dp(72)
 
 
 def blank(rows: int = START_ROWS, columns: int = START_COLUMNS) -> list[str]:
@@ -267,9 +268,9 @@ class ScoringPad(BoxLayout):
     def _show_quick(self, summary: dict) -> None:
         rows = BoxLayout(orientation="vertical", spacing=dp(6))
         head = BoxLayout(size_hint_y=None, height=dp(24), spacing=theme.GAP)
-        for text, width in (("colour", dp(150)), ("nuts + wilds in best cluster", None), ("squirrels in it", None),
-                            ("points", dp(90))):
-            label = _fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
+        for text, width in (("colour", dp(150)), ("best cluster: nuts + wilds", STEPPER), (None, None),
+                            ("squirrels in that cluster", STEPPER), (None, None), ("points", dp(90))):
+            label = _fit(Label(text=text or "", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
                                valign="middle"))
             if width:
                 label.size_hint_x, label.width = None, width
@@ -285,9 +286,12 @@ class ScoringPad(BoxLayout):
                                         halign="left", valign="middle")))
             row.add_widget(named)
             for what in ("sizes", "squirrels"):
-                stepper = Stepper(0, lambda delta, w=what, l=letter: self.step(w, l, delta))
+                stepper = Stepper(0, lambda delta, w=what, l=letter: self.step(w, l, delta),
+                                  size_hint_x=None, width=STEPPER)
                 self.steppers[(what, letter)] = stepper
                 row.add_widget(stepper)
+                # Space between the two steppers, so one count's "+" never sits against the next "-".
+                row.add_widget(Label())
             points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, size_hint_x=None, width=dp(90),
                                 halign="center", valign="middle"))
             self.points_labels[letter] = points
