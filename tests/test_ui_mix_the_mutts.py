@@ -1,0 +1,136 @@
+"""The Mix-the-Mutts table view as a family uses it: one tap for drawing two, the breed pad for a
+connected tile, the scoring grid with its refusals, and the totals at the end."""
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from ui.games.mix_the_mutts import MixTheMuttsView  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+from ui_support import make_services, texts  # noqa: E402
+
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = make_services(tmp_path)
+    yield services
+    services.store.close()
+
+
+def table(services, actions=(), options=None, players=FAMILY):
+    session = services.store.new_session("mix_the_mutts", players, options or {})
+    for action in actions:
+        session.perform(action)
+    screen = open_game_screen(services, Navigator(), session)
+    assert isinstance(screen.view, MixTheMuttsView)
+    return screen, session
+
+
+def connect(player, *pairs):
+    return Action("connect", player, {"combinations": [{"head": h, "tail": t} for h, t in pairs]})
+
+
+def test_drew_two_is_one_tap_for_the_active_player_and_the_counts_follow(services):
+    screen, session = table(services)
+    view = screen.view
+    assert view.turn_badge.player.name == "Ann"
+    assert view.pile.number.text == "60"
+    assert [card.hand.number.text for card in view.cards] == ["4", "4", "4"]
+    view.draw_button.trigger_action(0)
+    assert session.actions[-1] == Action("draw", 0)
+    assert view.pile.number.text == "58"
+    assert [card.hand.number.text for card in view.cards] == ["6", "4", "4"]
+    assert view.turn_badge.player.name == "Ben"
+    assert view.tile_counts["on_table"].text == "2" and view.tile_counts["face_down"].text == "9"
+
+
+def test_the_breed_pad_records_the_new_dogs_head_then_tail(services):
+    screen, session = table(services)
+    view = screen.view
+    view.connect_button.trigger_action(0)
+    pad = view.pad
+    assert "Poodle\n1 point" in texts(pad) and "Chihuahua\n8 points" in texts(pad)
+    pad.breed_buttons["poodle"].trigger_action(0)
+    pad.breed_buttons["schnauzer"].trigger_action(0)
+    assert view.pad.record_button.disabled  # one dog is not a tile
+    view.pad.breed_buttons["beagle"].trigger_action(0)
+    view.pad.breed_buttons["beagle"].trigger_action(0)
+    view.pad.breed_buttons["pug"].trigger_action(0)
+    assert "pug head, ?" in view.pad.entered.text
+    view.pad.remove_button.trigger_action(0)
+    assert "purebreed beagle" in view.pad.entered.text
+    view.pad.record_button.trigger_action(0)
+    assert session.actions[-1] == connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))
+    assert view.pad is None and view.scoring is not None
+    assert view.tile_counts["on_table"].text == "3"
+
+
+def test_cancel_leaves_the_game_untouched(services):
+    screen, session = table(services)
+    screen.view.connect_button.trigger_action(0)
+    screen.view.pad.breed_buttons["pug"].trigger_action(0)
+    screen.view.close_pad()
+    assert session.actions == () and screen.view.draw_button is not None
+
+
+def test_scoring_buttons_move_cards_from_hand_to_stack_and_extra_scores_are_refused(services):
+    screen, session = table(services, [connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))])
+    grid = screen.view.scoring
+    grid.buttons[(0, 1)].trigger_action(0)  # Ben scores the poodle-schnauzer mutt
+    assert session.actions[-1] == Action("score", 1, {"head": "poodle", "tail": "schnauzer"})
+    grid = screen.view.scoring
+    assert grid.hands[1].text == "2" and grid.totals[1].text == "6"
+    assert grid.buttons[(0, 1)].text == "scored it"
+    state_before = session.state
+    grid.buttons[(1, 1)].trigger_action(0)  # Ben again: only the active player scores more than one
+    assert "already scored one dog" in screen.message.text
+    assert session.state == state_before and len(session.actions) == 2
+    screen.view.scoring.buttons[(0, 0)].trigger_action(0)
+    screen.view.scoring.buttons[(1, 0)].trigger_action(0)  # Ann, the active player, may score both
+    assert screen.view.scoring.totals[0].text == str(1 + 5 + 2 + 2)
+    screen.view.finish_button.trigger_action(0)
+    assert session.actions[-1] == Action("finish_turn", 0)
+    assert screen.view.turn_badge.player.name == "Ben"
+    assert "poodle 1 · schnauzer 1" in screen.view.cards[1].stack.text
+
+
+def test_drawing_after_a_connect_is_refused_with_the_reason(services):
+    screen, session = table(services, [connect(0, ("pug", "pug"), ("beagle", "poodle"))])
+    assert not screen.controller.perform(Action("draw", 0))
+    assert "already connected a tile" in screen.message.text
+    assert screen.view.scoring is not None
+
+
+def last_tile_game(scoring_turns):
+    """Ten tiles to the end; on each listed turn the active player scores the poodle-beagle mutt."""
+    actions = []
+    for turn in range(10):
+        seat = turn % 2
+        actions.append(connect(seat, ("poodle", "beagle"), ("pug", "dachshund")))
+        if turn in scoring_turns:
+            actions.append(Action("score", seat, {"head": "poodle", "tail": "beagle"}))
+        actions.append(Action("finish_turn", seat))
+    return actions
+
+
+def test_the_end_shows_the_winner_and_totals(services):
+    screen, _ = table(services, last_tile_game({0, 2}), players=FAMILY[:2])
+    end = screen.view.end
+    assert end is not None
+    assert end.headline.text == "Ann wins!"
+    assert "6" in texts(end.rows[0]) and "0" in texts(end.rows[1])
+
+
+def test_a_tie_shares_the_win_and_junior_mode_counts_cards(services):
+    screen, session = table(services, last_tile_game({0, 1}), options={"junior": True}, players=FAMILY[:2])
+    end = screen.view.end
+    assert session.summary()["winners"] == [0, 1]
+    assert end.headline.text == "Ann and Ben share the win!"
+    assert "2 cards scored" in texts(end) and "cards" in texts(end)

@@ -1,0 +1,221 @@
+"""The Mix-the-Mutts table view: the tiles and the card pile, whose turn, every hand and scoring
+stack; one tap for "drew two", a breed pad for a connected tile's new dogs, then a scoring grid
+(player by new dog) and the final totals. Pieces live in mix_the_mutts_parts."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.actions import Action
+from companion.games.mix_the_mutts import MAX_NEW_DOGS
+from ui import theme
+from ui.games.mix_the_mutts_parts import BreedPad, Count, EndView, PlayerCard, ScoringGrid, fitted
+from ui.screenshots import scene
+from ui.widgets.basics import BigButton, Panel, PlayerBadge
+
+
+class MixTheMuttsView(BoxLayout):
+    def __init__(self, controller, **kwargs):
+        super().__init__(spacing=theme.GAP, **kwargs)
+        self.controller = controller
+        # The breed pad's entries live here, so a refused tap or a refresh never loses them.
+        self.entering = False
+        self.dogs: list[list[str]] = []
+        self.head: str | None = None
+        self.pad: BreedPad | None = None
+        self.scoring: ScoringGrid | None = None
+        self.end: EndView | None = None
+        self.cards: list[PlayerCard] = []
+
+    # ----- what the players tell the app ---------------------------------------------------------
+    def drew_two(self) -> bool:
+        summary = self.controller.session.summary()
+        return self.controller.perform(Action("draw", summary["turn"]))
+
+    def open_pad(self) -> None:
+        self.entering, self.dogs, self.head = True, [], None
+        self.refresh()
+
+    def close_pad(self) -> None:
+        self.entering, self.dogs, self.head = False, [], None
+        self.refresh()
+
+    def tap_breed(self, breed: str) -> None:
+        if self.head is None:
+            if len(self.dogs) < MAX_NEW_DOGS:
+                self.head = breed
+        else:
+            self.dogs.append([self.head, breed])
+            self.head = None
+        self.refresh()
+
+    def remove_last(self) -> None:
+        if self.head is not None:
+            self.head = None
+        elif self.dogs:
+            self.dogs.pop()
+        self.refresh()
+
+    def record_tile(self) -> bool:
+        summary = self.controller.session.summary()
+        combinations = [{"head": head, "tail": tail} for head, tail in self.dogs]
+        if self.controller.perform(Action("connect", summary["turn"], {"combinations": combinations})):
+            self.close_pad()
+            return True
+        return False
+
+    def finish_turn(self) -> bool:
+        summary = self.controller.session.summary()
+        return self.controller.perform(Action("finish_turn", summary["turn"]))
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        summary = self.controller.session.summary()
+        self.clear_widgets()
+        self.pad = self.scoring = self.end = None
+        self.cards = []
+        if summary["phase"] != "choosing":
+            self.entering = False
+        if summary["phase"] == "over":
+            self.end = EndView(self.controller, summary)
+            self.add_widget(self.end)
+            return
+        if self.entering:
+            name = self.controller.players[summary["turn"]].name
+            self.pad = BreedPad(self, summary)
+            self.pad.update(name, self.dogs, self.head)
+            self.add_widget(self.pad)
+            return
+        self.add_widget(self._table_panel(summary))
+        if summary["phase"] == "scoring":
+            self.scoring = ScoringGrid(self.controller, summary)
+            self.add_widget(self.scoring)
+        else:
+            self.add_widget(self._players(summary))
+
+    def _table_panel(self, summary: dict) -> Panel:
+        narrow = summary["phase"] == "scoring"  # the scoring grid needs the width more
+        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(212 if narrow else 236), padding=dp(8), spacing=dp(6))
+        players = self.controller.players
+        self.turn_badge = PlayerBadge(players[summary["turn"]], highlighted=True, height=dp(44))
+        panel.add_widget(self.turn_badge)
+        self.pile = Count("cards in the pile", summary["card_pile"], font_size=theme.FONT_HUGE)
+        panel.add_widget(self.pile)
+        tiles = summary["tiles"]
+        panel.add_widget(fitted("tiles", theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None, height=dp(18)))
+        row = BoxLayout(size_hint_y=None, height=dp(58))
+        self.tile_counts = {}
+        for key, caption in (("on_table", "on table"), ("face_up", "face up"), ("face_down", "face down")):
+            count = Count(caption, tiles[key], font_size=theme.FONT_TITLE)
+            count.caption.font_size = theme.FONT_SMALL * 0.85
+            self.tile_counts[key] = count.number
+            row.add_widget(count)
+        panel.add_widget(row)
+        if summary["phase"] == "scoring":
+            panel.add_widget(fitted("Score the new dogs, then", theme.FONT_SMALL, color=theme.TEXT_DIM,
+                                    size_hint_y=None, height=dp(24)))
+            self.finish_button = BigButton(text="Finish turn", kind="primary", height=theme.TOUCH_BIG)
+            self.finish_button.bind(on_release=lambda *_: self.finish_turn())
+            panel.add_widget(self.finish_button)
+            return panel
+        self.draw_button = BigButton(text="Drew two", kind="primary", height=theme.TOUCH_BIG,
+                                     disabled=not summary["can_draw"])
+        self.draw_button.bind(on_release=lambda *_: self.drew_two())
+        panel.add_widget(self.draw_button)
+        self.connect_button = BigButton(text="Connected a tile")
+        self.connect_button.bind(on_release=lambda *_: self.open_pad())
+        panel.add_widget(self.connect_button)
+        return panel
+
+    def _players(self, summary: dict) -> GridLayout:
+        entries = summary["players"]
+        grid = GridLayout(cols=2, spacing=theme.GAP)
+        junior = summary["scoring"].startswith("junior")
+        for entry in entries:
+            card = PlayerCard(self.controller.players[entry["seat"]], entry, active=entry["seat"] == summary["turn"],
+                              junior=junior)
+            self.cards.append(card)
+            grid.add_widget(card)
+        return grid
+
+
+VIEW = MixTheMuttsView
+
+
+# ----- screenshot scenes ------------------------------------------------------------------------
+def _family_session(services, count: int, options=None):
+    from ui.scenes import FAMILY
+
+    return services.store.new_session("mix_the_mutts", FAMILY[:count], options or {})
+
+
+def _play(session, script):
+    for kind, player, args in script:
+        session.perform(Action(kind, player, args))
+
+
+def _dogs(*pairs):
+    return {"combinations": [{"head": head, "tail": tail} for head, tail in pairs]}
+
+
+OPENING = [
+    ("connect", 0, _dogs(("poodle", "schnauzer"), ("beagle", "beagle"), ("pug", "dalmatian"))),
+    ("score", 0, {"head": "poodle", "tail": "schnauzer"}),
+    ("score", 2, {"head": "beagle", "tail": "beagle"}),
+    ("finish_turn", 0, {}),
+    ("draw", 1, {}),
+    ("connect", 2, _dogs(("chihuahua", "pug"), ("pomeranian", "pomeranian"))),
+    ("score", 2, {"head": "chihuahua", "tail": "pug"}),
+    ("score", 3, {"head": "pomeranian", "tail": "pomeranian"}),
+    ("finish_turn", 2, {}),
+]
+
+
+def _open(services, navigator, session):
+    from ui.screens.game import open_game_screen
+
+    screen = open_game_screen(services, navigator, session)
+    navigator.transition.stop()
+    return screen
+
+
+@scene("mix-table", "Mix-the-Mutts: tiles, card pile, whose turn, hands and scoring stacks")
+def mix_table(services, navigator):
+    session = _family_session(services, 4)
+    _play(session, OPENING)
+    _open(services, navigator, session)
+
+
+@scene("mix-pad", "Mix-the-Mutts: entering a connected tile's new dogs on the breed pad")
+def mix_pad(services, navigator):
+    session = _family_session(services, 4)
+    _play(session, OPENING)
+    view = _open(services, navigator, session).view
+    view.open_pad()
+    for breed in ("dachshund", "poodle", "beagle", "beagle", "pug"):
+        view.tap_breed(breed)
+
+
+@scene("mix-scoring", "Mix-the-Mutts: after a tile is connected, who scored which new dog")
+def mix_scoring(services, navigator):
+    session = _family_session(services, 4)
+    _play(session, OPENING + [
+        ("connect", 3, _dogs(("dachshund", "poodle"), ("beagle", "beagle"), ("pug", "schnauzer"))),
+        ("score", 3, {"head": "dachshund", "tail": "poodle"}),
+        ("score", 0, {"head": "beagle", "tail": "beagle"}),
+    ])
+    _open(services, navigator, session)
+
+
+@scene("mix-end", "Mix-the-Mutts: final totals and the winner")
+def mix_end(services, navigator):
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / "mix_the_mutts.json").read_text())
+    session = _family_session(services, 2, doc["options"])
+    for entry in doc["actions"]:
+        session.perform(Action.from_json(entry))
+    _open(services, navigator, session)
