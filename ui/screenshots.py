@@ -66,8 +66,15 @@ def render(name: str, size: tuple[int, int], output: Path) -> None:
     def show(_):
         app.navigator.transition = NoTransition()
         scenes[name].show(app.services, app.navigator)
-        # Two frames: one to lay out, one to draw the laid-out result.
-        Clock.schedule_once(capture, 0.25)
+        Clock.schedule_once(settle, 0.25)
+
+    def settle(_):
+        # A heavy first draw can outlast a fixed delay: wait for the switch to finish, then two
+        # frames more (one to lay out, one to draw the laid-out result).
+        if app.navigator.transition.is_active:
+            Clock.schedule_once(settle, 0.1)
+            return
+        Clock.schedule_once(lambda _: Clock.schedule_once(capture, 0), 0)
 
     def capture(_):
         written = Window.screenshot(name=str(output.with_suffix("")) + "-frame.png")
