@@ -18,7 +18,8 @@ readonly CMDLINE=/boot/firmware/cmdline.txt
 # gpio: /dev/gpiochip*; video + render: /dev/dri/*; input: the touchscreen; audio: /dev/snd/*.
 readonly KIOSK_GROUPS=(gpio video render input audio)
 # Kivy's PyPI wheel brings its own SDL2 (built with KMS/DRM) but loads the system's GL/EGL/GBM/DRM,
-# udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d).
+# udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d). libmtdev1 is
+# what Kivy's touchscreen reader (mtdev) loads.
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip git ca-certificates
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0

@@ -54,7 +54,7 @@ def fake_pi(tmp_path: Path, *, gpio_chip: bool = True) -> doctor.SystemPaths:
                      "                      bcm2835 Headphones\n")
     kivy_home = tmp_path / "kivy"
     kivy_home.mkdir()
-    (kivy_home / "config.ini").write_text("[input]\ntouchscreen_%(name)s = probesysfs,provider=hidinput,select_all=0\n")
+    (kivy_home / "config.ini").write_text("[input]\ntouchscreen_%(name)s = probesysfs,provider=mtdev,select_all=0\n")
     return doctor.SystemPaths(dev=dev, sys_input=sys_input, asound_cards=cards, kivy_home=kivy_home)
 
 
