@@ -34,7 +34,13 @@ class CompanionApp(App):
         return cls(services, autoplay=autoplay, autoplay_game=autoplay_game)
 
     def build(self):
+        from ui.hardware_link import KeyboardButtons
+
         Window.clearcolor = theme.BACKGROUND
+        self.keyboard_buttons = KeyboardButtons(self.services)
+        # The handlers never consume the key, so typing a name with a digit in it still works.
+        Window.bind(on_key_down=lambda _w, key, *_: self.keyboard_buttons.key_down(key) and None,
+                    on_key_up=lambda _w, key, *_: self.keyboard_buttons.key_up(key) and None)
         self.navigator = Navigator()
         from ui.screens.home import HomeScreen
 

@@ -46,3 +46,60 @@ def history(services, navigator):
         session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
     screen = open_game_screen(services, navigator, session)
     HistoryPopup(screen.controller).open()
+
+
+def _race_popup(services, kind, seats=(0, 1, 2, 3)):
+    from ui.screens.home import HomeScreen
+    from ui.screens.race import RacePopup
+
+    navigator_screen = HomeScreen(services, services.extras["navigator"])
+    services.extras["navigator"].show(navigator_screen)
+    return RacePopup(services.hardware, FAMILY, kind, list(seats), on_result=lambda result: None)
+
+
+def _decision(kind, presses_ms, **extra):
+    from companion.races.model import RaceDecision
+
+    order = sorted(presses_ms, key=presses_ms.get)
+    first = presses_ms[order[0]]
+    prizes = len(FAMILY) - 1 if kind == "bones" else 1
+    return RaceDecision(kind=kind, players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:prizes]),
+                        losers=tuple(order[prizes:]) + tuple(p for p in (1, 2, 3, 4) if p not in presses_ms),
+                        margins_ms={p: presses_ms[p] - first for p in order}, **extra)
+
+
+@scene("race-cue", "a bone race at the start cue: GO!")
+def race_cue(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "bones")
+    popup.hardware.start_race("bones", [1, 2, 3, 4], cue_delay_s=60)
+    popup._show_wait(popup.hardware._arbiter.arm_event)
+    popup._show_go()
+    popup.open()
+
+
+@scene("race-photo-finish", "a Match! claim decided with every presser's margin")
+def race_photo_finish(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "claim")
+    popup._show_decision(_decision("claim", {2: 212.4, 1: 215.9, 4: 263.0}, false_starts=(3,)))
+    popup.open()
+
+
+@scene("race-bones", "the bone race result: who got each bone, who draws")
+def race_bones(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "bones")
+    popup._show_decision(_decision("bones", {3: 180.2, 1: 201.7, 4: 240.3, 2: 251.0}))
+    popup.open()
+
+
+@scene("button-test", "checking the wiring of the six big buttons")
+def button_test(services, navigator):
+    from ui.screens.button_test import ButtonTestScreen
+
+    services.hardware.press(2)
+    screen = navigator.show(ButtonTestScreen(services, navigator))
+    services.hardware.release(2)
+    services.hardware.press(4)
+    screen.poll()

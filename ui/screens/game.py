@@ -19,7 +19,12 @@ from ui.widgets.symbols import SymbolShape
 
 
 def open_game_screen(services, navigator, session: Session) -> "GameScreen":
-    return navigator.show(GameScreen(services, navigator, GameController(session)))
+    runner = None
+    if services.hardware is not None:
+        from ui.screens.race import RaceRunner
+
+        runner = RaceRunner(services, session)
+    return navigator.show(GameScreen(services, navigator, GameController(session, race_runner=runner)))
 
 
 class HistoryPopup(ModalView):

@@ -1,0 +1,128 @@
+"""Races through the app: keyboard keys press the mock pins, the arbiter decides on edge times, the
+popup shows the photo finish, and accepting hands the game a decision in seat numbers."""
+
+import time
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+
+from companion import config  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.races.model import RaceDecision  # noqa: E402
+from hardware.backend import open_backend  # noqa: E402
+from hardware.controller import RaceController  # noqa: E402
+from ui.hardware_link import KeyboardButtons  # noqa: E402
+from ui.race_text import headline, result_lines  # noqa: E402
+from ui.screens.race import RacePopup  # noqa: E402
+from ui_support import make_services, texts  # noqa: E402
+
+PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = make_services(tmp_path)
+    services.hardware = RaceController(open_backend("mock", services.settings), services.settings, threaded=False)
+    yield services
+    services.hardware.close()
+    services.store.close()
+
+
+def run_claim(services, presses):
+    results = []
+    popup = RacePopup(services.hardware, PLAYERS, "claim", [0, 1, 2], results.append)
+    popup.hardware.on_cue = None
+    arm = services.hardware.start_race("claim", [1, 2, 3], cue_delay_s=0)
+    popup._show_wait(arm)
+    keys = KeyboardButtons(services)
+    for key in presses:
+        assert keys.key_down(ord(key))
+        time.sleep(0.005)  # real key presses are milliseconds apart; closer than 0.1 ms is a tie
+    decision = services.hardware.finish()
+    popup._show_decision(decision)
+    return popup, results, decision
+
+
+def test_keyboard_presses_travel_the_gpio_path_and_decide_the_claim(services):
+    popup, results, decision = run_claim(services, ["2", "1"])
+    assert decision.winner == 2  # button 2 is Ben's
+    assert "Ben claims the play!" in texts(popup)
+    popup._accept()
+    (result,) = results
+    assert result["winners"] == [1] and result["losers"][:1] == [0]  # seats, not buttons
+    assert result["log"][0]["event"] == "arm"
+
+
+def test_a_held_key_does_not_press_twice(services):
+    keys = KeyboardButtons(services)
+    assert keys.key_down(ord("3"))
+    assert not keys.key_down(ord("3"))  # auto-repeat of a held key
+    assert keys.key_up(ord("3"))
+
+
+def test_a_player_without_a_button_is_told_before_the_race(services):
+    players = [PLAYERS[0], Player("Dee", "pink", None)]
+    popup = RacePopup(services.hardware, players, "claim", [0, 1], lambda result: None)
+    popup.start()
+    assert any("Dee has no big button" in text for text in texts(popup))
+    assert not services.hardware.racing
+    popup.dismiss()
+
+
+def test_photo_finish_ranks_everyone_with_margins():
+    decision = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=(3, 1, 4), losers=(2,),
+                            margins_ms={3: 0.0, 1: 21.5, 4: 60.1, 2: 70.8}, false_starts=())
+    names = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}.get
+    assert headline(decision, names) == "No bone for Ben: draw a card"
+    rows = result_lines(decision, names)
+    assert rows[0] == ("1st", "Cleo", "first  bone")
+    assert rows[1] == ("2nd", "Ann", "+21.5 ms  bone")
+    assert rows[3] == ("4th", "Ben", "+70.8 ms  no bone")
+
+
+def test_ties_are_shown_as_ties_and_offer_a_rerace():
+    decision = RaceDecision(kind="claim", players=(1, 2), cue_ns=0, winners=(), losers=(), ties=((1, 2),),
+                            rerace=(1, 2), margins_ms={1: 0.0, 2: 0.05})
+    names = {1: "Ann", 2: "Ben"}.get
+    assert headline(decision, names) == "Tie! Ann, Ben: race again"
+    assert all("TIE" in detail for _, _, detail in result_lines(decision, names))
+
+
+def test_no_gpio_still_starts_and_says_so(tmp_path):
+    from ui.hardware_link import open_hardware
+
+    services = make_services(tmp_path)
+    open_hardware(services, "none")
+    assert services.hardware.buttons is None
+    assert services.hardware_warning
+    services.store.close()
+
+
+def test_a_broken_pin_map_falls_back_to_screen_buttons(tmp_path, monkeypatch):
+    from companion.errors import BadOption
+    from ui import hardware_link
+
+    services = make_services(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise BadOption("GPIO99 does not exist")
+
+    import hardware.controller
+
+    real = hardware.controller.RaceController
+    calls = []
+
+    def controller(backend, settings, **kwargs):
+        calls.append(backend.name)
+        if backend.name == "mock":
+            refuse()
+        return real(backend, settings, **kwargs)
+
+    monkeypatch.setattr(hardware.controller, "RaceController", controller)
+    hardware_link.open_hardware(services, "mock")
+    assert calls == ["mock", "none"]
+    assert "GPIO99" in services.hardware_warning
+    services.store.close()

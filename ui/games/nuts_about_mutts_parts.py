@@ -1,0 +1,164 @@
+"""Small pieces of the Nuts about Mutts view: card colours that always carry a word and a shape,
+tags, choice buttons, a stepper and one-line labels that shrink instead of spilling."""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui import theme
+from ui.widgets.symbols import SymbolShape
+
+# The rule card's colour names are placeholders a family may rename, so unknown names still get a
+# distinct fill and shape by their position in the deck's list.
+_LOOKS = {"red": ((0.84, 0.22, 0.20), "heart"), "blue": ((0.22, 0.47, 0.93), "diamond"),
+          "green": ((0.16, 0.66, 0.32), "triangle")}
+_SPARE = (((0.85, 0.55, 0.15), "star"), ((0.6, 0.4, 0.8), "cross"), ((0.5, 0.5, 0.5), "circle"))
+
+
+def colour_look(name: str | None, colours=()) -> tuple[tuple, str]:
+    """(rgb, shape) for a card colour; grey circle when the colour isn't known."""
+    if name in _LOOKS:
+        return _LOOKS[name]
+    if name in colours:
+        return _SPARE[list(colours).index(name) % len(_SPARE)]
+    return (0.45, 0.46, 0.5), "circle"
+
+
+def fitted(text: str, font_size, **kwargs) -> Label:
+    """A one-line label that shortens with its box instead of spilling over its neighbours."""
+    kwargs.setdefault("color", theme.TEXT)
+    kwargs.setdefault("halign", "center")
+    label = Label(text=text, font_size=font_size, valign="middle", shorten=True, **kwargs)
+    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+    return label
+
+
+class Filled:
+    """Paints a rounded fill (and an outline when `ring` is set) behind a widget."""
+
+    def paint(self, fill, ring=None, ring_width=dp(3)):
+        if not hasattr(self, "_fill"):
+            with self.canvas.before:
+                self._fill_colour = Color(*fill)
+                self._fill = RoundedRectangle(radius=[theme.RADIUS])
+                self._ring_colour = Color(0, 0, 0, 0)
+                self._ring = Line(width=ring_width)
+            self._ring_width = ring_width
+            self.bind(pos=self._place, size=self._place)
+        self._fill_colour.rgba = fill
+        self._ring_colour.rgba = ring or (0, 0, 0, 0)
+        self._place()
+
+    def _place(self, *_):
+        self._fill.pos, self._fill.size = self.pos, self.size
+        inset = self._ring_width
+        self._ring.rounded_rectangle = (self.x + inset, self.y + inset, max(0, self.width - 2 * inset),
+                                        max(0, self.height - 2 * inset), theme.RADIUS)
+
+
+class Tag(Filled, Label):
+    """A short word on a coloured chip: TURN, DOG HOUSE, DEALER, TOP DOG."""
+
+    def __init__(self, text: str, fill, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_SMALL)
+        kwargs.setdefault("bold", True)
+        super().__init__(text=text, size_hint=(None, None), color=theme.readable_text_on(fill), **kwargs)
+        self.paint(fill)
+        self.bind(texture_size=self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        self.size = (self.texture_size[0] + dp(12), max(self.texture_size[1] + dp(4), self.font_size * 1.35))
+
+
+class Choice(Filled, ButtonBehavior, BoxLayout):
+    """A big button with an optional shape beside its words (colours, players, card kinds).
+    `selected` draws a thick ring, so a chosen option never depends on colour."""
+
+    kind = StringProperty("normal")
+    selected = BooleanProperty(False)
+    text = StringProperty("")
+    rgba = ListProperty([])
+
+    _FILLS = {"primary": theme.ACCENT, "normal": theme.SURFACE_HIGH, "danger": theme.DANGER,
+              "ok": theme.OK, "quiet": theme.SURFACE}
+
+    def __init__(self, text: str, shape: str | None = None, rgb=None, font_size=theme.FONT_BODY, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        super().__init__(padding=[dp(8), dp(4)], spacing=dp(6), **kwargs)
+        self.symbol = None
+        if shape:
+            self.symbol = SymbolShape(shape=shape, rgba=theme.with_alpha(rgb or (1, 1, 1)), size_hint_x=None)
+            self.bind(height=lambda *_: setattr(self.symbol, "width", min(dp(34), self.height * 0.62)))
+            self.symbol.width = min(dp(34), self.height * 0.62)
+            self.add_widget(self.symbol)
+        self.label = Label(text=text, font_size=font_size, bold=True, halign="center" if not shape else "left",
+                           valign="middle")
+        self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+        self.add_widget(self.label)
+        self.text = text
+        self.bind(text=lambda *_: setattr(self.label, "text", self.text))
+        self.bind(kind=self._redraw, selected=self._redraw, state=self._redraw, disabled=self._redraw)
+        self._redraw()
+
+    def _redraw(self, *_):
+        fill = self._FILLS.get(self.kind, theme.SURFACE_HIGH)
+        if self.disabled:
+            fill = theme.DISABLED
+        elif self.state == "down":
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self.paint(fill, theme.TEXT if self.selected else None)
+        self.label.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
+
+
+class Stepper(BoxLayout):
+    """[-] N [+] for counts a family says out loud: cards drawn, cards put down."""
+
+    def __init__(self, value: int, low: int, high: int, on_change, caption: str = "", **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH_BIG)
+        super().__init__(spacing=theme.GAP, **kwargs)
+        self.value, self.low, self.high, self.on_change = value, low, high, on_change
+        self.minus = Choice("-", font_size=theme.FONT_NUMBER * 0.8, size_hint=(None, 1), width=theme.TOUCH_BIG)
+        self.plus = Choice("+", font_size=theme.FONT_NUMBER * 0.8, size_hint=(None, 1), width=theme.TOUCH_BIG)
+        self.number = fitted(str(value), theme.FONT_NUMBER, bold=True)
+        self.minus.bind(on_release=lambda *_: self.step(-1))
+        self.plus.bind(on_release=lambda *_: self.step(1))
+        self.add_widget(self.minus)
+        middle = BoxLayout(orientation="vertical")
+        middle.add_widget(self.number)
+        if caption:
+            middle.add_widget(fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
+                                     height=theme.FONT_SMALL * 1.3))
+        self.add_widget(middle)
+        self.add_widget(self.plus)
+        self._show()
+
+    def step(self, delta: int) -> None:
+        value = max(self.low, min(self.high, self.value + delta))
+        if value != self.value:
+            self.value = value
+            self._show()
+            self.on_change(value)
+
+    def _show(self):
+        self.number.text = str(self.value)
+        self.minus.disabled = self.value <= self.low
+        self.plus.disabled = self.value >= self.high
+
+
+class ColourMark(BoxLayout):
+    """A card colour as shape + word, e.g. the colour to follow after a wild."""
+
+    def __init__(self, colour: str | None, colours=(), font_size=theme.FONT_BODY, prefix: str = "", **kwargs):
+        super().__init__(spacing=dp(6), **kwargs)
+        rgb, shape = colour_look(colour, colours)
+        self.add_widget(SymbolShape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(30)))
+        self.label = fitted(f"{prefix}{(colour or '?').upper()}", font_size, bold=True, halign="left")
+        self.add_widget(self.label)

@@ -1,0 +1,348 @@
+"""The Pugs in Mugs table view: every player's five Mug places (colour, pattern and word), hand
+sizes, the deck and the discard pile, whose turn with the actions left as pips, and buttons for what
+the active player did; choices (colour, target, card) open a picker in place of the buttons."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.uix.anchorlayout import AnchorLayout
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+
+from companion.actions import Action
+from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS
+from ui import theme
+from ui.games.mix_the_mutts_parts import Count, fitted
+from ui.games.pugs_in_mugs_parts import KindButton, MugShelf, Pips, kind_text
+from ui.screenshots import scene
+from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+
+
+class PlayerRow(Panel):
+    def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, **kwargs):
+        super().__init__(padding=dp(4), spacing=dp(6), **kwargs)
+        if active or winner:
+            self.fill = theme.SURFACE_HIGH
+        holder = AnchorLayout(size_hint_x=None, width=dp(136))
+        holder.add_widget(PlayerBadge(player, highlighted=active or winner, height=dp(40), font_size=theme.FONT_BODY))
+        self.add_widget(holder)
+        self.hand = Count("cards", entry["hand"], size_hint_x=None, width=dp(64))
+        self.add_widget(self.hand)
+        self.shelf = MugShelf(colours, entry["mugs"])
+        self.add_widget(self.shelf)
+
+
+class PugsInMugsView(BoxLayout):
+    def __init__(self, controller, **kwargs):
+        super().__init__(spacing=theme.GAP, **kwargs)
+        self.controller = controller
+        # An open picker's choices so far; kept here so a refused tap or a refresh never loses them.
+        self.flow: dict | None = None
+        self.rows: list[PlayerRow] = []
+        self.choices: dict[str, KindButton] = {}
+        self.buttons: dict[str, BigButton] = {}
+        self.headline = None
+
+    # ----- what the players tell the app ---------------------------------------------------------
+    @property
+    def me(self) -> int:
+        return self.controller.session.summary()["turn"]
+
+    def open(self, kind: str) -> None:
+        if kind == "draw":
+            self.controller.perform(Action("draw", self.me))
+            return
+        if kind == "end_turn":
+            entry = self.controller.session.summary()["players"][self.me]
+            if entry["must_discard"] == 0:
+                self.controller.perform(Action("end_turn", self.me, {"discards": []}))
+                return
+            self.flow = {"kind": "discard", "discards": []}
+        else:
+            self.flow = {"kind": kind}
+        self.refresh()
+
+    def close(self) -> None:
+        self.flow = None
+        self.refresh()
+
+    def choose(self, value) -> None:
+        """One tap in the open picker: fill the next blank, and record the action once it is whole."""
+        flow = self.flow
+        kind = flow["kind"]
+        if kind == "mischief":
+            self.flow = {"kind": value}
+        elif kind == "discard":
+            flow["discards"].append(value)
+        elif kind in ("steal", "surprise", "gimme") and "target" not in flow:
+            flow["target"] = value
+        elif kind == "exchange":
+            flow["colour"] = value
+        elif kind == "steal":
+            flow["colour"] = value
+        elif kind in ("surprise", "dig"):
+            flow["card"] = value
+        elif kind == "gimme" and "named" not in flow:
+            flow["named"] = value
+        elif kind == "gimme":
+            flow["handed_over"] = value
+        self._try_record()
+
+    def remove_last(self) -> None:
+        if self.flow and self.flow.get("discards"):
+            self.flow["discards"].pop()
+        self.refresh()
+
+    def record_discards(self) -> bool:
+        discards = list(self.flow["discards"])
+        if self.controller.perform(Action("end_turn", self.me, {"discards": discards})):
+            self.close()
+            return True
+        return False
+
+    def _try_record(self) -> None:
+        flow = self.flow
+        needs = {"exchange": ("colour",), "steal": ("target", "colour"), "surprise": ("target", "card"),
+                 "gimme": ("target", "named", "handed_over"), "dig": ("card",)}.get(flow["kind"])
+        if needs and all(key in flow for key in needs):
+            args = {key: flow[key] for key in needs}
+            if self.controller.perform(Action(flow["kind"], self.me, args)):
+                self.last_done = dict(flow)
+                self.close()
+                return
+            # Refused: the reason is on screen; step back one choice so another can be tapped.
+            flow.pop(needs[-1])
+        self.refresh()
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        summary = self.controller.session.summary()
+        self.clear_widgets()
+        self.rows, self.choices, self.buttons, self.headline = [], {}, {}, None
+        self.orientation = "vertical" if summary["over"] else "horizontal"
+        if summary["over"]:
+            self.flow = None
+            self._winner(summary)
+            return
+        side = Panel(orientation="vertical", size_hint_x=None, width=dp(304), padding=dp(8), spacing=dp(6))
+        self._status(side, summary)
+        if self.flow is None:
+            self.add_widget(self._table(summary))
+            self._action_buttons(side, summary)
+        else:
+            # The picker takes the table's room: eight card kinds need it, and each choice says
+            # what it means (a target's Mugs, a colour's pattern) so the shelves are not needed.
+            picker = Panel(orientation="vertical", padding=dp(8), spacing=dp(6))
+            self._picker(picker, side, summary)
+            self.add_widget(picker)
+        self.add_widget(side)
+
+    def _table(self, summary: dict, winner: int | None = None) -> BoxLayout:
+        colours = [entry["colour"] for entry in summary["colours"]]
+        table = BoxLayout(orientation="vertical", spacing=dp(6))
+        for entry in summary["players"]:
+            row = PlayerRow(self.controller.players[entry["seat"]], entry, colours,
+                            active=entry["seat"] == summary["turn"], winner=entry["seat"] == winner)
+            self.rows.append(row)
+            table.add_widget(row)
+        return table
+
+    def _status(self, side, summary: dict) -> None:
+        top = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(4))
+        self.turn_badge = PlayerBadge(self.controller.players[summary["turn"]], highlighted=True, height=dp(44))
+        top.add_widget(self.turn_badge)
+        top.add_widget(Pips(summary["actions_left"], ACTIONS_PER_TURN, size_hint_x=None, width=dp(72)))
+        side.add_widget(top)
+        left = summary["actions_left"]
+        self.actions_left = fitted(f"{left} action{'s' if left != 1 else ''} left this turn", theme.FONT_SMALL,
+                                   color=theme.TEXT_DIM, size_hint_y=None, height=dp(20))
+        side.add_widget(self.actions_left)
+        counts = BoxLayout(size_hint_y=None, height=dp(70))
+        self.deck = Count("in the deck", summary["deck"])
+        self.discard = Count("discarded", summary["discard_total"])
+        counts.add_widget(self.deck)
+        counts.add_widget(self.discard)
+        side.add_widget(counts)
+
+    def _action_buttons(self, side, summary: dict) -> None:
+        can_end = summary["can_end_turn"]
+        grid = GridLayout(cols=2, spacing=theme.GAP)
+        for key, text in (("draw", "Draw"), ("exchange", "Exchange"), ("steal", "Steal"),
+                          ("mischief", "Mischief"), ("end_turn", "End turn")):
+            primary = (key == "end_turn") == can_end and key in ("draw", "end_turn")
+            button = BigButton(text=text, kind="primary" if primary else "normal", size_hint_y=1)
+            button.bind(on_release=lambda _, k=key: self.open(k))
+            self.buttons[key] = button
+        # The common action gets the whole first row.
+        first = self.buttons["end_turn" if can_end else "draw"]
+        side.add_widget(first)
+        first.size_hint_y, first.height = None, theme.TOUCH_BIG
+        for key in ("draw", "exchange", "steal", "mischief", "end_turn"):
+            if self.buttons[key] is not first:
+                grid.add_widget(self.buttons[key])
+        side.add_widget(grid)
+
+    def _picker(self, panel, side, summary: dict) -> None:
+        flow, me = self.flow, summary["turn"]
+        players = self.controller.players
+        entries = summary["players"]
+        mine = set(entries[me]["mugs"])
+        options: list[tuple] = []  # (value, text, kind for swatch, note, enabled)
+        kind = flow["kind"]
+        others = [seat for seat in range(len(entries)) if seat != me]
+        if kind == "mischief":
+            title = "Which Mischief card?"
+            options = [("surprise", "Surprise", None, "no action used", True),
+                       ("gimme", "Gimme", None, "", True), ("dig", "Dig", None, "", True)]
+        elif kind == "exchange":
+            title = "Three Pugs swapped for which Mug?"
+            options = [(c, kind_text(c), c, "have it" if c in mine else f"{summary['mug_supply'][c]} left",
+                        c not in mine and summary["mug_supply"][c] > 0) for c in COLOURS]
+        elif kind in ("steal", "surprise", "gimme") and "target" not in flow:
+            title = {"steal": "Steal from whom?", "surprise": "Surprise whom?", "gimme": "Gimme: ask whom?"}[kind]
+            for seat in others:
+                if kind == "steal":
+                    stealable = [c for c in entries[seat]["mugs"] if c not in mine]
+                    note = ", ".join(stealable) if stealable else "no Mug you lack"
+                    options.append((seat, players[seat].name, None, note, bool(stealable)))
+                else:
+                    hand = entries[seat]["hand"]
+                    options.append((seat, players[seat].name, None, f"{hand} card{'s' if hand != 1 else ''}",
+                                    hand > 0 or kind == "gimme"))
+        elif kind == "steal":
+            target = flow["target"]
+            title = f"Which of {players[target].name}'s Mugs?"
+            options = [(c, kind_text(c), c, "", c not in mine) for c in entries[target]["mugs"]]
+        elif kind == "surprise":
+            title = f"Which card did {players[flow['target']].name} discard?"
+            options = [(k, kind_text(k), k, "", True) for k in KINDS]
+        elif kind == "gimme" and "named" not in flow:
+            title = "Which card was asked for?"
+            options = [(k, kind_text(k), k, "", True) for k in KINDS]
+        elif kind == "gimme":
+            title = f"Did {players[flow['target']].name} hand over a {kind_text(flow['named'])}?"
+            options = [(True, "Yes, handed over", None, "", True), (False, "No, had none", None, "", True)]
+        elif kind == "dig":
+            title = "Which card was dug up?"
+            options = [(k, kind_text(k), k, f"{summary['discard'][k]} in the pile", summary["discard"][k] > 0)
+                       for k in KINDS]
+        else:  # discard
+            needed = entries[me]["must_discard"]
+            chosen = flow["discards"]
+            title = (f"{players[me].name} holds {entries[me]['hand']} cards, the limit is 5: tap each card "
+                     f"discarded ({len(chosen)} of {needed})")
+            options = [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "", len(chosen) < needed)
+                       for k in KINDS]
+        panel.add_widget(Text(text=title, font_size=theme.FONT_SMALL * 1.1, bold=True))
+        grid = GridLayout(cols=2 if len(options) > 3 else 1, spacing=dp(6), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for value, text, swatch, note, enabled in options:
+            button = KindButton(text, swatch, note=note, height=theme.TOUCH)
+            button.disabled = not enabled
+            button.bind(on_release=lambda _, v=value: self.choose(v))
+            self.choices[str(value)] = button
+            grid.add_widget(button)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(grid)
+        panel.add_widget(scroll)
+        side.add_widget(BoxLayout())
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
+        back = BigButton(text="Back")
+        back.bind(on_release=lambda *_: self.close())
+        bottom.add_widget(back)
+        self.buttons["back"] = back
+        if kind == "discard":
+            undo = BigButton(text="Remove", disabled=not flow["discards"])
+            undo.bind(on_release=lambda *_: self.remove_last())
+            bottom.add_widget(undo)
+            record = BigButton(text="Done", kind="primary",
+                               disabled=len(flow["discards"]) != entries[me]["must_discard"])
+            record.bind(on_release=lambda *_: self.record_discards())
+            bottom.add_widget(record)
+            self.buttons["record"] = record
+        side.add_widget(bottom)
+
+    def _winner(self, summary: dict) -> None:
+        column = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        self.headline = fitted(f"{summary['winner_name']} has a Mug of every colour and wins!",
+                               theme.FONT_TITLE, bold=True, color=theme.OK, size_hint_y=None, height=dp(48))
+        column.add_widget(self.headline)
+        column.add_widget(self._table(summary, winner=summary["winner"]))
+        self.add_widget(column)
+
+
+VIEW = PugsInMugsView
+
+
+# ----- screenshot scenes ------------------------------------------------------------------------
+def _example(services, upto: int | None = None):
+    import json
+    from pathlib import Path
+
+    from ui.scenes import FAMILY
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / "pugs_in_mugs.json").read_text())
+    session = services.store.new_session("pugs_in_mugs", FAMILY[:2], doc["options"])
+    for entry in doc["actions"][:upto]:
+        session.perform(Action.from_json(entry))
+    return session
+
+
+def _busy_table(services, players: int = 4, moves: int = 90):
+    """A seeded table mid-game, leaning towards exchanges and steals so the shelves fill up."""
+    import random
+
+    from ui.scenes import FAMILY
+
+    extra = [*FAMILY, _fifth_player()]
+    session = services.store.new_session("pugs_in_mugs", extra[:players], {})
+    rng = random.Random(7)
+    for _ in range(moves):
+        legal = session.game.legal_actions(session.state, rng)
+        keen = [a for a in legal if a.type in ("exchange", "steal")]
+        choice = keen[0] if keen else rng.choice(legal)
+        session.perform(choice)
+        if session.is_over:
+            break
+    return session
+
+
+def _fifth_player():
+    from companion.players import Player
+
+    return Player("Nan", "pink", 5)
+
+
+def _open(services, navigator, session):
+    from ui.screens.game import open_game_screen
+
+    screen = open_game_screen(services, navigator, session)
+    navigator.transition.stop()
+    return screen
+
+
+@scene("pugs-table", "Pugs in Mugs: Mug shelves with colour and pattern, hands, deck, actions left")
+def pugs_table(services, navigator):
+    _open(services, navigator, _busy_table(services, 5, 60))
+
+
+@scene("pugs-steal", "Pugs in Mugs: the steal picker, target chosen, legal Mugs offered")
+def pugs_steal(services, navigator):
+    session = _example(services, 15)
+    view = _open(services, navigator, session).view
+    view.open("steal")
+    view.choose(0)
+
+
+@scene("pugs-discard", "Pugs in Mugs: ending a turn over the hand limit, tapping the discards")
+def pugs_discard(services, navigator):
+    session = _example(services, 53)
+    view = _open(services, navigator, session).view
+    view.open("end_turn")
+    view.choose("purple")
+
+
+@scene("pugs-end", "Pugs in Mugs: the winner with a Mug of every colour")
+def pugs_end(services, navigator):
+    _open(services, navigator, _example(services))

@@ -1,0 +1,227 @@
+"""Pieces of the Pugs in Mugs table view: Mugs drawn in their colour AND pattern (stripes, spots,
+stars, zigzags, checks) so colour-blind players tell them apart, card-kind buttons, action pips."""
+
+from __future__ import annotations
+
+import math
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.games.pugs_in_mugs import PATTERNS
+from ui import theme
+from ui.widgets.symbols import _fan, _polygon
+
+RGB = {"red": (0.86, 0.18, 0.18), "blue": (0.18, 0.42, 0.92), "yellow": (0.98, 0.84, 0.16),
+       "green": (0.16, 0.66, 0.30), "purple": (0.58, 0.32, 0.80)}
+
+
+def kind_text(kind: str) -> str:
+    return f"{kind} {PATTERNS[kind]}" if kind in PATTERNS else kind.capitalize()
+
+
+def draw_pattern(canvas, pattern: str, x: float, y: float, w: float, h: float, rgba) -> None:
+    """The pattern inside the box (x, y, w, h), every mark kept inside it."""
+    with canvas:
+        Color(*rgba)
+        step = max(dp(7), min(w, h) / 3.2)
+        if pattern == "stripes":
+            band = step / 2
+            yy = y + band / 2
+            while yy + band <= y + h:
+                Rectangle(pos=(x, yy), size=(w, band * 0.8))
+                yy += band * 2
+        elif pattern == "spots":
+            r = step * 0.22
+            for cx, cy in _grid(x, y, w, h, step):
+                Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+        elif pattern == "stars":
+            for cx, cy in _grid(x, y, w, h, step):
+                _fan(cx, cy, _polygon(cx, cy, step * 0.38, 5, inner=0.45))
+        elif pattern == "zigzags":
+            rows = max(1, int(h // step))
+            for row in range(rows):
+                base = y + (row + 0.3) * h / rows
+                amp = h / rows * 0.4
+                teeth = max(2, int(w // (step * 0.6)))
+                points = []
+                for i in range(teeth + 1):
+                    points += [x + w * i / teeth, base + (amp if i % 2 else 0)]
+                Line(points=points, width=max(1.2, step * 0.08))
+        elif pattern == "checks":
+            cell = step / 1.6
+            cols, rows = max(2, int(w // cell)), max(2, int(h // cell))
+            cw, ch = w / cols, h / rows
+            for row in range(rows):
+                for col in range(cols):
+                    if (row + col) % 2 == 0:
+                        Rectangle(pos=(x + col * cw, y + row * ch), size=(cw, ch))
+
+
+def _grid(x, y, w, h, step):
+    cols, rows = max(1, int(w // step)), max(1, int(h // step))
+    for row in range(rows):
+        for col in range(cols):
+            yield x + (col + 0.5) * w / cols, y + (row + 0.5) * h / rows
+
+
+def pattern_ink(rgb):
+    return (0, 0, 0, 0.55) if theme.readable_text_on(rgb) == theme.ACCENT_TEXT else (1, 1, 1, 0.7)
+
+
+class Swatch(Widget):
+    """A card kind's face: a colour's fill and pattern, or a plain tile for a Mischief card."""
+
+    kind = StringProperty("red")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, kind=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        s = min(self.width, self.height)
+        if s <= 0 or self.kind not in RGB:
+            return
+        x, y = self.center_x - s / 2, self.center_y - s / 2
+        with self.canvas:
+            Color(*RGB[self.kind], 1)
+            Rectangle(pos=(x, y), size=(s, s))
+        draw_pattern(self.canvas, PATTERNS[self.kind], x + 2, y + 2, s - 4, s - 4, pattern_ink(RGB[self.kind]))
+        with self.canvas:
+            Color(0, 0, 0, 0.8)
+            Line(rectangle=(x, y, s, s), width=1.2)
+
+
+class MugSlot(Widget):
+    """One of a player's five Mug places: a full Mug in its colour and pattern, or an empty outline
+    still carrying a faint pattern so the missing colour is known without colour vision."""
+
+    colour = StringProperty("red")
+    held = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, colour=self._draw, held=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        # A mug keeps its shape however tall the row is: never taller than it is wide.
+        w = min(self.width, self.height * 1.1)
+        h = min(self.height, w)
+        if w <= 4 or h <= 4:
+            return
+        handle = w * 0.22
+        body_w, body_h = w - handle, h
+        x, y = self.center_x - w / 2, self.center_y - h / 2
+        rgb = RGB[self.colour]
+        with self.canvas:
+            if self.held:
+                Color(*rgb, 1)
+                RoundedRectangle(pos=(x, y), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
+            else:
+                Color(*theme.SURFACE)
+                RoundedRectangle(pos=(x, y), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
+        ink = pattern_ink(rgb) if self.held else (*rgb, 0.35)
+        draw_pattern(self.canvas, PATTERNS[self.colour], x + 3, y + 3, body_w - 6, body_h - 6, ink)
+        with self.canvas:
+            Color(*(rgb if not self.held else (0.05, 0.05, 0.05)), 1 if self.held else 0.8)
+            Line(rounded_rectangle=(x, y, body_w, body_h, dp(2), dp(2), dp(6), dp(6)),
+                 width=dp(1.4) if self.held else dp(1.1))
+            Color(*(rgb if self.held else theme.TEXT_DIM[:3]), 1)
+            Line(ellipse=(x + body_w - handle * 0.6, y + body_h * 0.25, handle * 1.4, body_h * 0.5, 20, 160),
+                 width=dp(2))
+
+
+class MugShelf(BoxLayout):
+    """A player's five Mug places, each with its colour word under it."""
+
+    def __init__(self, colours, held, **kwargs):
+        super().__init__(spacing=dp(4), **kwargs)
+        self.slots: dict[str, MugSlot] = {}
+        for colour in colours:
+            column = BoxLayout(orientation="vertical", spacing=dp(1))
+            slot = MugSlot(colour=colour, held=colour in held)
+            word = Label(text=colour, font_size=theme.FONT_SMALL * 0.8, size_hint_y=None,
+                         height=theme.FONT_SMALL * 0.95, bold=colour in held,
+                         color=theme.TEXT if colour in held else theme.TEXT_DIM)
+            column.add_widget(slot)
+            column.add_widget(word)
+            self.slots[colour] = slot
+            self.add_widget(column)
+
+
+class KindButton(ButtonBehavior, BoxLayout):
+    """A big button naming a card kind (or a player, or any choice), with the colour's swatch."""
+
+    def __init__(self, text: str, kind: str | None = None, *, note: str = "", **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        super().__init__(padding=[dp(8), dp(4)], spacing=dp(8), **kwargs)
+        with self.canvas.before:
+            self._colour = Color(*theme.SURFACE_HIGH)
+            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+        self.kind = kind
+        if kind in RGB:
+            self.add_widget(Widget(size_hint_x=None, width=dp(36)))  # room for the swatch drawn in _redraw
+        label_text = f"{text}\n[size={int(theme.FONT_SMALL * 0.85)}]{note}[/size]" if note else text
+        self.label = Label(text=label_text, markup=True, font_size=theme.FONT_BODY, bold=True, color=theme.TEXT,
+                           halign="left" if kind in RGB else "center", valign="middle")
+        self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+        self.text = text
+        self.add_widget(self.label)
+        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, disabled=self._redraw)
+        self._redraw()
+
+    def _redraw(self, *_):
+        fill = theme.DISABLED if self.disabled else theme.SURFACE_HIGH
+        if self.state == "down" and not self.disabled:
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self._colour.rgba = fill
+        self.label.color = theme.TEXT_DIM if self.disabled else theme.TEXT
+        self._shape.pos, self._shape.size = self.pos, self.size
+        # Drawn from the button's own box, so it always sits on its button wherever the list scrolls.
+        self.canvas.after.clear()
+        if self.kind in RGB:
+            side = min(dp(36), self.height - dp(12))
+            x, y = self.x + dp(8), self.center_y - side / 2
+            with self.canvas.after:
+                Color(*RGB[self.kind], 0.45 if self.disabled else 1)
+                Rectangle(pos=(x, y), size=(side, side))
+            draw_pattern(self.canvas.after, PATTERNS[self.kind], x + 2, y + 2, side - 4, side - 4,
+                         pattern_ink(RGB[self.kind]))
+            with self.canvas.after:
+                Color(0, 0, 0, 0.8)
+                Line(rectangle=(x, y, side, side), width=1.2)
+
+
+class Pips(Widget):
+    """Actions left this turn as big dots: filled for each one left, hollow for each used."""
+
+    def __init__(self, left: int, total: int, **kwargs):
+        super().__init__(**kwargs)
+        self.left, self.total = left, total
+        self.bind(pos=self._draw, size=self._draw)
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        r = min(self.height / 2 * 0.8, dp(14))
+        with self.canvas:
+            for index in range(self.total):
+                cx = self.x + r + dp(2) + index * (2 * r + dp(8))
+                cy = self.center_y
+                if index < self.left:
+                    Color(*theme.ACCENT)
+                    Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+                Color(*theme.TEXT)
+                Line(circle=(cx, cy, r), width=dp(1.5))
+                if index >= self.left:
+                    Line(points=[cx - r * math.sqrt(0.5), cy - r * math.sqrt(0.5),
+                                 cx + r * math.sqrt(0.5), cy + r * math.sqrt(0.5)], width=dp(1.5))

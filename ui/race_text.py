@@ -1,0 +1,64 @@
+"""Race decisions in the family's words and seat numbers. Kivy-free so it is tested on its own."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def decision_in_seats(decision: Any, seat_of: Mapping[int, int], log_lines: list[dict]) -> dict[str, Any]:
+    """The arbiter speaks in button numbers; the game speaks in seats."""
+    def seats(players):
+        return [seat_of[p] for p in players]
+
+    return {
+        "kind": decision.kind,
+        "winners": seats(decision.winners),
+        "losers": seats(decision.losers),
+        "ties": [seats(group) for group in decision.ties],
+        "false_starts": seats(decision.false_starts),
+        "stuck": seats(decision.stuck),
+        "timed_out": decision.timed_out,
+        "margins_ms": {str(seat_of[p]): round(ms, 3) for p, ms in decision.margins_ms.items()},
+        "tie_draw": decision.tie_draw.to_json() if decision.tie_draw else None,
+        "log": log_lines,
+    }
+
+
+def headline(decision: Any, name: Callable[[int], str]) -> str:
+    if decision.rerace:
+        return f"Tie! {', '.join(name(p) for p in decision.rerace)}: race again"
+    if decision.kind == "claim":
+        if decision.winner is None:
+            return "Nobody pressed in time"
+        return f"{name(decision.winner)} claims the play!"
+    losers = [name(p) for p in decision.losers]
+    if not losers:
+        return "Everyone got a bone"
+    return f"No bone for {' and '.join(losers)}: draw a card"
+
+
+def result_lines(decision: Any, name: Callable[[int], str]) -> list[tuple[str, str, str]]:
+    """(place, name, detail) rows for the photo finish, fastest first, then everyone who lost why."""
+    rows: list[tuple[str, str, str]] = []
+    ranked = sorted(decision.margins_ms.items(), key=lambda item: item[1])
+    tied = {p for group in decision.ties for p in group}
+    for place, (player, margin) in enumerate(ranked):
+        if decision.kind == "bones":
+            prize = "bone" if player in decision.winners else "no bone"
+        else:
+            prize = "wins" if player == decision.winner else ""
+        gap = "first" if margin == 0 else f"+{margin:.1f} ms"
+        tie = "  TIE" if player in tied else ""
+        rows.append((ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th", name(player),
+                     f"{gap}  {prize}{tie}".strip()))
+    for player in decision.false_starts:
+        rows.append(("-", name(player), "pressed before GO (false start)"))
+    for player in decision.stuck:
+        rows.append(("-", name(player), "button was already down (stuck?)"))
+    pressed = set(decision.margins_ms) | set(decision.false_starts) | set(decision.stuck)
+    for player in decision.players:
+        if player not in pressed:
+            rows.append(("-", name(player), "did not press in time"))
+    return rows

@@ -1,0 +1,98 @@
+"""Checking the wiring: press each big button and watch its tile light, with the bounces its switch
+made. A button that is down before anyone touches it is shown as stuck (or wired to ground)."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+
+from ui import theme
+from ui.widgets.basics import BigButton, Panel, Text
+
+POLL_S = 1 / 30
+
+
+class ButtonTile(Panel):
+    def __init__(self, number: int, pin: int, led: int | None, **kwargs):
+        super().__init__(orientation="vertical", **kwargs)
+        self.number = number
+        self.presses = 0
+        self.was_down = False
+        self.add_widget(Text(text=f"Button {number}", font_size=theme.FONT_TITLE, bold=True, halign="center"))
+        self.add_widget(Text(text=f"GPIO{pin}" + (f", LED GPIO{led}" if led else ", no LED"),
+                             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center"))
+        self.state_label = Text(text="not pressed yet", halign="center", size_hint_y=1)
+        self.add_widget(self.state_label)
+
+    def show(self, down: bool, bounces: int, stuck: bool) -> None:
+        if down and not self.was_down:
+            self.presses += 1
+        self.was_down = down
+        if stuck:
+            self.fill, text = theme.DANGER, "STUCK: down since the start.\nCheck the wiring."
+        elif down:
+            self.fill, text = theme.OK, "PRESSED"
+        elif self.presses:
+            self.fill, text = theme.SURFACE, f"OK: {self.presses} press(es)\n{bounces} bounce(s) ignored"
+        else:
+            self.fill, text = theme.SURFACE, "not pressed yet"
+        self.state_label.text = text
+        self.state_label.color = theme.readable_text_on(self.fill)
+
+
+class ButtonTestScreen(Screen):
+    def __init__(self, services, navigator, **kwargs):
+        super().__init__(**kwargs)
+        self.services, self.navigator = services, navigator
+        self.hardware = services.hardware
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        back = BigButton(text="Back", size_hint_x=None, width=dp(100))
+        back.bind(on_release=lambda *_: self.back())
+        header.add_widget(back)
+        header.add_widget(Text(text="Test the big buttons", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
+        root.add_widget(header)
+        buttons = self.hardware.buttons if self.hardware is not None else None
+        if buttons is None:
+            reason = (self.hardware.warning if self.hardware is not None else None) or "No GPIO buttons."
+            root.add_widget(Text(text=f"{reason}\nRaces will show on-screen buttons instead.",
+                                 color=theme.DANGER, size_hint_y=1, halign="center"))
+            self.tiles = {}
+        else:
+            note = self.hardware.warning or ("Press each button. Timestamps come from the kernel."
+                                             if self.hardware.kernel_timestamps else
+                                             "Press each button (on a PC: keys 1-6).")
+            root.add_widget(Text(text=note, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
+            grid = GridLayout(cols=3, spacing=theme.GAP)
+            self.stuck_at_start = buttons.held()
+            self.tiles = {}
+            pins = services.settings["buttons"]
+            for number in buttons.numbers:
+                spec = pins[str(number)]
+                tile = ButtonTile(number, spec["pin"], spec.get("led"))
+                self.tiles[number] = tile
+                grid.add_widget(tile)
+            root.add_widget(grid)
+        self.add_widget(root)
+        self._poll_event = Clock.schedule_interval(self.poll, POLL_S) if self.tiles else None
+        self.poll()
+
+    def poll(self, *_):
+        if not self.tiles:
+            return
+        buttons = self.hardware.buttons
+        held = buttons.held()
+        bounces = buttons.bounces_ignored()
+        for number, tile in self.tiles.items():
+            stuck = number in self.stuck_at_start and number in held and not tile.presses
+            tile.show(number in held, bounces.get(number, 0), stuck)
+
+    def back(self):
+        if self._poll_event is not None:
+            self._poll_event.cancel()
+        from ui.screens.home import HomeScreen
+
+        self.navigator.show(HomeScreen(self.services, self.navigator))

@@ -1,0 +1,182 @@
+"""A buzzer race on screen: wait for GO, the cue, then the photo finish with everyone's margin.
+
+The arbiter decides on its own thread and lights the winner's LED itself; this popup only follows,
+through Clock.schedule_once, so a slow frame can never change a result."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+
+from companion.errors import CompanionError
+from ui import theme
+from ui.race_text import decision_in_seats, headline, result_lines
+from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.symbols import SymbolShape
+
+TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
+
+
+class RacePopup(ModalView):
+    def __init__(self, hardware, players, kind: str, seats: list[int], on_result: Callable[[dict], None],
+                 on_saved_log: Callable[[list], None] | None = None, **kwargs):
+        super().__init__(size_hint=(0.96, 0.96), auto_dismiss=False, **kwargs)
+        self.hardware, self.players, self.kind, self.on_result = hardware, players, kind, on_result
+        self.on_saved_log = on_saved_log
+        self.seats = list(seats)
+        self.decision = None
+        # Arbiter ids are button numbers when there are real (or mock) buttons, else seat + 1.
+        self.uses_screen = hardware.buttons is None
+        self.id_of = {seat: (seat + 1 if self.uses_screen else players[seat].button) for seat in self.seats}
+        self.seat_of = {player_id: seat for seat, player_id in self.id_of.items()}
+        self.panel = Panel(orientation="vertical")
+        self.add_widget(self.panel)
+
+    def name(self, player_id: int) -> str:
+        return self.players[self.seat_of[player_id]].name
+
+    # ----- running ------------------------------------------------------------------------
+    def start(self, seats: list[int] | None = None) -> None:
+        if seats is not None:
+            self.seats = list(seats)
+        missing = [self.players[s].name for s in self.seats if self.id_of.get(s) is None]
+        if missing:
+            self._show_problem(f"{', '.join(missing)} has no big button. Give each player a button in set-up, "
+                               "or record the result by tapping.")
+            return
+        self.hardware.on_cue = lambda arm: Clock.schedule_once(lambda _: self._show_go(), 0)
+        self.hardware.on_decision = lambda decision: Clock.schedule_once(
+            lambda _: self._show_decision(decision), 0)
+        try:
+            arm = self.hardware.start_race(self.kind, [self.id_of[s] for s in self.seats])
+        except CompanionError as problem:
+            self._show_problem(str(problem))
+            return
+        self._show_wait(arm)
+        if not self.is_open:
+            self.open()
+
+    @property
+    def is_open(self) -> bool:
+        return self.parent is not None
+
+    def _cancel(self) -> None:
+        self.hardware.cancel()
+        self.dismiss()
+
+    def _accept(self) -> None:
+        lines = [json.loads(line) for line in self.hardware.race_log().splitlines() if line.strip()]
+        result = decision_in_seats(self.decision, self.seat_of, lines)
+        if self.on_saved_log is not None:
+            self.on_saved_log(lines)
+        self.dismiss()
+        self.on_result(result)
+
+    # ----- drawing ------------------------------------------------------------------------
+    def _header(self, subtitle: str) -> None:
+        self.panel.clear_widgets()
+        self.panel.add_widget(Text(text=TITLES[self.kind], font_size=theme.FONT_TITLE, bold=True))
+        self.panel.add_widget(Text(text=subtitle, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
+
+    def _footer(self, *buttons: BigButton) -> None:
+        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        for button in buttons:
+            row.add_widget(button)
+        self.panel.add_widget(row)
+
+    def _button(self, text: str, action, kind: str = "normal") -> BigButton:
+        button = BigButton(text=text, kind=kind)
+        button.bind(on_release=lambda *_: action())
+        return button
+
+    def _timestamps_note(self) -> str:
+        if self.uses_screen:
+            return "On-screen buttons: tap your own button when GO shows."
+        if self.hardware.warning:
+            return self.hardware.warning
+        return "Decided by the time each button edge happened, to a fraction of a millisecond."
+
+    def _show_problem(self, text: str) -> None:
+        self._header("")
+        self.panel.add_widget(Text(text=text, color=theme.DANGER, size_hint_y=1))
+        self._footer(self._button("Close", self.dismiss))
+        if not self.is_open:
+            self.open()
+
+    def _show_wait(self, arm) -> None:
+        self._header(self._timestamps_note())
+        self.big = Text(text="Hands ready...\nwait for GO!", font_size=theme.FONT_HUGE * 0.8, bold=True,
+                        halign="center", size_hint_y=1)
+        self.panel.add_widget(self.big)
+        if arm.held:
+            names = ", ".join(self.name(p) for p in sorted(arm.held))
+            self.panel.add_widget(Text(text=f"Already held down, can't win: {names}. Let go, or check the "
+                                            "wiring if nobody is pressing.", color=theme.DANGER))
+        if self.uses_screen:
+            self.panel.add_widget(self._screen_buttons())
+        self._footer(self._button("Cancel race", self._cancel, "quiet"))
+
+    def _screen_buttons(self) -> GridLayout:
+        grid = GridLayout(cols=min(len(self.seats), 3), size_hint_y=None, spacing=theme.GAP,
+                          height=theme.TOUCH_BIG * ((len(self.seats) + 2) // 3))
+        for seat in self.seats:
+            player = self.players[seat]
+            button = BigButton(text=player.name, kind="custom", fill=theme.with_alpha(player.identity.rgb),
+                               height=theme.TOUCH_BIG)
+            button.add_widget(SymbolShape(shape=player.identity.symbol, rgba=(1, 1, 1, 1), size=(dp(30), dp(30))))
+            button.bind(pos=_place_symbol, size=_place_symbol)
+            button.bind(on_press=lambda _, s=seat: self.hardware.screen_press(self.id_of[s], True))
+            grid.add_widget(button)
+        return grid
+
+    def _show_go(self) -> None:
+        if self.decision is None and hasattr(self, "big"):
+            self.big.text = "GO!"
+            self.big.color = theme.OK
+            self.big.font_size = theme.FONT_HUGE * 1.6
+
+    def _show_decision(self, decision) -> None:
+        self.decision = decision
+        self._header(self._timestamps_note())
+        self.panel.add_widget(Text(text=headline(decision, self.name), font_size=theme.FONT_TITLE, bold=True,
+                                   color=theme.ACCENT))
+        table = GridLayout(cols=3, size_hint_y=None, spacing=[theme.GAP, dp(2)], row_default_height=dp(40),
+                           row_force_default=True)
+        table.bind(minimum_height=table.setter("height"))
+        for place, player_name, detail in result_lines(decision, self.name):
+            table.add_widget(Text(text=place, size_hint=(None, 1), width=dp(60), bold=True))
+            table.add_widget(Text(text=player_name, size_hint=(0.4, 1), bold=True))
+            table.add_widget(Text(text=detail, size_hint=(0.6, 1)))
+        self.panel.add_widget(table)
+        self.panel.add_widget(BoxLayout())  # pushes the buttons to the bottom
+        if decision.rerace:
+            rerace_seats = [self.seat_of[p] for p in decision.rerace]
+            self._footer(self._button("Race again", lambda: self.start(rerace_seats), "primary"),
+                         self._button("Cancel", self._cancel, "quiet"))
+        else:
+            self._footer(self._button("Cancel", self._cancel, "quiet"),
+                         self._button("Accept result", self._accept, "primary"))
+
+
+def _place_symbol(button, *_):
+    symbol = button.children[0]
+    symbol.pos = (button.x + theme.PAD, button.center_y - symbol.height / 2)
+
+
+class RaceRunner:
+    """The race_runner a GameController hands to game views (see ui/controller.py)."""
+
+    def __init__(self, services, session):
+        self.services, self.session = services, session
+
+    def run(self, kind: str, seats: list[int], on_result: Callable[[dict], None]) -> RacePopup:
+        popup = RacePopup(self.services.hardware, self.session.players, kind, seats, on_result,
+                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines))
+        popup.start()
+        return popup
