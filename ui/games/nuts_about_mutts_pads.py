@@ -16,6 +16,7 @@ from ui import theme
 from ui.games.nuts_about_mutts_parts import Choice, Stepper, Tag, colour_look, fitted
 from ui.games.nuts_about_mutts_table import CARD_NAMES
 from ui.widgets.basics import PlayerBadge
+from ui.widgets.symbols import SymbolShape
 
 WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
 ROW = theme.TOUCH
@@ -76,15 +77,16 @@ class ActionPad(BoxLayout):
     def _header(self, text: str, seat=None, back=False, tag=None) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=dp(44), spacing=theme.GAP)
         if seat is not None:
-            badge = PlayerBadge(self.controller.players[seat], height=dp(44), highlighted=True,
-                                size_hint_x=None, width=dp(150))
-            row.add_widget(badge)
-        if tag:
-            holder = BoxLayout(size_hint_x=None, width=dp(100), padding=[0, dp(8)])
-            holder.add_widget(Tag(tag[0], tag[1]))
-            row.add_widget(holder)
+            identity = self.controller.players[seat].identity
+            row.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                       size_hint_x=None, width=dp(34)))
+            text = f"{self.names[seat]}{text}"
         self.title = fitted(text, theme.FONT_BODY, bold=True, halign="left")
         row.add_widget(self.title)
+        if tag:
+            holder = BoxLayout(size_hint_x=None, width=dp(110), padding=[0, dp(8)])
+            holder.add_widget(Tag(tag[0], tag[1]))
+            row.add_widget(holder)
         if back:
             row.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, height=dp(44),
                                         size_hint_x=None, width=dp(96), font_size=theme.FONT_SMALL))
@@ -115,7 +117,7 @@ class ActionPad(BoxLayout):
         row = self._grid(len(WILDS), 1)
         for kind in WILDS:
             row.add_widget(self._button(kind, CARD_NAMES[kind].replace(" ", "\n"), font_size=theme.FONT_SMALL,
-                                        on_press=lambda k=kind: self.choose_card(k)))
+                                        padding=[dp(2), dp(2)], on_press=lambda k=kind: self.choose_card(k)))
         self.add_widget(row)
 
     def _dog_row(self, text: str):
@@ -158,7 +160,7 @@ class ActionPad(BoxLayout):
         summary = self.summary
         first = summary["to_act"]["kind"] == "first_card"
         self.draft.setdefault("type", "play")
-        self.add_widget(self._header("starts the home pile" if first else "'s turn", seat=self.seat))
+        self.add_widget(self._header(" starts the home pile" if first else "'s turn", seat=self.seat))
         self._dog_row("Played a dog card")
         if summary["reshuffle_needed"]:
             self._reshuffle_prompt()
@@ -182,7 +184,7 @@ class ActionPad(BoxLayout):
         return self.perform(Action("draw", self.seat))
 
     def _then_play(self):
-        self.add_widget(self._header("drew and played:", seat=self.seat, back=True))
+        self.add_widget(self._header(" drew and played:", seat=self.seat, back=True))
         self._dog_row("A dog card")
         self._wild_row("Or a wild card:")
 
@@ -288,7 +290,7 @@ class ActionPad(BoxLayout):
         self.draft.setdefault("type", "dog_house_turn")
         drawn = self.draft.setdefault("drawn", 0)
         pile = self.summary["draw_pile"]
-        self.add_widget(self._header("", seat=self.seat, tag=("DOG HOUSE", theme.DANGER)))
+        self.add_widget(self._header(" is in the dog house", seat=self.seat, tag=("DOG HOUSE", theme.DANGER)))
         if self.summary["reshuffle_needed"] and drawn == 0:
             self._reshuffle_prompt()
         self.add_widget(self._caption("Draw until a card can be played. Cards kept before it:"))

@@ -91,7 +91,8 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
     def __init__(self, text: str, shape: str | None = None, rgb=None, font_size=theme.FONT_BODY, **kwargs):
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", theme.TOUCH)
-        super().__init__(padding=[dp(8), dp(4)], spacing=dp(6), **kwargs)
+        kwargs.setdefault("padding", [dp(8), dp(4)])
+        super().__init__(spacing=dp(6), **kwargs)
         self.symbol = None
         if shape:
             self.symbol = SymbolShape(shape=shape, rgba=theme.with_alpha(rgb or (1, 1, 1)), size_hint_x=None)
@@ -159,6 +160,7 @@ class ColourMark(BoxLayout):
     def __init__(self, colour: str | None, colours=(), font_size=theme.FONT_BODY, prefix: str = "", **kwargs):
         super().__init__(spacing=dp(6), **kwargs)
         rgb, shape = colour_look(colour, colours)
-        self.add_widget(SymbolShape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(30)))
+        self.symbol = SymbolShape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24))
+        self.add_widget(self.symbol)
         self.label = fitted(f"{prefix}{(colour or '?').upper()}", font_size, bold=True, halign="left")
         self.add_widget(self.label)

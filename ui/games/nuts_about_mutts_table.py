@@ -8,6 +8,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
@@ -40,15 +41,19 @@ class SeatTile(Filled, BoxLayout):
                    theme.ACCENT if self.is_turn else None, ring_width=dp(3))
         self.badge = PlayerBadge(player, font_size=theme.FONT_SMALL, height=dp(30), highlighted=self.is_turn)
         self.add_widget(self.badge)
-        middle = BoxLayout(spacing=dp(4))
+        # Wide tiles put the tags beside the number; narrow ones (three or more in a row) under it.
+        self.body = BoxLayout(spacing=dp(4))
         self.count = fitted(str(summary["hand_sizes"][seat]), theme.FONT_HUGE, bold=True)
         self.count.bind(height=lambda label, height: setattr(label, "font_size",
-                                                              max(theme.FONT_NUMBER, min(height * 0.9, theme.FONT_HUGE * 1.6))))
-        middle.add_widget(self.count)
-        tags = BoxLayout(orientation="vertical", spacing=dp(3), size_hint_x=None, width=dp(92))
+                                                              max(theme.FONT_NUMBER * 0.8, min(height * 0.9, theme.FONT_HUGE * 1.6))))
+        self.body.add_widget(self.count)
+        self.tag_box = StackLayout(spacing=dp(3))
+        self.tag_box.bind(minimum_height=self._tags_height)
         self.tags = []
         if self.is_turn:
             self.tags.append(Tag("TURN", theme.ACCENT))
+        elif turn is not None and seat == (turn + 1) % len(summary["hand_sizes"]):
+            self.tags.append(Tag("NEXT", theme.SURFACE_HIGH))
         if seat in summary["dog_house"]:
             self.tags.append(Tag("DOG HOUSE", theme.DANGER))
         if seat == summary["dealer"]:
@@ -56,14 +61,27 @@ class SeatTile(Filled, BoxLayout):
         if seat in summary["top_dog"]:
             self.tags.append(Tag("TOP DOG", theme.OK))
         for tag in self.tags:
-            tags.add_widget(tag)
-        tags.add_widget(Widget())
-        middle.add_widget(tags)
-        self.add_widget(middle)
-        total = summary["scores"]["totals"][seat]
-        self.footer = fitted(f"cards  ·  score {total}", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left",
-                             size_hint_y=None, height=dp(22))
+            self.tag_box.add_widget(tag)
+        self.body.add_widget(self.tag_box)
+        self.add_widget(self.body)
+        self.total = summary["scores"]["totals"][seat]
+        self.footer = fitted("", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left", size_hint_y=None,
+                             height=dp(22))
         self.add_widget(self.footer)
+        self.bind(width=self._arrange)
+        self._arrange()
+
+    def _arrange(self, *_):
+        wide = self.width >= dp(165)
+        self.body.orientation = "horizontal" if wide else "vertical"
+        self.tag_box.size_hint = (None, 1) if wide else (1, None)
+        self.tag_box.width = dp(96)
+        self._tags_height()
+        self.footer.text = f"cards  ·  score {self.total}" if wide else f"score {self.total}"
+
+    def _tags_height(self, *_):
+        if self.tag_box.size_hint_y is None:
+            self.tag_box.height = self.tag_box.minimum_height
 
     @property
     def tag_words(self) -> list[str]:
@@ -82,24 +100,35 @@ class TopCard(Filled, BoxLayout):
         elif top["card"] == "dog":
             rgb, shape = colour_look(top.get("colour"), colours)
             known = [str(part) for part in (top.get("colour"), top.get("number")) if part is not None]
-            words = " ".join(known) if known else "a dog (not told)"
+            words = " ".join(known) if known else "a dog (?)"
         else:
-            words, rgb, shape = CARD_NAMES[top["card"]], (0.93, 0.93, 0.9), "star"
-        self.paint(theme.with_alpha(rgb) if top and top["card"] == "dog" and top.get("colour") else theme.SURFACE_HIGH)
-        self.add_widget(fitted("Top card", theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None, height=dp(20)))
-        row = BoxLayout(spacing=dp(4))
-        if shape:
-            row.add_widget(SymbolShape(shape=shape, rgba=theme.with_alpha(rgb if top["card"] != "dog" else (1, 1, 1)),
-                                       size_hint=(None, 1), width=dp(26)))
-        fill = self._fill_colour.rgba
-        self.words = fitted(words, theme.FONT_BODY, bold=True, color=theme.readable_text_on(fill))
-        row.add_widget(self.words)
-        self.add_widget(row)
+            words, rgb, shape = CARD_NAMES[top["card"]], theme.TEXT, "star"
+        # The box takes the colour that matters next: the one to follow after a wild, else the top dog's.
+        if follow:
+            fill = theme.with_alpha(colour_look(follow, colours)[0])
+        elif top and top["card"] == "dog" and top.get("colour"):
+            fill = theme.with_alpha(rgb)
+        else:
+            fill = theme.SURFACE_HIGH
+        self.paint(fill)
+        ink = theme.readable_text_on(fill)
         self.follow = None
         if follow:
-            self.follow = ColourMark(follow, colours, font_size=theme.FONT_BODY, prefix="follow ",
-                                     size_hint_y=None, height=dp(30))
+            # After a wild the colour to follow is what the next player needs; the card under it is a footnote.
+            self.add_widget(fitted(f"Top card: {words}", theme.FONT_SMALL, color=ink, size_hint_y=None, height=dp(22)))
+            self.follow = ColourMark(follow, colours, font_size=theme.FONT_BODY, prefix="follow ")
+            self.follow.label.color = ink
+            self.follow.symbol.rgba = theme.with_alpha(ink)
             self.add_widget(self.follow)
+            self.words = None
+            return
+        self.add_widget(fitted("Top card", theme.FONT_SMALL, color=ink, size_hint_y=None, height=dp(22)))
+        row = BoxLayout(spacing=dp(4))
+        if shape:
+            row.add_widget(SymbolShape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1), width=dp(24)))
+        self.words = fitted(words, theme.FONT_BODY, bold=True, color=ink)
+        row.add_widget(self.words)
+        self.add_widget(row)
 
 
 class PileCount(BoxLayout):
@@ -151,9 +180,7 @@ class TablePanel(Panel):
         # The line everyone needs first: which hand, where play goes next, and the cards on demand.
         info = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         hands = summary["hands_in_evening"]
-        turn = summary["to_act"].get("seat")
-        order = f"next: {names[(turn + 1) % len(names)]}" if turn is not None else ""
-        self.info = fitted(f"Hand {summary['hand']}{f' of {hands}' if hands else ''}  ·  clockwise ->  {order}",
+        self.info = fitted(f"Hand {summary['hand']}{f' of {hands}' if hands else ''}  ·  play goes clockwise",
                            theme.FONT_SMALL, halign="left")
         info.add_widget(self.info)
         self.reshuffle_button = None
@@ -181,9 +208,9 @@ class TablePanel(Panel):
         self.add_widget(seats)
 
         piles = BoxLayout(size_hint_y=None, height=dp(92), spacing=theme.GAP)
-        self.draw_pile = PileCount("Draw pile", summary["draw_pile"], size_hint_x=0.28)
-        self.home_pile = PileCount("Home pile", summary["home_pile"], size_hint_x=0.28)
-        self.top_card = TopCard(summary, colours, size_hint_x=0.44)
+        self.draw_pile = PileCount("Draw pile", summary["draw_pile"], size_hint_x=0.25)
+        self.home_pile = PileCount("Home pile", summary["home_pile"], size_hint_x=0.25)
+        self.top_card = TopCard(summary, colours, size_hint_x=0.5)
         piles.add_widget(self.draw_pile)
         piles.add_widget(self.home_pile)
         piles.add_widget(self.top_card)
