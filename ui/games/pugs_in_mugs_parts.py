@@ -74,31 +74,6 @@ def pattern_ink(rgb):
     return (0, 0, 0, 0.55) if theme.readable_text_on(rgb) == theme.ACCENT_TEXT else (1, 1, 1, 0.7)
 
 
-class Swatch(Widget):
-    """A card kind's face: a colour's fill and pattern, or a plain tile for a Mischief card."""
-
-    kind = StringProperty("red")
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, kind=self._draw)
-        self._draw()
-
-    def _draw(self, *_):
-        self.canvas.clear()
-        s = min(self.width, self.height)
-        if s <= 0 or self.kind not in RGB:
-            return
-        x, y = self.center_x - s / 2, self.center_y - s / 2
-        with self.canvas:
-            Color(*RGB[self.kind], 1)
-            Rectangle(pos=(x, y), size=(s, s))
-        draw_pattern(self.canvas, PATTERNS[self.kind], x + 2, y + 2, s - 4, s - 4, pattern_ink(RGB[self.kind]))
-        with self.canvas:
-            Color(0, 0, 0, 0.8)
-            Line(rectangle=(x, y, s, s), width=1.2)
-
-
 class MugSlot(Widget):
     """One of a player's five Mug places: a full Mug in its colour and pattern, or an empty outline
     still carrying a faint pattern so the missing colour is known without colour vision."""

@@ -1,0 +1,129 @@
+"""The Pugs in Mugs table view as a family uses it: one tap to draw, pickers for exchanges, steals
+and Mischief, the discard pad over the hand limit, refusals explained, and the winner."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from ui.games.pugs_in_mugs import PugsInMugsView  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+from ui_support import make_services, texts  # noqa: E402
+
+EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "pugs_in_mugs.json").read_text())
+ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = make_services(tmp_path)
+    yield services
+    services.store.close()
+
+
+def table(services, actions=()):
+    session = services.store.new_session("pugs_in_mugs", FAMILY, EXAMPLE["options"])
+    for action in actions:
+        session.perform(action)
+    screen = open_game_screen(services, Navigator(), session)
+    assert isinstance(screen.view, PugsInMugsView)
+    return screen, session
+
+
+def test_draw_is_one_tap_and_the_counts_and_pips_follow(services):
+    screen, session = table(services)
+    view = screen.view
+    deck = int(view.deck.number.text)
+    assert view.rows[0].hand.number.text == "2"
+    view.buttons["draw"].trigger_action(0)
+    assert session.actions[-1] == Action("draw", 0)
+    assert int(view.deck.number.text) == deck - 1
+    assert view.rows[0].hand.number.text == "3"
+    assert "1 action left" in view.actions_left.text
+    view.buttons["draw"].trigger_action(0)
+    assert view.buttons["end_turn"].kind == "primary"  # both actions used: ending is the next tap
+    view.buttons["end_turn"].trigger_action(0)
+    assert session.actions[-1] == Action("end_turn", 0, {"discards": []})
+    assert view.turn_badge.player.name == "Ben"
+
+
+def test_exchange_picks_a_colour_and_the_mug_appears_on_the_shelf(services):
+    screen, session = table(services, ACTIONS[:7])
+    view = screen.view
+    assert not view.rows[0].shelf.slots["red"].held
+    view.open("exchange")
+    assert "red stripes" in view.choices["red"].text
+    view.choices["red"].trigger_action(0)
+    assert session.actions[-1] == Action("exchange", 0, {"colour": "red"})
+    assert view.flow is None and view.rows[0].shelf.slots["red"].held
+
+
+def test_steal_offers_only_targets_and_mugs_that_can_be_stolen(services):
+    screen, session = table(services, ACTIONS[:16])
+    view = screen.view
+    view.buttons["steal"].trigger_action(0)
+    assert not view.choices["0"].disabled and "red" in view.choices["0"].label.text
+    view.choose(0)
+    assert list(view.choices) == ["red"]
+    view.choices["red"].trigger_action(0)
+    assert session.actions[-1] == Action("steal", 1, {"target": 0, "colour": "red"})
+    assert view.rows[1].shelf.slots["red"].held and not view.rows[0].shelf.slots["red"].held
+
+
+def test_a_refused_tap_shows_the_reason_and_changes_nothing(services):
+    screen, session = table(services)
+    view = screen.view
+    before = session.state
+    view.open("exchange")
+    view.choices["red"].trigger_action(0)  # Ann holds two cards, an exchange takes three
+    assert "holds only 2 cards" in screen.message.text
+    assert session.state == before and session.actions == ()
+    assert view.flow == {"kind": "exchange"}  # still open, ready for another choice
+
+
+def test_mischief_pickers_record_the_whole_story(services):
+    screen, session = table(services, ACTIONS[:43])
+    view = screen.view
+    view.buttons["mischief"].trigger_action(0)
+    view.choices["dig"].trigger_action(0)
+    empty = [kind for kind, count in session.summary()["discard"].items() if count == 0]
+    assert empty and all(view.choices[kind].disabled for kind in empty)  # nothing there to dig up
+    view.choices["red"].trigger_action(0)
+    assert session.actions[-1] == ACTIONS[43]
+    view.open("mischief")
+    view.choose("gimme")
+    view.choose(1)
+    view.choose("red")
+    view.choices["True"].trigger_action(0)
+    assert session.actions[-1] == ACTIONS[44]
+    assert view.rows[1].hand.number.text == str(session.summary()["players"][1]["hand"])
+
+
+def test_ending_over_the_hand_limit_opens_the_discard_pad(services):
+    screen, session = table(services, ACTIONS[:54])
+    view = screen.view
+    view.buttons["end_turn"].trigger_action(0)
+    assert view.flow["kind"] == "discard" and view.buttons["record"].disabled
+    view.choose("purple")
+    view.choose("purple")
+    view.buttons["record"].trigger_action(0)
+    assert session.actions[-1] == Action("end_turn", 1, {"discards": ["purple", "purple"]})
+    assert view.rows[1].hand.number.text == "5" and view.turn_badge.player.name == "Ann"
+
+
+def test_the_winner_screen_appears_the_moment_someone_holds_all_five(services):
+    screen, session = table(services, ACTIONS)
+    view = screen.view
+    assert session.is_over
+    assert view.headline.text == "Ann has a Mug of every colour and wins!"
+    assert all(slot.held for slot in view.rows[0].shelf.slots.values())
+    screen.undo_button.trigger_action(0)
+    assert view.headline is None and view.buttons["draw"] is not None
