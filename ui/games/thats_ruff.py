@@ -33,12 +33,12 @@ class CountPanel(Panel):
         self.add_widget(self.count_label)
         self.shaded = ShadedCounts()
         self.add_widget(self.shaded)
-        self.last_row = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(6))
+        self.last_row = BoxLayout(size_hint_y=None, height=dp(46), spacing=dp(6))
         self.add_widget(self.last_row)
 
     def _scale(self, label, height):
         # Spare room at 1280x720 makes the count bigger; a short panel never clips it.
-        label.font_size = max(theme.FONT_NUMBER * 0.7, min(theme.FONT_HUGE * 1.6, height * 0.9))
+        label.font_size = max(theme.FONT_NUMBER * 0.7, min(theme.FONT_HUGE * 2.6, height * 0.9))
 
     def show(self, summary: dict) -> None:
         self.phase_label.text = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
@@ -49,9 +49,9 @@ class CountPanel(Panel):
         if card is None:
             self.last_row.add_widget(Label(text="nothing to match", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
             return
-        self.last_row.add_widget(CardChip(card, size=(dp(36), dp(40))))
-        text = Label(text=f"last: {summary['last_card_name']}", font_size=theme.FONT_SMALL, halign="left",
-                     valign="middle", shorten=True)
+        self.last_row.add_widget(CardChip(card, size=(dp(40), dp(46)), pos_hint={"center_y": 0.5}))
+        text = Label(text=f"match: {summary['last_card_name']}", font_size=theme.FONT_SMALL * 0.9, halign="left",
+                     valign="middle")
         text.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         self.last_row.add_widget(text)
 

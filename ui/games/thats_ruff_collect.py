@@ -30,7 +30,7 @@ class CollectPad(BoxLayout):
         head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
         self.turn_badge = PlayerBadge(size_hint_x=0.3)
         head.add_widget(self.turn_badge)
-        self.hint = Text(text="", font_size=theme.FONT_SMALL, size_hint_y=1, size_hint_x=0.7)
+        self.hint = Text(text="", font_size=theme.FONT_SMALL, size_hint_y=1, size_hint_x=0.7, markup=True)
         head.add_widget(self.hint)
         self.add_widget(head)
         body = BoxLayout(spacing=theme.GAP)
@@ -90,8 +90,9 @@ class CollectPad(BoxLayout):
         for seat in order:
             seat_view = summary["players"][seat]
             row = BoxLayout(spacing=dp(4), size_hint_y=None, height=CHIP[1])
-            badge = PlayerBadge(self.controller.players[seat], size_hint_x=None, width=dp(104),
-                                height=CHIP[1], font_size=theme.FONT_SMALL, highlighted=seat == self.turn)
+            badge = PlayerBadge(self.controller.players[seat], size_hint_x=None, width=dp(100), height=dp(30),
+                                font_size=theme.FONT_SMALL, highlighted=seat == self.turn,
+                                pos_hint={"center_y": 0.5}, spacing=dp(3))
             row.add_widget(badge)
             for index, slot in enumerate(seat_view["laid_out"]):
                 chip = CardChip(slot["card"], size=CHIP, selected=seat == self.turn and index == self.collector,
@@ -109,9 +110,11 @@ class CollectPad(BoxLayout):
     def _hint(self) -> None:
         name = self.controller.players[self.turn].name
         if self.collector is None:
-            self.hint.text = f"{name}: tap one of your cards, then 1 or 2 centre cards."
+            hint = f"{name}: tap one of your cards, then 1 or 2 centre cards."
         else:
-            self.hint.text = f"{name}: {len(self.picked)} centre card{'s' if len(self.picked) != 1 else ''} picked."
+            hint = f"{name}: {len(self.picked)} centre card{'s' if len(self.picked) != 1 else ''} picked."
+        last = self.summary.get("last_move", "")
+        self.hint.text = f"{hint}\n[color=b8bcc6]{last}[/color]" if last else hint
 
     # ----- tapping ----------------------------------------------------------------------------------
     def tap_own(self, index: int) -> None:

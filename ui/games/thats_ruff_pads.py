@@ -32,6 +32,13 @@ def tell(widget, text: str) -> None:
         node = node.parent
 
 
+def row_height() -> float:
+    """Pad rows grow on a 1280x720 screen, where there is room for bigger targets."""
+    from kivy.core.window import Window
+
+    return theme.TOUCH_BIG if Window.height >= dp(640) else theme.TOUCH
+
+
 def eights_of(options: dict) -> dict[str, str]:
     return {**DEFAULT_EIGHTS, **options.get("eights", {})}
 
@@ -50,7 +57,7 @@ class CardPad(BoxLayout):
         numbers = GridLayout(cols=7, rows=2, spacing=dp(5))
         self.number_buttons = []
         for number in NUMBERS:
-            button = BigButton(text=str(number), font_size=theme.FONT_TITLE)
+            button = BigButton(text=str(number), font_size=theme.FONT_TITLE, height=row_height())
             button.bind(on_release=lambda _, n=number: self.tap_number(n))
             self.number_buttons.append(button)
             numbers.add_widget(button)
@@ -58,12 +65,12 @@ class CardPad(BoxLayout):
         suits = GridLayout(cols=2, rows=2, spacing=dp(5), size_hint_x=0.42)
         self.suit_buttons = {}
         for suit, text in SUITS:
-            button = SuitButton(suit, text)
+            button = SuitButton(suit, text, height=row_height())
             button.bind(on_release=lambda _, s=suit: self.tap_suit(s))
             self.suit_buttons[suit] = button
             suits.add_widget(button)
         self.add_widget(suits)
-        self.height = theme.TOUCH * 2 + dp(5)
+        self.height = row_height() * 2 + dp(5)
 
     def reset(self) -> None:
         self.colour, self.wild = None, False
@@ -115,6 +122,15 @@ class CardPad(BoxLayout):
         return popup
 
 
+class TurnBadge(PlayerBadge):
+    """The player's shape and "<name>'s turn"."""
+
+    def _update(self, *_):
+        super()._update()
+        if self.player is not None:
+            self.label.text = f"{self.player.name}'s turn"
+
+
 class Toggle(BigButton):
     """A two-way switch that says its current setting in words."""
 
@@ -137,15 +153,16 @@ class CountingPad(BoxLayout):
     def __init__(self, controller, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(5), size_hint_y=None, **kwargs)
         self.controller = controller
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
-        self.turn_badge = PlayerBadge(size_hint_x=0.26, height=theme.TOUCH)
+        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
+        self.turn_badge = TurnBadge(size_hint_x=0.26, height=row_height())
         row.add_widget(self.turn_badge)
-        self.source = Toggle(("From hand", "From face-up"), size_hint_x=0.22)
+        self.source = Toggle(("From hand", "From face-up"), size_hint_x=0.22, height=row_height())
         row.add_widget(self.source)
-        self.stay = Toggle(("Move on past the house", "Stay in the dog house"), size_hint_x=0.26,
-                           font_size=theme.FONT_SMALL)
+        self.stay = Toggle(("Stay in dog house? No", "Stay in dog house: YES"), size_hint_x=0.26,
+                           font_size=theme.FONT_SMALL, height=row_height())
         row.add_widget(self.stay)
-        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", size_hint_x=0.26, font_size=theme.FONT_TITLE)
+        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", size_hint_x=0.26, font_size=theme.FONT_TITLE,
+                                    height=row_height())
         self.ruff_button.bind(on_release=lambda *_: self.thats_ruff())
         row.add_widget(self.ruff_button)
         self.add_widget(row)
@@ -197,8 +214,8 @@ class EntryPad(BoxLayout):
         self.seat: int | None = None
         self.phase = None
         self.entered: list[dict] = []
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
-        self.badge_button = BigButton(text="", size_hint_x=0.2, font_size=theme.FONT_SMALL)
+        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
+        self.badge_button = BigButton(text="", size_hint_x=0.2, size_hint_y=1, font_size=theme.FONT_SMALL)
         self.badge_button.bind(on_release=lambda *_: self.next_seat())
         row.add_widget(self.badge_button)
         self.prompt = Text(text="", font_size=theme.FONT_SMALL, size_hint_x=0.25, size_hint_y=1)
@@ -208,10 +225,11 @@ class EntryPad(BoxLayout):
         scroll = ScrollView(do_scroll_y=False, size_hint_x=0.25)
         scroll.add_widget(self.chips)
         row.add_widget(scroll)
-        self.back_button = BigButton(text="Take back", size_hint_x=0.13, font_size=theme.FONT_SMALL)
+        self.back_button = BigButton(text="Take back", size_hint_x=0.13, size_hint_y=1, font_size=theme.FONT_SMALL)
         self.back_button.bind(on_release=lambda *_: self.take_back())
         row.add_widget(self.back_button)
-        self.done_button = BigButton(text="", kind="primary", size_hint_x=0.22, font_size=theme.FONT_SMALL)
+        self.done_button = BigButton(text="", kind="primary", size_hint_x=0.22, size_hint_y=1,
+                                     font_size=theme.FONT_SMALL)
         self.done_button.bind(on_release=lambda *_: self.finish())
         row.add_widget(self.done_button)
         self.add_widget(row)
@@ -258,7 +276,7 @@ class EntryPad(BoxLayout):
             self.done_button.text = f"Turn up ({len(self.entered)} of {wanted})"
         self.chips.clear_widgets()
         for card in self.entered:
-            self.chips.add_widget(CardChip(card, size=(dp(46), theme.TOUCH)))
+            self.chips.add_widget(CardChip(card, size=(dp(46), row_height())))
         self.back_button.disabled = not self.entered
 
     def add_card(self, card: dict) -> None:

@@ -18,7 +18,6 @@ from ui.widgets.symbols import SHAPES, _fan, _polygon
 # Card colours are never shown alone: each suit also has a word and a drawn symbol.
 SUIT_FILL = {"blue": (0.16, 0.38, 0.78, 1), "red": (0.80, 0.16, 0.16, 1), "black": (0.06, 0.06, 0.07, 1),
              "wild": (0.45, 0.30, 0.62, 1)}
-SUIT_WORD = {"blue": "dish", "red": "hydrant", "black": "paw", "wild": "wild"}
 DISC = (0.98, 0.80, 0.20, 1)
 DISC_EDGE = (0.35, 0.22, 0.0, 1)
 WHITE = (1, 1, 1, 1)
@@ -116,8 +115,7 @@ class CardChip(ButtonBehavior, Widget):
         self.number = placed_label(self, sp(24), bold=True)
         self.number.text = card_text(card)
         self.word = placed_label(self, sp(12))
-        self.word.text = "face down" if card is None else (
-            "Wild Dog" if card and card.get("wild") else f"{card['colour']} {SUIT_WORD[self.suit]}")
+        self.word.text = "face down" if card is None else ("wild" if card.get("wild") else card["colour"])
         self.bind(pos=self._draw, size=self._draw, selected=self._draw, dimmed=self._draw, state=self._draw)
         self._draw()
 
@@ -137,11 +135,13 @@ class CardChip(ButtonBehavior, Widget):
             if self.dimmed:
                 Color(0, 0, 0, 0.45)
                 RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
-        self.number.size = (w * 0.7, h * 0.55)
-        self.number.pos = (x + dp(2), y + h * 0.35)
-        self.number.text_size = self.number.size
-        self.number.halign = "left"
-        self.number.padding = (dp(4), 0)
+        small = h < dp(52)
+        self.word.opacity = 0 if small else 1
+        self.number.font_size = max(sp(14), min(sp(26), h * (0.5 if small else 0.4)))
+        self.number.text_size = (None, None)
+        self.number.texture_update()
+        self.number.size = self.number.texture_size
+        self.number.pos = (x + dp(3), y + (h * 0.08 if small else h * 0.36))
         self.word.size = (w, h * 0.3)
         self.word.text_size = (w - dp(4), None)
         self.word.pos = (x, y + dp(2))
@@ -273,10 +273,10 @@ class BoardWidget(Widget):
             cx, cy = self.space_centre(board["position"], ring)
             draw_identity(identity.symbol, cx, cy, dot * 1.25, theme.with_alpha(identity.rgb))
             house_discs = min(board["discs_in_house"], 6)
-            small = min(dp(7), ring * 0.09)
+            small = min(dp(11), ring * 0.09)
             for index in range(house_discs):
                 draw_disc(self.center_x + (index - (house_discs - 1) / 2) * small * 2.3,
-                          self.center_y - ring * 0.42, small)
+                          self.center_y - ring * 0.45, small)
         for space, label in enumerate(self.space_labels):
             cx, cy = self.space_centre(space, ring)
             label.text = "" if space == board["position"] else str(space)
@@ -296,8 +296,8 @@ class BoardWidget(Widget):
         self.token_label.size = (dot * 2, dot * 2)
         self.token_label.center = (tx, ty - dot * 0.08)
         inner = 2 * (ring - dot) * 0.95
-        for label, text, y in ((self.dog_label, board["dog"], 0.2), (self.names_label, " & ".join(board["names"]), -0.05),
-                               (self.discs_label, _house_line(board), -0.25)):
+        for label, text, y in ((self.dog_label, board["dog"], 0.3), (self.names_label, " & ".join(board["names"]), 0.06),
+                               (self.discs_label, _house_line(board), -0.2)):
             label.text = text
             label.size = (inner, ring * 0.3)
             label.text_size = (inner, None)
@@ -316,5 +316,4 @@ class BoardWidget(Widget):
 
 def _house_line(board: dict) -> str:
     kept = board["discs_in_house"]
-    left = board["discs_left_to_fetch"]
-    return f"{kept} in house · {left} to fetch"
+    return f"{kept} in house"
