@@ -29,16 +29,17 @@ class CountPanel(Panel):
                                  height=theme.FONT_SMALL * 1.3)
         self.add_widget(self.phase_label)
         self.count_label = Label(text="0", font_size=theme.FONT_HUGE, bold=True, color=theme.TEXT)
-        self.count_label.bind(height=self._scale)
+        self.count_label.bind(size=self._scale)
         self.add_widget(self.count_label)
         self.shaded = ShadedCounts()
         self.add_widget(self.shaded)
         self.last_row = BoxLayout(size_hint_y=None, height=dp(46), spacing=dp(6))
         self.add_widget(self.last_row)
 
-    def _scale(self, label, height):
-        # Spare room at 1280x720 makes the count bigger; a short panel never clips it.
-        label.font_size = max(theme.FONT_NUMBER * 0.7, min(theme.FONT_HUGE * 2.6, height * 0.9))
+    def _scale(self, label, size):
+        # Spare room at 1280x720 makes the count bigger; a short or narrow panel never clips it.
+        width, height = size
+        label.font_size = max(theme.FONT_NUMBER * 0.7, min(theme.FONT_HUGE * 2.6, height * 0.9, width * 0.6))
 
     def show(self, summary: dict) -> None:
         self.phase_label.text = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
@@ -123,8 +124,8 @@ class ThatsRuffView(BoxLayout):
                 panel.add_widget(PlayerBadge(self.controller.players[seat], size_hint_x=0.3, height=theme.TOUCH,
                                              highlighted=True))
             panel.add_widget(Label(
-                text=f"{winner['dog']} wins! Home in the dog house with {board['discs_in_house']} "
-                     f"disc{'s' if board['discs_in_house'] != 1 else ''}.",
+                text=f"{winner['dog']} wins! Home in the dog house, every disc fetched "
+                     f"({board['discs_in_house']} kept in the house).",
                 font_size=theme.FONT_TITLE, bold=True, color=theme.readable_text_on(theme.OK),
                 halign="left", valign="middle", size_hint_x=0.7, text_size=(None, None)))
             panel.children[0].bind(size=lambda lab, size: setattr(lab, "text_size", size))

@@ -12,11 +12,15 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.actions import Action
 from ui import theme
-from ui.games.thats_ruff_pads import tell
+from ui.games.thats_ruff_pads import row_height, tell
 from ui.games.thats_ruff_parts import CardChip, SuitButton
 from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
 
-CHIP = (dp(58), dp(62))
+
+
+def chip_size() -> tuple[float, float]:
+    # Cards grow with the pad rows on a 1280x720 screen.
+    return (dp(58), dp(62)) if row_height() == theme.TOUCH else (dp(78), dp(86))
 
 
 class CollectPad(BoxLayout):
@@ -79,28 +83,29 @@ class CollectPad(BoxLayout):
         self.centre_title.text = f"Centre: {len(summary['centre'])} cards"
         self.centre.clear_widgets()
         self.centre_chips = []
+        chip = chip_size()
         for index, card in enumerate(summary["centre"]):
-            chip = CardChip(card, size=CHIP, selected=index in self.picked)
-            chip.bind(on_release=lambda _, i=index: self.tap_centre(i))
-            self.centre_chips.append(chip)
-            self.centre.add_widget(chip)
+            card_chip = CardChip(card, size=chip, selected=index in self.picked)
+            card_chip.bind(on_release=lambda _, i=index: self.tap_centre(i))
+            self.centre_chips.append(card_chip)
+            self.centre.add_widget(card_chip)
         self.rows.clear_widgets()
         self.own_chips = []
         order = [(self.turn + offset) % len(summary["players"]) for offset in range(len(summary["players"]))]
         for seat in order:
             seat_view = summary["players"][seat]
-            row = BoxLayout(spacing=dp(4), size_hint_y=None, height=CHIP[1])
+            row = BoxLayout(spacing=dp(4), size_hint_y=None, height=chip[1])
             badge = PlayerBadge(self.controller.players[seat], size_hint_x=None, width=dp(100), height=dp(30),
                                 font_size=theme.FONT_SMALL, highlighted=seat == self.turn,
                                 pos_hint={"center_y": 0.5}, spacing=dp(3))
             row.add_widget(badge)
             for index, slot in enumerate(seat_view["laid_out"]):
-                chip = CardChip(slot["card"], size=CHIP, selected=seat == self.turn and index == self.collector,
-                                dimmed=seat != self.turn)
+                own = CardChip(slot["card"], size=chip, selected=seat == self.turn and index == self.collector,
+                               dimmed=seat != self.turn)
                 if seat == self.turn:
-                    chip.bind(on_release=lambda _, i=index: self.tap_own(i))
-                    self.own_chips.append(chip)
-                row.add_widget(chip)
+                    own.bind(on_release=lambda _, i=index: self.tap_own(i))
+                    self.own_chips.append(own)
+                row.add_widget(own)
             if not seat_view["laid_out"]:
                 row.add_widget(Text(text=f"collected {len(seat_view['collected'])}", font_size=theme.FONT_SMALL,
                                     color=theme.TEXT_DIM, size_hint_y=1))

@@ -8,7 +8,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.thats_ruff.game import DEFAULT_EIGHTS
@@ -305,7 +304,3 @@ class EntryPad(BoxLayout):
         if done:
             self.entered = []
         return done
-
-
-class Spacer(Widget):
-    pass
