@@ -23,8 +23,10 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool, data_dir: Path)
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
     _quiet_missing_mtdev()
-    # Right-click would otherwise leave red multitouch dots on screen on a PC.
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    if not fullscreen:
+        # On a PC, right-click would otherwise leave red multitouch dots on screen. The kiosk keeps its
+        # single touch source from the installed Kivy config: a second source would double every tap.
+        Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
 def _quiet_missing_mtdev() -> None:
