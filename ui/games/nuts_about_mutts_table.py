@@ -50,23 +50,36 @@ class SeatTile(Filled, BoxLayout):
         self.tag_box = StackLayout(spacing=dp(3))
         self.tag_box.bind(minimum_height=self._tags_height)
         self.tags = []
+        # Five or six small tiles keep only the tags that change play; the info line names the dealer.
+        crowded = len(summary["hand_sizes"]) >= 5
         if self.is_turn:
             self.tags.append(Tag("TURN", theme.ACCENT))
-        elif turn is not None and seat == (turn + 1) % len(summary["hand_sizes"]):
+        elif turn is not None and seat == (turn + 1) % len(summary["hand_sizes"]) and not crowded:
             self.tags.append(Tag("NEXT", theme.SURFACE_HIGH))
         if seat in summary["dog_house"]:
             self.tags.append(Tag("DOG HOUSE", theme.DANGER))
-        if seat == summary["dealer"]:
+        if seat == summary["dealer"] and not crowded:
             self.tags.append(Tag("DEALER", theme.TEXT_DIM))
         if seat in summary["top_dog"]:
             self.tags.append(Tag("TOP DOG", theme.OK))
         for tag in self.tags:
             self.tag_box.add_widget(tag)
-        self.body.add_widget(self.tag_box)
         self.add_widget(self.body)
         self.total = summary["scores"]["totals"][seat]
         self.footer = fitted("", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left", size_hint_y=None,
                              height=dp(22))
+        if crowded:
+            # The bottom line shows the tags when there are any (they change play), else the score.
+            for tag in self.tags:
+                tag.font_size = theme.FONT_SMALL * 0.85
+            self.footer.text = f"score {self.total}"
+            self.tag_box.size_hint_y = None
+            self.add_widget(self.tag_box if self.tags else self.footer)
+            self._tags_height()
+            self.count.bind(height=lambda label, height: setattr(label, "font_size", max(theme.FONT_SMALL * 1.5,
+                                                                                          min(height * 0.95, theme.FONT_HUGE))))
+            return
+        self.body.add_widget(self.tag_box)
         self.add_widget(self.footer)
         self.bind(width=self._arrange)
         self._arrange()
@@ -180,8 +193,12 @@ class TablePanel(Panel):
         # The line everyone needs first: which hand, where play goes next, and the cards on demand.
         info = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         hands = summary["hands_in_evening"]
-        self.info = fitted(f"Hand {summary['hand']}{f' of {hands}' if hands else ''}  ·  play goes clockwise",
+        self.info = fitted(f"Hand {summary['hand']}{f' of {hands}' if hands else ''}  ·  dealer {names[summary['dealer']]}"
+                           f"\nPlay goes clockwise",
                            theme.FONT_SMALL, halign="left")
+        # Two short lines rather than one shortened one, so "clockwise" is never cut.
+        self.info.shorten = False
+        self.info.max_lines = 2
         info.add_widget(self.info)
         self.reshuffle_button = None
         if summary["reshuffle_allowed"] and not summary["reshuffle_needed"]:
