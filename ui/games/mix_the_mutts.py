@@ -11,7 +11,8 @@ from kivy.uix.gridlayout import GridLayout
 from companion.actions import Action
 from companion.games.mix_the_mutts import MAX_NEW_DOGS
 from ui import theme
-from ui.games.mix_the_mutts_parts import BreedPad, Count, EndView, PlayerCard, ScoringGrid, fitted
+from ui.games.mix_the_mutts_parts import BreedPad, EndView, PlayerCard, ScoringGrid
+from ui.widgets.basics import Count, fitted
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, PlayerBadge
 

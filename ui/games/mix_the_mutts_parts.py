@@ -1,4 +1,4 @@
-"""Pieces of the Mix-the-Mutts table view: big counts, a player's card, the breed pad for a new
+"""Pieces of the Mix-the-Mutts table view: a player's card, the breed pad for a new
 tile's dogs, the scoring grid and the end screen."""
 
 from __future__ import annotations
@@ -12,34 +12,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.actions import Action
 from companion.games.mix_the_mutts import BREEDS, MAX_NEW_DOGS, MIN_NEW_DOGS
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
-
-
-def fitted(text: str, font_size, **kwargs) -> Label:
-    """A one-line label that shrinks with its box instead of spilling over its neighbours."""
-    kwargs.setdefault("color", theme.TEXT)
-    kwargs.setdefault("halign", "center")
-    label = Label(text=text, font_size=font_size, valign="middle", shorten=True, **kwargs)
-    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-    return label
-
-
-class Count(BoxLayout):
-    """A big number with its caption under it, read from across the table."""
-
-    def __init__(self, caption: str, value, font_size=theme.FONT_NUMBER, **kwargs):
-        super().__init__(orientation="vertical", **kwargs)
-        self.number = fitted(str(value), font_size, bold=True)
-        self.caption = fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
-                              height=theme.FONT_SMALL * 1.4)
-        self.add_widget(self.number)
-        self.add_widget(self.caption)
-        self._base = font_size
-        self.number.bind(height=self._scale)
-
-    def _scale(self, label, height):
-        # Spare room at 1280x720 goes into the number, so it reads from further away.
-        label.font_size = max(self._base, min(height * 0.75, self._base * 1.8))
+from ui.widgets.basics import BigButton, Count, Panel, PlayerBadge, Text, fitted
 
 
 def dog_lines(head: str, tail: str) -> str:

@@ -13,7 +13,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.actions import Action
 from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS
 from ui import theme
-from ui.games.mix_the_mutts_parts import Count, fitted
+from ui.widgets.basics import Count, fitted
 from ui.games.pugs_in_mugs_parts import KindButton, MugShelf, Pips, kind_text
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text

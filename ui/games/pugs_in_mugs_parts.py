@@ -15,7 +15,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.pugs_in_mugs import PATTERNS
 from ui import theme
-from ui.widgets.symbols import _fan, _polygon
+from ui.widgets.symbols import fan, polygon_points
 
 RGB = {"red": (0.86, 0.18, 0.18), "blue": (0.18, 0.42, 0.92), "yellow": (0.98, 0.84, 0.16),
        "green": (0.16, 0.66, 0.30), "purple": (0.58, 0.32, 0.80)}
@@ -42,7 +42,7 @@ def draw_pattern(canvas, pattern: str, x: float, y: float, w: float, h: float, r
                 Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
         elif pattern == "stars":
             for cx, cy in _grid(x, y, w, h, step):
-                _fan(cx, cy, _polygon(cx, cy, step * 0.38, 5, inner=0.45))
+                fan(cx, cy, polygon_points(cx, cy, step * 0.38, 5, inner=0.45))
         elif pattern == "zigzags":
             rows = max(1, int(h // step))
             for row in range(rows):

@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets.symbols import SHAPES, _fan, _polygon
+from ui.widgets.symbols import draw_shape, fan, polygon_points
 
 # Card colours are never shown alone: each suit also has a word and a drawn symbol.
 SUIT_FILL = {"blue": (0.16, 0.38, 0.78, 1), "red": (0.80, 0.16, 0.16, 1), "black": (0.06, 0.06, 0.07, 1),
@@ -58,7 +58,7 @@ def draw_suit(suit: str, x: float, y: float, size: float, rgba=WHITE) -> None:
         for cx, cy in ((0.14, 0.52), (0.36, 0.72), (0.64, 0.72), (0.86, 0.52)):
             Ellipse(pos=(x + s * (cx - 0.11), y + s * (cy - 0.12)), size=(s * 0.22, s * 0.26))
     else:                         # a Wild Dog: a star
-        _fan(x + s / 2, y + s / 2, _polygon(x + s / 2, y + s / 2, s * 0.5, 5, inner=0.45))
+        fan(x + s / 2, y + s / 2, polygon_points(x + s / 2, y + s / 2, s * 0.5, 5, inner=0.45))
 
 
 def draw_disc(cx: float, cy: float, radius: float) -> None:
@@ -70,27 +70,8 @@ def draw_disc(cx: float, cy: float, radius: float) -> None:
 
 
 def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba) -> None:
-    """A player's identity shape, as ui.widgets.symbols draws it, at any point of a canvas."""
-    Color(*rgba)
-    outline = None
-    if shape == "triangle":
-        outline = _polygon(cx, cy - radius * 0.15, radius * 1.1, 3)
-    elif shape == "square":
-        outline = _polygon(cx, cy, radius * 1.2, 4, rotation=math.pi / 4)
-    elif shape == "diamond":
-        outline = _polygon(cx, cy, radius * 1.1, 4)
-    elif shape == "star":
-        outline = _polygon(cx, cy, radius * 1.15, 5, inner=0.5)
-    elif shape in SHAPES and shape not in ("circle",):
-        outline = _polygon(cx, cy, radius, 8)
-    if outline is None:
-        Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
-        Color(0, 0, 0, 0.9)
-        Line(circle=(cx, cy, radius), width=1.5)
-        return
-    _fan(cx, cy, outline)
-    Color(0, 0, 0, 0.9)
-    Line(points=[c for point in outline for c in point], close=True, width=1.5)
+    """A player's identity shape, exactly as everywhere else in the app, at any point of a canvas."""
+    draw_shape(shape, cx, cy, radius, rgba, (0, 0, 0, 0.9))
 
 
 def placed_label(parent: Widget, font_size, bold=False, color=theme.TEXT) -> Label:
@@ -310,7 +291,7 @@ class BoardWidget(Widget):
     def _draw_house(self, cx, cy, size, occupied):
         Color(*((0.55, 0.36, 0.20, 1) if not occupied else (0.75, 0.52, 0.28, 1)))
         RoundedRectangle(pos=(cx - size, cy - size * 0.9), size=(2 * size, size * 1.3), radius=[dp(3)])
-        _fan(cx, cy + size * 0.4, [(cx - size * 1.2, cy + size * 0.4), (cx, cy + size * 1.2),
+        fan(cx, cy + size * 0.4, [(cx - size * 1.2, cy + size * 0.4), (cx, cy + size * 1.2),
                                    (cx + size * 1.2, cy + size * 0.4)])
 
 

@@ -70,11 +70,11 @@ class RacePopup(ModalView):
         self.hardware.cancel()
         self.dismiss()
 
+    def _log_lines(self) -> list[dict]:
+        return [json.loads(line) for line in self.hardware.race_log().splitlines() if line.strip()]
+
     def _accept(self) -> None:
-        lines = [json.loads(line) for line in self.hardware.race_log().splitlines() if line.strip()]
-        result = decision_in_seats(self.decision, self.seat_of, lines)
-        if self.on_saved_log is not None:
-            self.on_saved_log(lines)
+        result = decision_in_seats(self.decision, self.seat_of, self._log_lines())
         self.dismiss()
         self.on_result(result)
 
@@ -143,6 +143,9 @@ class RacePopup(ModalView):
 
     def _show_decision(self, decision) -> None:
         self.decision = decision
+        if decision.final and self.on_saved_log is not None:
+            # Logged as soon as it is decided, accepted or not, so a disputed race can be replayed.
+            self.on_saved_log(self._log_lines())
         self._header(self._timestamps_note())
         self.panel.add_widget(Text(text=headline(decision, self.name), font_size=theme.FONT_TITLE, bold=True,
                                    color=theme.ACCENT))

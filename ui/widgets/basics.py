@@ -163,3 +163,30 @@ class MessageBar(Label):
         self.text = ""
         self.height = 0
         self._colour.rgba = (0, 0, 0, 0)
+
+
+def fitted(text: str, font_size, **kwargs) -> Label:
+    """A one-line label that shrinks with its box instead of spilling over its neighbours."""
+    kwargs.setdefault("color", theme.TEXT)
+    kwargs.setdefault("halign", "center")
+    label = Label(text=text, font_size=font_size, valign="middle", shorten=True, **kwargs)
+    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+    return label
+
+
+class Count(BoxLayout):
+    """A big number with its caption under it, read from across the table."""
+
+    def __init__(self, caption: str, value, font_size=theme.FONT_NUMBER, **kwargs):
+        super().__init__(orientation="vertical", **kwargs)
+        self.number = fitted(str(value), font_size, bold=True)
+        self.caption = fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
+                              height=theme.FONT_SMALL * 1.4)
+        self.add_widget(self.number)
+        self.add_widget(self.caption)
+        self._base = font_size
+        self.number.bind(height=self._scale)
+
+    def _scale(self, label, height):
+        # Spare room at 1280x720 goes into the number, so it reads from further away.
+        label.font_size = max(self._base, min(height * 0.75, self._base * 1.8))
