@@ -85,9 +85,9 @@ class PlayerButtons:
             self.clock_mismatch = True
             t_ns = now_ns
         with self._lock:
-            accepted = self._debouncers[player].accept(pressed, t_ns)
-        if accepted:
-            self._on_edge(Edge(player, pressed, t_ns))
+            changes = self._debouncers[player].feed(pressed, t_ns)
+        for change_pressed, change_ns in changes:
+            self._on_edge(Edge(player, change_pressed, change_ns))
 
     # --- the mock keyboard --------------------------------------------------------------------------
 

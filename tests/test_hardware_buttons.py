@@ -66,9 +66,23 @@ def buttons(backend, settings):
 def test_a_press_becomes_an_edge_stamped_with_the_pins_tick(buttons, clock):
     clock.at_ns(123_456_789_012)
     buttons.press(3)
+    assert buttons.edges == [Edge(3, True, 123_456_789_012)]
     clock.at_ns(123_556_789_012)
     buttons.release(3)
-    assert buttons.edges == [Edge(3, True, 123_456_789_012), Edge(3, False, 123_556_789_012)]
+    clock.at_ns(124_000_000_000)
+    buttons.press(3)
+    # The release is confirmed once the next press shows the button stayed open; it keeps its own stamp.
+    assert buttons.edges[1:] == [Edge(3, False, 123_556_789_012), Edge(3, True, 124_000_000_000)]
+
+
+def test_a_tap_shorter_than_the_hold_off_does_not_swallow_the_next_press(buttons, clock):
+    clock.at_ns(600 * S)
+    buttons.press(2)
+    clock.at_ns(600 * S + 8 * MS)       # a very quick jab: open again inside the hold-off
+    buttons.release(2)
+    clock.at_ns(600 * S + 400 * MS)
+    buttons.press(2)
+    assert [(e.pressed, e.t_ns) for e in buttons.edges if e.pressed] == [(True, 600 * S), (True, 600 * S + 400 * MS)]
 
 
 def test_the_stamp_is_when_the_edge_happened_not_when_the_callback_ran(buttons, clock):

@@ -132,6 +132,13 @@ def test_a_button_chattering_while_held_does_not_make_a_new_press_after_a_lockou
     assert 1 not in decision.press_ns
 
 
+def test_a_quick_tap_inside_the_hold_off_still_lets_the_player_press_again():
+    edges = [press(1, CUE - 30), release(1, CUE - 25),            # a jab before the cue, 5 ms long
+             press(1, CUE + 270), press(2, CUE + 300)]            # the real press after the lockout
+    decision = run("claim", [1, 2], edges, false_start="lockout", lockout_ns=ns(250))
+    assert decision.winner == 1
+
+
 def test_a_chattering_button_gets_only_one_bone():
     edges = [press(1, CUE + 150), release(1, CUE + 180), press(1, CUE + 180.3),
              release(1, CUE + 230), press(1, CUE + 260), press(2, CUE + 300)]

@@ -56,14 +56,14 @@ def _analyse(arm: Arm, edges: list[tuple[Edge, int]], settings: RaceSettings) ->
         mine = sorted(by_player.get(player, []), key=lambda item: (item[1] != PRE_ARM, item[0].t_ns))
         has_pre_arm = any(phase == PRE_ARM for _, phase in mine)
         debouncer = LeadingEdgeDebouncer(settings.holdoff_ns, down=player in arm.held and not has_pre_arm)
-        down_at_arm = debouncer.down
+        down_at_arm = debouncer.holding
         presses: list[tuple[int, int]] = []   # accepted presses: (t_ns, phase)
         for edge, phase in mine:
-            if debouncer.accept(edge.pressed, edge.t_ns):
-                if edge.pressed:
-                    presses.append((edge.t_ns, phase))
-                if phase == PRE_ARM:
-                    down_at_arm = debouncer.down
+            for pressed, t in debouncer.feed(edge.pressed, edge.t_ns):
+                if pressed:
+                    presses.append((t, phase))
+            if phase == PRE_ARM:
+                down_at_arm = debouncer.holding
 
         if player not in eligible:
             if presses:
