@@ -101,8 +101,9 @@ def _lgpio_factory() -> Any:
         from gpiozero.pins.lgpio import LGPIOFactory
     except ImportError as error:
         raise BackendUnavailable(
-            f"the lgpio backend needs the lgpio module ({error}); on a Raspberry Pi run "
-            "`sudo apt install python3-lgpio` or `pip install 'table-companion[pi]'`, "
+            f"the lgpio backend needs the lgpio module ({error}); on a Raspberry Pi re-run "
+            "deploy/install.sh, or install the project's pi extra into the app's virtual environment "
+            "(`pip install '.[pi]'`; a system python3-lgpio package is not visible inside it), "
             "or start with --backend mock on a PC") from None
     try:
         return LGPIOFactory()
