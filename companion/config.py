@@ -41,6 +41,9 @@ DEFAULTS: dict[str, Any] = {
         "cue_delay_max_s": 3.0,
     },
     "display": {"fullscreen": False, "sound": True},
+    # Between races a game may let players record moves with their own button: a press held at
+    # least this long is a long press (Nuts about Mutts: short = played a card, long = drew).
+    "turn_buttons": {"enabled": True, "long_press_ms": 600.0},
 }
 
 _CHOICES = {

@@ -33,6 +33,8 @@ class RaceController:
     on_decision(decision): called on the controller thread after the LEDs are set; a claim race
         calls it twice, first with decision.final False (winner known), then final (all margins).
     on_cue(arm): called on the controller thread when the start cue time arrives.
+    on_idle_edge(edge): called on the edge's thread for presses and releases between races, so a
+        game can let players record moves with their own button.
     threaded=False: no thread; the owner calls poll(now_ns) (replays, deterministic tests).
     """
 
@@ -45,6 +47,7 @@ class RaceController:
         self.settings = RaceSettings.from_config(self.race_config)
         self.on_decision = on_decision
         self.on_cue = on_cue
+        self.on_idle_edge: Callable[[Edge], None] | None = None
         self._seed_source = seed_source or (lambda: secrets.randbits(32))
         self._cond = threading.Condition()
         self._arbiter: Arbiter | None = None
@@ -208,11 +211,17 @@ class RaceController:
 
     def _on_edge(self, edge: Edge) -> None:
         with self._cond:
-            if self._arbiter is None or self._arbiter.done:
-                return  # between races, buttons are just buttons
-            self._arbiter.edge(edge)
-            self._lines.append(racelog.edge_line(edge))
-            self._cond.notify_all()
+            idle = self._arbiter is None or self._arbiter.done
+            if not idle:
+                self._arbiter.edge(edge)
+                self._lines.append(racelog.edge_line(edge))
+                self._cond.notify_all()
+        listener = self.on_idle_edge
+        if idle and listener is not None:
+            try:
+                listener(edge)
+            except Exception:  # noqa: BLE001 - a UI bug must not break the button thread
+                log.exception("on_idle_edge callback failed")
 
     def _poll_locked(self, now_ns: int) -> RaceDecision | None:
         if self._arbiter is None:

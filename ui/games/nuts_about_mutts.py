@@ -17,6 +17,8 @@ BETWEEN_HANDS = ("hand_over", "evening_over")
 
 
 class MuttsView(BoxLayout):
+    BIG_BUTTON_HELP = "Your big button: tap = played a card, hold = drew"
+
     def __init__(self, controller, **kwargs):
         super().__init__(spacing=theme.GAP, **kwargs)
         self.controller = controller
@@ -37,6 +39,20 @@ class MuttsView(BoxLayout):
         self.add_widget(self.table)
         self.pad.refresh(summary)
         self.add_widget(self.pad)
+
+
+    def show_big_button_help(self) -> None:
+        self.pad.button_help = self.BIG_BUTTON_HELP
+
+    def on_big_button(self, seat: int, long_press: bool) -> None:
+        """A player's own button records the two commonest turns; anything richer is tapped."""
+        to_act = self.controller.session.summary()["to_act"]
+        if to_act.get("kind") != "turn" or to_act.get("seat") != seat or self.pad.step != "main":
+            return  # not their turn, or the pad is mid-way through a detailed entry
+        if long_press:
+            self.pad.drew()
+        else:
+            self.pad.choose_card("dog")
 
 
 VIEW = MuttsView

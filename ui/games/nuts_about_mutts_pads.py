@@ -29,6 +29,7 @@ class ActionPad(BoxLayout):
         self.controller = controller
         self.buttons: dict[str, Choice] = {}
         self.step = "main"
+        self.button_help: str | None = None
         self.draft: dict = {}
         self.seen = None
         self.summary: dict = {}
@@ -133,7 +134,11 @@ class ActionPad(BoxLayout):
 
     def _last_line(self):
         history = self.controller.session.history()
-        if history:
+        if self.button_help:
+            # With big buttons in use the mapping matters more than the last move (History has that).
+            self.add_widget(Widget())
+            self.add_widget(self._caption(self.button_help))
+        elif history:
             self.add_widget(Widget())
             self.add_widget(self._caption(f"Last: {history[-1].text}"))
 

@@ -3,6 +3,7 @@ whose turn, one-tap Undo and Redo (always visible), the history, and the message
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
@@ -12,6 +13,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.session import Session
 from ui import theme
+from ui.button_turns import PressTimer
 from ui.controller import GameController, Notice
 from ui.games import view_class
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
@@ -96,8 +98,34 @@ class GameScreen(Screen):
         self.message = MessageBar()
         root.add_widget(self.message)
         self.add_widget(root)
+        self._turn_buttons = self._listen_to_turn_buttons()
         controller.subscribe(self._changed)
         self._changed(None)
+
+    def _listen_to_turn_buttons(self) -> bool:
+        """Games that take moves from the players' own buttons (a view with `on_big_button(seat,
+        long_press)`) get them between races; the view writes the mapping on screen
+        (`show_big_button_help()`) so nobody has to remember it."""
+        hardware = self.services.hardware
+        settings = self.services.settings["turn_buttons"]
+        if (hardware is None or hardware.buttons is None or not settings["enabled"]
+                or not hasattr(self.view, "on_big_button")):
+            return False
+        timer = PressTimer(settings["long_press_ms"])
+        seat_of = {player.button: seat for seat, player in enumerate(self.controller.players) if player.button}
+
+        def deliver(press):
+            if press.button in seat_of:
+                self.view.on_big_button(seat_of[press.button], press.long)
+
+        def on_edge(edge):
+            press = timer.edge(edge.player, edge.pressed, edge.t_ns)
+            if press is not None:
+                Clock.schedule_once(lambda _: deliver(press), 0)
+
+        hardware.on_idle_edge = on_edge
+        self.view.show_big_button_help()
+        return True
 
     def _changed(self, notice: Notice | None) -> None:
         session = self.controller.session
@@ -109,11 +137,17 @@ class GameScreen(Screen):
             self.message.clear()
         self.view.refresh()
 
+    def _stop_listening(self) -> None:
+        self.controller.unsubscribe(self._changed)
+        if self._turn_buttons:
+            self.services.hardware.on_idle_edge = None
+            self._turn_buttons = False
+
     def go_home(self) -> None:
         from ui.screens.home import HomeScreen
 
-        self.controller.unsubscribe(self._changed)
+        self._stop_listening()
         self.navigator.show(HomeScreen(self.services, self.navigator))
 
     def on_leave(self, *args):
-        self.controller.unsubscribe(self._changed)
+        self._stop_listening()
