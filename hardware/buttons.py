@@ -124,6 +124,13 @@ class PlayerButtons:
             else:
                 led.off()
 
+    def cue(self, players: Iterable[int]) -> None:
+        """The start cue: every racing player's LED at once, so no seat sees GO before another."""
+        for player in players:
+            led = self._leds.get(player)
+            if led is not None:
+                led.on()
+
     def all_off(self) -> None:
         for led in self._leds.values():
             led.off()

@@ -205,7 +205,7 @@ class RaceController:
     def _install(self, arm: Arm) -> Arm:
         self._arbiter.arm(arm)
         self._lines.append(racelog.arm_line(arm, self.race_config))
-        self._cue_sent = self.on_cue is None
+        self._cue_sent = False
         self._cond.notify_all()
         return arm
 
@@ -230,6 +230,20 @@ class RaceController:
         if decision is not None:
             self._lines.append(racelog.decision_line(decision))
         return decision
+
+    def _signal_cue(self, arm: Arm) -> None:
+        # LEDs first, straight from this thread: the lights are the fairest cue, the screen follows.
+        with self._cond:
+            still_racing = self._arbiter is not None and self._arbiter.arm_event is arm and not self._arbiter.done
+        if not still_racing:
+            return
+        if self.buttons:
+            self.buttons.cue(arm.players)
+        if self.on_cue is not None:
+            try:
+                self.on_cue(arm)
+            except Exception:  # noqa: BLE001 - a UI bug must not stop the arbiter thread
+                log.exception("on_cue callback failed")
 
     def _deliver(self, decision: RaceDecision) -> None:
         if self.buttons:
@@ -262,10 +276,7 @@ class RaceController:
                         waits.append(max(arbiter.arm_event.t_ns - now, 0) / 1e9)
                     self._cond.wait(min(waits))
                     continue
-            if cue is not None and self.on_cue is not None:
-                try:
-                    self.on_cue(cue)
-                except Exception:  # noqa: BLE001 - as above
-                    log.exception("on_cue callback failed")
+            if cue is not None:
+                self._signal_cue(cue)
             if decision is not None:
                 self._deliver(decision)

@@ -126,3 +126,30 @@ def test_a_broken_pin_map_falls_back_to_screen_buttons(tmp_path, monkeypatch):
     assert calls == ["mock", "none"]
     assert "GPIO99" in services.hardware_warning
     services.store.close()
+
+
+def test_the_cue_beep_is_a_short_valid_wav(tmp_path):
+    import wave
+
+    from ui.sound import write_beep
+
+    with wave.open(str(write_beep(tmp_path / "cue.wav")), "rb") as beep:
+        seconds = beep.getnframes() / beep.getframerate()
+        assert beep.getnchannels() == 1 and 0.1 < seconds < 0.5
+
+
+def test_the_race_runner_plays_the_cue_when_go_shows(services):
+    from ui.screens.race import RaceRunner
+
+    played = []
+
+    class Session:
+        id = None
+        players = PLAYERS
+
+    runner = RaceRunner(services, Session())
+    runner.cue_sound.play = lambda: played.append(True)
+    popup = runner.run("claim", [0, 1], lambda result: None)
+    popup._show_go()
+    assert played == [True] and "GO!" in texts(popup)
+    popup._cancel()

@@ -17,6 +17,7 @@ from kivy.uix.modalview import ModalView
 from companion.errors import CompanionError
 from ui import theme
 from ui.race_text import decision_in_seats, headline, result_lines
+from ui.sound import CueSound
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.symbols import SymbolShape
 
@@ -25,10 +26,11 @@ TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
 
 class RacePopup(ModalView):
     def __init__(self, hardware, players, kind: str, seats: list[int], on_result: Callable[[dict], None],
-                 on_saved_log: Callable[[list], None] | None = None, **kwargs):
+                 on_saved_log: Callable[[list], None] | None = None, cue_sound=None, **kwargs):
         super().__init__(size_hint=(0.96, 0.96), auto_dismiss=False, **kwargs)
         self.hardware, self.players, self.kind, self.on_result = hardware, players, kind, on_result
         self.on_saved_log = on_saved_log
+        self.cue_sound = cue_sound
         self.seats = list(seats)
         self.decision = None
         # Arbiter ids are button numbers when there are real (or mock) buttons, else seat + 1.
@@ -136,6 +138,8 @@ class RacePopup(ModalView):
         return grid
 
     def _show_go(self) -> None:
+        if self.cue_sound is not None:
+            self.cue_sound.play()
         if self.decision is None and hasattr(self, "big"):
             self.big.text = "GO!"
             self.big.color = theme.OK
@@ -177,9 +181,11 @@ class RaceRunner:
 
     def __init__(self, services, session):
         self.services, self.session = services, session
+        self.cue_sound = CueSound(services.data_dir, services.settings["display"]["sound"])
 
     def run(self, kind: str, seats: list[int], on_result: Callable[[dict], None]) -> RacePopup:
         popup = RacePopup(self.services.hardware, self.session.players, kind, seats, on_result,
-                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines))
+                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines),
+                          cue_sound=self.cue_sound)
         popup.start()
         return popup
