@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("session", nargs="?", type=int, help="session number (default: the most recent)")
     export.add_argument("output", type=Path, nargs="?", help="file to write (default: standard output)")
 
+    importer = commands.add_parser(
+        "import-game", help="save a game log (JSON) as a game the app can resume; nothing is saved if it is refused")
+    importer.add_argument("file", type=Path, help="a document written by export-game")
+
     doctor = commands.add_parser("doctor", help="check the buttons, display, touch, audio and data directory")
     doctor.add_argument("--json", action="store_true", help="print the findings as JSON")
     return parser
@@ -76,6 +80,7 @@ _HANDLERS = {
     "screenshot": "ui.screenshots",
     "replay-game": "companion.gamelog",
     "export-game": "companion.gamelog",
+    "import-game": "companion.gamelog",
     "replay-race": "hardware.replay",
     "doctor": "hardware.doctor",
 }

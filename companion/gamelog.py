@@ -56,14 +56,26 @@ def session_from_document(document: Any) -> Session:
     return session
 
 
-def replay_file(path: Path) -> dict[str, Any]:
+def read_document(path: Path) -> Any:
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
-    session = session_from_document(document)
+
+
+def replay_file(path: Path) -> dict[str, Any]:
+    session = session_from_document(read_document(path))
     return {"game": session.game.key, "actions_applied": len(session.actions), "over": session.is_over,
             **session.summary()}
+
+
+def import_document(store, document: Any) -> Session:
+    """Save a game log as a resumable game. Checked in full first, so a refused log writes nothing."""
+    checked = session_from_document(document)
+    saved = store.new_session(checked.game.key, checked.players, checked.options)
+    for action in checked.actions:
+        saved.perform(action)
+    return saved
 
 
 def main(args) -> int:
@@ -71,7 +83,23 @@ def main(args) -> int:
         json.dump(replay_file(args.file), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
+    if args.command == "import-game":
+        return _import(args)
     return _export(args)
+
+
+def _import(args) -> int:
+    from .store import Store
+
+    document = read_document(args.file)
+    store = Store.open(args.data_dir or default_data_dir())
+    try:
+        session = import_document(store, document)
+        state = "finished" if session.is_over else "ready to resume on the home screen"
+        print(f"Imported {session.game.title} as game {session.id} ({len(session.actions)} actions, {state}).")
+    finally:
+        store.close()
+    return 0
 
 
 def _export(args) -> int:

@@ -66,3 +66,24 @@ def test_export_then_replay_gives_the_same_state(tmp_path):
     assert document["actions"] == [{"type": "draw", "player": 0}]  # the undone draw is not part of the game
     replayed = json.loads(run("replay-game", str(tmp_path / "out.json")).stdout)
     assert replayed["actions_applied"] == 1
+
+
+def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writing(tmp_path):
+    from companion.store import Store
+
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"game": "mix_the_mutts", "players": ["Ann", "Ben"],
+                                "actions": [{"type": "draw", "player": 0}]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "mix_the_mutts", "players": ["Ann", "Ben"],
+                               "actions": [{"type": "draw", "player": 0}, {"type": "draw", "player": 0}]}))
+    data = tmp_path / "data"
+    refused = run("--data-dir", str(data), "import-game", str(bad))
+    assert refused.returncode == 2 and "actions[1]" in refused.stderr
+    imported = run("--data-dir", str(data), "import-game", str(good))
+    assert imported.returncode == 0, imported.stderr
+    assert "ready to resume" in imported.stdout
+    store = Store.open(data)
+    (record,) = store.sessions()
+    assert store.unfinished().id == record.id and record.entry_count == 1
+    store.close()

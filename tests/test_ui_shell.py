@@ -139,3 +139,11 @@ def test_screenshot_command_renders_the_home_screen_at_the_asked_size(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     picture = CoreImage(str(output))
     assert picture.size == (800, 480)
+
+
+def test_no_gpio_is_said_once_not_on_every_visit(services):
+    services.hardware_warning = "No GPIO found: on-screen buttons only."
+    first = HomeScreen(services, Navigator())
+    again = HomeScreen(services, Navigator())
+    assert services.hardware_warning in texts(first)
+    assert services.hardware_warning not in texts(again)

@@ -49,7 +49,9 @@ class HomeScreen(Screen):
 
         body = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
         body.bind(minimum_height=body.setter("height"))
-        if services.hardware_warning:
+        if services.hardware_warning and not services.extras.get("hardware_warning_shown"):
+            # Said once per start: the race screens repeat what matters when a race is run.
+            services.extras["hardware_warning_shown"] = True
             body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
         record = services.store.unfinished()
         if record is not None and game_entry(record.game).built:
