@@ -15,7 +15,7 @@ from companion.races.model import RaceDecision  # noqa: E402
 from hardware.backend import open_backend  # noqa: E402
 from hardware.controller import RaceController  # noqa: E402
 from ui.hardware_link import KeyboardButtons  # noqa: E402
-from ui.race_text import headline, result_lines  # noqa: E402
+from ui.race_text import ResultRow, headline, result_rows  # noqa: E402
 from ui.screens.race import RacePopup  # noqa: E402
 from ui_support import make_services, texts  # noqa: E402
 
@@ -77,10 +77,10 @@ def test_photo_finish_ranks_everyone_with_margins():
                             margins_ms={3: 0.0, 1: 21.5, 4: 60.1, 2: 70.8}, false_starts=())
     names = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}.get
     assert headline(decision, names) == "No bone for Ben: draw a card"
-    rows = result_lines(decision, names)
-    assert rows[0] == ("1st", "Cleo", "first  bone")
-    assert rows[1] == ("2nd", "Ann", "+21.5 ms  bone")
-    assert rows[3] == ("4th", "Ben", "+70.8 ms  no bone")
+    rows = result_rows(decision)
+    assert rows[0] == ResultRow("1st", 3, "first  bone", 0.0)
+    assert rows[1] == ResultRow("2nd", 1, "+21.5 ms  bone", 21.5)
+    assert rows[3] == ResultRow("4th", 2, "+70.8 ms  no bone", 70.8)
 
 
 def test_ties_are_shown_as_ties_and_offer_a_rerace():
@@ -88,7 +88,7 @@ def test_ties_are_shown_as_ties_and_offer_a_rerace():
                             rerace=(1, 2), margins_ms={1: 0.0, 2: 0.05})
     names = {1: "Ann", 2: "Ben"}.get
     assert headline(decision, names) == "Tie! Ann, Ben: race again"
-    assert all("TIE" in detail for _, _, detail in result_lines(decision, names))
+    assert all("TIE" in row.detail for row in result_rows(decision))
 
 
 def test_no_gpio_still_starts_and_says_so(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -39,9 +40,17 @@ def headline(decision: Any, name: Callable[[int], str]) -> str:
     return f"No bone for {' and '.join(losers)}: draw a card"
 
 
-def result_lines(decision: Any, name: Callable[[int], str]) -> list[tuple[str, str, str]]:
-    """(place, name, detail) rows for the photo finish, fastest first, then everyone who lost why."""
-    rows: list[tuple[str, str, str]] = []
+@dataclass(frozen=True)
+class ResultRow:
+    place: str
+    player: int
+    detail: str
+    margin_ms: float | None  # None for players who did not take part in the timing
+
+
+def result_rows(decision: Any) -> list[ResultRow]:
+    """The photo finish, fastest first, then everyone who lost and why."""
+    rows: list[ResultRow] = []
     ranked = sorted(decision.margins_ms.items(), key=lambda item: item[1])
     tied = {p for group in decision.ties for p in group}
     for place, (player, margin) in enumerate(ranked):
@@ -51,14 +60,14 @@ def result_lines(decision: Any, name: Callable[[int], str]) -> list[tuple[str, s
             prize = "wins" if player == decision.winner else ""
         gap = "first" if margin == 0 else f"+{margin:.1f} ms"
         tie = "  TIE" if player in tied else ""
-        rows.append((ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th", name(player),
-                     f"{gap}  {prize}{tie}".strip()))
+        rows.append(ResultRow(ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th", player,
+                              f"{gap}  {prize}{tie}".strip(), margin))
     for player in decision.false_starts:
-        rows.append(("-", name(player), "pressed before GO (false start)"))
+        rows.append(ResultRow("-", player, "pressed before GO (false start)", None))
     for player in decision.stuck:
-        rows.append(("-", name(player), "button was already down (stuck?)"))
+        rows.append(ResultRow("-", player, "button was already down (stuck?)", None))
     pressed = set(decision.margins_ms) | set(decision.false_starts) | set(decision.stuck)
     for player in decision.players:
         if player not in pressed:
-            rows.append(("-", name(player), "did not press in time"))
+            rows.append(ResultRow("-", player, "did not press in time", None))
     return rows

@@ -99,14 +99,18 @@ def main(args) -> int:
 
 
 def render_all(directory: Path) -> None:
-    """Each screen in its own process: Kivy's window size is fixed once a process opens it."""
+    """Each screen in its own process: Kivy's window size is fixed once a process opens it, and the
+    list comes from a child too, so this process never opens a window."""
     directory.mkdir(parents=True, exist_ok=True)
-    for name in all_scenes():
+    env = {**os.environ, "KIVY_NO_ARGS": "1"}
+    command = [sys.executable, "-m", "companion.cli", "screenshot"]
+    listing = subprocess.run([*command, "list"], check=True, capture_output=True, text=True, env=env).stdout
+    for name in (line.split()[0] for line in listing.splitlines() if line.strip()):
         for width, height in SIZES:
             output = directory / f"{name}-{width}x{height}.png"
-            subprocess.run([sys.executable, "-m", "companion.cli", "screenshot", name, str(output),
-                            "--size", f"{width}x{height}"], check=True, env={**os.environ, "KIVY_NO_ARGS": "1"})
-            print(output)
+            subprocess.run([*command, name, str(output), "--size", f"{width}x{height}"], check=True, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            print(output, flush=True)
 
 
 if __name__ == "__main__":

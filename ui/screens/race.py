@@ -12,13 +12,15 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
 from ui import theme
-from ui.race_text import decision_in_seats, headline, result_lines
+from ui.race_text import ResultRow, decision_in_seats, headline, result_rows
 from ui.sound import CueSound
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text, fitted
 from ui.widgets.symbols import SymbolShape
 
 TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
@@ -153,13 +155,12 @@ class RacePopup(ModalView):
         self._header(self._timestamps_note())
         self.panel.add_widget(Text(text=headline(decision, self.name), font_size=theme.FONT_TITLE, bold=True,
                                    color=theme.ACCENT))
-        table = GridLayout(cols=3, size_hint_y=None, spacing=[theme.GAP, dp(2)], row_default_height=dp(40),
-                           row_force_default=True)
+        rows = result_rows(decision)
+        slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
+        table = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
         table.bind(minimum_height=table.setter("height"))
-        for place, player_name, detail in result_lines(decision, self.name):
-            table.add_widget(Text(text=place, size_hint=(None, 1), width=dp(60), bold=True))
-            table.add_widget(Text(text=player_name, size_hint=(0.4, 1), bold=True))
-            table.add_widget(Text(text=detail, size_hint=(0.6, 1)))
+        for row in rows:
+            table.add_widget(PhotoFinishRow(row, self.players[self.seat_of[row.player]], slowest))
         self.panel.add_widget(table)
         self.panel.add_widget(BoxLayout())  # pushes the buttons to the bottom
         if decision.rerace:
@@ -169,6 +170,39 @@ class RacePopup(ModalView):
         else:
             self._footer(self._button("Cancel", self._cancel, "quiet"),
                          self._button("Accept result", self._accept, "primary"))
+
+
+class PhotoFinishRow(BoxLayout):
+    """One player's line in the photo finish: place, their shape and name, and a bar as long as
+    their margin behind the first press, so the gap is seen before it is read."""
+
+    def __init__(self, row: ResultRow, player, slowest_ms: float, **kwargs):
+        super().__init__(size_hint_y=None, height=dp(44), spacing=theme.GAP, **kwargs)
+        self.add_widget(fitted(row.place, theme.FONT_TITLE * 0.8, bold=True, halign="left",
+                               size_hint_x=None, width=dp(56)))
+        self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
+                                    size_hint_x=None, width=dp(32)))
+        self.add_widget(fitted(player.name, theme.FONT_BODY, bold=True, halign="left", size_hint_x=0.25))
+        self.bar = Widget(size_hint_x=0.25)
+        self.add_widget(self.bar)
+        self.add_widget(fitted(row.detail, theme.FONT_SMALL if row.margin_ms is None else theme.FONT_BODY,
+                               halign="left", size_hint_x=0.5))
+        share = 0.0 if row.margin_ms is None or slowest_ms <= 0 else row.margin_ms / slowest_ms
+        self._share, self._rgb, self._timed = share, player.identity.rgb, row.margin_ms is not None
+        self.bar.bind(pos=self._draw_bar, size=self._draw_bar)
+
+    def _draw_bar(self, *_):
+        bar = self.bar
+        bar.canvas.clear()
+        if not self._timed:
+            return
+        with bar.canvas:
+            Color(*theme.SURFACE_HIGH)
+            Rectangle(pos=(bar.x, bar.center_y - dp(3)), size=(bar.width, dp(6)))
+            Color(*theme.with_alpha(self._rgb))
+            # The first presser sits at the start line; everyone else is drawn behind by their margin.
+            x = bar.x + dp(9) + (bar.width - dp(18)) * self._share
+            Ellipse(pos=(x - dp(9), bar.center_y - dp(9)), size=(dp(18), dp(18)))
 
 
 def _place_symbol(button, *_):
