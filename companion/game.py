@@ -23,7 +23,6 @@ class Game(ABC):
     title: str = ""         # what the family reads, e.g. "Nuts about Mutts"
     min_players: int = 2
     max_players: int = 6
-    tagline: str = ""       # one short line for the home screen
 
     # ----- options -------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

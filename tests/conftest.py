@@ -7,3 +7,16 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 os.environ.setdefault("KIVY_LOG_LEVEL", "warning")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def services(tmp_path):
+    """What the app hands every screen, over a fresh data directory (UI tests)."""
+    from ui_support import make_services
+
+    services = make_services(tmp_path)
+    yield services
+    services.store.close()

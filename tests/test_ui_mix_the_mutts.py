@@ -12,16 +12,9 @@ from companion.players import Player  # noqa: E402
 from ui.games.mix_the_mutts import MixTheMuttsView  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import make_services, texts  # noqa: E402
+from ui_support import texts  # noqa: E402
 
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
-
-
-@pytest.fixture
-def services(tmp_path):
-    services = make_services(tmp_path)
-    yield services
-    services.store.close()
 
 
 def table(services, actions=(), options=None, players=FAMILY):

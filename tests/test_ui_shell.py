@@ -13,14 +13,7 @@ from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui_support import make_services, texts  # noqa: E402
-
-
-@pytest.fixture
-def services(tmp_path):
-    services = make_services(tmp_path)
-    yield services
-    services.store.close()
+from ui_support import texts  # noqa: E402
 
 
 def test_home_lists_every_game_with_its_player_range(services):

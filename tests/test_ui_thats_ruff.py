@@ -16,18 +16,11 @@ from companion.players import Player  # noqa: E402
 from ui.games.thats_ruff import ThatsRuffView  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import make_services, texts  # noqa: E402
+from ui_support import texts  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "thats_ruff.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
-
-
-@pytest.fixture
-def services(tmp_path):
-    services = make_services(tmp_path)
-    yield services
-    services.store.close()
 
 
 def table(services, upto):

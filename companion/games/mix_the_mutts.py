@@ -68,7 +68,6 @@ class MixTheMutts(Game):
     title = "Mix-the-Mutts"
     min_players = CARD["players"]["min"]
     max_players = CARD["players"]["max"]
-    tagline = "Match heads and tails for points"
 
     # ----- options -------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -77,7 +77,6 @@ class PugsInMugs(Game):
     title = "Pugs in Mugs"
     min_players = CARD["players"]["min"]
     max_players = CARD["players"]["max"]
-    tagline = "Collect a Mug of every colour"
 
     # ----- options -------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

@@ -28,7 +28,6 @@ class NutGame(Game):
     key = "nut"
     title = "Nut"
     min_players, max_players = 2, 3
-    tagline = "Draft cards, grow nut clusters"
 
     def __init__(self):
         self.card = load_rulecard(self.key)

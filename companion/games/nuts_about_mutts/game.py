@@ -38,7 +38,6 @@ class NutsAboutMutts(Game):
     title = "Nuts about Mutts"
     min_players = 2
     max_players = 6
-    tagline = "Shed your hand; race for the bones"
 
     def default_options(self) -> dict[str, Any]:
         return {"edition": "classic_109", "advanced": False, "hands": 3, "false_start_loses": True}

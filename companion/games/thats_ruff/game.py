@@ -27,7 +27,6 @@ class ThatsRuff(Game):
     title = "That's Ruff!"
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
-    tagline = "Count to 32, fetch the discs"
 
     def default_options(self) -> dict[str, Any]:
         return {

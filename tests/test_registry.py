@@ -1,0 +1,18 @@
+"""The home screen lists games without importing them; what it says must match each game's rules."""
+
+import pytest
+
+from companion.registry import GAMES, game_entry, load_game
+from companion.errors import BadDocument
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)
+def test_each_listed_game_is_built_and_matches_its_own_rules(entry):
+    game = load_game(entry.key)
+    assert (game.key, game.title) == (entry.key, entry.title)
+    assert (game.min_players, game.max_players) == (entry.min_players, entry.max_players)
+
+
+def test_an_unknown_game_names_the_ones_that_exist():
+    with pytest.raises(BadDocument, match="nuts_about_mutts"):
+        game_entry("snap")
