@@ -70,7 +70,7 @@ def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
         return _check_buttons(value)
     if where[-1:] == ("keys",):
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-            raise BadOption(f"config keys: map button numbers to keyboard keys, like {{\"1\": \"1\"}}")
+            raise BadOption("config keys: map button numbers to keyboard keys, like {\"1\": \"1\"}")
         return dict(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):

@@ -15,7 +15,6 @@ from companion.players import Player  # noqa: E402
 from ui.games.pugs_in_mugs import PugsInMugsView  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "pugs_in_mugs.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]

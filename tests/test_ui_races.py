@@ -9,7 +9,6 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
 
-from companion import config  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.races.model import RaceDecision  # noqa: E402
 from hardware.backend import open_backend  # noqa: E402

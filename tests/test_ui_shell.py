@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402

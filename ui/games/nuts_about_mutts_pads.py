@@ -13,7 +13,8 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, Stepper, Tag, colour_look, fitted
+from ui.games.nuts_about_mutts_parts import Choice, Stepper, Tag, colour_look
+from ui.widgets.basics import fitted
 from ui.games.nuts_about_mutts_table import CARD_NAMES
 from ui.widgets.basics import PlayerBadge
 from ui.widgets.symbols import SymbolShape
@@ -231,9 +232,9 @@ class ActionPad(BoxLayout):
         args.update(fields)
         return self.perform(Action(action_type, self.seat, args))
 
-    def _details(self):
+    def _colour_choice(self):
+        """A row of colour buttons (word and shape) that toggles the card's colour in the draft."""
         colours = self.controller.session.state.colours
-        self.add_widget(self._header("Dog card: colour, number", back=True))
         row = self._grid(len(colours), 1)
         for colour in colours:
             rgb, shape = colour_look(colour, colours)
@@ -242,6 +243,10 @@ class ActionPad(BoxLayout):
             button.selected = self.draft.get("colour") == colour
             row.add_widget(button)
         self.add_widget(row)
+
+    def _details(self):
+        self.add_widget(self._header("Dog card: colour, number", back=True))
+        self._colour_choice()
         numbers = self.controller.session.state.numbers
         cols = 7
         grid = self._grid(cols, -(-numbers // cols), height=ROW)
@@ -457,15 +462,7 @@ class ActionPad(BoxLayout):
         flipped = self.draft.setdefault("wilds_flipped", 0)
         self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value))
         self.add_widget(self.stepper)
-        colours = self.controller.session.state.colours
-        row = self._grid(len(colours), 1)
-        for colour in colours:
-            rgb, shape = colour_look(colour, colours)
-            button = self._button(f"colour:{colour}", colour, shape=shape, rgb=rgb,
-                                  on_press=lambda c=colour: self.toggle_detail("colour", c))
-            button.selected = self.draft.get("colour") == colour
-            row.add_widget(button)
-        self.add_widget(row)
+        self._colour_choice()
         args = {"wilds_flipped": flipped}
         if self.draft.get("colour"):
             args["colour"] = self.draft["colour"]

@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
+from ui.widgets.basics import fitted
 from ui.widgets.symbols import SymbolShape
 
 # The rule card's colour names are placeholders a family may rename, so unknown names still get a
@@ -27,15 +28,6 @@ def colour_look(name: str | None, colours=()) -> tuple[tuple, str]:
     if name in colours:
         return _SPARE[list(colours).index(name) % len(_SPARE)]
     return (0.45, 0.46, 0.5), "circle"
-
-
-def fitted(text: str, font_size, **kwargs) -> Label:
-    """A one-line label that shortens with its box instead of spilling over its neighbours."""
-    kwargs.setdefault("color", theme.TEXT)
-    kwargs.setdefault("halign", "center")
-    label = Label(text=text, font_size=font_size, valign="middle", shorten=True, **kwargs)
-    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-    return label
 
 
 class Filled:

@@ -10,7 +10,8 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, Filled, Tag, fitted
+from ui.games.nuts_about_mutts_parts import Choice, Filled, Tag
+from ui.widgets.basics import fitted
 from ui.widgets.basics import Panel, PlayerBadge
 
 

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.basics import BigButton, MessageBar, Text
 from ui.widgets.symbols import SymbolShape
 
 

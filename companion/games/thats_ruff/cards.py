@@ -55,7 +55,7 @@ def read_card(doc: Any, *, what: str, wild_number: bool = False, wild_colour: bo
     if doc.get("wild"):
         card: dict = {"wild": True}
         if wild_number:
-            card["number"] = _number(doc.get("number"), what=f"number the Wild Dog stands for")
+            card["number"] = _number(doc.get("number"), what="number the Wild Dog stands for")
         if wild_colour:
             card["colour"] = _colour(doc.get("colour"), what="colour the Wild Dog stands for")
         return card
