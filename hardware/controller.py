@@ -48,6 +48,10 @@ class RaceController:
         self.on_decision = on_decision
         self.on_cue = on_cue
         self.on_idle_edge: Callable[[Edge], None] | None = None
+        # Players who may claim (Match!/Run!) at any moment by pressing: the first press starts a
+        # claim race on this thread, and on_claim(arm) tells the screen one is being decided.
+        self.open_claims: frozenset[int] = frozenset()
+        self.on_claim: Callable[[Arm], None] | None = None
         self._seed_source = seed_source or (lambda: secrets.randbits(32))
         self._cond = threading.Condition()
         self._arbiter: Arbiter | None = None
@@ -179,6 +183,20 @@ class RaceController:
             raise RaceRefused(f"there are no GPIO buttons ({self.backend.warning}); use screen_press()")
         return self.buttons
 
+    def _start_claim(self, first: Edge) -> Arm:
+        """A claim race armed by its own first press. The cue is put one settle window before that
+        press, so a press stamped earlier but delivered later still counts and wins; nothing is
+        held at arm time because the claimers' buttons are going down right now."""
+        self._new_race()
+        cue_ns = first.t_ns - self.settings.settle_ns
+        arm = Arm("claim", tuple(sorted(self.open_claims)), cue_ns, seed=(
+            self._seed_source() if self.settings.tie_policy == "draw" else None))
+        self._install(arm)
+        self._cue_sent = True  # the press was the cue: no lights or beep to give
+        # Closed until the screen has the result recorded and opens them again: one claim at a time.
+        self.open_claims = frozenset()
+        return arm
+
     def _refuse_if_racing(self) -> None:
         if self._arbiter is not None and self._arbiter.arm_event is not None and not self._arbiter.done:
             raise RaceRefused("a race is already running; cancel it or wait for its decision")
@@ -210,12 +228,20 @@ class RaceController:
         return arm
 
     def _on_edge(self, edge: Edge) -> None:
+        claim = None
         with self._cond:
             idle = self._arbiter is None or self._arbiter.done
+            if idle and edge.pressed and edge.player in self.open_claims:
+                claim, idle = self._start_claim(edge), False
             if not idle:
                 self._arbiter.edge(edge)
                 self._lines.append(racelog.edge_line(edge))
                 self._cond.notify_all()
+        if claim is not None and self.on_claim is not None:
+            try:
+                self.on_claim(claim)
+            except Exception:  # noqa: BLE001 - a UI bug must not break the button thread
+                log.exception("on_claim callback failed")
         listener = self.on_idle_edge
         if idle and listener is not None:
             try:

@@ -41,11 +41,22 @@ class MuttsView(BoxLayout):
         self.add_widget(self.pad)
 
 
+    CLAIM_HELP = "Match or Run? Slam your big button: first press wins"
+
     def show_big_button_help(self) -> None:
-        self.pad.button_help = self.BIG_BUTTON_HELP
+        advanced = self.controller.session.options.get("advanced")
+        self.pad.button_help = self.CLAIM_HELP if advanced else self.BIG_BUTTON_HELP
+
+    def claim_seats_open(self) -> list[int]:
+        return self.pad.claims_open() if self.pad.summary else []
+
+    def on_claim_won(self, decision: dict) -> None:
+        self.pad.won_claim(decision)
 
     def on_big_button(self, seat: int, long_press: bool) -> None:
         """A player's own button records the two commonest turns; anything richer is tapped."""
+        if self.controller.session.options.get("advanced"):
+            return  # in the advanced game the buttons are claim buttons only, as the screen says
         to_act = self.controller.session.summary()["to_act"]
         if to_act.get("kind") != "turn" or to_act.get("seat") != seat or self.pad.step != "main":
             return  # not their turn, or the pad is mid-way through a detailed entry

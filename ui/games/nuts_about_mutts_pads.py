@@ -150,6 +150,7 @@ class ActionPad(BoxLayout):
         builder = {
             "details": self._details, "colour": self._colour, "target": self._target, "swap": self._swap,
             "then_play": self._then_play, "claim_who": self._claim_who, "claim_number": self._claim_number,
+            "claim_what": self._claim_what,
         }.get(self.step)
         if builder is None:
             builder = {"turn": self._turn, "first_card": self._turn, "dog_house_turn": self._dog_house,
@@ -393,6 +394,35 @@ class ActionPad(BoxLayout):
         if top.get("card") != "dog" or number is None:
             return []
         return [n for n in (number - 1, number + 1) if 1 <= n <= self.controller.session.state.numbers]
+
+    def claims_open(self) -> list[int]:
+        """Seats that may claim right now by slamming their button: advanced game, a normal turn in
+        play (never mid-entry, in a pedigree round or a race), and a dog card on top to match or run."""
+        summary = self.summary
+        top = summary.get("top_card") or {}
+        if (not summary["advanced"] or summary["to_act"]["kind"] != "turn" or self.step != "main"
+                or top.get("card") != "dog" or top.get("number") is None):
+            return []
+        return self.claim_seats()
+
+    def won_claim(self, decision: dict) -> None:
+        """A claim race started by a button has a winner: they say whether it was a Match or a Run."""
+        winners = decision.get("winners") or []
+        if winners:
+            self.go("claim_what", claimer=winners[0], race=decision)
+
+    def _claim_what(self):
+        seat, race = self.draft["claimer"], self.draft["race"]
+        self.add_widget(self._header(" won the claim: Match or Run?", seat=seat, back=True))
+        row = self._grid(2, 1, height=BIG)
+        for what, text in (("match", "Match!"), ("run", "Run!")):
+            row.add_widget(self._button(what, text, kind="ok", height=BIG, font_size=theme.FONT_TITLE,
+                                        on_press=lambda w=what: self._claimed_as(w, seat, race)))
+        self.add_widget(row)
+
+    def _claimed_as(self, what: str, seat: int, race: dict) -> None:
+        self.draft["claim"] = what
+        self.claimed(seat, race=race)
 
     def claimed(self, seat: int, race: dict | None = None) -> bool | None:
         args = {} if race is None else {"race": race}

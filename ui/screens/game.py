@@ -99,8 +99,30 @@ class GameScreen(Screen):
         root.add_widget(self.message)
         self.add_widget(root)
         self._turn_buttons = self._listen_to_turn_buttons()
+        self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
         self._changed(None)
+
+    def _listen_for_claims(self) -> bool:
+        """Games with out-of-turn claims (a view with `claim_seats_open()` and `on_claim_won(decision)`)
+        let players slam their button at any moment; the controller starts the race from the press."""
+        hardware = self.services.hardware
+        if (hardware is None or hardware.buttons is None or self.controller.race_runner is None
+                or not hasattr(self.view, "claim_seats_open")):
+            return False
+        hardware.on_claim = lambda arm: Clock.schedule_once(lambda _: self._claim_started(arm), 0)
+        return True
+
+    def _sync_claims(self, *_) -> None:
+        if not self._claims:
+            return
+        players = self.controller.players
+        self.services.hardware.open_claims = frozenset(
+            players[seat].button for seat in self.view.claim_seats_open() if players[seat].button)
+
+    def _claim_started(self, arm) -> None:
+        popup = self.controller.race_runner.follow_claim(arm, self.view.on_claim_won)
+        popup.bind(on_dismiss=self._sync_claims)
 
     def _listen_to_turn_buttons(self) -> bool:
         """Games that take moves from the players' own buttons (a view with `on_big_button(seat,
@@ -136,12 +158,17 @@ class GameScreen(Screen):
         elif not session.is_over:
             self.message.clear()
         self.view.refresh()
+        self._sync_claims()
 
     def _stop_listening(self) -> None:
         self.controller.unsubscribe(self._changed)
         if self._turn_buttons:
             self.services.hardware.on_idle_edge = None
             self._turn_buttons = False
+        if self._claims:
+            self.services.hardware.open_claims = frozenset()
+            self.services.hardware.on_claim = None
+            self._claims = False
 
     def go_home(self) -> None:
         from ui.screens.home import HomeScreen

@@ -66,6 +66,19 @@ class RacePopup(ModalView):
         if not self.is_open:
             self.open()
 
+    def follow(self, arm) -> None:
+        """Show a claim race that a button press already started (no cue: the press was the start)."""
+        self.hardware.on_decision = lambda decision: Clock.schedule_once(
+            lambda _: self._show_decision(decision), 0)
+        self._header(self._timestamps_note())
+        self.big = Text(text="Claim!\ndeciding...", font_size=theme.FONT_HUGE * 0.8, bold=True, halign="center",
+                        size_hint_y=1)
+        self.panel.add_widget(self.big)
+        self._footer(self._button("Cancel", self._cancel, "quiet"))
+        if self.hardware.decision is not None and self.hardware.decision.final:
+            self._show_decision(self.hardware.decision)  # decided before this frame came round
+        self.open()
+
     @property
     def is_open(self) -> bool:
         return self.parent is not None
@@ -79,8 +92,10 @@ class RacePopup(ModalView):
 
     def _accept(self) -> None:
         result = decision_in_seats(self.decision, self.seat_of, self._log_lines())
-        self.dismiss()
+        # The game hears the result before the popup closes, so whatever closing triggers (such as
+        # reopening claims) already sees the game's next step.
         self.on_result(result)
+        self.dismiss()
 
     # ----- drawing ------------------------------------------------------------------------
     def _header(self, subtitle: str) -> None:
@@ -222,4 +237,13 @@ class RaceRunner:
                           on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines),
                           cue_sound=self.cue_sound)
         popup.start()
+        return popup
+
+    def follow_claim(self, arm, on_result: Callable[[dict], None]) -> RacePopup:
+        players = self.session.players
+        seats = [seat for seat, player in enumerate(players) if player.button in arm.players]
+        popup = RacePopup(self.services.hardware, players, "claim", seats, on_result,
+                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines),
+                          cue_sound=self.cue_sound)
+        popup.follow(arm)
         return popup
