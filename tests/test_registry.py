@@ -16,3 +16,15 @@ def test_each_listed_game_is_built_and_matches_its_own_rules(entry):
 def test_an_unknown_game_names_the_ones_that_exist():
     with pytest.raises(BadDocument, match="nuts_about_mutts"):
         game_entry("snap")
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)
+def test_every_choice_offered_in_settings_is_accepted_and_others_are_refused(entry):
+    from companion.errors import BadOption
+
+    game = load_game(entry.key)
+    for key, choices in game.option_choices().items():
+        for choice in choices:
+            assert game.check_options({key: choice})[key] == choice
+        with pytest.raises(BadOption):
+            game.check_options({key: "no-such-choice"})

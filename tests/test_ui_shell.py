@@ -140,3 +140,19 @@ def test_no_gpio_is_said_once_not_on_every_visit(services):
     again = HomeScreen(services, Navigator())
     assert services.hardware_warning in texts(first)
     assert services.hardware_warning not in texts(again)
+
+
+def test_settings_chosen_before_the_start_are_saved_with_the_game(services):
+    from ui.screens.options import OptionsPopup
+
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = OptionsPopup(setup.game, setup.options, on_done=setup._options_chosen)
+    toggles = {button.parent.children[-1].text: button for button in popup.walk()
+               if getattr(button, "text", None) in ("On", "Off")}
+    toggles["Advanced"].trigger_action(0)
+    popup._done()
+    setup.rename(0, "Ann")
+    setup.rename(1, "Ben")
+    setup.start()
+    assert navigator.current_screen.controller.session.options["advanced"] is True

@@ -103,3 +103,13 @@ def button_test(services, navigator):
     services.hardware.release(2)
     services.hardware.press(4)
     screen.poll()
+
+
+@scene("setup-settings", "a game's settings before the start, saved with the game")
+def setup_settings(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.options import OptionsPopup
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    OptionsPopup(screen.game, screen.options, on_done=screen._options_chosen).open()

@@ -9,7 +9,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text, fitted
 
 
 def label_for(key: str) -> str:
@@ -53,8 +53,7 @@ class OptionsPopup(ModalView):
             button.bind(on_release=lambda b: self._toggle(key, b))
             row.add_widget(button)
         else:
-            number = Text(text=str(value), size_hint=(None, 1), width=dp(70), halign="center",
-                          font_size=theme.FONT_TITLE)
+            number = fitted(str(value), theme.FONT_TITLE, size_hint_x=None, width=dp(70))
             for step, text in ((-1, "-"), (1, "+")):
                 button = BigButton(text=text, size_hint_x=None, width=theme.TOUCH)
                 button.bind(on_release=lambda _, s=step: self._step(key, s, number))

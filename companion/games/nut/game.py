@@ -36,6 +36,9 @@ class NutGame(Game):
     def default_options(self) -> dict[str, Any]:
         return {"squirrel_doubling": DOUBLE_ONCE, "track_draft": True}
 
+    def option_choices(self) -> dict[str, list[Any]]:
+        return {"squirrel_doubling": list(DOUBLINGS)}
+
     def check_options(self, options):
         merged = super().check_options(options)
         if merged["squirrel_doubling"] not in DOUBLINGS:

@@ -11,7 +11,9 @@ from companion.game import Game
 from companion.players import Player
 
 from . import events, turns, view
-from .cards import edition
+from companion.rulecards import load_rulecard
+
+from .cards import KEY, edition
 from .sampler import sample_actions
 from .state import EVENING_OVER, FIRST_CARD, HAND_OVER, MuttsState, deal_hand
 
@@ -41,6 +43,9 @@ class NutsAboutMutts(Game):
 
     def default_options(self) -> dict[str, Any]:
         return {"edition": "classic_109", "advanced": False, "hands": 3, "false_start_loses": True}
+
+    def option_choices(self) -> dict[str, list[Any]]:
+        return {"edition": list(load_rulecard(KEY)["editions"])}
 
     def check_players(self, players: Sequence[Player], options: dict[str, Any]) -> None:
         super().check_players(players, options)

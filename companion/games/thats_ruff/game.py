@@ -28,6 +28,9 @@ class ThatsRuff(Game):
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
 
+    def option_choices(self) -> dict[str, list[Any]]:
+        return {"laid_out_face": list(FACES)}
+
     def default_options(self) -> dict[str, Any]:
         return {
             "partnerships": False,
