@@ -9,6 +9,7 @@ from companion.errors import BadOption, IllegalAction
 from companion.games.mix_the_mutts import GAME
 from companion.playthrough import table_of
 from companion.session import Session
+from examples_support import replay_example
 
 
 def new_session(players=2, **options):
@@ -316,16 +317,7 @@ def test_example_log_replays_to_bens_win():
     #        = 39 (10 cards)
     #   Pile: 72 - 8 dealt - 5 draws x 2 = 54. Hands: Ann 4-2+2-2-2+2-2 = 0, Ben 4-2+2-4+2-2+2-2 = 0.
     #   Ten tiles connected after the two at set-up: 12 on the table, game over, Ben wins alone.
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    companion = Path(sys.executable).with_name("companion")
-    result = subprocess.run([str(companion), "replay-game", "docs/examples/mix_the_mutts.json"],
-                            cwd=root, capture_output=True, text=True, check=True)
-    summary = json.loads(result.stdout)
+    summary = replay_example("mix_the_mutts")
     assert summary["over"] is True
     assert [p["total"] for p in summary["players"]] == [31, 39]
     assert [p["stack_cards"] for p in summary["players"]] == [8, 10]

@@ -18,19 +18,12 @@ Ben's layout        yellow: the top row, 5; blue: B S B = 2 x2 = 4
 13 each: the tie goes to the larger single cluster, Ben's 5 yellows against Ann's 4 reds.
 """
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from examples_support import replay_example
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_example_game_replays_to_bens_tie_break_win():
-    companion = Path(sys.executable).parent / "companion"
-    done = subprocess.run([str(companion), "replay-game", "docs/examples/nut.json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=True)
-    result = json.loads(done.stdout)
+    result = replay_example("nut")
     assert result["over"] is True and result["actions_applied"] == 32
     assert result["draft"]["picks"] == [15, 15] and result["draft"]["cards_left"] == 0
     assert result["scores"] == [13, 13]

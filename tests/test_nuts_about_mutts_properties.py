@@ -6,8 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +13,8 @@ from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.games.nuts_about_mutts import GAME
 from companion.playthrough import random_playthrough, table_of
+from examples_support import replay_example
 
-ROOT = Path(__file__).resolve().parents[1]
 ONE_HAND_GAMES = 1200
 EVENINGS = 60
 
@@ -128,9 +126,7 @@ def test_example_log_replays_to_the_result_worked_out_by_hand():
     Home pile: 104 - 12 in hands - 71 in the draw pile = 21 (the Dog House card went under it when
     Cleo was freed), and counting the cards put down one by one gives 21 too.
     """
-    result = subprocess.run([str(ROOT / ".venv/bin/companion"), "replay-game", "docs/examples/nuts_about_mutts.json"],
-                            cwd=ROOT, capture_output=True, text=True, check=True)
-    summary = json.loads(result.stdout)
+    summary = replay_example("nuts_about_mutts")
     assert summary["over"] is True
     assert summary["hand_sizes"] == [4, 8, 0]
     assert summary["scores"]["totals"] == [4, 8, 0]

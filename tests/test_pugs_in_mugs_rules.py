@@ -2,10 +2,6 @@
 
 import copy
 import itertools
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +10,7 @@ from companion.errors import BadOption, IllegalAction
 from companion.games.pugs_in_mugs import GAME
 from companion.playthrough import table_of
 from companion.session import Session
+from examples_support import replay_example
 
 SMALL_DECK = {"pugs_per_colour": 3, "surprise_cards": 0, "gimme_cards": 0, "dig_cards": 0}  # 15 cards
 
@@ -381,11 +378,7 @@ def test_example_log_replays_to_anns_win():
     #   Discard pile: red 3+1+1-1+3 = 7, blue 1+3+2 = 6, yellow 1+1+3+2 = 7, green 1+3+3 = 7,
     #   purple 1+2+3 = 6, Surprise 2, Gimme 1, Dig 2 -> 38; and 18 + 38 + 1 + 5 = 62 cards.
     #   Mug supply: red and green 5 - 2 = 3 (Ann and Ben hold one), the other colours 4.
-    root = Path(__file__).resolve().parents[1]
-    companion = Path(sys.executable).with_name("companion")
-    result = subprocess.run([str(companion), "replay-game", "docs/examples/pugs_in_mugs.json"],
-                            cwd=root, capture_output=True, text=True, check=True)
-    summary = json.loads(result.stdout)
+    summary = replay_example("pugs_in_mugs")
     assert summary["over"] is True
     assert summary["winner_name"] == "Ann" and summary["winners"] == [0]
     assert summary["players"][0]["mugs"] == ["red", "blue", "yellow", "green", "purple"]

@@ -4,9 +4,6 @@ ends up, how many discs it has, what the count is, whose turn it is, and why a c
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +14,7 @@ from companion.games.thats_ruff import board as paths
 from companion.games.thats_ruff.collecting import collection_moves
 from companion.playthrough import table_of
 from companion.session import Session
+from examples_support import EXAMPLES, replay_example
 
 HOUSE = 14
 
@@ -614,13 +612,11 @@ def test_unknown_settings_are_refused():
 #   Ann red 2 -> 31: -;  Ben red 1 -> 32: +2, +1 red (Moon 8);
 #   Ann Wild Dog as black 0 -> 32: +2: one step into the dog house and she pays 1 disc to stay.
 # Nicky is home with no discs left on her path: Ann wins. Discs: supply 18, Moon's house 2, Nicky's 0.
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "thats_ruff.json"
+EXAMPLE = EXAMPLES / "thats_ruff.json"
 
 
 def test_the_example_game_replays_to_anns_win():
-    result = subprocess.run([str(Path(sys.executable).parent / "companion"), "replay-game", str(EXAMPLE)],
-                            capture_output=True, text=True, check=True)
-    summary = json.loads(result.stdout)
+    summary = replay_example("thats_ruff")
     assert summary["over"] and summary["phase"] == "won"
     assert summary["winner"]["names"] == ["Ann"] and summary["winner"]["dog"] == "Nicky"
     nicky, moon = summary["boards"]
