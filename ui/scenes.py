@@ -113,3 +113,14 @@ def setup_settings(services, navigator):
 
     screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
     OptionsPopup(screen.game, screen.options, on_done=screen._options_chosen).open()
+
+
+@scene("race-screen-buttons", "a race with no GPIO: each player taps their own on-screen button")
+def race_screen_buttons(services, navigator):
+    from hardware.backend import open_backend
+    from hardware.controller import RaceController
+
+    services.extras["navigator"] = navigator
+    services.hardware = RaceController(open_backend("none", services.settings), services.settings)
+    popup = _race_popup(services, "bones")
+    popup.start()

@@ -20,7 +20,7 @@ from companion.errors import CompanionError
 from ui import theme
 from ui.race_text import ResultRow, decision_in_seats, headline, result_rows
 from ui.sound import CueSound
-from ui.widgets.basics import BigButton, Panel, Text, fitted
+from ui.widgets.basics import BigButton, IdentityButton, Panel, Text, fitted
 from ui.widgets.symbols import SymbolShape
 
 TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
@@ -146,10 +146,7 @@ class RacePopup(ModalView):
                           height=theme.TOUCH_BIG * ((len(self.seats) + 2) // 3))
         for seat in self.seats:
             player = self.players[seat]
-            button = BigButton(text=player.name, kind="custom", fill=theme.with_alpha(player.identity.rgb),
-                               height=theme.TOUCH_BIG)
-            button.add_widget(SymbolShape(shape=player.identity.symbol, rgba=(1, 1, 1, 1), size=(dp(30), dp(30))))
-            button.bind(pos=_place_symbol, size=_place_symbol)
+            button = IdentityButton(player.identity, text=player.name, height=theme.TOUCH_BIG)
             button.bind(on_press=lambda _, s=seat: self.hardware.screen_press(self.id_of[s], True))
             grid.add_widget(button)
         return grid
@@ -218,11 +215,6 @@ class PhotoFinishRow(BoxLayout):
             # The first presser sits at the start line; everyone else is drawn behind by their margin.
             x = bar.x + dp(9) + (bar.width - dp(18)) * self._share
             Ellipse(pos=(x - dp(9), bar.center_y - dp(9)), size=(dp(18), dp(18)))
-
-
-def _place_symbol(button, *_):
-    symbol = button.children[0]
-    symbol.pos = (button.x + theme.PAD, button.center_y - symbol.height / 2)
 
 
 class RaceRunner:

@@ -15,8 +15,7 @@ from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
-from ui.widgets.basics import BigButton, MessageBar, Text
-from ui.widgets.symbols import SymbolShape
+from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Text
 
 
 @dataclass
@@ -48,12 +47,7 @@ class SeatRow(BoxLayout):
         self.name_input.bind(text=lambda _, text: screen.rename(index, text))
         self.add_widget(self.name_input)
         identity = next(i for i in IDENTITIES if i.key == seat.colour)
-        colour = BigButton(text="", kind="custom", fill=theme.with_alpha(identity.rgb), size_hint_x=None,
-                           width=dp(170))
-        colour.add_widget(SymbolShape(shape=identity.symbol, rgba=(1, 1, 1, 1)))
-        colour.text = identity.label
-        colour.halign = "right"
-        colour.bind(pos=self._place_symbol, size=self._place_symbol)
+        colour = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=None, width=dp(170))
         colour.bind(on_release=lambda *_: screen.next_colour(index))
         self.colour_button = colour
         self.add_widget(colour)
@@ -69,11 +63,6 @@ class SeatRow(BoxLayout):
         remove.bind(on_release=lambda *_: screen.remove(index))
         self.add_widget(remove)
 
-    def _place_symbol(self, button, *_):
-        symbol = button.children[0]
-        size = button.height * 0.5
-        symbol.size = (size, size)
-        symbol.pos = (button.x + theme.GAP, button.center_y - size / 2)
 
 
 class SetupScreen(Screen):

@@ -2,6 +2,7 @@
 
 from kivy.clock import Clock
 from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -89,6 +90,24 @@ class BigButton(ButtonBehavior, Label):
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
         self._shape.pos, self._shape.size = self.pos, self.size
+
+
+class IdentityButton(BigButton):
+    """A button filled with a player's colour and carrying their shape at its left edge, so the
+    colour never has to be told apart on its own."""
+
+    def __init__(self, identity, **kwargs):
+        kwargs.setdefault("kind", "custom")
+        kwargs.setdefault("fill", theme.with_alpha(identity.rgb))
+        super().__init__(**kwargs)
+        self.symbol = SymbolShape(shape=identity.symbol, rgba=(1, 1, 1, 1), size_hint=(None, None))
+        self.add_widget(self.symbol)
+        self.bind(pos=self._place_symbol, size=self._place_symbol)
+
+    def _place_symbol(self, *_):
+        size = min(self.height * 0.5, dp(30))
+        self.symbol.size = (size, size)
+        self.symbol.pos = (self.x + theme.GAP, self.center_y - size / 2)
 
 
 class PlayerBadge(BoxLayout):
