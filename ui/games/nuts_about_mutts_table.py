@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 from companion.actions import Action
 from ui import theme
 from ui.games.nuts_about_mutts_parts import ColourMark, Filled, Tag, colour_look, fitted
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text, popup_header
 from ui.widgets.symbols import SymbolShape
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
@@ -159,12 +159,7 @@ class CardsPopup(ModalView):
         super().__init__(size_hint=(0.9, 0.9), **kwargs)
         cards = summary["cards"]
         panel = Panel(orientation="vertical")
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        header.add_widget(Text(text="Where the cards are", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-        close = BigButton(text="Close", size_hint_x=None, width=dp(120))
-        close.bind(on_release=lambda *_: self.dismiss())
-        header.add_widget(close)
-        panel.add_widget(header)
+        panel.add_widget(popup_header("Where the cards are", self.dismiss))
         hands = "  +  ".join(f"{name} {count}" for name, count in zip(names, summary["hand_sizes"]))
         lines = [
             f"In hands: {cards['in_hands']}   ({hands})",

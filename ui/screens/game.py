@@ -16,7 +16,7 @@ from ui import theme
 from ui.button_turns import PressTimer
 from ui.controller import GameController, Notice
 from ui.games import view_class
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text, popup_header
 from ui.widgets.symbols import SymbolShape
 
 
@@ -35,12 +35,7 @@ class HistoryPopup(ModalView):
     def __init__(self, controller: GameController, **kwargs):
         super().__init__(size_hint=(0.94, 0.94), **kwargs)
         panel = Panel(orientation="vertical")
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        header.add_widget(Text(text="What happened", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-        close = BigButton(text="Close", size_hint_x=None, width=dp(120))
-        close.bind(on_release=lambda *_: self.dismiss())
-        header.add_widget(close)
-        panel.add_widget(header)
+        panel.add_widget(popup_header("What happened", self.dismiss))
         lines = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
         lines.bind(minimum_height=lines.setter("height"))
         history = controller.session.history()

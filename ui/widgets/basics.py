@@ -209,3 +209,13 @@ class Count(BoxLayout):
     def _scale(self, label, height):
         # Spare room at 1280x720 goes into the number, so it reads from further away.
         label.font_size = max(self._base, min(height * 0.75, self._base * 1.8))
+
+
+def popup_header(title: str, on_close) -> BoxLayout:
+    """The top row every information popup shares: its title, and a Close button within reach."""
+    header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+    header.add_widget(Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
+    close = BigButton(text="Close", size_hint_x=None, width=dp(120))
+    close.bind(on_release=lambda *_: on_close())
+    header.add_widget(close)
+    return header
