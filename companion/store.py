@@ -83,6 +83,7 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._transaction():
+            # One statement at a time: executescript() would COMMIT on its own, outside this transaction.
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
