@@ -124,6 +124,8 @@ class DraftPad(BoxLayout):
     def pick(self, column: int) -> bool:
         session = self.controller.session
         turn = session.state.turn
+        if turn is None:
+            return False  # a tap landing after the last pick: the draft is over, nothing to record
         args = {"column": column}
         if self.kind is not None:
             args["kind"] = self.kind
@@ -145,8 +147,12 @@ class DraftPad(BoxLayout):
 
     def refresh(self, summary: dict) -> None:
         draft = summary["draft"]
-        players = self.controller.players
         turn = draft["turn"]
+        if turn is None:
+            # The last pick ends the draft and nobody picks any more: the table has already swapped
+            # this pad for scoring, so there is nothing left here to show.
+            return
+        players = self.controller.players
         picker = players[turn]
         self.round_label.text = f"Round {draft['round']}: whose pick"
         self.turn_badge.player = picker
