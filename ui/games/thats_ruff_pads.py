@@ -256,8 +256,7 @@ class EntryPad(BoxLayout):
     def wanted(self) -> int:
         if self.phase == "laying_out":
             return self.summary["deal_size"] - 5
-        return sum(1 for slot in self.summary["players"][self.seat]["laid_out"] if slot["card"] is None
-                   and not slot["face_up"]) if self.seat is not None else 0
+        return self.summary["players"][self.seat]["cards_to_turn_up"] if self.seat is not None else 0
 
     def _show(self) -> None:
         if self.seat is None:

@@ -65,6 +65,9 @@ def _seat_view(state: RuffState, seat_index: int) -> dict[str, Any]:
         "has_laid_out": seat.has_laid_out,
         "laid_out": [{"face_up": slot["face_up"], "card": slot["card"] if slot["face_up"] else None}
                      for slot in seat.laid_out],
+        # Once Counting ends every card lies face up, so `laid_out` alone can no longer tell which of them
+        # went down unseen: this is the number the "reveal" action must be given.
+        "cards_to_turn_up": flow.unknown_cards(state, seat_index),
         "collected": list(seat.collected),
     }
 
