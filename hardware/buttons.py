@@ -5,6 +5,11 @@ makes the kernel hold the edge back until the contacts stop bouncing, which stam
 by however long that switch bounced. Instead the first edge is the press, its timestamp is the
 edge's own (the factory's ticks, which on lgpio come from the kernel), and later bounces of the
 same button are dropped for a hold-off (leading-edge debounce).
+
+A release is confirmed once the button has stayed open for the hold-off. No edge marks that moment,
+so one small thread per set of buttons wakes when the earliest pending release falls due and reports
+it (stamped with the release edge's own time), so a tap or a hold ends when the player lets go, not
+when they next press.
 """
 
 from __future__ import annotations
@@ -25,12 +30,18 @@ log = logging.getLogger(__name__)
 # that stamps with CLOCK_REALTIME, say); then arrival time is the only usable stamp.
 _CLOCK_SANITY_NS = 2_000_000_000
 
+# The longest the release thread sleeps without re-reading the clock, so an injected (test or replay)
+# clock that jumps forward is noticed.
+_MAX_SLEEP_S = 0.05
+
 
 class PlayerButtons:
     """One Button (and optional LED) per entry of the config's pin map, keyed by button number.
 
-    `on_edge(Edge)` is called for every debounced change, on whichever thread the pin factory
-    delivers callbacks (lgpio's callback thread on a Pi; the caller's thread with the mock).
+    `on_edge(Edge)` is called for every debounced change: presses on whichever thread the pin factory
+    delivers callbacks (lgpio's callback thread on a Pi; the caller's thread with the mock), releases
+    there or on the "button-releases" thread. Calls never overlap and come in the order the changes
+    happened.
     """
 
     def __init__(self, backend: Backend, pin_map: Mapping[str, Mapping[str, Any]], holdoff_ns: int,
@@ -41,7 +52,12 @@ class PlayerButtons:
 
         self.backend = backend
         self._on_edge = on_edge
-        self._lock = threading.Lock()
+        # Held while a change is worked out *and* delivered, so a release confirmed by the thread and a
+        # press arriving from the pin cannot reach on_edge in the wrong order. Reentrant so that an
+        # on_edge that drives a mock pin does not deadlock.
+        self._lock = threading.Condition(threading.RLock())
+        self._closed = False
+        self._release_thread: threading.Thread | None = None
         self._buttons: dict[int, Any] = {}
         self._leds: dict[int, Any] = {}
         self._debouncers: dict[int, LeadingEdgeDebouncer] = {}
@@ -60,6 +76,9 @@ class PlayerButtons:
             # Release whatever pins were claimed so a retry (or another backend) can have them.
             self.close()
             raise
+        self._release_thread = threading.Thread(target=self._confirm_releases, name="button-releases",
+                                                daemon=True)
+        self._release_thread.start()
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -67,6 +86,10 @@ class PlayerButtons:
 
     def bounces_ignored(self) -> dict[int, int]:
         return {player: debouncer.ignored for player, debouncer in self._debouncers.items()}
+
+    def presses_counted(self) -> dict[int, int]:
+        """Debounced presses per button since these buttons were opened."""
+        return {player: debouncer.presses for player, debouncer in self._debouncers.items()}
 
     def held(self, players: Iterable[int] | None = None) -> frozenset[int]:
         """Buttons down right now (at arm time: buttons that are stuck or being held)."""
@@ -85,9 +108,38 @@ class PlayerButtons:
             self.clock_mismatch = True
             t_ns = now_ns
         with self._lock:
-            changes = self._debouncers[player].feed(pressed, t_ns)
+            if self._closed:
+                return
+            self._deliver(player, self._debouncers[player].feed(pressed, t_ns))
+            self._lock.notify_all()   # a release may now be pending, or no longer
+
+    def _deliver(self, player: int, changes: list[tuple[bool, int]]) -> None:
         for change_pressed, change_ns in changes:
-            self._on_edge(Edge(player, change_pressed, change_ns))
+            try:
+                self._on_edge(Edge(player, change_pressed, change_ns))
+            except Exception:  # noqa: BLE001 - one bad listener must not stop the buttons
+                log.exception("on_edge callback failed")
+
+    def _confirm_releases(self) -> None:
+        with self._lock:
+            while not self._closed:
+                now_ns = self.backend.clock_ns()
+                waits = []
+                for player, debouncer in self._debouncers.items():
+                    due = debouncer.due_ns
+                    if due is None:
+                        continue
+                    if now_ns < due:
+                        waits.append((due - now_ns) / 1e9)
+                    elif self._buttons[player].is_pressed:
+                        # Closed again, but that edge has not been delivered yet (a busy callback
+                        # thread): its stamp, not this moment, says whether the opening was a release.
+                        waits.append(_MAX_SLEEP_S)
+                    else:
+                        self._deliver(player, debouncer.confirm_release(now_ns))
+                        if self._closed:   # a listener closed the buttons from inside on_edge
+                            return
+                self._lock.wait(min([_MAX_SLEEP_S, *waits]) if waits else None)
 
     # --- the mock keyboard --------------------------------------------------------------------------
 
@@ -136,6 +188,13 @@ class PlayerButtons:
             led.off()
 
     def close(self) -> None:
+        """Pending releases are dropped: nothing is delivered after close, and no thread is left."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+        thread = self._release_thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2)
         for device in list(self._buttons.values()) + list(self._leds.values()):
             device.close()
         self._buttons.clear()

@@ -20,17 +20,16 @@ class ButtonTile(Panel):
         super().__init__(orientation="vertical", **kwargs)
         self.number = number
         self.presses = 0
-        self.was_down = False
         self.add_widget(Text(text=f"Button {number}", font_size=theme.FONT_TITLE, bold=True, halign="center"))
         self.add_widget(Text(text=f"GPIO{pin}" + (f", LED GPIO{led}" if led else ", no LED"),
                              font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center"))
         self.state_label = Text(text="not pressed yet", halign="center", size_hint_y=1)
         self.add_widget(self.state_label)
 
-    def show(self, down: bool, bounces: int, stuck: bool) -> None:
-        if down and not self.was_down:
-            self.presses += 1
-        self.was_down = down
+    def show(self, down: bool, presses: int, bounces: int, stuck: bool) -> None:
+        # The debouncer's count, not the pin seen at each poll: a tap shorter than a frame still counts,
+        # and a bounce is never a second press.
+        self.presses = presses
         if stuck:
             self.fill, text = theme.DANGER, "STUCK: down since the start.\nCheck the wiring."
         elif down:
@@ -68,6 +67,10 @@ class ButtonTestScreen(Screen):
             root.add_widget(Text(text=note, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
             grid = GridLayout(cols=3, spacing=theme.GAP)
             self.stuck_at_start = buttons.held()
+            # The buttons have been counting since the app started (a game's worth of presses, maybe):
+            # this screen shows only what happens while it is open.
+            self._presses_before = buttons.presses_counted()
+            self._bounces_before = buttons.bounces_ignored()
             self.tiles = {}
             pins = services.settings["buttons"]
             for number in buttons.numbers:
@@ -85,10 +88,13 @@ class ButtonTestScreen(Screen):
             return
         buttons = self.hardware.buttons
         held = buttons.held()
+        presses = buttons.presses_counted()
         bounces = buttons.bounces_ignored()
         for number, tile in self.tiles.items():
-            stuck = number in self.stuck_at_start and number in held and not tile.presses
-            tile.show(number in held, bounces.get(number, 0), stuck)
+            count = presses.get(number, 0) - self._presses_before.get(number, 0)
+            bounced = bounces.get(number, 0) - self._bounces_before.get(number, 0)
+            stuck = number in self.stuck_at_start and number in held and not count
+            tile.show(number in held, count, bounced, stuck)
 
     def back(self):
         if self._poll_event is not None:
