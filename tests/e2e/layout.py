@@ -1,0 +1,204 @@
+"""The layout check run on every screen a family sees during the play-throughs.
+
+What it refuses, each a defect a player would notice at the table:
+- text that does not fit its widget: wider or taller than the box, glyphs cut, a word broken in the
+  middle, a name shortened with an ellipsis;
+- a widget drawn outside its parent (outside the visible part of a scrolled list is fine);
+- two tappable widgets that overlap (a finger cannot say which it meant);
+- on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall, primary targets under
+  12 mm, any other target under 9 mm.
+A problem names the screen, the widget (its class and text) and the sizes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+from kivy.uix.vkeyboard import VKeyboard
+from kivy.uix.widget import Widget
+
+SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
+KEY_NUMBER_MM = 10
+PRIMARY_TARGET_MM = 12
+TARGET_MM = 9
+SLACK_PX = 1.5
+_MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
+
+
+@dataclass(frozen=True)
+class Problem:
+    screen: str
+    widget: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.screen}: {self.widget}: {self.what}"
+
+
+def px_per_mm(window_width: float) -> float | None:
+    """Physical sizes are judged on the 7" panel only; a 1280x720 window stands for some other screen."""
+    return window_width / SEVEN_INCH_PANEL_MM if round(window_width) == 800 else None
+
+
+def describe(widget: Widget) -> str:
+    text = getattr(widget, "text", "")
+    shown = f" {plain(text)[:40]!r}" if isinstance(text, str) and text else ""
+    return f"{type(widget).__name__}{shown}"
+
+
+def plain(text: str) -> str:
+    return _MARKUP.sub("", text)
+
+
+def is_tappable(widget: Widget) -> bool:
+    return isinstance(widget, (ButtonBehavior, TextInput, VKeyboard))
+
+
+def is_shown(widget: Widget) -> bool:
+    if any(getattr(node, "opacity", 1) <= 0 for node in (widget, *ancestors(widget))):
+        return False
+    return widget.width > 0 and widget.height > 0
+
+
+def window_box(widget: Widget) -> tuple[float, float, float, float]:
+    x0, y0 = widget.to_window(widget.x, widget.y)
+    return x0, y0, x0 + widget.width, y0 + widget.height
+
+
+def intersect(a, b):
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def viewport(widget: Widget, window) -> tuple[float, float, float, float] | None:
+    """The part of `widget` a player can see: inside the window and every scrolled list around it."""
+    box = intersect(window_box(widget), (0, 0, window.width, window.height))
+    for node in ancestors(widget):
+        if box is None:
+            break
+        if isinstance(node, ScrollView):
+            box = intersect(box, window_box(node))
+    return box
+
+
+@lru_cache(maxsize=4096)
+def text_extent(text: str, font_size: float, bold: bool, font_name: str) -> tuple[int, int]:
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, font_name=font_name)
+    label.refresh()
+    return label.texture.size if label.texture else (0, 0)
+
+
+@lru_cache(maxsize=1024)
+def ink_height(text: str, font_size: float, bold: bool, font_name: str) -> int:
+    """How tall the glyphs themselves are (no line spacing): what a player sees of a number."""
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, font_name=font_name)
+    label.refresh()
+    texture = label.texture
+    if texture is None:
+        return 0
+    width, height = texture.size
+    pixels = texture.pixels
+    inked = [row for row in range(height)
+             if any(pixels[(row * width + col) * 4 + 3] > 40 for col in range(width))]
+    return inked[-1] - inked[0] + 1 if inked else 0
+
+
+def label_problems(label: Label) -> list[str]:
+    text = plain(label.text).strip()
+    if not text:
+        return []
+    problems = []
+    bold = label.bold or "[b]" in label.text
+    font = (label.font_size, bold, label.font_name)
+    left, top, right, bottom = label.padding
+    room_w = label.text_size[0] if label.text_size[0] else label.width - left - right
+    room_h = label.height - top - bottom
+    tex_w, tex_h = label.texture_size
+    if tex_w > label.width + SLACK_PX:
+        problems.append(f"text is {tex_w:.0f} px wide in a {label.width:.0f} px box")
+    if tex_h > label.height + SLACK_PX:
+        problems.append(f"text is {tex_h:.0f} px tall in a {label.height:.0f} px box")
+    first_line = text.splitlines()[0]
+    glyphs = ink_height(first_line, *font)
+    if glyphs > room_h + SLACK_PX:
+        problems.append(f"glyphs {glyphs} px tall cut by a {room_h:.0f} px box")
+    widest_word = max(text.split(), key=lambda word: text_extent(word, *font)[0])
+    if text_extent(widest_word, *font)[0] > room_w + SLACK_PX:
+        problems.append(f"the word {widest_word!r} ({text_extent(widest_word, *font)[0]} px) is broken "
+                        f"or cut in a {room_w:.0f} px line")
+    elif label.shorten and any(text_extent(line, *font)[0] > room_w + SLACK_PX for line in text.splitlines()):
+        problems.append(f"text shortened to fit a {room_w:.0f} px line")
+    return problems
+
+
+def key_number_mm(label: Label, scale: float) -> float:
+    return ink_height(plain(label.text).strip() or "0", label.font_size, label.bold, label.font_name) / scale
+
+
+def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
+    scale = px_per_mm(window.width)
+    problems: list[Problem] = []
+    tappables: list[tuple[Widget, tuple]] = []
+
+    def add(widget, what):
+        problems.append(Problem(screen_name, describe(widget), what))
+
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if not is_shown(widget) or viewport(widget, window) is None:
+                continue
+            parent = widget.parent
+            if parent is not None and parent is not window and not isinstance(parent, (ScrollView, ModalView)):
+                inner, outer = window_box(widget), window_box(parent)
+                if (inner[0] < outer[0] - SLACK_PX or inner[1] < outer[1] - SLACK_PX
+                        or inner[2] > outer[2] + SLACK_PX or inner[3] > outer[3] + SLACK_PX):
+                    add(widget, f"drawn at {_box(inner)} outside its {type(parent).__name__} at {_box(outer)}")
+            if isinstance(widget, Label) and not isinstance(widget, TextInput):
+                for what in label_problems(widget):
+                    add(widget, what)
+                if scale and getattr(widget, "key_number", False):
+                    tall = key_number_mm(widget, scale)
+                    if tall < KEY_NUMBER_MM - 0.05:
+                        add(widget, f"key number {tall:.1f} mm tall, needs {KEY_NUMBER_MM} mm")
+            if is_tappable(widget):
+                tappables.append((widget, viewport(widget, window)))
+                if scale and not isinstance(widget, VKeyboard):
+                    need = PRIMARY_TARGET_MM if getattr(widget, "kind", "") == "primary" else TARGET_MM
+                    short = min(widget.width, widget.height) / scale
+                    if short < need - 0.05:
+                        add(widget, f"target {widget.width / scale:.1f} x {widget.height / scale:.1f} mm, "
+                                    f"needs {need} mm")
+    for index, (first, first_box) in enumerate(tappables):
+        for second, second_box in tappables[index + 1:]:
+            if _nested(first, second):
+                continue
+            overlap = intersect(first_box, second_box)
+            if overlap and (overlap[2] - overlap[0]) > SLACK_PX and (overlap[3] - overlap[1]) > SLACK_PX:
+                add(first, f"overlaps the target {describe(second)} at {_box(overlap)}")
+    return problems
+
+
+def _nested(a: Widget, b: Widget) -> bool:
+    return a in ancestors(b) or b in ancestors(a)
+
+
+def ancestors(widget: Widget):
+    node = widget
+    while True:
+        parent = getattr(node, "parent", None)
+        if parent is None or parent is node:   # the Window is its own parent
+            return
+        yield parent
+        node = parent
+
+
+def _box(box) -> str:
+    x0, y0, x1, y1 = box
+    return f"({x0:.0f},{y0:.0f} {x1 - x0:.0f}x{y1 - y0:.0f})"

@@ -1,0 +1,133 @@
+"""One play-through of one game, as a family plays it: Home, set-up with names typed on the on-screen
+keyboard, the whole game to its winner through touches and big-button presses, then Home and the next
+game's set-up. Each run is its own process because Kivy fixes the window size when it opens.
+
+    python tests/e2e/play.py GAME --players N [--long-names] [--size 800x480] [--data-dir DIR]
+                             [--shots DIR] [--stop-after-taps K] [--resume]
+
+It prints one JSON line (taps, smallest text and target, layout problems) and exits 0 when the game
+reached its winner with no layout problem, 1 otherwise. With --stop-after-taps it prints "STOPPED" once
+that many taps are acknowledged and waits to be killed; --resume starts by tapping Resume on Home."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent.parent))
+
+SHORT_NAMES = ["Maya", "Ben", "Ivy", "Tom", "Zoe", "Sam"]
+LONG_NAMES = ["Christopher", "Maximiliana", "Bartholomew", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+
+
+class Stop(Exception):
+    """Raised inside a family's turn once the taps asked for have been made (--stop-after-taps)."""
+
+
+def names_for(players: int, long_names: bool) -> list[str]:
+    return (LONG_NAMES if long_names else SHORT_NAMES)[:players]
+
+
+def open_game(table, title: str) -> None:
+    from ui.screens.home import GameCard
+
+    card = next((card for card in table.widgets(GameCard) if card.entry.title == title), None)
+    if card is None:
+        raise AssertionError(f"Home shows no card for {title}")
+    table.tap(card)
+
+
+def seat_family(table, names: list[str]) -> None:
+    """In set-up: as many seats as players, each name typed on the on-screen keyboard."""
+    from ui.widgets.keyboard import TextField
+
+    while len(table.widgets(TextField)) < len(names):
+        table.tap("+ Add player")
+    for index, name in enumerate(names):
+        field = table.widgets(TextField)[index]
+        if field.text == name:
+            continue
+        table.tap(field)
+        table.type_keys(name)
+        table.tap("Done")
+        if table.widgets(TextField)[index].text != name:
+            raise AssertionError(f"typed {name!r} but seat {index + 1} shows {table.widgets(TextField)[index].text!r}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--long-names", action="store_true")
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--data-dir", type=Path)
+    parser.add_argument("--shots", type=Path)
+    parser.add_argument("--stop-after-taps", type=int)
+    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    size = tuple(int(v) for v in args.size.split("x"))
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="companion-play-"))
+    family = importlib.import_module(f"families.{args.game}")
+
+    from table import Table
+
+    table = Table(data_dir, size, shots=args.shots)
+    started = time.monotonic()
+    report = {"game": args.game, "players": args.players, "size": args.size}
+    try:
+        from companion.registry import game_entry
+
+        title = game_entry(args.game).title
+        table.check_layout()
+        if args.resume:
+            table.tap("Resume")
+        else:
+            table.screenshot("home")
+            open_game(table, title)
+            seat_family(table, names_for(args.players, args.long_names))
+            table.screenshot(f"{args.game}-setup-{args.players}")
+            table.tap("Start game")
+        if args.stop_after_taps is not None:
+            limit = table.taps + args.stop_after_taps
+
+            def stop_when_due():
+                if table.taps >= limit:
+                    raise Stop
+            table.on_tap = stop_when_due
+        try:
+            family.play(table, seed=args.seed, shots=f"{args.game}-{args.players}")
+        except Stop:
+            session = table.session
+            print(json.dumps({"stopped": True, "session": session.id, "entries": len(session.actions)}), flush=True)
+            print("STOPPED", flush=True)
+            while True:
+                table.wait(1)
+        winner_screen_taps = table.taps
+        table.tap("Home")
+        if table.can_tap("Resume"):
+            raise AssertionError("Home still offers the finished game for Resume")
+        open_game(table, title)
+        names = names_for(args.players, args.long_names)
+        if not table.shows("|".join(names)):
+            raise AssertionError(f"the next game's set-up does not remember {names}: {table.texts()}")
+        report.update(taps=winner_screen_taps, seconds=round(time.monotonic() - started, 1))
+    except Exception:
+        report["error"] = f"{table.where()}: {traceback.format_exc()}"
+    finally:
+        report["layout_problems"] = [str(p) for p in table.problems.values()]
+        print(json.dumps(report), flush=True)
+        table.finish()
+    return 0 if "error" not in report and not report["layout_problems"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,299 @@
+"""The real app, started as `make run` starts it (mock pins, keyboard buttons), driven the way a family
+drives it: real touches on widgets that are on screen, and real edges on the big buttons' mock pins
+through the keyboard keys. Nothing here calls the controller or the session to change the game; the
+session is read only so a simulated family can decide what to do next, as people read the table.
+
+Every touch is followed by the layout check of the screen it leads to (tests/e2e/layout.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Iterable
+
+import layout
+
+SETTLE_LIMIT_S = 5.0
+
+
+class DriveError(AssertionError):
+    """The family could not do what it meant to: what it looked for and what the screen showed."""
+
+
+class Table:
+    def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 480), shots: Path | None = None):
+        from ui.main import prepare_kivy
+
+        prepare_kivy(size, False, data_dir)
+        from kivy.config import Config
+
+        # Frames as fast as the machine draws them: the app's timers run on the wall clock anyway.
+        Config.set("graphics", "maxfps", "0")
+        from kivy.base import EventLoop
+
+        from companion import config
+        from ui.app import CompanionApp
+
+        self.size = size
+        self.shots = shots
+        self.data_dir = data_dir
+        self.settings = config.load(data_dir)
+        self.app = CompanionApp.create(data_dir=data_dir, settings=self.settings, backend="mock")
+        EventLoop.ensure_window()
+        self.window = EventLoop.window
+        self.app._run_prepare()
+        self.problems: dict[tuple[str, str, str], layout.Problem] = {}
+        self.taps = 0
+        self.on_tap: Callable[[], None] | None = None
+        self.settle()
+
+    # ----- time -----------------------------------------------------------------------------------
+    def frames(self, count: int = 1) -> None:
+        from kivy.base import EventLoop
+
+        for _ in range(count):
+            EventLoop.idle()
+
+    def wait(self, seconds: float) -> None:
+        """Let real time pass with the app running (timers, the race thread, button hold-offs)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.frames()
+            time.sleep(0.002)
+
+    def settle(self) -> None:
+        """Run frames until screen changes and popup animations have finished, then lay out and draw."""
+        from kivy.animation import Animation
+
+        end = time.monotonic() + SETTLE_LIMIT_S
+        self.frames(2)
+        while time.monotonic() < end and (Animation._instances or self.navigator.transition.is_active):
+            self.frames()
+        self.frames(2)
+
+    def finish(self) -> None:
+        self.app.dispatch("on_stop")
+        for child in list(self.window.children):
+            self.window.remove_widget(child)
+
+    # ----- what is on screen ----------------------------------------------------------------------
+    @property
+    def navigator(self):
+        return self.app.navigator
+
+    @property
+    def screen(self):
+        return self.navigator.current_screen
+
+    @property
+    def session(self):
+        """The game being played, read only (as players read the table to decide)."""
+        controller = getattr(self.screen, "controller", None)
+        return controller.session if controller is not None else None
+
+    def layer(self):
+        """What a touch reaches: the topmost popup, else the current screen."""
+        from kivy.uix.modalview import ModalView
+
+        top = self.window.children[0] if self.window.children else None
+        return top if isinstance(top, ModalView) else self.screen
+
+    def where(self) -> str:
+        top = self.layer()
+        name = type(self.screen).__name__
+        view = getattr(self.screen, "view", None)
+        if view is not None:
+            name += f"/{type(view).__name__}"
+        if top is not self.screen:
+            name += f" > {type(top).__name__}"
+        return f"{self.size[0]}x{self.size[1]} {name}"
+
+    def widgets(self, kind: type | tuple = object) -> list:
+        from kivy.uix.modalview import ModalView  # noqa: F401
+
+        return [w for w in self.layer().walk(restrict=True)
+                if isinstance(w, kind) and layout.is_shown(w) and self._visible_box(w) is not None]
+
+    def texts(self) -> list[str]:
+        from kivy.uix.label import Label
+
+        return [layout.plain(w.text) for w in self.widgets(Label) if w.text]
+
+    def shows(self, pattern: str) -> bool:
+        regex = re.compile(pattern)
+        return any(regex.search(text) for text in self.texts())
+
+    def tappables(self) -> list:
+        return [w for w in self.widgets() if layout.is_tappable(w)]
+
+    def find(self, text: str | re.Pattern, *, enabled_only: bool = True, within=None) -> list:
+        """Tappable widgets whose text is `text` (a string: exactly, ignoring markup; a pattern: searched)."""
+        found = []
+        candidates = self.tappables() if within is None else [w for w in within.walk(restrict=True)
+                                                               if layout.is_tappable(w) and layout.is_shown(w)]
+        for widget in candidates:
+            shown = layout.plain(getattr(widget, "text", "") or "").strip()
+            hit = text.search(shown) if isinstance(text, re.Pattern) else shown == text
+            if hit and (not enabled_only or not widget.disabled):
+                found.append(widget)
+        return found
+
+    def can_tap(self, text: str | re.Pattern) -> bool:
+        return bool(self.find(text))
+
+    def button(self, text: str | re.Pattern, *, within=None):
+        found = self.find(text, within=within)
+        if not found:
+            shown = [layout.describe(w) + (" (disabled)" if w.disabled else "") for w in self.tappables()]
+            raise DriveError(f"{self.where()}: no enabled {text!r} to tap; on screen: {shown}; "
+                             f"texts: {self.texts()}")
+        return found[0]
+
+    # ----- touches --------------------------------------------------------------------------------
+    def tap(self, target, *, within=None) -> None:
+        """One finger tap at the middle of what is visible of `target` (a widget or its text)."""
+        widget = target if not isinstance(target, (str, re.Pattern)) else self.button(target, within=within)
+        self._bring_into_view(widget)
+        box = self._visible_box(widget)
+        if box is None:
+            raise DriveError(f"{self.where()}: {layout.describe(widget)} is not on screen")
+        self.touch((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def touch(self, x: float, y: float, *, hold_s: float = 0.0) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.frames(1)
+        if hold_s:
+            self.wait(hold_s)
+        touch.touch_up()
+        self._acknowledged()
+
+    def _acknowledged(self) -> None:
+        self.taps += 1
+        self.settle()
+        self.check_layout()
+        if self.on_tap is not None:
+            self.on_tap()
+
+    def drag(self, points: Iterable[tuple[float, float]]) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        points = list(points)
+        touch = UnitTestTouch(*points[0])
+        touch.touch_down()
+        self.frames(1)
+        for x, y in points[1:]:
+            touch.touch_move(x, y)
+            self.frames(1)
+        touch.touch_up()
+        self._acknowledged()
+
+    def _visible_box(self, widget):
+        return layout.viewport(widget, self.window)
+
+    def _bring_into_view(self, widget) -> None:
+        from kivy.uix.scrollview import ScrollView
+
+        for node in layout.ancestors(widget):
+            if isinstance(node, ScrollView):
+                inner, outer = layout.window_box(widget), layout.window_box(node)
+                if inner[1] < outer[1] or inner[3] > outer[3] or inner[0] < outer[0] or inner[2] > outer[2]:
+                    node.scroll_to(widget, padding=8, animate=False)
+                    self.frames(2)
+
+    # ----- typing on the on-screen keyboard -------------------------------------------------------
+    def keyboard(self):
+        from kivy.uix.vkeyboard import VKeyboard
+
+        boards = self.widgets(VKeyboard) or [w for w in self.window.children if isinstance(w, VKeyboard)]
+        if not boards:
+            raise DriveError(f"{self.where()}: no on-screen keyboard is showing; texts: {self.texts()}")
+        return boards[0]
+
+    def type_keys(self, text: str) -> None:
+        """Tap each character's key on the on-screen keyboard (shift for capitals)."""
+        board = self.keyboard()
+        for char in text:
+            if char.isalpha() and (board.layout_mode == "shift") != char.isupper():
+                self._tap_key(board, "shift")
+            self._tap_key(board, "spacebar" if char == " " else char.lower())
+
+    def _tap_key(self, board, wanted: str) -> None:
+        x, y = key_position(board, wanted)
+        self.touch(x, y)
+
+    # ----- the big buttons (keyboard keys drive the mock pins, as `make run` does) -----------------
+    def _key_of(self, number: int) -> int:
+        key = self.settings["keys"][str(number)]
+        return ord(key.lower())
+
+    def button_down(self, number: int) -> None:
+        key = self._key_of(number)
+        self.window.dispatch("on_key_down", key, 0, chr(key), [])
+        self.frames(1)
+
+    def button_up(self, number: int) -> None:
+        self.window.dispatch("on_key_up", self._key_of(number), 0)
+        self.frames(1)
+
+    def press(self, number: int, *, hold_s: float = 0.05, then_wait_s: float = 0.12) -> None:
+        """Press a big button, keep it down for `hold_s`, let go, and give the app time to see it."""
+        self.button_down(number)
+        self.wait(hold_s)
+        self.button_up(number)
+        self.wait(then_wait_s)
+        self.settle()
+        self.check_layout()
+
+    # ----- checks and pictures --------------------------------------------------------------------
+    def check_layout(self) -> None:
+        # Only what a touch can reach: under an open popup the screen was checked before it opened.
+        for problem in layout.check(self.where(), [self.layer()], self.window):
+            self.problems.setdefault((problem.screen, problem.widget, problem.what), problem)
+
+    def layout_report(self) -> str:
+        return "\n".join(str(problem) for problem in self.problems.values())
+
+    def screenshot(self, name: str) -> Path | None:
+        if self.shots is None:
+            return None
+        self.shots.mkdir(parents=True, exist_ok=True)
+        target = self.shots / f"{name}-{self.size[0]}x{self.size[1]}.png"
+        self.frames(2)
+        written = self.window.screenshot(name=str(target.with_suffix("")) + "-frame.png")
+        shutil.move(written, target)
+        return target
+
+    # ----- waiting for the app --------------------------------------------------------------------
+    def until(self, condition: Callable[[], bool], what: str, timeout_s: float = 8.0) -> None:
+        end = time.monotonic() + timeout_s
+        while not condition():
+            if time.monotonic() > end:
+                raise DriveError(f"{self.where()}: waited {timeout_s:.0f} s for {what}; texts: {self.texts()}")
+            self.wait(0.02)
+        self.settle()
+        self.check_layout()
+
+
+def key_position(board, wanted: str) -> tuple[float, float]:
+    """Where the key `wanted` (its code: "a", "shift", "spacebar", "backspace", "enter") is drawn on a
+    VKeyboard, in window coordinates: found by asking the keyboard which key is under the points of a
+    fine grid, exactly as it decides for a real touch."""
+    step = 4
+    for gy in range(int(board.height) // step):
+        for gx in range(int(board.width) // step):
+            local = (gx * step + step / 2, gy * step + step / 2)
+            key = board.get_key_at_pos(*local)
+            if key is not None and (key[0][2] or key[0][1]) == wanted and not board.collide_margin(*local):
+                return board.to_window(*board.to_parent(*local))
+    raise DriveError(f"the on-screen keyboard has no {wanted!r} key")
+
+
+def env_for_child(kivy_home: Path) -> dict[str, str]:
+    return {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(kivy_home), "KIVY_LOG_LEVEL": "error",
+            "KIVY_NO_CONSOLELOG": "1"}
