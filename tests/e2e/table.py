@@ -14,7 +14,9 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
-import layout
+# The layout check imports Kivy widgets, and the first Kivy widget import opens the window: it is
+# imported once the window's size has been configured (Table.__init__).
+layout = None
 
 SETTLE_LIMIT_S = 5.0
 
@@ -32,6 +34,8 @@ class Table:
 
         # Frames as fast as the machine draws them: the app's timers run on the wall clock anyway.
         Config.set("graphics", "maxfps", "0")
+        global layout
+        import layout
         from kivy.base import EventLoop
 
         from companion import config
