@@ -25,6 +25,9 @@ FONT_BODY = sp(20)
 FONT_TITLE = sp(28)
 FONT_NUMBER = sp(44)
 FONT_HUGE = sp(64)
+# Digits about 10 mm tall on the 7" panel (5.2 px per mm; a bold digit is about 0.72 of the font size).
+FONT_KEY_NUMBER = sp(74)
+MESSAGE_HEIGHT = dp(46)
 
 
 def with_alpha(rgb, alpha=1.0):

@@ -81,7 +81,7 @@ class GameScreen(Screen):
         history = BigButton(text="History", size_hint_x=None, width=dp(110))
         history.bind(on_release=lambda *_: HistoryPopup(controller).open())
         bar.add_widget(history)
-        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100), kind="primary")
+        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100))
         self.undo_button.bind(on_release=lambda *_: controller.undo())
         bar.add_widget(self.undo_button)
         self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(100))
@@ -90,7 +90,8 @@ class GameScreen(Screen):
         root.add_widget(bar)
         self.view = view_class(controller.session.game.key)(controller)
         root.add_widget(self.view)
-        self.message = MessageBar()
+        # The bar keeps its room while empty, so the table never shrinks under a message and grows back.
+        self.message = MessageBar(reserve=theme.MESSAGE_HEIGHT)
         root.add_widget(self.message)
         self.add_widget(root)
         self._turn_buttons = self._listen_to_turn_buttons()

@@ -78,9 +78,10 @@ class HomeScreen(Screen):
             text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{names}  -  {when}",
             markup=True, size_hint_y=1, font_size=theme.FONT_BODY)
         panel.add_widget(description)
-        resume = BigButton(text="Resume", kind="primary", size_hint=(None, 1), width=dp(140))
+        resume = BigButton(text="Resume", kind="primary", size_hint_x=None, width=dp(140), height=theme.TOUCH_BIG,
+                           pos_hint={"center_y": 0.5})
         resume.bind(on_release=lambda *_: self.resume(record.id))
-        aside = BigButton(text="Set aside", size_hint=(None, 1), width=dp(130))
+        aside = BigButton(text="Set aside", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
         aside.bind(on_release=lambda *_: self.set_aside(record.id))
         panel.add_widget(resume)
         panel.add_widget(aside)

@@ -147,15 +147,19 @@ class PlayerBadge(BoxLayout):
 
 class MessageBar(Label):
     """One line of feedback at the bottom of a screen: refusals in orange, confirmations in green.
-    It stays until replaced or cleared, so a child has time to have it read aloud."""
+    It stays until replaced or cleared, so a child has time to have it read aloud. With `reserve`
+    the bar keeps that height while empty, and a long message takes a smaller font before it takes
+    more room, so what is above it does not jump."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, reserve: float = 0, **kwargs):
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", 0)
+        kwargs.setdefault("height", reserve)
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
+        self.reserve = reserve
+        self._base_font = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
@@ -171,8 +175,13 @@ class MessageBar(Label):
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill)
+        self.font_size = self._base_font
         self.texture_update()
-        self.height = max(theme.TOUCH * 0.8, self.texture_size[1] + theme.GAP * 2)
+        room = max(self.reserve, theme.TOUCH * 0.8) - theme.GAP
+        while self.texture_size[1] > room and self.font_size > theme.FONT_SMALL:
+            self.font_size = max(theme.FONT_SMALL, self.font_size - 2)
+            self.texture_update()
+        self.height = max(self.reserve, theme.TOUCH * 0.8, self.texture_size[1] + theme.GAP)
         if self._clear_event is not None:
             self._clear_event.cancel()
         if seconds:
@@ -180,7 +189,7 @@ class MessageBar(Label):
 
     def clear(self):
         self.text = ""
-        self.height = 0
+        self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
 
 
@@ -194,11 +203,14 @@ def fitted(text: str, font_size, **kwargs) -> Label:
 
 
 class Count(BoxLayout):
-    """A big number with its caption under it, read from across the table."""
+    """A big number with its caption under it, read from across the table. A `key` count is one a
+    player acts on (hand sizes, piles, the running count): the layout check holds it to 10 mm on the
+    7" display; a secondary one (key=False) is only kept readable."""
 
-    def __init__(self, caption: str, value, font_size=theme.FONT_NUMBER, **kwargs):
+    def __init__(self, caption: str, value, font_size=theme.FONT_NUMBER, key: bool = True, **kwargs):
         super().__init__(orientation="vertical", **kwargs)
         self.number = fitted(str(value), font_size, bold=True)
+        self.number.key_number = key
         self.caption = fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
                               height=theme.FONT_SMALL * 1.4)
         self.add_widget(self.number)

@@ -1,0 +1,118 @@
+"""The layout check used by the end-to-end play-throughs catches each kind of defect it promises to,
+and passes a screen that has none."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.boxlayout import BoxLayout  # noqa: E402
+from kivy.uix.floatlayout import FloatLayout  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+import layout  # noqa: E402
+
+from ui.widgets.basics import BigButton, Count  # noqa: E402
+
+
+def checked(root):
+    Window.add_widget(root)
+    try:
+        root.size = Window.size
+        root.do_layout() if hasattr(root, "do_layout") else None
+        for child in root.walk():
+            if isinstance(child, Label):
+                child.texture_update()
+        return layout.check("test", [root], Window)
+    finally:
+        Window.remove_widget(root)
+
+
+def whats(problems):
+    return [problem.what for problem in problems]
+
+
+def placed(widget, pos, size):
+    widget.size_hint = (None, None)
+    widget.pos, widget.size = pos, size
+    return widget
+
+
+@pytest.fixture(autouse=True)
+def seven_inch_width():
+    if round(Window.width) != 800:
+        pytest.skip("the physical-size rules apply to the 800 px wide panel")
+
+
+def test_a_tidy_screen_passes():
+    root = FloatLayout()
+    root.add_widget(placed(BigButton(text="Start", kind="primary"), (10, 10), (200, 80)))
+    root.add_widget(placed(BigButton(text="Back"), (300, 10), (120, 60)))
+    assert checked(root) == []
+
+
+def test_text_wider_than_its_box_is_reported_with_the_sizes():
+    root = FloatLayout()
+    root.add_widget(placed(Label(text="Christopher lost the race", font_size=30), (10, 10), (80, 60)))
+    problems = checked(root)
+    assert any("wide in a 80 px box" in what for what in whats(problems))
+    assert "Christopher" in problems[0].widget
+
+
+def test_a_word_broken_mid_word_is_reported():
+    root = FloatLayout()
+    wrapped = placed(Label(text="Christopher lost", font_size=30), (10, 10), (90, 200))
+    wrapped.text_size = (90, None)
+    root.add_widget(wrapped)
+    assert any("'Christopher'" in what and "broken or cut" in what for what in whats(checked(root)))
+
+
+def test_a_name_shortened_with_an_ellipsis_is_reported():
+    root = FloatLayout()
+    shortened = placed(Label(text="Max Power", font_size=30, shorten=True), (200, 10), (120, 60))
+    shortened.text_size = (120, 60)
+    root.add_widget(shortened)
+    assert any("shortened" in what for what in whats(checked(root)))
+
+
+def test_glyphs_taller_than_their_box_are_reported():
+    root = FloatLayout()
+    digits = placed(Label(text="7", font_size=40), (10, 10), (60, 19))
+    digits.text_size = (60, 19)
+    root.add_widget(digits)
+    assert any("glyphs" in what and "cut by a 19 px box" in what for what in whats(checked(root)))
+
+
+def test_a_widget_outside_its_parent_is_reported():
+    root = FloatLayout()
+    box = placed(BoxLayout(), (10, 10), (100, 100))
+    root.add_widget(box)
+    stray = Label(text="", size_hint=(None, None), size=(30, 30), pos=(200, 200))
+    box.add_widget(stray)
+    box.do_layout = lambda *_: None   # keep it where it was put, as a hand-placed child would be
+    stray.pos = (200, 200)
+    assert any("outside its BoxLayout" in what for what in whats(checked(root)))
+
+
+def test_overlapping_targets_are_reported():
+    root = FloatLayout()
+    root.add_widget(placed(BigButton(text="Accept"), (10, 10), (200, 80)))
+    root.add_widget(placed(BigButton(text="Cancel"), (150, 10), (200, 80)))
+    assert any("overlaps the target BigButton 'Accept'" in what or "overlaps the target BigButton 'Cancel'" in what
+               for what in whats(checked(root)))
+
+
+def test_small_targets_and_small_key_numbers_are_reported_in_millimetres():
+    root = FloatLayout()
+    root.add_widget(placed(BigButton(text="Go", kind="primary"), (10, 10), (200, 56)))
+    root.add_widget(placed(BigButton(text="Back"), (300, 10), (120, 40)))
+    count = placed(Count("cards", 7), (450, 10), (200, 120))
+    root.add_widget(count)
+    what = whats(checked(root))
+    assert any("target" in w and "needs 12 mm" in w for w in what)
+    assert any("target" in w and "needs 9 mm" in w for w in what)
+    assert any(w.startswith("key number") and "needs 10 mm" in w for w in what)
