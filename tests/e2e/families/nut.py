@@ -1,0 +1,264 @@
+"""A family playing Nut: the column draft (each card's kind marked when it is a squirrel or a wild),
+then every layout painted on the grid (or, with three players, one counted by hand with Quick), then
+the results. Each step is decided from what the table shows now, so a game resumed at any point is
+finished the same way."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from families import common
+
+PAINT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green", "W": "Wild", "S": "Squirrel"}
+ROW_LENGTH = 5
+
+
+def play(table, seed, shots):
+    rng = random.Random(seed)
+    family = Family(table, rng, shots)
+    while True:
+        phase = table.session.summary()["phase"]
+        if phase == "draft":
+            family.draft_one()
+        elif phase == "scoring":
+            family.score_one()
+        else:
+            break
+    family.results()
+
+
+class Family:
+    def __init__(self, table, rng: random.Random, shots: str):
+        self.table, self.rng, self.shots = table, rng, shots
+        self.midgame_done = False
+        self.wrong_column_tried = False
+        self.shot_taken: set[str] = set()
+
+    def shot(self, moment: str) -> None:
+        if moment not in self.shot_taken:
+            self.shot_taken.add(moment)
+            self.table.screenshot(f"{self.shots}-{moment}")
+
+    def summary(self) -> dict:
+        return self.table.session.summary()
+
+    # ----- the draft -------------------------------------------------------------------------
+    def kinds_left(self) -> dict[str, int]:
+        """What the kind row says is still in the deck, e.g. 'Squirrel (5 left)'."""
+        left = {}
+        for kind in ("standard", "squirrel", "wild"):
+            found = self.table.find(re.compile(rf"^{kind.capitalize()} \((\d+) left\)$"), enabled_only=False)
+            if not found:
+                raise AssertionError(f"the draft shows no {kind} button: {self.table.texts()}")
+            left[kind] = int(re.search(r"\((\d+) left\)", found[0].text).group(1))
+        return left
+
+    def column_buttons(self) -> dict[int, object]:
+        from ui.games.nut_draft import ColumnButton
+
+        return {button.number: button for button in self.table.widgets(ColumnButton)}
+
+    def draft_one(self) -> None:
+        table = self.table
+        summary = self.summary()
+        draft = summary["draft"]
+        if not self.midgame_done and table.session.can_undo and sum(draft["picks"]) >= 2:
+            self.midgame_done = True
+            common.midgame(table)
+            return
+        columns = self.column_buttons()
+        if len(columns) != 3:
+            raise AssertionError(f"the draft shows {len(columns)} columns: {table.texts()}")
+        counts = {number: card["cards"] for number, card in enumerate(draft["columns"], start=1)}
+        chosen = draft["round_column"]
+        if chosen is None:
+            # The leader picks a column with cards in it.
+            chosen = self.rng.choice([number for number, cards in counts.items() if cards])
+        elif not self.wrong_column_tried:
+            others = [number for number, cards in counts.items() if cards and number != chosen]
+            if others:
+                self.wrong_column_tried = True
+                before = len(table.session.actions)
+                table.tap(columns[others[0]])
+                if len(table.session.actions) != before:
+                    raise AssertionError("a tap on another column than this round's was recorded")
+                if not table.shows(rf"column {chosen}"):
+                    raise AssertionError(f"the refused column does not say why: {table.texts()}")
+                if draft["round"] >= 2:
+                    self.shot("draft")
+                return
+        # The card the player took: a kind drawn in proportion to what is still in the deck.
+        left = self.kinds_left()
+        kind = self.rng.choices(list(left), weights=list(left.values()))[0]
+        button = table.find(re.compile(rf"^{kind.capitalize()} \("))[0]
+        if getattr(button, "kind", "") != "primary":
+            table.tap(button)
+        before = len(table.session.actions)
+        table.tap(self.column_buttons()[chosen])
+        if len(table.session.actions) != before + 1:
+            raise AssertionError(f"the pick from column {chosen} was not recorded: {table.texts()}")
+        if draft["round"] >= 3:
+            self.shot("draft")
+
+    # ----- scoring ---------------------------------------------------------------------------
+    def layout_for(self, seat: int) -> list[str]:
+        """How the player laid out their cards: their drafted kinds, the nuts in random colours,
+        in rows of five (the family's table, not the app, decides this)."""
+        summary = self.summary()
+        kinds = summary["draft"]["kinds"][seat]
+        picks = summary["draft"]["picks"][seat] or 10
+        rng = random.Random(f"{seat}-{picks}-{sorted(kinds.items())}")
+        letters = [colour["letter"] for colour in summary["colours"]]
+        cells = ["S"] * kinds.get("squirrel", 0) + ["W"] * kinds.get("wild", 0)
+        cells += [rng.choice(letters) for _ in range(picks - len(cells))]
+        rng.shuffle(cells)
+        rows = [cells[start:start + ROW_LENGTH] for start in range(0, len(cells), ROW_LENGTH)]
+        return ["".join(row).ljust(ROW_LENGTH, ".") for row in rows]
+
+    def score_one(self) -> None:
+        table = self.table
+        summary = self.summary()
+        if not self.midgame_done and table.session.can_undo:
+            self.midgame_done = True
+            common.midgame(table)
+            return
+        seat = summary["to_act"][0]
+        name = summary["players"][seat]
+        self.choose_tab(name)
+        quick = len(summary["players"]) == 3 and seat == len(summary["players"]) - 1
+        target = self.layout_for(seat)
+        if quick:
+            self.count_by_hand(seat, target)
+        else:
+            self.paint(target)
+            self.shot("paint")
+        before = len(table.session.actions)
+        table.tap(f"Score {name}")
+        if len(table.session.actions) != before + 1 or table.session.state.results[seat] is None:
+            raise AssertionError(f"{name}'s score was not recorded: {table.texts()}")
+        self.check_scored(seat, target, quick)
+        if not table.session.is_over:
+            self.shot("scored")
+
+    def choose_tab(self, name: str) -> None:
+        from ui.games.nut_scoring import PlayerTab
+
+        tabs = [tab for tab in self.table.widgets(PlayerTab) if tab.label.text.split(":")[0] == name]
+        if not tabs:
+            raise AssertionError(f"no tab for {name}: {self.table.texts()}")
+        if not tabs[0].chosen:
+            self.table.tap(tabs[0])
+        if f"Score {name}" not in self.table.texts():
+            raise AssertionError(f"{name}'s tab does not offer to score {name}: {self.table.texts()}")
+
+    def grid(self):
+        from ui.games.nut_cells import LayoutGrid
+
+        grids = self.table.widgets(LayoutGrid)
+        if len(grids) != 1:
+            raise AssertionError(f"expected one paintable grid, found {len(grids)}")
+        return grids[0]
+
+    def choose_paint(self, value: str) -> None:
+        from ui.games.nut_cells import Swatch
+
+        swatch = next((s for s in self.table.widgets(Swatch) if s.caption == PAINT_NAMES[value]), None)
+        if swatch is None:
+            raise AssertionError(f"no {PAINT_NAMES[value]} paint on screen")
+        if not swatch.selected:
+            self.table.tap(swatch)
+
+    def cell_point(self, grid, row: int, column: int) -> tuple[float, float]:
+        x0, top, side = grid.origin()
+        return grid.to_window(x0 + (column + 0.5) * side, top - (row + 0.5) * side)
+
+    def paint(self, target: list[str]) -> None:
+        """Paint each run of same-coloured cells in a row with one drag (or a tap for a single cell),
+        only where the grid does not already show the right paint."""
+        table = self.table
+        for _ in range(60):
+            grid = self.grid()
+            shown = list(grid.rows)
+            todo = None
+            for row, line in enumerate(target):
+                for column, value in enumerate(line):
+                    if value != "." and shown[row][column] != value:
+                        todo = (row, column, value)
+                        break
+                if todo:
+                    break
+            if todo is None:
+                break
+            row, column, value = todo
+            self.choose_paint(value)
+            end = column
+            while (end + 1 < len(target[row]) and target[row][end + 1] == value
+                   and shown[row][end + 1] != value):
+                end += 1
+            grid = self.grid()
+            points = [self.cell_point(grid, row, c) for c in range(column, end + 1)]
+            if len(points) == 1:
+                table.touch(*points[0])
+            else:
+                table.drag(points)
+        else:
+            raise AssertionError(f"painting never matched the layout {target}: {list(self.grid().rows)}")
+        shown = list(self.grid().rows)
+        for row, line in enumerate(target):
+            if shown[row][:len(line)] != line:
+                raise AssertionError(f"row {row} shows {shown[row]!r}, meant {line!r}")
+
+    def count_by_hand(self, seat: int, target: list[str]) -> None:
+        """Quick: for each colour the family counts its best cluster and the squirrels in it, and
+        sets each count with the + and - buttons."""
+        from companion.games.nut.clusters import best_clusters
+        from ui.games.nut_scoring import Stepper
+
+        table = self.table
+        summary = self.summary()
+        if not table.widgets(Stepper):
+            table.tap("Quick")
+        steppers = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]),
+                                                                 s.to_window(*s.center)[0]))
+        letters = [colour["letter"] for colour in summary["colours"]]
+        if len(steppers) != 2 * len(letters):
+            raise AssertionError(f"Quick shows {len(steppers)} counters for {len(letters)} colours")
+        best = best_clusters(target, letters, summary["squirrel_doubling"])
+        for index, letter in enumerate(letters):
+            cluster = best[letter]
+            wanted = (cluster.size, cluster.squirrels) if cluster else (0, 0)
+            for stepper, value in zip(steppers[2 * index:2 * index + 2], wanted):
+                for _ in range(40):
+                    shown = int(stepper.value_label.text)
+                    if shown == value:
+                        break
+                    table.tap("+" if shown < value else "-", within=stepper)
+                else:
+                    raise AssertionError(f"the {letter} counter never reached {value}")
+        self.shot("quick")
+
+    def check_scored(self, seat: int, target: list[str], quick: bool) -> None:
+        from companion.games.nut.clusters import best_clusters
+
+        summary = self.summary()
+        letters = [colour["letter"] for colour in summary["colours"]]
+        best = best_clusters(target, letters, summary["squirrel_doubling"])
+        meant = sum(cluster.points(summary["squirrel_doubling"]) for cluster in best.values() if cluster)
+        recorded = summary["scores"][seat]
+        if recorded != meant:
+            raise AssertionError(f"seat {seat} scored {recorded}, the layout {target} is worth {meant}")
+        name = summary["players"][seat]
+        if not self.table.shows(rf"{re.escape(name)}\b.*\b{recorded}\b|^{recorded}$"):
+            raise AssertionError(f"{name}'s total {recorded} is not on screen: {self.table.texts()}")
+
+    # ----- the end ---------------------------------------------------------------------------
+    def results(self) -> None:
+        table = self.table
+        summary = self.summary()
+        table.until(lambda: all(table.shows(re.escape(name)) for name in summary["winner_names"]),
+                    "the winner on screen")
+        for score in summary["scores"]:
+            if not table.shows(rf"^{score}$"):
+                raise AssertionError(f"the total {score} is not on the results: {table.texts()}")
+        self.shot("results")
