@@ -23,6 +23,23 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+class _IntermixedParser(argparse.ArgumentParser):
+    """A subcommand parser that lets options sit between its positionals: plain argparse settles an
+    optional positional (the screenshot's OUT.png) at the first positional it meets, so
+    `screenshot home --size 800x480 OUT.png` left OUT.png unrecognised."""
+
+    _mixing = False
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -45,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autoplay", type=int, default=None, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--autoplay-game", default="mix_the_mutts", help=argparse.SUPPRESS)
 
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_IntermixedParser)
 
     shot = commands.add_parser("screenshot", help="render one screen headless to a PNG (for docs and tests)")
     shot.add_argument("screen", help="screen to render; 'list' prints the names")

@@ -87,3 +87,26 @@ def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writin
     (record,) = store.sessions()
     assert store.unfinished().id == record.id and record.entry_count == 1
     store.close()
+
+
+def test_screenshot_takes_its_size_before_between_or_after_the_screen_and_file(tmp_path):
+    from companion.cli import build_parser
+
+    out = str(tmp_path / "home.png")
+    orders = (["screenshot", "home", "--size", "1280x720", out],   # the order families type
+              ["screenshot", "home", out, "--size", "1280x720"],   # the README's order
+              ["screenshot", "--size", "1280x720", "home", out],
+              ["screenshot", "home", "--size=1280x720", out])
+    for argv in orders:
+        args = build_parser().parse_args(argv)
+        assert (args.screen, str(args.output), args.shot_size) == ("home", out, (1280, 720)), argv
+    listing = build_parser().parse_args(["screenshot", "list", "--size", "800x480"])
+    assert listing.screen == "list" and listing.output is None
+
+
+def test_screenshot_with_the_size_between_screen_and_file_writes_the_png(tmp_path):
+    out = tmp_path / "home.png"
+    result = run("screenshot", "home", "--size", "800x480", str(out), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "unrecognized arguments" not in result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
