@@ -67,18 +67,30 @@ def test_wilds_away_from_a_colour_do_not_count_for_it():
     assert points(["R.WSW"], "R") == 1
 
 
-def test_the_best_cluster_is_the_one_worth_most_not_the_biggest():
-    # R R R . R S : three plain nuts (3) against one nut with a squirrel (2) -> 3
-    assert points(["RRR.RS"], "R") == 3
-    # R R . R R S : two plain (2) against two doubled (4) -> the doubled pair, squirrel cell included
+def test_the_largest_cluster_counts_even_when_a_smaller_one_is_worth_more():
+    # The sheet: "Players count up points earned for the largest cluster in each color. So, if a player
+    # has more than one cluster in a certain color, they must count the largest one only."
+    # R R R R . R R R S : four plain nuts (4) against three with a squirrel (6) -> the four, worth 4
+    best = best_cluster(["RRRR.RRRS"], "R")
+    assert best.size == 4 and best.points() == 4 and best.cells == ((0, 0), (0, 1), (0, 2), (0, 3))
+    # R R R . R R S : three plain (3) against two doubled (4) -> the three
+    assert points(["RRR.RRS"], "R") == 3
+    assert layout_score(["RRRR.RRRS"], COLOURS) == 4
+
+
+def test_wilds_count_toward_the_size_of_a_cluster():
+    # R W W . R R R : red + two wilds is a cluster of 3, as large as the plain three: the first found
+    best = best_cluster(["RWW.RRR"], "R")
+    assert best.size == 3 and best.cells == ((0, 0), (0, 1), (0, 2))
+
+
+def test_between_clusters_of_equal_size_the_more_valuable_counts():
+    # R R . R R S : two plain (2) against two doubled (4): equal size, so the doubled pair
     best = best_cluster(["RR.RRS"], "R")
     assert best.points() == 4 and best.cells == ((0, 3), (0, 4), (0, 5))
-
-
-def test_between_equal_scores_the_cluster_with_more_nuts_is_highlighted():
-    # R R . R S : two plain (2) against one doubled (2): the pair has more nuts
-    best = best_cluster(["RR.RS"], "R")
-    assert best.points() == 2 and best.size == 2 and best.cells == ((0, 0), (0, 1))
+    # R S . R R : one doubled (2) against two plain (2): the pair is larger
+    best = best_cluster(["RS.RR"], "R")
+    assert best.size == 2 and best.cells == ((0, 3), (0, 4))
 
 
 def test_two_squirrels_double_once_by_default():

@@ -222,6 +222,32 @@ def test_the_largest_cluster_is_counted_in_nuts_before_doubling():
     assert game.summary()["winner_names"] == ["Ben"]
 
 
+def test_the_largest_cluster_of_a_colour_counts_not_the_most_valuable():
+    # The sheet: "Players count up points earned for the largest cluster in each color. So, if a player
+    # has more than one cluster in a certain color, they must count the largest one only."
+    game = new_game(2)
+    finish_draft(game)
+    score(game, 0, ["RRRR.RRRS"])  # red: 4 plain nuts count (4), not 3 doubled by the squirrel (6)
+    score(game, 1, ["BBBBB"])      # blue 5
+    summary = game.summary()
+    assert summary["scores"] == [4, 5] and summary["winner_names"] == ["Ben"]
+    red = summary["layouts"][0]["colours"]["R"]
+    assert (red["size"], red["squirrels"], red["points"]) == (4, 0, 4)
+    assert red["cells"] == [[0, 0], [0, 1], [0, 2], [0, 3]]  # the cluster that counted, for the results screen
+    assert summary["layouts"][0]["largest"] == 4
+
+
+def test_the_tie_break_compares_the_largest_clusters():
+    # The sheet: "If tied, the player with the largest nut cluster wins."
+    game = new_game(2)
+    finish_draft(game)
+    score(game, 0, ["RRR.RRS", "....B."])  # red 3 (not the doubled pair's 4) + blue 1 = 4, largest 3
+    score(game, 1, ["YY.BB"])              # yellow 2 + blue 2 = 4, largest 2
+    summary = game.summary()
+    assert summary["scores"] == [4, 4] and [layout["largest"] for layout in summary["layouts"]] == [3, 2]
+    assert summary["winner_names"] == ["Ann"] and summary["tie_break"] == "largest cluster"
+
+
 def test_a_tie_on_points_and_largest_cluster_is_shared():
     game = new_game(3)
     finish_draft(game)

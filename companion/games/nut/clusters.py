@@ -64,7 +64,9 @@ def clusters_of(grid: Sequence[str], colour: str) -> list[Cluster]:
 
 
 def best_cluster(grid: Sequence[str], colour: str, doubling: str = DOUBLE_ONCE) -> Cluster | None:
-    """The cluster worth most; between equal scores the one with more nuts, then the first found."""
+    """The cluster that counts for `colour`: the largest (most nuts, wilds included), even where a
+    smaller one doubled by a squirrel would be worth more, as the sheet counts "the largest one only";
+    among equal sizes the more valuable, then the first found."""
     best = None
     for cluster in clusters_of(grid, colour):
         if best is None or _rank(cluster, doubling) > _rank(best, doubling):
@@ -83,7 +85,7 @@ def layout_score(grid: Sequence[str], colours: Iterable[str], doubling: str = DO
 
 
 def _rank(cluster: Cluster, doubling: str) -> tuple[int, int]:
-    return cluster.points(doubling), cluster.size
+    return cluster.size, cluster.points(doubling)
 
 
 def _flood(grid: Sequence[str], start: Cell, passable: set[str]) -> set[Cell]:
