@@ -37,12 +37,22 @@ def test_home_offers_the_unfinished_game_and_resumes_it_exactly(services):
     assert screen.controller.session.history()[0].text == session.history()[0].text
 
 
-def test_setup_refuses_a_missing_name_and_keeps_the_seats(services):
+def test_setup_starts_with_no_names_typed_as_player_1_and_player_2(services):
     navigator = Navigator()
     setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    setup.start()
+    session = navigator.current_screen.controller.session
+    assert [player.name for player in session.players] == ["Player 1", "Player 2"]
+
+
+def test_setup_refuses_two_players_with_the_same_name_and_keeps_the_seats(services):
+    navigator = Navigator()
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    setup.rename(0, "Ann")
+    setup.rename(1, "ann ")
     before = list(setup.seats)
     setup.start()
-    assert "Type a name for player 1" in setup.message.text
+    assert "Seats 1 and 2 are both called ann" in setup.message.text
     assert setup.seats == before
     assert services.store.sessions() == []
 

@@ -34,6 +34,26 @@ def setup(services, navigator):
     navigator.show(screen)
 
 
+@scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
+def setup_keyboard(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    screen.seat_rows[0].name_field.open_keyboard().type_text("Maya")
+
+
+@scene("setup-keyboard-long", "the on-screen keyboard's symbols with the longest name it takes")
+def setup_keyboard_long(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[1].name_field.open_keyboard()
+    popup.type_text("Great-Grandma Wilma")
+    popup.show_symbols(True)
+
+
 @scene("history", "a game's scrollable history, over its table")
 def history(services, navigator):
     import random

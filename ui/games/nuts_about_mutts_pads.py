@@ -8,7 +8,6 @@ from __future__ import annotations
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
@@ -17,6 +16,7 @@ from ui.games.nuts_about_mutts_parts import Choice, Stepper, Tag, colour_look
 from ui.widgets.basics import fitted
 from ui.games.nuts_about_mutts_table import CARD_NAMES
 from ui.widgets.basics import PlayerBadge
+from ui.widgets.keyboard import TextField
 from ui.widgets.symbols import SymbolShape
 
 WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
@@ -275,8 +275,8 @@ class ActionPad(BoxLayout):
         self.add_widget(self._header(f"{CARD_NAMES[kind]}: colour to follow?", back=True))
         if kind == "pedigree":
             self.add_widget(self._caption("The breed announced (optional):"))
-            self.breed_input = TextInput(text=self.draft.get("breed") or "", hint_text="e.g. Beagle", multiline=False,
-                                         font_size=theme.FONT_BODY, size_hint_y=None, height=ROW)
+            self.breed_input = TextField(text=self.draft.get("breed") or "", hint_text="e.g. Beagle",
+                                         prompt="The breed announced", size_hint_y=None, height=ROW)
             self.breed_input.bind(text=lambda _, text: self.draft.__setitem__("breed", text.strip() or None))
             self.add_widget(self.breed_input)
         colours = self.controller.session.state.colours

@@ -1,5 +1,6 @@
-"""Player set-up: names (typed or picked from the family roster), seat order around the table, a
-colour with its symbol, the physical button each player uses, who deals first, and game settings."""
+"""Player set-up: names (typed on the on-screen keyboard or picked from the family roster), seat order
+around the table, a colour with its symbol, the physical button each player uses, who deals first, and
+game settings. A seat left unnamed plays as "Player N", so a game can start without typing at all."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 
 from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
 from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Text
+from ui.widgets.keyboard import TextField
 
 
 @dataclass
@@ -23,6 +24,10 @@ class Seat:
     name: str
     colour: str
     button: int | None
+
+
+def stand_in_name(index: int) -> str:
+    return f"Player {index + 1}"
 
 
 def first_free(used, choices):
@@ -38,14 +43,10 @@ class SeatRow(BoxLayout):
                        disabled=index == 0, font_size=theme.FONT_SMALL)
         up.bind(on_release=lambda *_: screen.move_up(index))
         self.add_widget(up)
-        self.name_input = TextInput(text=seat.name, hint_text=f"Player {index + 1} name", multiline=False,
-                                    font_size=theme.FONT_BODY, write_tab=False,
-                                    background_normal="", background_active="",
-                                    background_color=theme.SURFACE_HIGH, foreground_color=theme.TEXT,
-                                    cursor_color=theme.ACCENT, hint_text_color=theme.TEXT_DIM,
-                                    padding=[theme.PAD, (theme.TOUCH - theme.FONT_BODY * 1.25) / 2])
-        self.name_input.bind(text=lambda _, text: screen.rename(index, text))
-        self.add_widget(self.name_input)
+        self.name_field = TextField(text=seat.name, hint_text=stand_in_name(index),
+                                    prompt=f"Player {index + 1}'s name")
+        self.name_field.bind(text=lambda _, text: screen.rename(index, text))
+        self.add_widget(self.name_field)
         identity = next(i for i in IDENTITIES if i.key == seat.colour)
         colour = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=None, width=dp(170))
         colour.bind(on_release=lambda *_: screen.next_colour(index))
@@ -142,20 +143,30 @@ class SetupScreen(Screen):
         self._refresh()
 
     def players(self) -> list[Player]:
-        return [Player(seat.name.strip(), seat.colour, seat.button) for seat in self.seats]
+        return [Player(seat.name.strip() or stand_in_name(index), seat.colour, seat.button)
+                for index, seat in enumerate(self.seats)]
 
     def start(self) -> None:
-        unnamed = [index + 1 for index, seat in enumerate(self.seats) if not seat.name.strip()]
-        if unnamed:
-            self.message.show(f"Type a name for player {unnamed[0]}, or tap a name from the family list.",
-                              problem=True)
-            return
+        players = self.players()
+        for later, player in enumerate(players):
+            earlier = next((index for index in range(later)
+                            if players[index].name.casefold() == player.name.casefold()), None)
+            if earlier is not None:
+                # Said by seat, because a stand-in name is nowhere on screen but as a hint.
+                self.message.show(f"Seats {earlier + 1} and {later + 1} are both called {player.name}. "
+                                  "Give each player their own name.", problem=True)
+                return
+        known = {player.name.casefold() for player in self.services.store.roster()}
         try:
-            session = self.services.store.new_session(self.entry.key, self.players(),
+            session = self.services.store.new_session(self.entry.key, players,
                                                       {**self.options, "dealer": self.dealer})
         except CompanionError as problem:
             self.message.show(str(problem), problem=True)
             return
+        for index, seat in enumerate(self.seats):
+            # A stand-in is nobody in the family: offering "+ Player 2" next time would only clutter the list.
+            if not seat.name.strip() and stand_in_name(index).casefold() not in known:
+                self.services.store.forget_player(stand_in_name(index))
         from ui.screens.game import open_game_screen
 
         open_game_screen(self.services, self.navigator, session)
@@ -189,17 +200,18 @@ class SetupScreen(Screen):
         self.settings_button = BigButton(text="Settings", size_hint_x=0.25)
         self.settings_button.bind(on_release=lambda *_: self.open_settings())
         footer.add_widget(self.settings_button)
-        start = BigButton(text="Start game", kind="primary", size_hint_x=0.45)
-        start.bind(on_release=lambda *_: self.start())
-        footer.add_widget(start)
+        self.start_button = BigButton(text="Start game", kind="primary", size_hint_x=0.45)
+        self.start_button.bind(on_release=lambda *_: self.start())
+        footer.add_widget(self.start_button)
         root.add_widget(footer)
         self.add_widget(root)
         self._refresh()
 
     def _refresh(self) -> None:
         self.seat_list.clear_widgets()
-        for index in range(len(self.seats)):
-            self.seat_list.add_widget(SeatRow(self, index))
+        self.seat_rows = [SeatRow(self, index) for index in range(len(self.seats))]
+        for row in self.seat_rows:
+            self.seat_list.add_widget(row)
         self.add_button.disabled = len(self.seats) >= self.entry.max_players
         self._refresh_roster()
 

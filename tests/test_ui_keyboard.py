@@ -1,0 +1,252 @@
+"""Typing on the touchscreen: the kiosk has no keyboard, so every name and the Pedigree breed are typed
+on the app's own on-screen keys, tapped here with real touches where a finger would land."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.screenmanager import NoTransition  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.registry import game_entry  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
+from ui.screens.setup import SetupScreen  # noqa: E402
+from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
+
+EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "nuts_about_mutts.json").read_text())
+ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
+
+
+def settle():
+    for _ in range(3):
+        EventLoop.idle()
+
+
+def tap_at(x, y):
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def tap(widget):
+    settle()
+    tap_at(*widget.to_window(*widget.center))
+
+
+def open_popups() -> list[TypingPopup]:
+    return [widget for widget in Window.children if isinstance(widget, TypingPopup)]
+
+
+def the_keyboard() -> TypingPopup:
+    settle()
+    popups = open_popups()
+    assert len(popups) == 1, "exactly one keyboard should be showing"
+    return popups[0]
+
+
+def press(popup: TypingPopup, *labels: str) -> None:
+    for label in labels:
+        settle()
+        tap_at(*key_center(popup.keys, label))
+
+
+@pytest.fixture
+def on_window():
+    """Puts a navigator on the headless window and clears it (and any keyboard left open) after."""
+    shown = []
+
+    def show(navigator):
+        Window.add_widget(navigator)
+        shown.append(navigator)
+        return navigator
+
+    yield show
+    for popup in open_popups():
+        popup.dismiss(animation=False)
+    for navigator in shown:
+        Window.remove_widget(navigator)
+    settle()
+
+
+@pytest.fixture
+def setup(services, on_window):
+    navigator = on_window(Navigator(transition=NoTransition()))
+    return navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+
+
+def test_a_name_is_typed_by_touch_and_an_empty_seat_plays_as_player_n(services, setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, *"maya")
+    assert popup.text == "Maya"  # a name starts with a capital without reaching for shift
+    tap(popup.done_button)
+    settle()
+    assert open_popups() == []
+    assert setup.seats[0].name == "Maya"
+    assert setup.seat_rows[0].name_field.text == "Maya"
+    assert setup.seat_rows[1].name_field.hint_text == "Player 2"
+    tap(setup.start_button)
+    screen = setup.navigator.current_screen
+    assert isinstance(screen, GameScreen)
+    assert [player.name for player in screen.controller.session.players] == ["Maya", "Player 2"]
+    # Stand-in names are not family members: the roster offers only names someone chose.
+    assert [player.name for player in services.store.roster()] == ["Maya"]
+
+
+def test_the_done_key_on_the_keyboard_finishes_too(setup):
+    tap(setup.seat_rows[1].name_field)
+    popup = the_keyboard()
+    press(popup, *"bo", "enter")
+    settle()
+    assert open_popups() == []
+    assert setup.seats[1].name == "Bo"
+
+
+def test_backspace_rubs_out_and_cancel_changes_nothing(setup):
+    setup.rename(0, "Ann")
+    setup._refresh()
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    assert popup.text == "Ann"  # typing carries on from the name already there
+    press(popup, "backspace", "backspace", "backspace")
+    assert popup.text == ""
+    press(popup, *"leo", "backspace")
+    assert popup.text == "Le"
+    press(popup, "space", "shift", "j")
+    assert popup.text == "Le j"  # shift turns the automatic capital off for one letter
+    tap(popup.cancel_button)
+    settle()
+    assert open_popups() == []
+    assert setup.seats[0].name == "Ann"
+    assert setup.seat_rows[0].name_field.text == "Ann"
+
+
+def test_symbols_and_back_to_letters(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, *"jo", "symbols", "2", "letters", "x")
+    assert popup.text == "Jo2x"
+
+
+def test_a_pc_keyboard_types_into_the_same_box(setup):
+    reached_the_app = []
+
+    def app_handler(*_):
+        reached_the_app.append(True)
+
+    Window.bind(on_key_down=app_handler)
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    Window.dispatch("on_key_down", 49, 30, "1", [])
+    Window.unbind(on_key_down=app_handler)
+    assert reached_the_app == []  # a digit typed into a name must not also press a stand-in big button
+    Window.dispatch("on_textinput", "Zed")
+    Window.dispatch("on_key_down", 8, 42, None, [])  # backspace
+    assert popup.text == "Ze"
+    Window.dispatch("on_key_down", 13, 40, None, [])  # enter
+    settle()
+    assert open_popups() == []
+    assert setup.seats[0].name == "Ze"
+
+
+def test_escape_on_a_pc_keyboard_cancels(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    Window.dispatch("on_textinput", "Zed")
+    Window.dispatch("on_key_down", 27, 41, None, [])
+    settle()
+    assert open_popups() == []
+    assert setup.seats[0].name == ""
+
+
+def test_two_seats_with_the_same_name_are_refused_with_the_seats_named(services, setup):
+    setup.rename(1, "Player 1")
+    setup.start()
+    assert "Seats 1 and 2" in setup.message.text and "Player 1" in setup.message.text
+    assert services.store.sessions() == []
+
+
+def test_remembered_names_fill_seats_without_typing(services, on_window):
+    services.store.new_session("mix_the_mutts", [Player("Grandpa", "orange"), Player("Maya", "sky")])
+    services.store.set_aside(services.store.unfinished().id)
+    navigator = on_window(Navigator(transition=NoTransition()))
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    assert sorted(row.name_field.text for row in setup.seat_rows) == ["Grandpa", "Maya"]
+    setup.add_player()
+    assert setup.seat_rows[2].name_field.text == "" and setup.seat_rows[2].name_field.hint_text == "Player 3"
+    setup.seat_from_roster(Player("Leo", "green"))
+    assert setup.seat_rows[2].name_field.text == "Leo"
+
+
+def test_a_long_name_fits_inside_the_typing_box(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    Window.dispatch("on_textinput", "W" * 20)
+    settle()
+    assert popup.text == "W" * 20
+    label = popup.display
+    assert label.texture_size[0] <= label.width
+    Window.dispatch("on_textinput", "more")
+    assert popup.text == "W" * 20  # the box stops at the longest name the game screens can show
+
+
+@pytest.fixture
+def seven_inch_window():
+    """The official 7" display's 800x480, put back afterwards for the other tests."""
+    before = Window.size
+    Window.size = (800, 480)
+    settle()
+    yield
+    Window.size = before
+    settle()
+
+
+def test_keys_are_fingertip_sized_and_fill_the_width_of_the_7_inch_display(seven_inch_window, setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    keys = popup.keys
+    assert keys.to_window(*keys.to_parent(0, 0))[1] == pytest.approx(0, abs=1)  # docked at the bottom
+    assert keys.width == pytest.approx(800, abs=1)
+    sizes = [size for line in range(1, 5) for _, size in keys.layout_geometry[f"LINE_{line}"]]
+    # 9 mm on the official 7" display (about 5.2 px per mm)
+    assert min(height for _, height in sizes) >= 47 and min(width for width, _ in sizes) >= 47
+    for widget in (popup.done_button, popup.cancel_button, popup.display):
+        x, y = widget.to_window(widget.x, widget.y)
+        assert 0 <= x and x + widget.width <= 800 + 1
+        assert keys.height <= y and y + widget.height <= 480 + 1
+    assert popup.display.height >= 64
+
+
+@pytest.fixture
+def pedigree(services, on_window):
+    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
+    for action in ACTIONS[:11]:  # Ann's turn: she is about to play the Pedigree
+        session.perform(action)
+    screen = open_game_screen(services, Navigator(transition=NoTransition()), session)
+    screen.controller.race_runner = None
+    screen.view.refresh()
+    on_window(screen.manager)
+    return screen, session
+
+
+def test_the_pedigree_breed_is_typed_on_the_same_keyboard(pedigree):
+    screen, session = pedigree
+    screen.view.pad.buttons["pedigree"].trigger_action(0)
+    tap(screen.view.pad.breed_input)
+    popup = the_keyboard()
+    press(popup, *"beagle")
+    tap(popup.done_button)
+    settle()
+    assert open_popups() == []
+    assert screen.view.pad.breed_input.text == "Beagle"
+    screen.view.pad.buttons["colour:blue"].trigger_action(0)
+    assert session.actions[-1] == ACTIONS[11]
