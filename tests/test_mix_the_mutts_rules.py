@@ -32,6 +32,14 @@ def refused(session, type_, player, **args):
     return str(error.value)
 
 
+def third_tile_turn():
+    """Ben's turn with three tiles on the table, so his tile may make three new dogs."""
+    session = new_session(2)
+    connect(session, 0, ("poodle", "beagle"), ("pug", "pug"))
+    do(session, "finish_turn", 0)
+    return session
+
+
 def players(session):
     return session.summary()["players"]
 
@@ -108,6 +116,39 @@ def test_a_tile_cannot_make_more_dogs_than_it_has_sides():
     session = new_session(2)
     seven = [{"head": "poodle", "tail": "beagle"}] * 7
     refused(session, "connect", 0, combinations=seven)
+
+
+def test_the_first_tile_makes_exactly_two_new_dogs():
+    # The sheet: "Turn over the top two tiles and place them side by side"; a new tile "must always
+    # connect to at least two other tiles". Two hexagons share at most one edge, so with two tiles on the
+    # table the first connect makes exactly two dogs.
+    session = new_session(2)
+    for count in (3, 6):
+        message = refused(session, "connect", 0, combinations=[{"head": "poodle", "tail": "beagle"}] * count)
+        assert "2 tiles on the table" in message and "at most 2 new dogs" in message and f"not {count}" in message
+    assert session.summary()["new_dogs_per_tile"] == {"min": 2, "max": 2}
+    connect(session, 0, ("poodle", "beagle"), ("pug", "pug"))
+
+
+def test_a_tile_makes_at_most_one_new_dog_per_tile_on_the_table():
+    session = new_session(2)
+    connect(session, 0, ("poodle", "beagle"), ("pug", "pug"))
+    do(session, "finish_turn", 0)                                  # 3 tiles on the table
+    message = refused(session, "connect", 1, combinations=[{"head": "pug", "tail": "beagle"}] * 4)
+    assert "3 tiles on the table" in message and "at most 3 new dogs" in message
+    assert session.summary()["new_dogs_per_tile"] == {"min": 2, "max": 3}
+    connect(session, 1, ("pug", "beagle"), ("pug", "pug"), ("beagle", "poodle"))
+    assert session.summary()["tiles"]["on_table"] == 4
+
+
+def test_never_more_than_six_new_dogs_however_many_tiles_are_down():
+    session = new_session(2)
+    for step in range(7):                                          # 9 tiles on the table
+        connect(session, step % 2, ("poodle", "beagle"), ("pug", "pug"))
+        do(session, "finish_turn", step % 2)
+    seven = [{"head": "poodle", "tail": "beagle"}] * 7
+    assert "six sides" in refused(session, "connect", 1, combinations=seven)
+    do(session, "connect", 1, combinations=seven[:6])
 
 
 def test_unknown_breed_is_refused_with_the_breed_list():
@@ -189,11 +230,11 @@ def test_a_dog_the_tile_did_not_make_is_refused():
 
 
 def test_nobody_scores_the_same_dog_twice_but_a_repeated_dog_scores_twice():
-    session = new_session(2)
-    connect(session, 0, ("pug", "poodle"), ("pug", "poodle"), ("beagle", "beagle"))
-    do(session, "score", 0, head="pug", tail="poodle")
-    do(session, "score", 0, head="pug", tail="poodle")
-    assert "already scored" in refused(session, "score", 0, head="pug", tail="poodle")
+    session = third_tile_turn()
+    connect(session, 1, ("pug", "poodle"), ("pug", "poodle"), ("beagle", "beagle"))
+    do(session, "score", 1, head="pug", tail="poodle")
+    do(session, "score", 1, head="pug", tail="poodle")
+    assert "already scored" in refused(session, "score", 1, head="pug", tail="poodle")
 
 
 def test_old_dogs_do_not_score_after_the_turn():
@@ -204,11 +245,11 @@ def test_old_dogs_do_not_score_after_the_turn():
 
 
 def test_a_player_with_too_few_cards_cannot_score():
-    session = new_session(2)
-    connect(session, 0, ("poodle", "schnauzer"), ("beagle", "beagle"), ("pug", "pug"))
-    do(session, "score", 0, head="poodle", tail="schnauzer")
-    do(session, "score", 0, head="beagle", tail="beagle")
-    message = refused(session, "score", 0, head="pug", tail="pug")
+    session = third_tile_turn()
+    connect(session, 1, ("poodle", "schnauzer"), ("beagle", "beagle"), ("pug", "pug"))
+    do(session, "score", 1, head="poodle", tail="schnauzer")
+    do(session, "score", 1, head="beagle", tail="beagle")
+    message = refused(session, "score", 1, head="pug", tail="pug")
     assert "holds only 0 cards" in message
 
 
@@ -293,6 +334,26 @@ def test_card_values_must_cover_every_breed():
         new_session(2, card_values={"poodle": 1})
     with pytest.raises(BadOption):
         new_session(2, card_values={**GAME.default_options()["card_values"], "pug": -1})
+
+
+@pytest.mark.parametrize("value", [2.5, True, "3", None])
+def test_a_card_value_must_be_a_whole_number(value):
+    with pytest.raises(BadOption, match="pug"):
+        new_session(2, card_values={**GAME.default_options()["card_values"], "pug": value})
+
+
+def test_the_end_of_game_summary_carries_each_breeds_value():
+    values = {**GAME.default_options()["card_values"], "poodle": 4, "chihuahua": 20}
+    session = new_session(2, card_values=values)
+    for step in range(10):
+        connect(session, step % 2, ("poodle", "poodle"), ("pug", "pug"))
+        if step == 0:
+            do(session, "score", 0, head="poodle", tail="poodle")
+        do(session, "finish_turn", step % 2)
+    summary = session.summary()
+    assert session.is_over and summary["card_values"] == values
+    assert summary["players"][0]["total"] == 2 * 4
+    assert session.options["card_values"] == values  # recorded with the game, so a replay means the same
 
 
 def test_default_values_follow_rarity():

@@ -138,7 +138,7 @@ class MixTheMutts(Game):
         if state.phase == SCORING:
             raise IllegalAction(f"{state.names[state.turn]} already connected a tile this turn; "
                                 "only one tile per turn.", action=action)
-        dogs = _read_new_dogs(action)
+        dogs = _read_new_dogs(action, state.tiles_placed)
         state.tiles_placed += 1
         state.new_dogs = dogs
         state.scored_now = [[] for _ in range(state.players)]
@@ -246,6 +246,8 @@ class MixTheMutts(Game):
             "tiles": {"on_table": state.tiles_placed, "face_up": face_up,
                       "face_down": state.tiles_left - face_up, "total": TOTAL_TILES},
             "new_dogs": [list(dog) for dog in state.new_dogs],
+            # How many dogs the next tile may make, so a breed pad can stop at the most the table allows.
+            "new_dogs_per_tile": {"min": MIN_NEW_DOGS, "max": most_new_dogs(state.tiles_placed)},
             "scoring": "junior: one point per card" if state.junior else "card values",
             "card_values": dict(state.card_values),
             "winners": self.winners(state),
@@ -275,7 +277,7 @@ class MixTheMutts(Game):
         if state.phase == OVER:
             return []
         if state.phase == CHOOSING:
-            size = rng.randint(MIN_NEW_DOGS, 3)
+            size = rng.randint(MIN_NEW_DOGS, min(3, most_new_dogs(state.tiles_placed)))
             dogs = [{"head": rng.choice(BREEDS), "tail": rng.choice(BREEDS)} for _ in range(size)]
             actions = [Action("connect", state.turn, {"combinations": dogs})]
             if state.pile:
@@ -320,12 +322,25 @@ def _read_breed(action: Action, key: str, fields: Any = None) -> str:
     return breed
 
 
-def _read_new_dogs(action: Action) -> list[list[str]]:
+def most_new_dogs(tiles_on_table: int) -> int:
+    """Two hexagons share at most one edge, so a tile makes at most one dog per tile it touches: never
+    more than the tiles already down, and never more than its six sides."""
+    return min(MAX_NEW_DOGS, tiles_on_table)
+
+
+def _read_new_dogs(action: Action, tiles_on_table: int) -> list[list[str]]:
     dogs = action.get("combinations")
-    if not isinstance(dogs, list) or not MIN_NEW_DOGS <= len(dogs) <= MAX_NEW_DOGS:
-        raise IllegalAction(f"A new tile touches at least {MIN_NEW_DOGS} tiles, so it makes "
-                            f"{MIN_NEW_DOGS} to {MAX_NEW_DOGS} new dogs: list each one's head and tail.",
-                            action=action)
+    if not isinstance(dogs, list) or len(dogs) < MIN_NEW_DOGS:
+        raise IllegalAction(f"A new tile touches at least {MIN_NEW_DOGS} tiles, so it makes at least "
+                            f"{MIN_NEW_DOGS} new dogs: list each one's head and tail.", action=action)
+    most = most_new_dogs(tiles_on_table)
+    if len(dogs) > most:
+        if most == MAX_NEW_DOGS:
+            reason = f"A tile has six sides, so it makes at most {most} new dogs, not {len(dogs)}."
+        else:
+            reason = (f"With {tiles_on_table} tiles on the table the new tile can touch each of them along one "
+                      f"edge only, so it makes at most {most} new dogs, not {len(dogs)}.")
+        raise IllegalAction(reason + " Check the tile and list each new dog once.", action=action)
     read = []
     for dog in dogs:
         if not isinstance(dog, dict):
