@@ -49,17 +49,18 @@ def seat_family(table, names: list[str]) -> None:
     """In set-up: as many seats as players, each name typed on the on-screen keyboard."""
     from ui.widgets.keyboard import TextField
 
-    while len(table.widgets(TextField)) < len(names):
+    while len(table.all_widgets(TextField)) < len(names):
         table.tap("+ Add player")
     for index, name in enumerate(names):
-        field = table.widgets(TextField)[index]
+        field = table.all_widgets(TextField)[index]
         if field.text == name:
             continue
         table.tap(field)
         table.type_keys(name)
         table.tap("Done")
-        if table.widgets(TextField)[index].text != name:
-            raise AssertionError(f"typed {name!r} but seat {index + 1} shows {table.widgets(TextField)[index].text!r}")
+        shown = table.all_widgets(TextField)[index].text
+        if shown != name:
+            raise AssertionError(f"typed {name!r} but seat {index + 1} shows {shown!r}")
 
 
 def main(argv=None) -> int:

@@ -121,6 +121,10 @@ class Table:
         return [w for w in self.layer().walk(restrict=True)
                 if isinstance(w, kind) and layout.is_shown(w) and self._visible_box(w) is not None]
 
+    def all_widgets(self, kind: type | tuple = object) -> list:
+        """Like `widgets`, including those scrolled out of sight (a tap scrolls them into view)."""
+        return [w for w in self.layer().walk(restrict=True) if isinstance(w, kind) and layout.is_shown(w)]
+
     def texts(self) -> list[str]:
         from kivy.uix.label import Label
 
