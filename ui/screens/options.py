@@ -34,7 +34,7 @@ class OptionsPopup(ModalView):
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(rows)
         panel.add_widget(scroll)
-        done = BigButton(text="Done", kind="primary")
+        done = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG)
         done.bind(on_release=lambda *_: self._done())
         panel.add_widget(done)
         self.add_widget(panel)
@@ -48,7 +48,7 @@ class OptionsPopup(ModalView):
             button.bind(on_release=lambda b: self._cycle(key, b))
             row.add_widget(button)
         elif isinstance(value, bool):
-            button = BigButton(text="On" if value else "Off", kind="primary" if value else "normal",
+            button = BigButton(text="On" if value else "Off", kind="ok" if value else "normal",
                                size_hint_x=None, width=dp(120))
             button.bind(on_release=lambda b: self._toggle(key, b))
             row.add_widget(button)
@@ -65,7 +65,7 @@ class OptionsPopup(ModalView):
     def _toggle(self, key, button):
         self.options[key] = not self.options[key]
         button.text = "On" if self.options[key] else "Off"
-        button.kind = "primary" if self.options[key] else "normal"
+        button.kind = "ok" if self.options[key] else "normal"
 
     def _cycle(self, key, button):
         choices = list(self.choices[key])
