@@ -140,3 +140,18 @@ def test_extreme_tables_finish(players):
     for _ in range(20):
         report = random_playthrough(GAME, table_of(players), {"hands": 1, "advanced": True}, rng=rng)
         assert report.finished
+
+
+def test_random_playthroughs_name_the_top_card_and_claim_after_it():
+    """The sampler offers name_top_card whenever the dog on top isn't fully known, so random evenings
+    cover it, and in the advanced game claims follow on the named card."""
+    rng = random.Random(11)
+    named = claims_after = 0
+    for _ in range(60):
+        report = random_playthrough(GAME, table_of(rng.randint(2, 6)), {"advanced": True, "hands": 1}, rng=rng)
+        actions = report.session.actions
+        for before, after in zip(actions, actions[1:]):
+            if before.type == "name_top_card":
+                named += 1
+                claims_after += after.type in ("match", "run")
+    assert named > 20 and claims_after > 0

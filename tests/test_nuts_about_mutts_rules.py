@@ -264,48 +264,120 @@ def test_reshuffle_is_refused_while_the_draw_pile_lasts():
     assert "nothing to reshuffle" in refused(started(), "reshuffle")
 
 
-def test_empty_draw_pile_asks_for_a_reshuffle_of_all_but_the_top_card():
+# The sheet: "If the draw pile is depleted, re-shuffle the extra cards from the home pile and continue."
+RAN_OUT = "the draw pile ran out: the home pile but its top card was shuffled into a new draw pile"
+
+
+def test_an_empty_draw_pile_may_be_reshuffled_all_but_the_top_card():
     session = drained()
     view = session.summary()
-    assert view["reshuffle_needed"]
+    assert view["reshuffle_needed"] and view["reshuffle_allowed"]
     home = view["home_pile"]
-    assert "reshuffle" in refused(session, "draw", view["turn"])
     view = do(session, "reshuffle")
     assert view["home_pile"] == 1 and view["draw_pile"] == home - 1
     assert sum(view["hand_sizes"]) + view["draw_pile"] + view["home_pile"] == 104
+    assert not view["reshuffle_allowed"]
 
 
-def test_flea_with_too_few_cards_to_draw_asks_for_a_reshuffle_first():
-    session = table(4)
+def test_a_draw_from_an_empty_pile_reshuffles_the_home_pile_and_continues():
+    session = drained()
+    view = session.summary()
+    home, turn = view["home_pile"], view["turn"]
+    view = do(session, "draw", turn)
+    assert view["home_pile"] == 1 and view["draw_pile"] == home - 2
+    assert view["hand_sizes"][turn] == session._states[-2].hands[turn] + 1
+    assert RAN_OUT in session.history()[-1].text
+
+
+def short_pile(players: int, cards: int) -> Session:
+    """A game whose draw pile holds `cards` cards and whose home pile has plenty under its top card."""
+    session = table(players)
     do(session, "play", BEN, colour="red", number=5)
-    for _ in range(8):
+    for _ in range(2 * players):
         do(session, "play", session.summary()["turn"])
-    while session.summary()["draw_pile"] > 2:
+    while session.summary()["draw_pile"] > cards:
         do(session, "draw", session.summary()["turn"])
+    return session
+
+
+def test_a_flea_with_too_few_cards_left_reshuffles_part_way_and_everyone_draws():
+    session = short_pile(4, 2)
+    before = session.summary()
+    turn = before["turn"]
+    view = do(session, "play", turn, card="flea", colour="red")
+    others = [seat for seat in range(4) if seat != turn]
+    assert all(view["hand_sizes"][seat] == before["hand_sizes"][seat] + 1 for seat in others)
+    assert view["hand_sizes"][turn] == before["hand_sizes"][turn] - 1
+    # Two cards came off the old pile; the third after the reshuffle, which took the old top card in
+    # too: the Flea was on top by then, so only the Flea stays on the home pile.
+    assert view["home_pile"] == 1 and view["top_card"] == {"card": "flea"}
+    assert view["draw_pile"] == before["home_pile"] - 1
+    assert view["cards"]["in_hands"] + view["draw_pile"] + view["home_pile"] == 104
+    assert RAN_OUT in session.history()[-1].text and "everyone else draws" in session.history()[-1].text
+
+
+def test_bone_race_losers_draw_through_a_reshuffle():
+    session = short_pile(4, 1)
     turn = session.summary()["turn"]
-    assert "reshuffle" in refused(session, "play", turn, card="flea", colour="red")
-    do(session, "reshuffle")
-    assert do(session, "play", turn, card="flea", colour="red")["pending"] is None
+    do(session, "play", turn, card="mutt", colour="blue")
+    before = session.summary()
+    losers = [seat for seat in range(4) if seat != turn][:2]
+    view = do(session, "bone_race", losers=losers)
+    assert all(view["hand_sizes"][seat] == before["hand_sizes"][seat] + 1 for seat in losers)
+    assert view["home_pile"] == 1 and view["draw_pile"] == before["home_pile"] - 2
+    assert RAN_OUT in session.history()[-1].text
 
 
-def test_dog_house_player_who_runs_out_of_draw_pile_records_what_was_drawn_then_goes_on():
-    session = drained(3)
-    do(session, "reshuffle")
-    for _ in range(2):                                  # two more cards on the home pile
-        do(session, "play", session.summary()["turn"])
+def test_a_pedigree_draw_from_an_empty_pile_reshuffles():
+    session = short_pile(3, 0)
+    turn = session.summary()["turn"]
+    do(session, "play", turn, card="pedigree", colour="green")
+    step = session.summary()["pending"]["seat"]
+    home = session.summary()["home_pile"]
+    view = do(session, "pedigree_draw", step, played=False)
+    assert view["draw_pile"] == home - 2 and view["home_pile"] == 1
+    assert RAN_OUT in session.history()[-1].text
+
+
+def test_a_dog_house_turn_draws_on_through_a_reshuffle():
+    session = short_pile(3, 2)
     turn = session.summary()["turn"]
     victim = (turn + 1) % 3
     do(session, "play", turn, card="dog_house", colour="red", target=victim)
     before = session.summary()
-    pile = before["draw_pile"]
-    refused(session, "dog_house_turn", victim, drawn=pile + 2)
-    view = do(session, "dog_house_turn", victim, drawn=pile, played=False)
-    assert view["turn"] == victim and view["dog_house"] == [victim] and view["reshuffle_needed"]
-    do(session, "reshuffle")
-    view = do(session, "dog_house_turn", victim, drawn=0, colour="red")
-    assert view["dog_house"] == [] and view["hand_sizes"][victim] == before["hand_sizes"][victim] + pile
-    assert view["turn"] == (victim + 1) % 3
+    home = before["home_pile"]
+    view = do(session, "dog_house_turn", victim, drawn=4, colour="red")   # 2 from the pile, 3 after the reshuffle
+    assert view["dog_house"] == [] and view["hand_sizes"][victim] == before["hand_sizes"][victim] + 4
+    assert view["draw_pile"] == home - 1 - 3
+    assert view["home_pile"] == 1 + 1 + 1   # the top card, the Dog House card under it, the card played
     assert view["cards"]["in_hands"] + view["draw_pile"] + view["home_pile"] == 104
+    assert RAN_OUT in session.history()[-1].text
+
+
+def test_a_dog_house_turn_cannot_draw_more_than_both_piles_hold():
+    session = short_pile(3, 2)
+    turn = session.summary()["turn"]
+    victim = (turn + 1) % 3
+    do(session, "play", turn, card="dog_house", colour="red", target=victim)
+    view = session.summary()
+    most = view["draw_pile"] + view["home_pile"] - 1
+    message = refused(session, "dog_house_turn", victim, drawn=most, colour="red")
+    assert f"only {most} cards" in message
+
+
+def test_dog_house_player_who_runs_out_of_every_card_records_what_was_drawn():
+    session = short_pile(3, 2)
+    turn = session.summary()["turn"]
+    victim = (turn + 1) % 3
+    do(session, "play", turn, card="dog_house", colour="red", target=victim)
+    pile = session.summary()["draw_pile"]
+    assert "keep drawing" in refused(session, "dog_house_turn", victim, drawn=pile - 1, played=False)
+    # The pile ran out: it is reshuffled at once and the player draws on, still in the dog house.
+    view = do(session, "dog_house_turn", victim, drawn=pile, played=False)
+    assert view["turn"] == victim and view["dog_house"] == [victim] and view["home_pile"] == 1
+    assert view["draw_pile"] > 0 and RAN_OUT in session.history()[-1].text
+    view = do(session, "dog_house_turn", victim, drawn=view["draw_pile"], played=False)
+    assert view["turn"] == (victim + 1) % 3 and view["dog_house"] == [victim] and view["draw_pile"] == 0
 
 
 # ----- ending a hand and the evening -------------------------------------------------------------
@@ -411,11 +483,120 @@ def test_no_claim_on_a_wild_or_during_a_pedigree_round_or_from_the_dog_house():
     do(session, "play", CLEO, card="pedigree", colour="red")
     assert "pedigree" in refused(session, "match", ANN)
     session = started(advanced=True)
+    do(session, "play", CLEO, card="flea", colour="green")
+    assert "the top of the home pile is a Flea" in refused(session, "match", BEN)
+    session = started(advanced=True)
     do(session, "play", CLEO, card="dog_house", colour="red", target=ANN)
-    assert "numbered" in refused(session, "match", BEN)
     do(session, "play", DEV, colour="red", number=7)
     assert "dog house" in refused(session, "run", ANN, number=8)
     do(session, "run", BEN, number=8)
+
+
+def test_a_match_after_a_dog_house_is_refused_for_the_colour_to_follow_not_the_top_card():
+    session = started(advanced=True)       # Ben's red 5 is on top
+    view = do(session, "play", CLEO, card="dog_house", colour="blue", target=ANN)
+    assert view["top_card"] == {"card": "dog", "colour": "red", "number": 5}
+    message = refused(session, "match", BEN)
+    assert "numbered" not in message
+    assert "Dog House" in message and "blue" in message and "Dev" in message
+    assert "Dog House" in refused(session, "run", BEN, number=6)
+
+
+# ----- after a pedigree round --------------------------------------------------------------------
+def pedigree_round_over(**options) -> Session:
+    """Cleo's Pedigree: Dev puts down a card of the breed, everyone else draws; the round is over."""
+    session = started(advanced=True, **options)
+    do(session, "play", CLEO, card="pedigree", colour="red", breed="Poodle")
+    do(session, "pedigree_play", DEV, count=1)
+    do(session, "pedigree_draw", ANN, played=False)
+    do(session, "pedigree_draw", BEN, played=False)
+    do(session, "pedigree_draw", CLEO, played=False)
+    return session
+
+
+def test_after_a_pedigree_round_the_family_names_the_top_card_and_claims_work_again():
+    # The sheet: "If you are playing the advanced game, no matching and running is allowed until these
+    # steps are completed." Once the round is over, Match! and Run! are allowed again.
+    session = pedigree_round_over()
+    view = session.summary()
+    assert view["phase"] == "play" and view["top_card"] == {"card": "dog", "colour": None, "number": None}
+    assert "name_top_card" in refused(session, "match", ANN)
+    view = do(session, "name_top_card", colour="blue", number=9)
+    assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 9}
+    assert view["turn"] == DEV and view["hand_sizes"] == session._states[-2].hands
+    assert session.history()[-1].text == "The top card was named: a blue 9"
+    view = do(session, "run", ANN, number=10)
+    assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 10} and view["turn"] == BEN
+
+
+def test_the_top_card_may_be_named_any_time_after_the_round():
+    session = pedigree_round_over()
+    do(session, "play", DEV)                                  # another dog, not described
+    do(session, "name_top_card", ANN, colour="green")         # a player may say it too; a part at a time
+    view = do(session, "name_top_card", number=13)
+    assert view["top_card"] == {"card": "dog", "colour": "green", "number": 13}
+    do(session, "match", BEN)
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({}, "Say the colour, the number or both"),
+    ({"colour": "purple"}, "not a colour"),
+    ({"number": 14}, "1 to 13"),
+])
+def test_naming_the_top_card_needs_a_real_colour_or_number(fields, words):
+    assert words in refused(pedigree_round_over(), "name_top_card", **fields)
+
+
+def test_a_named_top_card_is_not_renamed_and_a_wild_on_top_has_no_number():
+    session = pedigree_round_over()
+    do(session, "name_top_card", colour="blue")
+    assert "already blue" in refused(session, "name_top_card", colour="red", number=4)
+    do(session, "name_top_card", number=4)
+    assert "already known" in refused(session, "name_top_card", number=4)
+    do(session, "play", DEV, card="flea", colour="red")
+    assert "a Flea" in refused(session, "name_top_card", colour="red", number=4)
+    assert "already known" in refused(started(), "name_top_card", colour="red")
+
+
+def test_the_top_card_cannot_be_named_during_the_round_or_before_the_first_card():
+    session = started(advanced=True)
+    do(session, "play", CLEO, card="pedigree", colour="red")
+    do(session, "pedigree_play", DEV, count=1)
+    assert "pedigree round" in refused(session, "name_top_card", colour="red", number=4)
+    assert "first card" in refused(table(3), "name_top_card", colour="red", number=4)
+
+
+# ----- claims and the claim race -----------------------------------------------------------------
+def claim_race(winner: int, *losers: int) -> dict:
+    """A claim race decision as the race screen passes it to the game: seats, not button numbers."""
+    return {"kind": "claim", "winners": [winner], "losers": list(losers), "ties": [], "false_starts": [],
+            "stuck": [], "timed_out": False, "margins_ms": {str(winner): 0.0, **{str(s): 12.5 for s in losers}},
+            "tie_draw": None, "log": []}
+
+
+def test_a_claim_is_recorded_for_the_winner_of_its_race():
+    session = started(advanced=True)
+    view = do(session, "match", DEV, race=claim_race(DEV, ANN))
+    assert view["last_race"]["winners"] == [DEV] and view["turn"] == ANN
+
+
+def test_a_claim_for_a_player_who_lost_its_race_is_refused_naming_both():
+    session = started(advanced=True)
+    message = refused(session, "match", ANN, race=claim_race(DEV, ANN))
+    assert "Dev won the claim race" in message and "not Ann" in message
+    message = refused(session, "run", ANN, number=6, race=claim_race(BEN, ANN, DEV))
+    assert "Ben won" in message and "Ann" in message
+
+
+@pytest.mark.parametrize("race, words", [
+    ({"winner": DEV, "pressed": [DEV, ANN]}, "winners"),
+    ({"kind": "claim", "winners": [], "losers": [ANN], "timed_out": True}, "Nobody won"),
+    ({"kind": "bones", "winners": [DEV, BEN, CLEO], "losers": [ANN]}, "bone race"),
+    ({"kind": "claim", "winners": [9], "losers": []}, "seat 9"),
+    ("Dev", "object"),
+])
+def test_a_claim_race_must_have_the_arbiters_shape_and_a_winner(race, words):
+    assert words in refused(started(advanced=True), "match", DEV, race=race)
 
 
 def test_on_your_own_turn_a_claim_may_be_followed_by_a_play_or_a_pass_without_drawing():

@@ -25,3 +25,40 @@ def test_mix_the_mutts_new_dogs_per_tile():
     assert result["tiles"]["on_table"] == 4 and result["new_dogs_per_tile"] == {"min": 2, "max": 4}
     assert [p["total"] for p in result["players"]] == [1 + 10, 3 + 12 + 2 + 1]  # the family's card values
     assert result["card_values"]["dalmatian"] == 10 and result["card_values"]["chihuahua"] == 12
+
+
+def test_nuts_about_mutts_name_top_card():
+    # Sheet 000, the pedigree round: "no matching and running is allowed until these steps are
+    # completed". Once it is over the family names the top card (a blue 9) and Run!, Match! follow.
+    result = replay_example("rules/nuts_about_mutts-name-top-card")
+    assert result["phase"] == "play" and result["top_card"] == {"card": "dog", "colour": "blue", "number": 10}
+    assert result["hand_sizes"] == [5, 6, 5] and result["top_card_unknown"] is False
+    assert result["turn"] == 2 and result["to_act"]["may_pass"]  # Cleo matched on her own turn
+    assert result["home_pile"] == 1 + 1 + 2 + 1 + 1 + 1
+
+
+def test_nuts_about_mutts_flea_reshuffle():
+    # Sheet 000: "If the draw pile is depleted, re-shuffle the extra cards from the home pile and
+    # continue." Ben's Flea finds one card left for two players: Cleo takes it, the home pile under the
+    # Flea (red 5, Dog House, red 7) becomes the draw pile, and Ann draws from it.
+    result = replay_example("rules/nuts_about_mutts-flea-reshuffle")
+    assert result["hand_sizes"] == [7 + 82 - 1 + 1, 7 - 1 - 1, 7 - 1 + 1]
+    assert result["draw_pile"] == 3 - 1 and result["home_pile"] == 1 and result["top_card"] == {"card": "flea"}
+    assert result["cards"]["in_hands"] + result["draw_pile"] + result["home_pile"] == result["cards"]["deck"]
+
+
+def test_nuts_about_mutts_claim_race_winner():
+    # Sheet 000: "If two or more players attempt to play a turn, a run, or a match at the same time, the
+    # player whose card is placed on the stack first gets to make the play." Each claim is its race's
+    # winner's, in the shape the race screen records.
+    result = replay_example("rules/nuts_about_mutts-claim-race-winner")
+    assert result["hand_sizes"] == [6, 6, 5] and result["turn"] == 0
+    assert result["last_race"]["winners"] == [2] and result["top_card"]["number"] == 10
+
+
+def test_nuts_about_mutts_match_after_dog_house():
+    # Sheet 000: the Dog House "is placed on the table in front of a player ... (not the home pile)", and
+    # the colour it names is followed by a normal play; Match! is back on the blue 5 that follows.
+    result = replay_example("rules/nuts_about_mutts-match-after-dog-house")
+    assert result["hand_sizes"] == [9, 5, 5, 5] and result["dog_house"] == []
+    assert result["draw_pile"] == 76 - 3 and result["home_pile"] == 7

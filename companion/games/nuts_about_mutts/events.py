@@ -1,5 +1,5 @@
 """Everything that is not a normal turn: advanced-game claims, the bone race, the pedigree round,
-reshuffling, the flipped first card, and moving from hand to hand."""
+naming the top card, reshuffling, the flipped first card, and moving from hand to hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from companion.errors import IllegalAction
 
 from .cards import DOG, card_label
 from .state import BONE_RACE, EVENING_OVER, FIRST_CARD, HAND_OVER, PEDIGREE, PLAY, MuttsState, deal_hand
-from .turns import draw_one_each, end_hand, refuse_for_phase, seat_of, take_from_draw_pile
+from .turns import draw_one_each, end_hand, refuse_for_phase, reshuffle_home_pile, seat_of, take_from_draw_pile
 
 
 # ----- advanced game: Match! and Run! ------------------------------------------------------------
@@ -46,12 +46,45 @@ def _check_claim(state: MuttsState, action: Action, what: str) -> int:
     if seat in state.dog_house:
         raise IllegalAction(f"{name} is in the dog house and can't play a {what}.")
     top = state.top
-    if state.colour_to_follow is not None or top is None or top["card"] != DOG:
-        raise IllegalAction(f"No {what} now: the top of the home pile isn't a numbered dog card.")
+    if top is None or top["card"] != DOG:
+        raise IllegalAction(f"No {what} now: the top of the home pile is {card_label(top)}, not a numbered dog card.")
+    if state.colour_to_follow is not None:
+        # Only a Dog House leaves a dog on top while a wild's colour is owed.
+        follow = state.colour_to_follow
+        raise IllegalAction(f"No {what} now: the Dog House named {follow} as the colour to follow, so the next "
+                            f"card is {state.names[state.turn]}'s normal play (a {follow} dog or a wild card). "
+                            f"Claims start again on that dog.")
     if top["colour"] is None or top["number"] is None:
-        raise IllegalAction(f"The app doesn't know the top card, so it can't check a {what}: record the colour and "
-                            f"number when a dog is played.")
+        raise IllegalAction(f"The app doesn't know the top card, so it can't check a {what}: say what it is "
+                            f"(name_top_card, with its colour and number), then claim.")
+    _check_claim_race(state, seat, action.get("race"))
     return seat
+
+
+def _check_claim_race(state: MuttsState, seat: int, race: Any) -> None:
+    """A claim that came from a claim race must be the race winner's: an imported or replayed log
+    could otherwise give the card to a player who lost the race."""
+    if race is None:
+        return
+    if not isinstance(race, dict):
+        raise IllegalAction("The race decision should be an object, as the arbiter reports it.")
+    if race.get("kind", "claim") != "claim":
+        raise IllegalAction(f"That race was a {'bone' if race.get('kind') == 'bones' else race.get('kind')!s} race, "
+                            f"not a claim race: a Match or Run comes from a claim race.")
+    winners = race.get("winners")
+    if not isinstance(winners, list):
+        raise IllegalAction("The race decision should list its winners, as the arbiter reports it "
+                            "(\"winners\": [seat], \"losers\": [seats], ...).")
+    if not winners:
+        raise IllegalAction(f"Nobody won that claim race, so {state.names[seat]}'s claim can't come from it: "
+                            f"race again, or record the claim without the race.")
+    winner = winners[0]
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < state.players:
+        raise IllegalAction(f"The claim race names seat {winner!r} as its winner; seats go from 0 to "
+                            f"{state.players - 1}.")
+    if winner != seat:
+        raise IllegalAction(f"{state.names[winner]} won the claim race, not {state.names[seat]}: "
+                            f"the claim is {state.names[winner]}'s to record.")
 
 
 def _claim(state: MuttsState, seat: int, card: dict[str, Any], action: Action) -> None:
@@ -97,7 +130,7 @@ def bone_race(state: MuttsState, action: Action) -> MuttsState:
     if len(set(losers)) != len(losers):
         raise IllegalAction("Each player can lose the bone race only once: name each loser once.")
     _keep_race(state, action)
-    draw_one_each(state, list(losers), "the bone race losers to draw")
+    draw_one_each(state, list(losers))
     state.phase = PLAY
     state.race = None
     return state
@@ -135,7 +168,7 @@ def pedigree_play(state: MuttsState, action: Action) -> MuttsState:
 
 def pedigree_draw(state: MuttsState, action: Action) -> MuttsState:
     seat = _pedigree_seat(state, action)
-    got = take_from_draw_pile(state, 1, f"{state.names[seat]} to draw")
+    got = take_from_draw_pile(state, 1)
     state.hands[seat] += got
     if action.get("played", False):
         if not got:
@@ -165,19 +198,43 @@ def _next_pedigree_step(state: MuttsState, seat: int) -> MuttsState:
     return state
 
 
+# ----- naming the top card -----------------------------------------------------------------------
+def name_top_card(state: MuttsState, action: Action) -> MuttsState:
+    """Say what the dog on top of the home pile is, so Match! and Run! can be checked against it: after
+    a pedigree round (the last breed card put down) or a dog played without its details."""
+    if state.phase == FIRST_CARD:
+        raise IllegalAction("There is no top card yet: the first card isn't down.")
+    if state.phase == PEDIGREE:
+        raise IllegalAction("The pedigree round is still on: name the top card when it is over.")
+    if state.phase != PLAY:
+        refuse_for_phase(state)
+    colour, number = action.get("colour"), action.get("number")
+    if colour is None and number is None:
+        raise IllegalAction("Say the colour, the number or both of the dog on top of the home pile.")
+    if colour is not None and colour not in state.colours:
+        raise IllegalAction(f"{colour!r} is not a colour in this deck; the colours are {', '.join(state.colours)}.")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)
+                               or not 1 <= number <= state.numbers):
+        raise IllegalAction(f"Dog numbers go from 1 to {state.numbers}, not {number!r}.")
+    top = state.top
+    if top is None or top["card"] != DOG:
+        raise IllegalAction(f"The top of the home pile is {card_label(top)}: only a dog card has a colour and "
+                            f"number to name.")
+    if top["colour"] is not None and top["number"] is not None:
+        raise IllegalAction(f"The top card is already known: {card_label(top)}.")
+    for field, value in (("colour", colour), ("number", number)):
+        if value is not None and top[field] is not None and top[field] != value:
+            raise IllegalAction(f"The top card is already {top[field]}: undo the entry that said so to change it.")
+    state.top = {"card": DOG, "colour": top["colour"] if colour is None else colour,
+                 "number": top["number"] if number is None else number}
+    return state
+
+
 # ----- the piles ---------------------------------------------------------------------------------
-def reshuffle_threshold(state: MuttsState) -> int:
-    """The most cards the next required draw could need: below that, the family may reshuffle."""
-    if state.phase == BONE_RACE:
-        return state.players
-    if state.phase == PEDIGREE or state.turn in state.dog_house:
-        return 1
-    return max(1, state.players - 1)  # a Flea makes everyone else draw
-
-
 def reshuffle_allowed(state: MuttsState) -> bool:
-    return (state.phase in (PLAY, BONE_RACE, PEDIGREE) and state.home_pile > 1
-            and state.draw_pile < reshuffle_threshold(state))
+    """The family may record the reshuffle the moment the draw pile is empty; a draw that needs a
+    card does it by itself."""
+    return state.phase in (PLAY, BONE_RACE, PEDIGREE) and state.home_pile > 1 and state.draw_pile == 0
 
 
 def reshuffle(state: MuttsState, action: Action) -> MuttsState:
@@ -187,11 +244,10 @@ def reshuffle(state: MuttsState, action: Action) -> MuttsState:
         refuse_for_phase(state)
     if state.home_pile <= 1:
         raise IllegalAction("There is nothing to reshuffle: the home pile is just its top card.")
-    if state.draw_pile >= reshuffle_threshold(state):
-        raise IllegalAction(f"No reshuffle yet: the draw pile still has {state.draw_pile} cards. "
-                            f"Reshuffle when it runs out.")
-    state.draw_pile += state.home_pile - 1
-    state.home_pile = 1
+    if state.draw_pile > 0:
+        raise IllegalAction(f"No reshuffle yet: the draw pile still has {state.draw_pile} card(s). The home pile "
+                            f"is reshuffled when the draw pile runs out (a draw that needs a card does it).")
+    reshuffle_home_pile(state)
     return state
 
 

@@ -27,6 +27,7 @@ HANDLERS = {
     "bone_race": events.bone_race,
     "pedigree_play": events.pedigree_play,
     "pedigree_draw": events.pedigree_draw,
+    "name_top_card": events.name_top_card,
     "reshuffle": events.reshuffle,
     "flip": events.flip,
     "deal": events.deal,
@@ -76,7 +77,11 @@ class NutsAboutMutts(Game):
         return handler(state, action)
 
     def describe(self, state: MuttsState, action: Action, players: Sequence[Player]) -> str:
-        return view.describe(state, action, players)
+        try:
+            after = self.apply(state.clone(), action)
+        except IllegalAction:
+            after = None
+        return view.describe(state, action, players, after)
 
     def summary(self, state: MuttsState) -> dict[str, Any]:
         return view.summary(state)

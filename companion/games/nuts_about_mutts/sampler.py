@@ -71,11 +71,28 @@ def _turn_candidates(state: MuttsState, rng: random.Random) -> list[Action]:
         found.append(Action("draw", seat, _wild_fields(state, rng, "then_play", seat)))
     if state.claimed_on_turn:
         found.append(Action("pass", seat))
-    if state.advanced and state.top and state.top.get("number"):
+    top = state.top or {}
+    if top.get("card") == "dog" and (top.get("colour") is None or top.get("number") is None):
+        named = {"colour": top.get("colour") or rng.choice(state.colours),
+                 "number": top.get("number") or rng.randint(1, state.numbers)}
+        if rng.random() < 0.3:
+            named.pop(rng.choice(["colour", "number"]))
+        found.append(Action("name_top_card", rng.choice([None, seat]), named))
+    if state.advanced and top.get("number"):
         claimer = rng.randrange(state.players)
-        found.append(Action("match", claimer))
-        found.append(Action("run", claimer, {"number": state.top["number"] + rng.choice([-1, 1])}))
+        race = _claim_race(state, claimer, rng) if rng.random() < 0.3 else {}
+        found.append(Action("match", claimer, race))
+        found.append(Action("run", claimer, {"number": top["number"] + rng.choice([-1, 1]), **race}))
     return found
+
+
+def _claim_race(state: MuttsState, claimer: int, rng: random.Random) -> dict[str, Any]:
+    """A claim race decision in the shape the race screen hands the game (seats, not buttons)."""
+    losers = [seat for seat in range(state.players) if seat != claimer and rng.random() < 0.5]
+    return {"race": {"kind": "claim", "winners": [claimer], "losers": losers, "ties": [], "false_starts": [],
+                     "stuck": [], "timed_out": False,
+                     "margins_ms": {str(claimer): 0.0, **{str(seat): 25.0 for seat in losers}},
+                     "tie_draw": None, "log": []}}
 
 
 def _dog_fields(state: MuttsState, rng: random.Random) -> dict[str, Any]:

@@ -43,6 +43,7 @@ class MuttsState:
     race: dict[str, Any] | None = None       # pending bone race: {"mutt_player": seat}
     pedigree: dict[str, Any] | None = None   # {"player", "breed", "order": [seats], "step", "played"}
     last_race: dict[str, Any] | None = None  # the arbiter's decision of the last race, for the log
+    reshuffles: int = 0               # home pile reshuffled into the draw pile, this evening
     hand_results: list[dict[str, Any]] = field(default_factory=list)  # {"hand", "dealer", "winner", "scores"}
 
     @property

@@ -41,22 +41,35 @@ def require_turn(state: MuttsState, seat: int, doing: str) -> None:
 
 
 # ----- drawing -----------------------------------------------------------------------------------
-def take_from_draw_pile(state: MuttsState, count: int, needed_by: str) -> int:
-    """Take `count` cards off the draw pile and return how many there were. When the pile is short
-    but the home pile could refill it, refuse: the family must reshuffle before drawing."""
-    if count <= state.draw_pile:
-        state.draw_pile -= count
-        return count
-    if state.home_pile > 1:
-        raise IllegalAction(f"The draw pile has only {state.draw_pile} card(s), not enough for {needed_by}: "
-                            f"reshuffle the home pile (all but its top card) into a new draw pile first.")
-    taken, state.draw_pile = state.draw_pile, 0
+def reshuffle_home_pile(state: MuttsState) -> None:
+    """All of the home pile but its top card becomes the new draw pile."""
+    state.draw_pile += state.home_pile - 1
+    state.home_pile = 1
+    state.reshuffles += 1
+
+
+def take_from_draw_pile(state: MuttsState, count: int) -> int:
+    """Take `count` cards and return how many there were. When the draw pile runs out part-way, the
+    home pile is reshuffled at that moment and the drawing goes on, as the sheet says: the top card
+    then is the one that stays, so a Flea's or a Mutt's own card, already down, is the one kept."""
+    taken = min(count, state.draw_pile)
+    state.draw_pile -= taken
+    if taken < count and state.home_pile > 1:
+        reshuffle_home_pile(state)
+        more = min(count - taken, state.draw_pile)
+        state.draw_pile -= more
+        taken += more
     return taken
 
 
-def draw_one_each(state: MuttsState, seats: list[int], needed_by: str) -> list[int]:
-    """Give one card to each seat in order; returns the seats that got one (all, unless the deck ran dry)."""
-    taken = take_from_draw_pile(state, len(seats), needed_by)
+def cards_to_draw(state: MuttsState) -> int:
+    """Every card a draw could still reach: the draw pile and what a reshuffle would add to it."""
+    return state.draw_pile + max(0, state.home_pile - 1)
+
+
+def draw_one_each(state: MuttsState, seats: list[int]) -> list[int]:
+    """Give one card to each seat in order; returns the seats that got one (all, unless every card is in a hand)."""
+    taken = take_from_draw_pile(state, len(seats))
     for seat in seats[:taken]:
         state.hands[seat] += 1
     return seats[:taken]
@@ -115,7 +128,7 @@ def place_dog_house(state: MuttsState, seat: int, target: int) -> None:
 
 def _flea(state: MuttsState, seat: int, card: PlayedCard) -> None:
     others = [(seat + step) % state.players for step in range(1, state.players)]
-    draw_one_each(state, others, "everyone else to draw for the Flea")
+    draw_one_each(state, others)
 
 
 def _fire_hydrant(state: MuttsState, seat: int, card: PlayedCard) -> None:
@@ -178,7 +191,7 @@ def draw(state: MuttsState, action: Action) -> MuttsState:
     if state.phase != PLAY:
         refuse_for_phase(state)
     require_turn(state, seat, "draw")
-    got = take_from_draw_pile(state, 1, f"{state.names[seat]} to draw")
+    got = take_from_draw_pile(state, 1)
     state.hands[seat] += got
     if action.get("then_play") is None:
         state.turn = state.next_seat(seat)
@@ -207,13 +220,14 @@ def dog_house_turn(state: MuttsState, action: Action) -> MuttsState:
         raise IllegalAction("Say how many cards were drawn before a playable one (0 or more).")
     played = action.get("played", True)
     needed = drawn + 1 if played else drawn
-    if needed > state.draw_pile:
-        raise IllegalAction(f"The draw pile only had {state.draw_pile} card(s). If it ran out, record the cards "
-                            f"drawn so far with played: false, reshuffle, then go on drawing.")
-    state.draw_pile -= needed
-    state.hands[seat] += needed
+    reachable = cards_to_draw(state)
+    if needed > reachable:
+        raise IllegalAction(f"There were only {reachable} cards to draw ({state.draw_pile} in the draw pile and "
+                            f"{reachable - state.draw_pile} under the top of the home pile to reshuffle), not "
+                            f"{needed}. If every card ran out, record the cards drawn with played: false.")
+    state.hands[seat] += take_from_draw_pile(state, needed)
     if not played:
-        return _dog_house_ran_dry(state, seat, drawn)
+        return _dog_house_ran_dry(state, seat)
     card = _card(state, action, "card")
     check_playable(state, card)
     state.dog_house.remove(seat)
@@ -222,14 +236,13 @@ def dog_house_turn(state: MuttsState, action: Action) -> MuttsState:
     return state
 
 
-def _dog_house_ran_dry(state: MuttsState, seat: int, drawn: int) -> MuttsState:
+def _dog_house_ran_dry(state: MuttsState, seat: int) -> MuttsState:
     name = state.names[seat]
     if state.draw_pile > 0:
         raise IllegalAction(f"{name} must keep drawing until a card can be played; the draw pile isn't empty yet.")
     if state.home_pile > 1:
-        if drawn == 0:
-            raise IllegalAction("The draw pile is empty: reshuffle the home pile (all but its top card) first.")
-        return state  # still their turn: reshuffle, then go on drawing
+        reshuffle_home_pile(state)  # still their turn: they go on drawing from the new pile
+        return state
     state.turn = state.next_seat(seat)  # nothing left anywhere to draw: the turn passes, still in the dog house
     return state
 

@@ -39,8 +39,9 @@ def top_dog(state: MuttsState) -> list[int]:
 
 def summary(state: MuttsState) -> dict[str, Any]:
     waiting = to_act(state)
-    # Allowed whenever the next draw might not be covered; needed once nothing at all can be drawn.
-    reshuffle_needed = reshuffle_allowed(state) and state.draw_pile == 0
+    # The draw pile is empty and the home pile can refill it: the family reshuffles now (or the next
+    # draw does it by itself).
+    reshuffle_needed = reshuffle_allowed(state)
     return {
         "edition": state.edition,
         "advanced": state.advanced,
@@ -58,6 +59,8 @@ def summary(state: MuttsState) -> dict[str, Any]:
         "draw_pile": state.draw_pile,
         "home_pile": state.home_pile,
         "top_card": dict(state.top) if state.top else None,
+        # A dog on top whose colour or number the app wasn't told: name_top_card makes claims possible.
+        "top_card_unknown": _top_card_unknown(state),
         "colour_to_follow": state.colour_to_follow,
         "dog_house": list(state.dog_house),
         "pending": _pending(state),
@@ -81,6 +84,11 @@ def summary(state: MuttsState) -> dict[str, Any]:
     }
 
 
+def _top_card_unknown(state: MuttsState) -> bool:
+    top = state.top
+    return top is not None and top["card"] == DOG and (top["colour"] is None or top["number"] is None)
+
+
 def _pending(state: MuttsState) -> dict[str, Any] | None:
     if state.phase == BONE_RACE:
         return {"event": "bone_race", "mutt_player": state.race["mutt_player"], "bones": state.players - 1,
@@ -98,11 +106,19 @@ def _pending(state: MuttsState) -> dict[str, Any] | None:
 
 
 # ----- history lines -----------------------------------------------------------------------------
-def describe(state: MuttsState, action: Action, players: Sequence) -> str:
+RAN_OUT = "the draw pile ran out: the home pile but its top card was shuffled into a new draw pile"
+
+
+def describe(state: MuttsState, action: Action, players: Sequence, after: MuttsState | None = None) -> str:
+    """The history line for `action` on `state`; `after` (the state it led to) tells whether a draw
+    ran the pile out and reshuffled the home pile on the way."""
     names = [player.name for player in players]
     who = names[action.player] if action.player is not None and 0 <= action.player < len(names) else "The table"
     line = _LINES.get(action.type)
-    return line(state, action, who, names) if line else f"{who}: {action.type}"
+    text = line(state, action, who, names) if line else f"{who}: {action.type}"
+    if after is not None and action.type != "reshuffle" and after.reshuffles > state.reshuffles:
+        text += f"; {RAN_OUT}"
+    return text
 
 
 def _card_text(action: Action, field: str, names: list[str]) -> str:
@@ -131,6 +147,12 @@ def _out_of_turn(state: MuttsState, action: Action) -> str:
     return " (out of turn)" if action.player != state.turn else ""
 
 
+def _named(state: MuttsState, action: Action) -> dict[str, Any]:
+    top = state.top if state.top and state.top.get("card") == DOG else {}
+    return {"card": DOG, "colour": action.get("colour", top.get("colour")),
+            "number": action.get("number", top.get("number"))}
+
+
 def _losers(action: Action) -> list:
     losers = action.get("losers")
     return losers if isinstance(losers, list) else [action.get("loser")]
@@ -153,6 +175,9 @@ _LINES = {
     "pedigree_play": lambda s, a, who, names: f"{who} put down {a.get('count')} card(s) of the breed",
     "pedigree_draw": lambda s, a, who, names: (f"{who} drew a card of the breed and put it down"
                                                if a.get("played") else f"{who} had none of the breed and drew a card"),
+    "name_top_card": lambda s, a, who, names: (
+        f"The top card was named: {card_label(_named(s, a))}" if a.player is None else
+        f"{who} named the top card: {card_label(_named(s, a))}"),
     "reshuffle": lambda s, a, who, names: "The home pile was reshuffled into a new draw pile",
     "flip": lambda s, a, who, names: "The first home-pile card was flipped from the draw pile",
     "deal": lambda s, a, who, names: f"{names[(s.dealer + 1) % len(names)]} dealt the next hand",
