@@ -177,6 +177,13 @@ class Store:
                 "UPDATE sessions SET finished_at = ?, result = ? WHERE id = ? AND finished_at IS NULL",
                 (time.time(), json.dumps({"set_aside": True}), session_id))
 
+    def bring_back(self, session_id: int) -> None:
+        """Undo a set-aside: the game is offered for Resume again."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE sessions SET finished_at = NULL, result = NULL, updated_at = ? WHERE id = ? AND result = ?",
+                (time.time(), session_id, json.dumps({"set_aside": True})))
+
     # ----- roster --------------------------------------------------------------------------
     def roster(self) -> list[Player]:
         rows = self._db.execute("SELECT name, colour, button FROM roster ORDER BY last_played DESC, name").fetchall()

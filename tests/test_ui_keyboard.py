@@ -8,9 +8,7 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
@@ -20,26 +18,11 @@ from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
+from ui_support import settle, tap, tap_at  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "nuts_about_mutts.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
-
-
-def settle():
-    for _ in range(3):
-        EventLoop.idle()
-
-
-def tap_at(x, y):
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
-
-
-def tap(widget):
-    settle()
-    tap_at(*widget.to_window(*widget.center))
 
 
 def open_popups() -> list[TypingPopup]:

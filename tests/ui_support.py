@@ -12,3 +12,32 @@ def make_services(tmp_path) -> Services:
 def texts(widget) -> list[str]:
     """Every piece of text a player could read in `widget`, in drawing order."""
     return [child.text for child in widget.walk() if isinstance(getattr(child, "text", None), str) and child.text]
+
+
+def settle(frames: int = 3) -> None:
+    """Let Kivy lay out and draw, as the real loop would between two touches."""
+    from kivy.base import EventLoop
+
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def tap_at(x: float, y: float) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def tap(widget) -> None:
+    """A real touch on the middle of `widget`, once it has been laid out."""
+    settle()
+    tap_at(*widget.to_window(*widget.center))
+    settle()
+
+
+def buttons_reading(root, text: str) -> list:
+    from kivy.uix.behaviors import ButtonBehavior
+
+    return [w for w in root.walk() if isinstance(w, ButtonBehavior) and getattr(w, "text", None) == text]

@@ -34,7 +34,7 @@ class GameCard(ButtonBehavior, Panel):
 
 
 class HomeScreen(Screen):
-    def __init__(self, services, navigator, **kwargs):
+    def __init__(self, services, navigator, set_aside: SessionRecord | None = None, **kwargs):
         super().__init__(**kwargs)
         self.services = services
         self.navigator = navigator
@@ -42,6 +42,9 @@ class HomeScreen(Screen):
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True,
                                size_hint_y=1))
+        saved = BigButton(text="Saved games", size_hint_x=None, width=dp(170))
+        saved.bind(on_release=lambda *_: self.open_saved_games())
+        header.add_widget(saved)
         buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(170))
         buttons.bind(on_release=lambda *_: self.open_button_test())
         header.add_widget(buttons)
@@ -56,6 +59,8 @@ class HomeScreen(Screen):
         record = services.store.unfinished()
         if record is not None and game_entry(record.game).built:
             body.add_widget(self._resume_panel(record))
+        elif set_aside is not None:
+            body.add_widget(self._set_aside_panel(set_aside))
         grid = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for entry in GAMES:
@@ -81,10 +86,21 @@ class HomeScreen(Screen):
         resume = BigButton(text="Resume", kind="primary", size_hint_x=None, width=dp(140), height=theme.TOUCH_BIG,
                            pos_hint={"center_y": 0.5})
         resume.bind(on_release=lambda *_: self.resume(record.id))
-        aside = BigButton(text="Set aside", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
+        aside = BigButton(text="Set aside", kind="quiet", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
         aside.bind(on_release=lambda *_: self.set_aside(record.id))
         panel.add_widget(resume)
         panel.add_widget(aside)
+        return panel
+
+    def _set_aside_panel(self, record: SessionRecord) -> Panel:
+        """One tap took the game off Home, so one tap puts it back."""
+        panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(96), fill=theme.SURFACE_HIGH)
+        panel.add_widget(Text(
+            text=f"[b]Set aside: {game_entry(record.game).title}[/b]\nIt is kept under Saved games.",
+            markup=True, size_hint_y=1, font_size=theme.FONT_BODY))
+        undo = BigButton(text="Undo", kind="quiet", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
+        undo.bind(on_release=lambda *_: self.bring_back(record.id))
+        panel.add_widget(undo)
         return panel
 
     def choose(self, entry: GameEntry) -> None:
@@ -102,7 +118,17 @@ class HomeScreen(Screen):
 
     def set_aside(self, session_id: int) -> None:
         self.services.store.set_aside(session_id)
+        self.navigator.show(HomeScreen(self.services, self.navigator,
+                                       set_aside=self.services.store.session_record(session_id)))
+
+    def bring_back(self, session_id: int) -> None:
+        self.services.store.bring_back(session_id)
         self.navigator.show(HomeScreen(self.services, self.navigator))
+
+    def open_saved_games(self) -> None:
+        from ui.screens.saved_games import SavedGamesScreen
+
+        self.navigator.show(SavedGamesScreen(self.services, self.navigator))
 
     def open_button_test(self) -> None:
         from ui.screens.button_test import ButtonTestScreen

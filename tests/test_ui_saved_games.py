@@ -1,0 +1,88 @@
+"""Nothing is lost by one tap: a game set aside on Home comes back with one tap, and every game this
+table has played (unfinished, set aside or finished) can be found again and opened."""
+
+import random
+import re
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.screenmanager import NoTransition  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import GameScreen  # noqa: E402
+from ui.screens.home import HomeScreen  # noqa: E402
+from ui.screens.saved_games import SavedGamesScreen  # noqa: E402
+from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
+
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
+
+
+@pytest.fixture
+def navigator():
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+    yield navigator
+    Window.remove_widget(navigator)
+
+
+def shown(screen) -> list[str]:
+    return [re.sub(r"\[/?b\]", "", text) for text in texts(screen)]
+
+
+def the(navigator, text):
+    settle()
+    found = buttons_reading(navigator.current_screen, text)
+    assert len(found) == 1, f"expected one {text!r} on {type(navigator.current_screen).__name__}: {texts(navigator)}"
+    return found[0]
+
+
+def started_game(services):
+    session = services.store.new_session("mix_the_mutts", FAMILY)
+    session.perform(Action("draw", 0))
+    return session
+
+
+def test_set_aside_takes_one_tap_and_one_tap_brings_it_back(services, navigator):
+    session = started_game(services)
+    navigator.show(HomeScreen(services, navigator))
+    tap(the(navigator, "Set aside"))
+    assert services.store.unfinished() is None
+    assert any("Set aside: Mix-the-Mutts" in text for text in texts(navigator.current_screen))
+    tap(the(navigator, "Undo"))
+    assert services.store.unfinished().id == session.id
+    assert buttons_reading(navigator.current_screen, "Resume")
+
+
+def test_a_set_aside_game_is_listed_and_resumes_exactly(services, navigator):
+    session = started_game(services)
+    services.store.set_aside(session.id)
+    navigator.show(HomeScreen(services, navigator))
+    tap(the(navigator, "Saved games"))
+    assert isinstance(navigator.current_screen, SavedGamesScreen)
+    assert any("Mix-the-Mutts  -  Set aside" in text and "Ann, Ben" in text for text in shown(navigator.current_screen))
+    tap(the(navigator, "Resume"))
+    screen = navigator.current_screen
+    assert isinstance(screen, GameScreen)
+    assert screen.controller.session.state == session.state
+    assert services.store.unfinished().id == session.id
+
+
+def test_a_finished_game_is_listed_with_its_winner_and_opens(services, navigator):
+    session = services.store.new_session("pugs_in_mugs", FAMILY)
+    services.store.set_aside(session.id)
+    finished = services.store.new_session("nut", FAMILY)
+    rng = random.Random(4)
+    while not finished.is_over:
+        finished.perform(rng.choice(finished.game.legal_actions(finished.state, rng)))
+    navigator.show(SavedGamesScreen(services, navigator))
+    listed = [text for text in shown(navigator.current_screen) if text.startswith("Nut  -  ")]
+    winners = finished.summary()["winner_names"]
+    assert listed and f"Won by {' and '.join(winners)}" in listed[0]
+    tap(the(navigator, "Look"))
+    assert isinstance(navigator.current_screen, GameScreen)
+    assert navigator.current_screen.controller.session.is_over
