@@ -16,6 +16,8 @@ DISABLED = (0.30, 0.31, 0.35, 1)
 
 TOUCH = dp(56)
 TOUCH_BIG = dp(72)
+TARGET = dp(48)          # the smallest target anywhere: 9 mm on the 7" display
+TOUCH_PRIMARY = dp(64)   # the expected next action: 12 mm
 GAP = dp(8)
 PAD = dp(12)
 RADIUS = dp(10)

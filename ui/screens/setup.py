@@ -6,17 +6,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 
 from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
-from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Text
+from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Panel, Text
 from ui.widgets.keyboard import TextField
+
+
+ARROW_FONT = "data/fonts/DejaVuSans.ttf"
 
 
 @dataclass
@@ -34,36 +39,96 @@ def first_free(used, choices):
     return next((choice for choice in choices if choice not in used), None)
 
 
-class SeatRow(BoxLayout):
+class SeatCard(Panel):
+    """One seat, in two rows: its place at the table (tap to move it one seat earlier), the name and
+    a way to leave; then the player's colour with its shape, their big button, and whether they deal."""
+
     def __init__(self, screen: "SetupScreen", index: int, **kwargs):
-        super().__init__(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", padding=[theme.GAP, 2], spacing=theme.GAP * 0.75, **kwargs)
         self.screen, self.index = screen, index
         seat = screen.seats[index]
-        up = BigButton(text=str(index + 1) if index == 0 else f"{index + 1} Up", size_hint_x=None, width=dp(64),
-                       disabled=index == 0, font_size=theme.FONT_SMALL)
-        up.bind(on_release=lambda *_: screen.move_up(index))
-        self.add_widget(up)
+        top = BoxLayout(spacing=theme.GAP)
+        # The app's font has no arrows; DejaVu (shipped with Kivy) does.
+        place = BigButton(text=f"{index + 1}" if index == 0 else f"[font={ARROW_FONT}]\u2191[/font]{index + 1}",
+                          markup=True, size_hint_x=None, width=theme.TARGET, disabled=index == 0,
+                          font_size=theme.FONT_BODY)
+        place.bind(on_release=lambda *_: screen.move_up(index))
+        top.add_widget(place)
         self.name_field = TextField(text=seat.name, hint_text=stand_in_name(index),
-                                    prompt=f"Player {index + 1}'s name")
+                                    prompt=f"Player {index + 1}'s name", suggestions=screen.waiting_names())
         self.name_field.bind(text=lambda _, text: screen.rename(index, text))
-        self.add_widget(self.name_field)
-        identity = next(i for i in IDENTITIES if i.key == seat.colour)
-        colour = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=None, width=dp(170))
-        colour.bind(on_release=lambda *_: screen.next_colour(index))
-        self.colour_button = colour
-        self.add_widget(colour)
-        button = BigButton(text=f"Button {seat.button}" if seat.button else "No button", size_hint_x=None,
-                           width=dp(120))
-        button.bind(on_release=lambda *_: screen.next_button(index))
-        self.add_widget(button)
-        deals = BigButton(text="Deals" if screen.dealer == index else "Dealer?", size_hint_x=None, width=dp(90),
-                          kind="ok" if screen.dealer == index else "quiet")
-        deals.bind(on_release=lambda *_: screen.set_dealer(index))
-        self.add_widget(deals)
-        remove = BigButton(text="X", size_hint_x=None, width=theme.TOUCH, kind="quiet")
+        top.add_widget(self.name_field)
+        remove = BigButton(text="X", size_hint_x=None, width=theme.TARGET)
         remove.bind(on_release=lambda *_: screen.remove(index))
-        self.add_widget(remove)
+        top.add_widget(remove)
+        self.add_widget(top)
+        bottom = BoxLayout(spacing=theme.GAP)
+        identity = next(i for i in IDENTITIES if i.key == seat.colour)
+        self.colour_button = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=0.4,
+                                            font_size=theme.FONT_SMALL)
+        self.colour_button.bind(on_release=lambda *_: screen.next_colour(index))
+        bottom.add_widget(self.colour_button)
+        button = BigButton(text=f"Button {seat.button}" if seat.button else "No button", size_hint_x=0.3,
+                           font_size=theme.FONT_SMALL)
+        button.bind(on_release=lambda *_: screen.claim_button(index))
+        bottom.add_widget(button)
+        deals = BigButton(text="Deals" if screen.dealer == index else "Dealer?", size_hint_x=0.3,
+                          kind="ok" if screen.dealer == index else "normal", font_size=theme.FONT_SMALL)
+        deals.bind(on_release=lambda *_: screen.set_dealer(index))
+        bottom.add_widget(deals)
+        self.add_widget(bottom)
+        for row in (top, bottom):
+            for child in row.children:
+                child.size_hint_y = 1
 
+
+class ButtonClaimPopup(ModalView):
+    """"Press your big button now": the first button pressed is the player's. The number pad below is
+    for a table whose buttons are not wired yet, and for saying "no button"."""
+
+    def __init__(self, screen: "SetupScreen", index: int, **kwargs):
+        super().__init__(size_hint=(0.94, 0.9), auto_dismiss=False, **kwargs)
+        self.screen, self.index = screen, index
+        name = screen.players()[index].name
+        panel = Panel(orientation="vertical")
+        hardware = screen.services.hardware
+        self.listening = hardware is not None and getattr(hardware, "buttons", None) is not None
+        prompt = (f"{name}: press your big button now" if self.listening else f"Which big button is {name}'s?")
+        panel.add_widget(Text(text=prompt, font_size=theme.FONT_TITLE, bold=True, halign="center"))
+        panel.add_widget(Text(text="or tap its number:" if self.listening else "Tap its number:",
+                              color=theme.TEXT_DIM, halign="center"))
+        numbers = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+        for number in range(1, MAX_BUTTONS + 1):
+            pick = BigButton(text=str(number), height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
+            pick.bind(on_release=lambda _, n=number: self.choose(n))
+            numbers.add_widget(pick)
+        panel.add_widget(numbers)
+        panel.add_widget(BoxLayout())
+        footer = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
+        none = BigButton(text="No button")
+        none.bind(on_release=lambda *_: self.choose(None))
+        cancel = BigButton(text="Cancel")
+        cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
+        footer.add_widget(none)
+        footer.add_widget(BoxLayout(size_hint_x=0.3))
+        footer.add_widget(cancel)
+        panel.add_widget(footer)
+        self.add_widget(panel)
+        if self.listening:
+            hardware.on_idle_edge = self._edge
+
+    def _edge(self, edge) -> None:
+        # Called on the buttons' thread: the choice is made on Kivy's.
+        if edge.pressed:
+            Clock.schedule_once(lambda _: self.choose(edge.player) if self.parent else None, 0)
+
+    def choose(self, number: int | None) -> None:
+        self.dismiss(animation=False)
+        self.screen.assign_button(self.index, number)
+
+    def on_dismiss(self):
+        if self.listening:
+            self.screen.services.hardware.on_idle_edge = None
 
 
 class SetupScreen(Screen):
@@ -114,7 +179,8 @@ class SetupScreen(Screen):
 
     def rename(self, index: int, text: str) -> None:
         self.seats[index] = replace(self.seats[index], name=text)
-        self._refresh_roster()
+        for card in self.seat_rows:
+            card.name_field.suggestions = self.waiting_names()
 
     def next_colour(self, index: int) -> None:
         keys = [identity.key for identity in IDENTITIES]
@@ -125,6 +191,19 @@ class SetupScreen(Screen):
             if candidate not in used:
                 self.seats[index] = replace(self.seats[index], colour=candidate)
                 break
+        self._refresh()
+
+    def claim_button(self, index: int) -> ButtonClaimPopup:
+        popup = ButtonClaimPopup(self, index)
+        popup.open()
+        return popup
+
+    def assign_button(self, index: int, number: int | None) -> None:
+        """A button already someone else's changes hands: the other player takes this seat's old one."""
+        other = next((i for i, seat in enumerate(self.seats) if i != index and number and seat.button == number), None)
+        if other is not None:
+            self.seats[other] = replace(self.seats[other], button=self.seats[index].button)
+        self.seats[index] = replace(self.seats[index], button=number)
         self._refresh()
 
     def next_button(self, index: int) -> None:
@@ -173,35 +252,28 @@ class SetupScreen(Screen):
 
     # ----- drawing ------------------------------------------------------------------------
     def _build(self) -> None:
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        back = BigButton(text="Back", size_hint_x=None, width=dp(100))
+        root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
+        header = BoxLayout(size_hint_y=None, height=theme.TARGET, spacing=theme.GAP)
+        back = BigButton(text="Back", size_hint_x=None, width=dp(100), height=theme.TARGET)
         back.bind(on_release=lambda *_: self.back())
         header.add_widget(back)
         header.add_widget(Text(text=f"{self.entry.title}: who is playing?", font_size=theme.FONT_TITLE,
-                               bold=True, size_hint_y=1, shorten=True))
+                               bold=True, size_hint_y=1))
+        self.settings_button = BigButton(text="Settings", size_hint_x=None, width=dp(130), height=theme.TARGET)
+        self.settings_button.bind(on_release=lambda *_: self.open_settings())
+        header.add_widget(self.settings_button)
         root.add_widget(header)
-        self.roster_row = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP)
-        self.roster_row.bind(minimum_width=self.roster_row.setter("width"))
-        roster_scroll = ScrollView(size_hint_y=None, height=theme.TOUCH, do_scroll_y=False, bar_width=dp(4))
-        roster_scroll.add_widget(self.roster_row)
-        root.add_widget(roster_scroll)
-        self.seat_list = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        self.seat_list.bind(minimum_height=self.seat_list.setter("height"))
-        seats_scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        seats_scroll.add_widget(self.seat_list)
-        root.add_widget(seats_scroll)
+        # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
+        self.seat_grid = GridLayout(cols=2, spacing=theme.GAP)
+        root.add_widget(self.seat_grid)
         self.message = MessageBar()
         root.add_widget(self.message)
-        footer = BoxLayout(size_hint_y=None, height=theme.TOUCH_BIG, spacing=theme.GAP)
-        self.add_button = BigButton(text="+ Add player", size_hint_x=0.3, height=theme.TOUCH_BIG)
+        footer = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY, spacing=theme.GAP)
+        self.add_button = BigButton(text="+ Add player", size_hint_x=0.4, height=theme.TOUCH_PRIMARY)
         self.add_button.bind(on_release=lambda *_: self.add_player())
         footer.add_widget(self.add_button)
-        self.settings_button = BigButton(text="Settings", size_hint_x=0.25, height=theme.TOUCH_BIG)
-        self.settings_button.bind(on_release=lambda *_: self.open_settings())
-        footer.add_widget(self.settings_button)
-        self.start_button = BigButton(text="Start game", kind="primary", size_hint_x=0.45,
-                                       height=theme.TOUCH_BIG)
+        self.start_button = BigButton(text="Start game", kind="primary", size_hint_x=0.6,
+                                       height=theme.TOUCH_PRIMARY)
         self.start_button.bind(on_release=lambda *_: self.start())
         footer.add_widget(self.start_button)
         root.add_widget(footer)
@@ -209,25 +281,19 @@ class SetupScreen(Screen):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.seat_list.clear_widgets()
-        self.seat_rows = [SeatRow(self, index) for index in range(len(self.seats))]
-        for row in self.seat_rows:
-            self.seat_list.add_widget(row)
+        self.seat_grid.clear_widgets()
+        self.seat_grid.rows = max(2, (self.entry.max_players + 1) // 2)
+        self.seat_rows = [SeatCard(self, index) for index in range(len(self.seats))]
+        for card in self.seat_rows:
+            self.seat_grid.add_widget(card)
+        for _ in range(self.seat_grid.rows * 2 - len(self.seat_rows)):
+            self.seat_grid.add_widget(BoxLayout())   # keeps every card the same size as seats are added
         self.add_button.disabled = len(self.seats) >= self.entry.max_players
-        self._refresh_roster()
 
-    def _refresh_roster(self) -> None:
-        self.roster_row.clear_widgets()
+    def waiting_names(self) -> list[str]:
+        """Remembered players not seated yet, offered in the typing box."""
         seated = {seat.name.strip().casefold() for seat in self.seats}
-        waiting = [player for player in self.roster if player.name.casefold() not in seated]
-        if not waiting:
-            self.roster_row.add_widget(Text(text="Names you type are remembered for next time.",
-                                            color=theme.TEXT_DIM, size_hint=(None, 1), width=dp(460)))
-        for player in waiting:
-            chip = BigButton(text=f"+ {player.name}", size_hint_x=None, kind="quiet",
-                             width=max(dp(110), dp(14) * len(player.name) + dp(50)))
-            chip.bind(on_release=lambda _, p=player: self.seat_from_roster(p))
-            self.roster_row.add_widget(chip)
+        return [player.name for player in self.roster if player.name.casefold() not in seated]
 
     def seat_from_roster(self, player: Player) -> None:
         empty = next((index for index, seat in enumerate(self.seats) if not seat.name.strip()), None)

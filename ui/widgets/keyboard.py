@@ -5,16 +5,18 @@ into the same box, so the app behaves alike on both."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.utils import escape_markup, get_hex_from_color
 
@@ -23,6 +25,12 @@ from ui.widgets.basics import BigButton, Panel, fitted
 
 # Long enough for "Great-Grandma Jo"; the player tiles in the game screens shorten anything longer.
 NAME_LENGTH = 20
+
+
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0] if label.texture else 0
 
 
 def _keys(chars: str) -> list:
@@ -135,7 +143,7 @@ class TypingPopup(ModalView):
     text = StringProperty("")
 
     def __init__(self, prompt: str, on_done: Callable[[str], None], text: str = "", hint: str = "",
-                 max_length: int = NAME_LENGTH, **kwargs):
+                 max_length: int = NAME_LENGTH, suggestions: Sequence[str] = (), **kwargs):
         kwargs.setdefault("size_hint", (1, 1))
         kwargs.setdefault("auto_dismiss", False)
         kwargs.setdefault("background_color", (0, 0, 0, 0))
@@ -143,6 +151,7 @@ class TypingPopup(ModalView):
         self._on_done, self.hint, self.max_length = on_done, hint, max_length
         self.shifted = False
         self.symbols = False
+        self.suggestions = None
         root = BoxLayout(orientation="vertical")
         with root.canvas.before:
             Color(*theme.BACKGROUND)
@@ -165,6 +174,8 @@ class TypingPopup(ModalView):
         self.display = Label(markup=True, color=theme.TEXT, halign="center", valign="middle")
         field.add_widget(self.display)
         top.add_widget(field)
+        if suggestions:
+            top.add_widget(self._suggestion_row(suggestions))
         root.add_widget(top)
         self.keys = Keys()
         self.keys.bind(on_textinput=lambda _, typed: self.type_text(typed),
@@ -176,6 +187,24 @@ class TypingPopup(ModalView):
         self.bind(text=self._show)
         self.text = text[:max_length]
         self._follow_text()
+
+    def _suggestion_row(self, suggestions: Sequence[str]) -> ScrollView:
+        """Names typed before, one tap each: most families type each name once, ever."""
+        row = BoxLayout(size_hint=(None, 1), spacing=theme.GAP)
+        row.bind(minimum_width=row.setter("width"))
+        for name in suggestions:
+            chip = BigButton(text=name, kind="quiet", size_hint=(None, 1),
+                             width=text_width(name, theme.FONT_BODY) + theme.PAD * 3)
+            chip.bind(on_release=lambda _, chosen=name: self.choose(chosen))
+            row.add_widget(chip)
+        scroll = ScrollView(size_hint_y=None, height=theme.TOUCH, do_scroll_y=False, bar_width=dp(4))
+        scroll.add_widget(row)
+        self.suggestions = row
+        return scroll
+
+    def choose(self, name: str) -> None:
+        self.text = name[: self.max_length]
+        self.done()
 
     # ----- what the keys do ----------------------------------------------------------------------
     def type_text(self, typed: str) -> None:
@@ -256,6 +285,8 @@ class TypingPopup(ModalView):
         # The keys take most of the height (at 800x480 each row is about 13 mm tall); the typing box
         # keeps at least room for one line of large type above them.
         above = theme.PAD * 2 + theme.TOUCH_BIG + theme.GAP + dp(64)
+        if self.suggestions is not None:
+            above += theme.TOUCH + theme.GAP
         self.keys.height = max(0, min(height - above, height * 0.62))
 
     def _show(self, *_):
@@ -282,6 +313,7 @@ class TextField(ButtonBehavior, BoxLayout):
     prompt = StringProperty("")
     font_size = NumericProperty(theme.FONT_BODY)
     max_length = NumericProperty(NAME_LENGTH)
+    suggestions = ListProperty([])
 
     def __init__(self, **kwargs):
         kwargs.setdefault("padding", [theme.PAD, 0])
@@ -333,7 +365,7 @@ class TextField(ButtonBehavior, BoxLayout):
 
     def open_keyboard(self) -> TypingPopup:
         popup = TypingPopup(self.prompt or self.hint_text, on_done=self._typed, text=self.text, hint=self.hint_text,
-                            max_length=int(self.max_length))
+                            max_length=int(self.max_length), suggestions=self.suggestions)
         popup.open()
         return popup
 
