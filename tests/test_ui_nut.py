@@ -45,7 +45,7 @@ def test_tapping_a_column_records_a_standard_pick_for_whoever_picks(services):
     assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
     assert [button.count.text for button in pad.columns] == ["2", "1", "2"]
     assert pad.turn_badge.player.name == "Ben"
-    assert "column 2" in pad.column_label.text
+    assert "column 2" in pad.round_label.text
     assert pad.columns[1].marked and not pad.columns[0].marked
     assert int(pad.deck_label.text) == deck
 
@@ -54,11 +54,12 @@ def test_the_kind_row_labels_one_pick_then_falls_back_to_standard(services):
     screen, session = table(services)
     pad = screen.view.draft
     pad.kind_buttons["squirrel"].trigger_action(0)
-    assert pad.kind_buttons["squirrel"].kind == "primary"
+    assert pad.kind_buttons["squirrel"].selected
     pad.columns[0].trigger_action(0)
     assert session.actions[-1] == Action("pick", 0, {"column": 1, "kind": "squirrel"})
     assert "5 left" in pad.kind_buttons["squirrel"].text
-    assert pad.kind == "standard" and pad.kind_buttons["standard"].kind == "primary"
+    assert pad.kind == "standard" and pad.kind_buttons["standard"].selected
+    assert not pad.kind_buttons["squirrel"].selected
 
 
 def test_a_pick_from_the_wrong_column_is_refused_and_explained(services):
@@ -93,7 +94,7 @@ def test_painting_and_scoring_a_layout_records_the_grid_and_shows_the_total(serv
                 pad.paint_cell(row, column)
     pad.score_button.trigger_action(0)
     assert session.actions[-1] == Action("score_layout", 0, {"grid": ["RRWB", "S..B", "R.GG"]})
-    assert pad.tabs[0].label.text == "Ann: 13"
+    assert pad.tabs[0].score.text == "13"
     assert pad.seat == 1 and pad.score_button.text == "Score Ben"
     pad.choose_seat(0)                  # Ann's scored layout, with her clusters outlined
     assert pad.score_button.disabled
@@ -168,7 +169,7 @@ def test_quick_mode_steppers_show_points_and_record_the_counts(services):
     pad.score_button.trigger_action(0)
     assert session.actions[-1] == Action("score_quick", 0, {"sizes": {"R": 4, "Y": 0, "B": 0, "G": 0},
                                                             "squirrels": {"R": 1}})
-    assert pad.tabs[0].label.text == "Ann: 8"
+    assert pad.tabs[0].score.text == "8"
 
 
 def test_a_refused_quick_score_keeps_the_counts(services):

@@ -15,6 +15,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, RING_WIDTH, ring
 
 WILD, SQUIRREL, EMPTY = "W", "S", "."
 ERASE = "erase"
@@ -280,7 +281,8 @@ class LayoutGrid(Widget):
 
 
 class Swatch(ButtonBehavior, Widget):
-    """A paint to choose: the cell as it will look, and its word under it. The chosen one is framed."""
+    """A paint to choose: the cell as it will look with its word under it, so a narrow column of
+    paints leaves the grid most of the screen. The chosen one is lit."""
 
     value = StringProperty("R")
     caption = StringProperty("")
@@ -297,13 +299,18 @@ class Swatch(ButtonBehavior, Widget):
 
     def redraw(self, *_):
         self.canvas.clear()
-        fill = theme.ACCENT if self.selected else (theme.SURFACE_HIGH if self.state == "normal" else theme.DISABLED)
+        fill = CHOSEN_FILL if self.selected else (theme.SURFACE_HIGH if self.state == "normal" else theme.DISABLED)
         self.canvas.add(Color(*fill))
         self.canvas.add(RoundedRectangle(pos=self.pos, size=self.size, radius=[theme.RADIUS]))
-        s = min(self.height - dp(8), self.width * 0.45)
+        if self.selected:
+            self.canvas.add(Color(*CHOSEN_RING))
+            self.canvas.add(Line(rounded_rectangle=ring(self.x, self.y, self.width, self.height), width=RING_WIDTH))
+        texture = caption_texture(self.caption, self.selected, tuple(theme.readable_text_on(fill)))
+        margin = dp(4)
+        s = min(self.height - texture.height - 3 * margin, self.width - 2 * margin)
         if s <= 0:
             return
-        x, y = self.x + dp(4), self.y + (self.height - s) / 2
+        x, y = self.center_x - s / 2, self.y + texture.height + 2 * margin
         if self.value == ERASE:
             self.canvas.add(Color(*FILLS[EMPTY]))
             self.canvas.add(RoundedRectangle(pos=(x, y), size=(s, s), radius=[s * 0.12]))
@@ -312,7 +319,6 @@ class Swatch(ButtonBehavior, Widget):
             self.canvas.add(Line(points=[x + s * 0.25, y + s * 0.75, x + s * 0.75, y + s * 0.25], width=dp(2.5)))
         else:
             draw_cell(self.canvas, self.value, x, y, s)
-        texture = caption_texture(self.caption, self.selected, tuple(theme.readable_text_on(fill)))
         self.canvas.add(Color(1, 1, 1, 1))
-        self.canvas.add(Rectangle(texture=texture, pos=(x + s + dp(6), self.center_y - texture.height / 2),
+        self.canvas.add(Rectangle(texture=texture, pos=(self.center_x - texture.width / 2, self.y + margin),
                                   size=texture.size))

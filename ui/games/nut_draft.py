@@ -12,9 +12,11 @@ from kivy.uix.label import Label
 
 from companion.actions import Action
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, KEY_NUMBER_LINE, RING_WIDTH, SeatTag, key_number, ring
+from ui.widgets.basics import BigButton, Panel, Text
 
 KINDS = ("standard", "squirrel", "wild")
+INFO_WIDTH = dp(250)
 
 
 class ColumnButton(ButtonBehavior, BoxLayout):
@@ -33,12 +35,12 @@ class ColumnButton(ButtonBehavior, BoxLayout):
             self._ring = Line(width=dp(3))
         self.title = Label(text=f"Column {number}", font_size=theme.FONT_BODY, bold=True, size_hint_y=None,
                            height=dp(30))
-        self.count = Label(font_size=theme.FONT_HUGE, bold=True)
+        self.count = key_number()
         self.note = Label(font_size=theme.FONT_SMALL, size_hint_y=None, height=dp(22))
-        self.action_text = Label(font_size=theme.FONT_SMALL, bold=True, size_hint_y=None, height=dp(26),
-                                 shorten=True, shorten_from="right")
-        self.action_text.bind(size=lambda label, size: setattr(label, "text_size", size))
-        self.action_text.halign, self.action_text.valign = "center", "middle"
+        # Two lines: "Maximiliana took one" is wider than a column at 800x480 and a name is never cut.
+        self.action_text = Label(font_size=theme.FONT_SMALL, bold=True, size_hint_y=None,
+                                 height=theme.FONT_SMALL * 2.6, halign="center", valign="middle")
+        self.action_text.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
         for label in (self.title, self.count, self.note, self.action_text):
             self.add_widget(label)
         self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw, state=self._redraw, marked=self._redraw)
@@ -76,27 +78,51 @@ class ColumnButton(ButtonBehavior, BoxLayout):
             self.action_text.text = f"{picker} took one"
 
 
+class KindButton(BigButton):
+    """One kind of card in the row under the columns; the chosen one is lit and framed."""
+
+    selected = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas.after:
+            self._ring_colour = Color(0, 0, 0, 0)
+            self._ring = Line(width=RING_WIDTH)
+        self.bind(pos=self._frame, size=self._frame, selected=self._frame)
+        self._frame()
+
+    def _frame(self, *_):
+        # The kind is a setting, not the next thing to do: the column to tap keeps the primary colour.
+        self.kind = "custom" if self.selected else "normal"
+        self.fill = CHOSEN_FILL
+        self._ring_colour.rgba = CHOSEN_RING if self.selected else (0, 0, 0, 0)
+        self._ring.rounded_rectangle = ring(self.x, self.y, self.width, self.height)
+
+
 class DraftPad(BoxLayout):
     def __init__(self, controller, **kwargs):
         super().__init__(spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.kind = "standard"
 
-        info = Panel(orientation="vertical", size_hint_x=0.34, spacing=dp(4))
+        # Wide enough for a long name in the title font beside its shape; a wider screen gives it more.
+        info = Panel(orientation="vertical", size_hint_x=None, width=INFO_WIDTH, spacing=dp(4))
+        self.bind(width=lambda pad, width: setattr(info, "width", max(INFO_WIDTH, width * 0.3)))
         self.round_label = Text(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
         info.add_widget(self.round_label)
-        self.turn_badge = PlayerBadge(height=theme.TOUCH, font_size=theme.FONT_TITLE * 0.9, highlighted=True)
+        # Room for two lines of the name, so a long one wraps instead of being cut.
+        self.turn_badge = SeatTag(size_hint_y=None, height=dp(64), font_size=theme.FONT_TITLE * 0.9, bold=True,
+                                  symbol_size=dp(40))
         info.add_widget(self.turn_badge)
-        deck_row = BoxLayout(size_hint_y=None, height=dp(64), spacing=theme.GAP)
-        deck_row.add_widget(Label(text="Deck", font_size=theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=0.45,
-                                  halign="left", valign="middle"))
-        self.deck_label = Label(font_size=theme.FONT_NUMBER, bold=True, halign="left", valign="middle")
+        deck_row = BoxLayout(size_hint_y=None, height=KEY_NUMBER_LINE, spacing=theme.GAP)
+        deck_caption = Label(text="Deck", font_size=theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=0.45,
+                             halign="left", valign="middle")
+        deck_caption.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+        deck_row.add_widget(deck_caption)
+        self.deck_label = key_number(halign="left")
+        self.deck_label.bind(width=lambda lab, width: setattr(lab, "text_size", (width, None)))
         deck_row.add_widget(self.deck_label)
-        for label in deck_row.children:
-            label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         info.add_widget(deck_row)
-        self.column_label = Text(font_size=theme.FONT_BODY)
-        info.add_widget(self.column_label)
         self.picks = BoxLayout(orientation="vertical", spacing=dp(2))
         info.add_widget(self.picks)
         self.add_widget(info)
@@ -113,7 +139,7 @@ class DraftPad(BoxLayout):
         kinds = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         self.kind_buttons = {}
         for kind in KINDS:
-            button = BigButton(text=kind.capitalize(), font_size=theme.FONT_SMALL)
+            button = KindButton(text=kind.capitalize(), font_size=theme.FONT_SMALL)
             button.bind(on_release=lambda _, k=kind: self.choose_kind(k))
             kinds.add_widget(button)
             self.kind_buttons[kind] = button
@@ -154,13 +180,12 @@ class DraftPad(BoxLayout):
             return
         players = self.controller.players
         picker = players[turn]
-        self.round_label.text = f"Round {draft['round']}: whose pick"
+        if draft["round_column"] is None:
+            self.round_label.text = f"Round {draft['round']}: {picker.name} chooses a column"
+        else:
+            self.round_label.text = f"Round {draft['round']}: column {draft['round_column']}"
         self.turn_badge.player = picker
         self.deck_label.text = str(draft["deck"])
-        if draft["round_column"] is None:
-            self.column_label.text = f"{picker.name} chooses a column"
-        else:
-            self.column_label.text = f"This round: column {draft['round_column']}"
         for button, column in zip(self.columns, draft["columns"]):
             button.show(column["cards"], column["dealt_this_round"], draft["round_column"], picker.name)
 
@@ -171,12 +196,12 @@ class DraftPad(BoxLayout):
             self.kind = None
         for kind, button in self.kind_buttons.items():
             button.text = f"{kind.capitalize()} ({left[kind]} left)"
-            button.kind = "primary" if kind == self.kind else "normal"
+            button.selected = kind == self.kind
 
         self.picks.clear_widgets()
         for seat, player in enumerate(players):
             row = BoxLayout(size_hint_y=None, height=dp(32), spacing=dp(4))
-            row.add_widget(PlayerBadge(player, height=dp(32), font_size=theme.FONT_SMALL, highlighted=seat == turn))
+            row.add_widget(SeatTag(player, font_size=theme.FONT_SMALL, bold=seat == turn, symbol_size=dp(24)))
             count = Label(text=f"{draft['picks'][seat]}/{draft['picks_each']}", font_size=theme.FONT_SMALL,
                           size_hint_x=None, width=dp(52), halign="right", valign="middle", color=theme.TEXT_DIM)
             count.bind(size=lambda lab, size: setattr(lab, "text_size", size))

@@ -13,7 +13,8 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.games.nut_cells import LayoutGrid, draw_cell
-from ui.widgets.basics import PlayerBadge
+from ui.games.nut_parts import SeatTag
+from ui.widgets.symbols import SymbolShape
 
 
 class MiniCell(Widget):
@@ -61,10 +62,9 @@ class ResultCard(BoxLayout):
         self.bind(pos=self._redraw, size=self._redraw)
 
         header = BoxLayout(size_hint_y=None, height=dp(60), spacing=theme.GAP)
-        header.add_widget(PlayerBadge(player, height=dp(48), font_size=theme.FONT_BODY, highlighted=winner,
-                                      pos_hint={"center_y": 0.5}))
+        header.add_widget(SeatTag(player, font_size=theme.FONT_BODY, bold=winner))
         self.total = _fit(Label(text=str(layout["total"]), font_size=theme.FONT_NUMBER, bold=True,
-                                size_hint_x=None, width=dp(90), halign="right", valign="middle"))
+                                size_hint_x=None, width=dp(64), halign="right", valign="middle"))
         header.add_widget(self.total)
         self.add_widget(header)
 
@@ -95,29 +95,37 @@ class ResultCard(BoxLayout):
         self._inner.size = (self.width - 2 * ring, self.height - 2 * ring)
 
 
+def joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class EndView(BoxLayout):
-    """Game over: who won and why, then every player's card side by side."""
+    """Game over: who won and why in one sentence beside the winners' shapes, then every player's
+    card side by side."""
 
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         players = controller.players
-        banner = BoxLayout(size_hint_y=None, height=dp(48), spacing=theme.GAP)
+        banner = BoxLayout(size_hint_y=None, height=dp(60), spacing=theme.GAP)
         for seat in summary["winners"]:
-            banner.add_widget(PlayerBadge(players[seat], height=dp(48), font_size=theme.FONT_TITLE, highlighted=True,
-                                          size_hint_x=None, width=dp(190)))
-        names = summary["winner_names"]
+            identity = players[seat].identity
+            banner.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                          size_hint=(None, None), size=(dp(40), dp(40)), pos_hint={"center_y": 0.5}))
+        names = joined(summary["winner_names"])
         best = max(score for score in summary["scores"])
         tie = summary["tie_break"]
         if tie == "shared":
-            text = f"share the win with {best}: same score, same largest cluster"
+            text = f"{names} share the win with {best}: same score, same largest cluster"
         elif tie == "largest cluster":
             largest = summary["layouts"][summary["winners"][0]]["largest"]
-            text = f"wins with {best}: tied on points, won on the largest cluster ({largest})"
+            text = f"{names} wins with {best}: tied on points, won on the largest cluster ({largest})"
         else:
-            text = f"wins with {best} points"
-        self.headline = _fit(Label(text=text, font_size=theme.FONT_BODY, bold=True, halign="left", valign="middle",
-                                   shorten=True, shorten_from="right"))
-        self.headline_names = names
+            text = f"{names} wins with {best} points"
+        # The names lead the sentence and it wraps onto a second line rather than lose its end.
+        self.headline = Label(text=text, font_size=theme.FONT_TITLE * 0.8, bold=True, halign="left",
+                              valign="middle")
+        self.headline.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        self.headline_names = summary["winner_names"]
         banner.add_widget(self.headline)
         self.add_widget(banner)
         cards = BoxLayout(spacing=theme.GAP)

@@ -5,24 +5,33 @@ the view until scored: only the score itself is a recorded action."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, RoundedRectangle
+from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.nut.clusters import cluster_points
 from ui import theme
 from ui.games.nut_cells import EMPTY, ERASE, SQUIRREL, WILD, LayoutGrid, Swatch
+from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, RING_WIDTH, ring
 from ui.games.nut_results import MiniCell, ResultCard, _fit
 from ui.widgets.basics import BigButton, Text
 from ui.widgets.symbols import SymbolShape
 
 START_ROWS, START_COLUMNS = 6, 8
-STEPPER = 2 * theme.TOUCH + dp(72)
+SEATS_WIDTH = dp(232)
+SCORE_HEIGHT = dp(64)          # the primary action: 12 mm on the 7" panel
+SWATCH_WIDTH = dp(80)
+COLOUR_WIDTH = dp(56)
+STEPPER_VALUE = dp(60)
+STEPPER = 2 * theme.TOUCH + STEPPER_VALUE + 2 * dp(4)
+# Between the two counters of a row, so one count's "+" never sits against the next one's "-".
+STEPPER_APART = dp(24)
 
 
 def blank(rows: int = START_ROWS, columns: int = START_COLUMNS) -> list[str]:
@@ -40,7 +49,8 @@ def trimmed(rows: list[str]) -> list[str]:
 
 
 class PlayerTab(ButtonBehavior, BoxLayout):
-    """A player to score: their shape, name and, once scored, their total."""
+    """A player to score: their shape, their whole name (wrapping if long) and, once scored, their
+    total in bold at the right."""
 
     chosen = BooleanProperty(False)
 
@@ -49,18 +59,25 @@ class PlayerTab(ButtonBehavior, BoxLayout):
         with self.canvas.before:
             self._colour = Color(*theme.SURFACE_HIGH)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            self._ring_colour = Color(0, 0, 0, 0)
+            self._ring = Line(width=RING_WIDTH)
         self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
-                                    size_hint=(None, None), size=(dp(30), dp(30)), pos_hint={"center_y": 0.5}))
-        self.label = _fit(Label(font_size=theme.FONT_BODY, halign="left", valign="middle", shorten=True,
-                                shorten_from="right"))
+                                    size_hint=(None, None), size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
+        self.label = Label(text=player.name, font_size=theme.FONT_BODY, halign="left", valign="middle")
+        self.label.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
         self.add_widget(self.label)
+        self.score = _fit(Label(font_size=theme.FONT_TITLE, bold=True, size_hint_x=None, width=dp(44),
+                                halign="right", valign="middle"))
+        self.add_widget(self.score)
         self.bind(pos=self._redraw, size=self._redraw, chosen=self._redraw)
 
     def _redraw(self, *_):
-        fill = theme.ACCENT if self.chosen else theme.SURFACE_HIGH
+        fill = CHOSEN_FILL if self.chosen else theme.SURFACE_HIGH
         self._colour.rgba = fill
         self._shape.pos, self._shape.size = self.pos, self.size
-        self.label.color = theme.readable_text_on(fill)
+        self._ring_colour.rgba = CHOSEN_RING if self.chosen else (0, 0, 0, 0)
+        self._ring.rounded_rectangle = ring(self.x, self.y, self.width, self.height)
+        self.label.color = self.score.color = theme.readable_text_on(fill)
         self.label.bold = self.chosen
 
 
@@ -72,7 +89,7 @@ class Stepper(BoxLayout):
         minus = BigButton(text="-", font_size=theme.FONT_TITLE, size_hint_x=None, width=theme.TOUCH)
         plus = BigButton(text="+", font_size=theme.FONT_TITLE, size_hint_x=None, width=theme.TOUCH)
         self.value_label = _fit(Label(text=str(value), font_size=theme.FONT_NUMBER * 0.8, bold=True,
-                                      halign="center", valign="middle"))
+                                      size_hint_x=None, width=STEPPER_VALUE, halign="center", valign="middle"))
         minus.bind(on_release=lambda *_: on_step(-1))
         plus.bind(on_release=lambda *_: on_step(+1))
         self.minus, self.plus = minus, plus
@@ -82,7 +99,7 @@ class Stepper(BoxLayout):
 
 class ScoringPad(BoxLayout):
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.paintings: dict[int, list[str]] = {}
         self.counts: dict[int, dict[str, dict[str, int]]] = {}
@@ -92,17 +109,20 @@ class ScoringPad(BoxLayout):
         self._clear_armed = False
         self._scored: set[int] = set()
 
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.tabs_row = BoxLayout(spacing=theme.GAP)
-        top.add_widget(self.tabs_row)
-        self.quick_button = BigButton(text="Quick", size_hint_x=None, width=dp(96))
+        # The seats down the left with what to do for the chosen one under them, so the grid gets
+        # the whole height of the 7" panel and long names have a line of their own.
+        side = BoxLayout(orientation="vertical", size_hint_x=None, width=SEATS_WIDTH, spacing=theme.GAP)
+        self.tabs_row = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        self.tabs_row.bind(minimum_height=self.tabs_row.setter("height"))
+        side.add_widget(self.tabs_row)
+        side.add_widget(Widget())
+        self.quick_button = BigButton()
         self.quick_button.bind(on_release=lambda *_: self.toggle_quick())
-        top.add_widget(self.quick_button)
-        self.score_button = BigButton(kind="ok", size_hint_x=None, width=dp(170), shorten=True,
-                                      shorten_from="right")
+        side.add_widget(self.quick_button)
+        self.score_button = BigButton(kind="primary", height=SCORE_HEIGHT)
         self.score_button.bind(on_release=lambda *_: self.score())
-        top.add_widget(self.score_button)
-        self.add_widget(top)
+        side.add_widget(self.score_button)
+        self.add_widget(side)
         self.body = BoxLayout(spacing=theme.GAP)
         self.add_widget(self.body)
         self.grid: LayoutGrid | None = None
@@ -211,7 +231,7 @@ class ScoringPad(BoxLayout):
         for seat, player in enumerate(players):
             tab = PlayerTab(player, chosen=seat == self.seat)
             score = summary["scores"][seat]
-            tab.label.text = player.name if score is None else f"{player.name}: {score}"
+            tab.score.text = "" if score is None else str(score)
             tab.bind(on_release=lambda _, s=seat: self.choose_seat(s))
             self.tabs_row.add_widget(tab)
             self.tabs.append(tab)
@@ -219,7 +239,9 @@ class ScoringPad(BoxLayout):
         name = players[self.seat].name
         self.score_button.text = f"Score {name}"
         self.score_button.disabled = scored
-        self.quick_button.kind = "primary" if self.quick else "normal"
+        # Scoring is what comes next; a score already recorded leaves nothing to press here.
+        self.score_button.kind = "normal" if scored else "primary"
+        self.quick_button.text = "Paint the grid" if self.quick else "Count by hand"
         self.quick_button.disabled = scored
 
         self.body.clear_widgets()
@@ -236,7 +258,7 @@ class ScoringPad(BoxLayout):
         self.body.add_widget(ResultCard(self.controller.players[seat], summary["layouts"][seat], summary["colours"],
                                         summary["squirrel_doubling"]))
         note = Text(text=f"{self.controller.players[seat].name}'s layout is scored: the outlined groups are the "
-                         "best cluster of each colour. Tap Undo to change it.", size_hint_x=0.4,
+                         "best cluster of each colour. Tap Undo to change it.",
                     font_size=theme.FONT_BODY, color=theme.TEXT_DIM)
         holder = BoxLayout(orientation="vertical", size_hint_x=0.4)
         holder.add_widget(note)
@@ -247,30 +269,27 @@ class ScoringPad(BoxLayout):
         self.grid = LayoutGrid(rows=self.painting(self.seat), paint=self.paint, on_change=self._painted,
                                max_cell=dp(80))
         self.body.add_widget(self.grid)
-        side = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(256), spacing=dp(6))
-        palette = GridLayout(cols=2, spacing=dp(6), size_hint_y=None, height=4 * theme.TOUCH + 3 * dp(6))
+        # Two narrow columns of paints, each word under its cell, so the grid keeps the width.
+        palette = GridLayout(cols=2, spacing=dp(6), size_hint_x=None, width=2 * SWATCH_WIDTH + dp(6))
         paints = [(colour["letter"], colour["name"].capitalize()) for colour in summary["colours"]]
         paints += [(WILD, "Wild"), (SQUIRREL, "Squirrel"), (ERASE, "Erase")]
         for value, caption in paints:
-            swatch = Swatch(value=value, caption=caption, selected=value == self.paint)
+            swatch = Swatch(value=value, caption=caption, selected=value == self.paint, size_hint_y=1)
             swatch.bind(on_release=lambda _, v=value: self.choose_paint(v))
             palette.add_widget(swatch)
             self.swatches[value] = swatch
-        self.clear_button = BigButton(text="Clear")
+        self.clear_button = BigButton(text="Clear", size_hint_y=1)
         self.clear_button.bind(on_release=lambda *_: self.clear())
         palette.add_widget(self.clear_button)
-        side.add_widget(palette)
-        side.add_widget(Text(text="Tap a paint, then tap or drag over cells.", font_size=theme.FONT_SMALL,
-                             color=theme.TEXT_DIM))
-        side.add_widget(Label())
-        self.body.add_widget(side)
+        self.body.add_widget(palette)
 
     def _show_quick(self, summary: dict) -> None:
         rows = BoxLayout(orientation="vertical", spacing=dp(6))
-        head = BoxLayout(size_hint_y=None, height=dp(24), spacing=theme.GAP)
-        for text, width in (("colour", dp(150)), ("best cluster: nuts + wilds", STEPPER), (None, None),
-                            ("squirrels in that cluster", STEPPER), (None, None), ("points", dp(90))):
-            label = _fit(Label(text=text or "", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
+        # Two lines of small print fit over a counter, so the headings stay whole sentences.
+        head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 2.5, spacing=theme.GAP)
+        for text, width in (("colour", COLOUR_WIDTH), ("nuts + wilds in its best cluster", STEPPER),
+                            ("", STEPPER_APART - theme.GAP), ("squirrels in that cluster", STEPPER), ("points", None)):
+            label = _fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
                                valign="middle"))
             if width:
                 label.size_hint_x, label.width = None, width
@@ -280,26 +299,21 @@ class ScoringPad(BoxLayout):
         for colour in summary["colours"]:
             letter = colour["letter"]
             row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-            named = BoxLayout(size_hint_x=None, width=dp(150), spacing=dp(6))
-            named.add_widget(MiniCell(letter, size=(dp(48), dp(48)), pos_hint={"center_y": 0.5}))
-            named.add_widget(_fit(Label(text=colour["name"].capitalize(), font_size=theme.FONT_BODY,
-                                        halign="left", valign="middle")))
-            row.add_widget(named)
+            # The cell carries the colour's letter and pattern as well as its hue.
+            row.add_widget(MiniCell(letter, size=(COLOUR_WIDTH, COLOUR_WIDTH * 0.86), pos_hint={"center_y": 0.5}))
             for what in ("sizes", "squirrels"):
                 stepper = Stepper(0, lambda delta, w=what, l=letter: self.step(w, l, delta),
                                   size_hint_x=None, width=STEPPER)
                 self.steppers[(what, letter)] = stepper
                 row.add_widget(stepper)
-                # Space between the two steppers, so one count's "+" never sits against the next "-".
-                row.add_widget(Label())
-            points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, size_hint_x=None, width=dp(90),
-                                halign="center", valign="middle"))
+                if what == "sizes":
+                    row.add_widget(Widget(size_hint_x=None, width=STEPPER_APART - theme.GAP))
+            points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, halign="center", valign="middle"))
             self.points_labels[letter] = points
             row.add_widget(points)
             rows.add_widget(row)
         rows.add_widget(Label())
-        self.quick_total = _fit(Label(font_size=theme.FONT_BODY, bold=True, size_hint_y=None, height=dp(30),
-                                      halign="right", valign="middle"))
+        self.quick_total = Text(font_size=theme.FONT_BODY, bold=True, halign="right")
         rows.add_widget(self.quick_total)
         self.body.add_widget(rows)
         self._show_quick_values()

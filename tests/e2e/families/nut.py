@@ -83,7 +83,7 @@ class Family:
                 table.tap(columns[others[0]])
                 if len(table.session.actions) != before:
                     raise AssertionError("a tap on another column than this round's was recorded")
-                if not table.shows(rf"column {chosen}"):
+                if not table.shows(rf"must pick from column {chosen}"):
                     raise AssertionError(f"the refused column does not say why: {table.texts()}")
                 if draft["round"] >= 2:
                     self.shot("draft")
@@ -92,7 +92,7 @@ class Family:
         left = self.kinds_left()
         kind = self.rng.choices(list(left), weights=list(left.values()))[0]
         button = table.find(re.compile(rf"^{kind.capitalize()} \("))[0]
-        if getattr(button, "kind", "") != "primary":
+        if not getattr(button, "selected", False):
             table.tap(button)
         before = len(table.session.actions)
         table.tap(self.column_buttons()[chosen])
@@ -218,7 +218,7 @@ class Family:
         table = self.table
         summary = self.summary()
         if not table.widgets(Stepper):
-            table.tap("Quick")
+            table.tap("Count by hand")
         steppers = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]),
                                                                  s.to_window(*s.center)[0]))
         letters = [colour["letter"] for colour in summary["colours"]]
