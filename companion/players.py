@@ -17,15 +17,17 @@ class Identity:
     symbol: str  # a shape name the UI draws as vector graphics: circle, triangle, square, diamond, star, cross
 
 
-# Okabe-Ito colours: distinguishable under the common colour-vision deficiencies, each paired with a shape.
+# Chosen so that every pair stays apart (CIEDE2000 above 14) in normal vision and when simulated for
+# protanopia, deuteranopia and tritanopia (tests/test_palette.py); each also carries its own shape.
+# The keys are stored with every saved game, so they never change.
 IDENTITIES: tuple[Identity, ...] = (
-    Identity("orange", "Orange", (0.902, 0.624, 0.0), "circle"),
-    Identity("sky", "Sky blue", (0.337, 0.706, 0.914), "triangle"),
+    Identity("orange", "Orange", (0.996, 0.380, 0.0), "circle"),
+    Identity("sky", "Sky blue", (0.400, 0.800, 0.933), "triangle"),
     Identity("green", "Green", (0.0, 0.620, 0.451), "square"),
     Identity("yellow", "Yellow", (0.941, 0.894, 0.259), "star"),
-    Identity("blue", "Dark blue", (0.0, 0.447, 0.698), "diamond"),
-    Identity("red", "Red", (0.835, 0.369, 0.0), "cross"),
-    Identity("pink", "Pink", (0.800, 0.475, 0.655), "heart"),
+    Identity("blue", "Violet", (0.471, 0.369, 0.941), "diamond"),
+    Identity("red", "Dark red", (0.647, 0.0, 0.149), "cross"),
+    Identity("pink", "Pink", (0.667, 0.200, 0.467), "heart"),
 )
 IDENTITY_BY_KEY = {identity.key: identity for identity in IDENTITIES}
 

@@ -8,10 +8,12 @@ SURFACE = (0.17, 0.18, 0.22, 1)
 SURFACE_HIGH = (0.24, 0.26, 0.31, 1)
 TEXT = (0.96, 0.96, 0.96, 1)
 TEXT_DIM = (0.72, 0.74, 0.78, 1)
-ACCENT = (0.34, 0.71, 0.91, 1)      # sky blue: primary actions
+# The signal colours are none of the players' colours (tests/test_palette.py), so a primary button
+# or a refusal is never taken for somebody's turn.
+ACCENT = (0.95, 0.95, 0.95, 1)      # near white: the expected next action
 ACCENT_TEXT = (0.05, 0.07, 0.10, 1)
-DANGER = (0.84, 0.37, 0.0, 1)
-OK = (0.0, 0.62, 0.45, 1)
+DANGER = (0.91, 0.0, 0.043, 1)      # bright red: refusals
+OK = (0.824, 0.706, 0.549, 1)       # tan: chosen toggles and confirmations
 DISABLED = (0.30, 0.31, 0.35, 1)
 
 TOUCH = dp(56)
