@@ -62,3 +62,43 @@ def test_nuts_about_mutts_match_after_dog_house():
     result = replay_example("rules/nuts_about_mutts-match-after-dog-house")
     assert result["hand_sizes"] == [9, 5, 5, 5] and result["dog_house"] == []
     assert result["draw_pile"] == 76 - 3 and result["home_pile"] == 7
+
+
+def test_thats_ruff_stay_second_visit():
+    # Sheet 003: "Whenever your dog reaches its dog house and you don't want it to move further, you can
+    # discard one fetched disc for each space the dog would otherwise be obliged to move." Moon, on 7,
+    # moves 24 back: into the house with 16 to go (no discs), round the loop fetching the disc on 8,
+    # into the house again with 1 to go: Ben pays that disc, and Moon is home with her path clear.
+    result = replay_example("rules/thats_ruff-stay-second-visit")
+    assert result["phase"] == "won" and result["winner"]["dog"] == "Moon"
+    moon = result["boards"][1]
+    assert (moon["position"], moon["discs_in_house"], moon["discs_on_path"]) == (14, 0, [])
+
+
+def test_thats_ruff_eights():
+    # Sheet 003: "The cards numbered 8 each show a dog whose name is on one of the game board's dog
+    # houses". Nicky's 8 has turned up, so Ann's blue 8 is Sage's: no own-8 move for Nicky.
+    result = replay_example("rules/thats_ruff-eights")
+    assert result["last_card_name"] == "blue 8 (Sage)"
+    assert [board["position"] for board in result["boards"]] == [0, 2, 0, 0]
+
+
+def test_thats_ruff_laid_out_into_hand():
+    # Sheet 003's variant: "Players pull all laid-out cards up into their hands. (Players collecting pairs
+    # or adding cards to the center must prove that they could not have done otherwise.)" Ann's pair of
+    # blacks comes with the rest of her hand shown; her next card to the centre needs nothing more.
+    result = replay_example("rules/thats_ruff-laid-out-into-hand")
+    assert result["phase"] == "collecting" and result["laid_out_into_hand"]
+    assert result["players"][0]["collected"] == [{"number": 7, "colour": "black"}, {"number": 0, "colour": "black"}]
+    assert [p["cards_held"] for p in result["players"]] == [2, 2]
+    assert {"number": 9, "colour": "black"} in result["centre"]
+    assert result["proof_needed"] == {"seat": 1, "cards": 1}
+
+
+def test_thats_ruff_abilities():
+    # Sheet 003's variant: "Spend fetched discs to gain abilities or advantages". Ben spends the disc Moon
+    # fetched on a step back (9 to 8), so the 24 spaces back end in the dog house: Moon wins.
+    result = replay_example("rules/thats_ruff-abilities")
+    assert result["abilities"] == {"costs": {"stay": 1, "step_back": 1, "retoss": 2}}
+    assert result["phase"] == "won" and result["winner"]["dog"] == "Moon"
+    assert result["boards"][1]["discs_in_house"] == 0 and result["disc_supply"] == 18 + 1

@@ -28,6 +28,9 @@ SETUPS = [
     (3, {"discard_fetched_discs": True, "laid_out_face": "down"}),
     (4, {"winner_after_collecting_only": True, "dealer": 2}),
     (2, {"disc_supply": 3, "dogs": {"0": "Lady", "1": "Sage"}}),
+    (3, {"laid_out_into_hand": True}),
+    (4, {"laid_out_into_hand": True, "laid_out_face": "down", "abilities": True}),
+    (2, {"abilities": True, "ability_costs": {"stay": 2, "step_back": 1, "retoss": 1}}),
 ]
 
 
@@ -119,3 +122,16 @@ def test_undo_and_redo_across_random_games(players, options):
     for seed in range(3):
         report = random_playthrough(GAME, table_of(players), options, rng=random.Random(100 + seed), max_steps=300)
         assert report.undos_checked > 0 and report.refusals_checked > 0
+
+
+def test_random_games_reach_the_variants_actions():
+    """The sampler uses the abilities and shows hands for pairs, so random games cover both variants."""
+    used = set()
+    for seed in range(8):
+        for players, options in SETUPS[-3:]:
+            for action in play_randomly(players, options, seed).actions:
+                if action.type == "use_ability":
+                    used.add(action["ability"])
+                if "shown" in action.args:
+                    used.add("shown")
+    assert {"step_back", "retoss", "shown"} <= used

@@ -224,9 +224,45 @@ def test_an_eight_naming_a_dog_only_helps_that_dog():
     play(session, 1, "blue 3")
     play(session, 2, "blue 8 Nicky")   # Sage's 8 is blue too, but this one shows Nicky: only the colour match
     assert board(session, 2)["position"] == 1
-    play(session, 3, "red 2")
-    play(session, 0, "blue 8")         # no dog given: a blue 8 counts for Nicky
+    session = counting_game(4)
+    play(session, 1, "blue 3")
+    play(session, 2, "red 2")
+    play(session, 3, "red 4")
+    play(session, 0, "blue 8")         # no dog given, and neither blue 8 has turned up: it counts for Nicky
     assert board(session, 0)["position"] == 1
+
+
+# The sheet: "The cards numbered 8 each show a dog whose name is on one of the game board's dog houses".
+def test_each_dogs_eight_turns_up_once_per_deck():
+    session = counting_game(4)
+    play(session, 1, "blue 8 Nicky")
+    message = refused(session, "play", 2, **card("blue 8 Nicky"))
+    assert "Nicky's 8 has already turned up" in message
+    play(session, 2, "blue 8 Sage")
+
+
+def test_an_eight_shows_its_dog_only_in_that_dogs_colour():
+    session = counting_game(4)         # Nicky's 8 is blue
+    assert "Nicky's 8 is blue" in refused(session, "play", 1, **card("red 8 Nicky"))
+    message = refused(new_game(2), "lay_out", 0, face_up=[card("red 8 Nicky")], face_down=3)
+    assert "Nicky's 8 is blue" in message
+    session = counting_game(4, eights={"Nicky": "red", "Moon": "blue"})
+    assert "Nicky's 8 is red" in refused(session, "play", 1, **card("blue 8 Nicky"))
+
+
+def test_once_one_dogs_eight_is_known_an_unnamed_eight_of_that_colour_is_the_other_dog():
+    session = counting_game(4)         # Ann Nicky (blue 8), Ben Moon, Cleo Sage (blue 8), Dev Lady
+    play(session, 1, "blue 8 Nicky")   # 8: +2 for Moon
+    play(session, 2, "red 3")          # 11
+    play(session, 3, "black 0")        # 11
+    summary = play(session, 0, "blue 8")   # 19: the other blue 8 is Sage's, so no own-8 move for Nicky
+    assert summary["last_card_name"] == "blue 8 (Sage)" and board(session, 0)["position"] == 0
+    assert "Sage's 8 has already turned up" in refused(session, "play", 1, **card("blue 8 Sage"))
+
+
+def test_the_eights_setting_gives_each_colour_only_as_many_dogs_as_it_has_8s():
+    with pytest.raises(BadOption, match="two blue 8s"):
+        new_game(2, eights={"Moon": "blue"})   # Nicky, Sage and Moon would share two blue 8s
 
 
 def test_a_wild_dog_declared_as_an_eight_is_not_pappy():
@@ -503,6 +539,65 @@ def test_a_dog_moving_back_through_its_house_may_stay_for_discs():
     assert summary["phase"] == "hand_over"
 
 
+# Moon's collection before her last turn: three pairs (0s, 1s, 2s) and nine reds; her last three reds
+# make the flush twelve: 6 + 12 = 18 spaces back.
+LONG_WAY = [f"red {n}" for n in range(8)] + ["red 9", "blue 0", "blue 1", "blue 2"]
+
+
+def long_way_home(house: int) -> Session:
+    """Moon on 0 with `house` discs and the disc on 8 still out; 18 spaces back: the dog house at the
+    1st space (17 to go), round the loop fetching the disc on 8, and the dog house again at the 16th (2 to go)."""
+    session = collecting_game({1: ["red 11"], 0: ["blue 1"]}, ["red 12", "red 13", "blue 4"],
+                              collected={1: LONG_WAY})
+    place(session, 1, position=0, discs=[8], house=house)
+    collect(session, 1, "red 11", "red 12", "red 13")
+    return session
+
+
+def test_a_dog_reaching_its_house_a_second_time_in_one_move_may_stay_then():
+    # The sheet: "Whenever your dog reaches its dog house and you don't want it to move further, you can
+    # discard one fetched disc for each space the dog would otherwise be obliged to move."
+    session = long_way_home(house=1)   # 1 disc can't pay 17 the first time; with the one on 8, 2 pay 2
+    summary = collect(session, 0, "blue 1", "blue 4")
+    assert summary["phase"] == "moving" and summary["waiting_for"] == [1]
+    moon = board(session, 1)
+    assert (moon["position"], moon["discs_in_house"], moon["discs_on_path"]) == (HOUSE, 2, [])
+    assert moon["choosing_whether_to_stay"]
+    summary = do(session, "choose_stay", 1, stay=True)
+    moon = board(session, 1)
+    assert (moon["position"], moon["discs_in_house"]) == (HOUSE, 0)
+    assert summary["phase"] == "won" and summary["winner"]["dog"] == "Moon"
+
+
+def test_moving_on_from_the_second_visit_ends_where_the_spaces_run_out():
+    session = long_way_home(house=1)
+    collect(session, 0, "blue 1", "blue 4")
+    summary = do(session, "choose_stay", 1, stay=False)
+    moon = board(session, 1)
+    assert (moon["position"], moon["discs_in_house"]) == (12, 2) and summary["phase"] == "hand_over"
+
+
+def test_a_dog_that_moves_on_the_first_time_is_offered_the_choice_again():
+    session = long_way_home(house=17)   # 17 discs could pay for staying the first time
+    summary = collect(session, 0, "blue 1", "blue 4")
+    moon = board(session, 1)
+    assert summary["phase"] == "moving" and (moon["position"], moon["discs_in_house"]) == (HOUSE, 17)
+    summary = do(session, "choose_stay", 1, stay=False)
+    moon = board(session, 1)
+    assert summary["phase"] == "moving" and summary["waiting_for"] == [1]
+    assert (moon["position"], moon["discs_in_house"], moon["discs_on_path"]) == (HOUSE, 18, [])
+    assert "again" in summary["last_move"]
+    summary = do(session, "choose_stay", 1, stay=True)
+    assert board(session, 1)["discs_in_house"] == 16 and summary["winner"]["dog"] == "Moon"
+
+
+def test_a_dog_that_can_never_pay_just_moves_on():
+    session = long_way_home(house=0)   # the disc on 8 alone can't pay 2
+    summary = collect(session, 0, "blue 1", "blue 4")
+    moon = board(session, 1)
+    assert summary["phase"] == "hand_over" and (moon["position"], moon["discs_in_house"]) == (12, 1)
+
+
 def test_partners_each_collect_and_move_their_shared_dog():
     session = collecting_game({1: ["red 5"], 2: ["blue 8"], 3: ["black 2"], 0: ["red 1"]},
                               ["blue 5", "black 5", "black 8", "red 8", "black 4", "red 2"],
@@ -572,6 +667,125 @@ def test_the_variant_discarding_fetched_discs():
     assert moon["discs_in_house"] == 0 and moon["discs_fetched_and_discarded"] == 1
     place(session, 0, position=13)
     assert "thrown away" in refused(session, "play", 0, **card("red 0"), stay=True)
+
+
+# ----- variant: laid-out cards pulled into the hand ---------------------------------------------------
+# The sheet: "Players pull all laid-out cards up into their hands. (Players collecting pairs or adding
+# cards to the center must prove that they could not have done otherwise.)"
+def held_cards_game(held: dict[int, list[str]], centre: list[str]) -> Session:
+    """Collecting in the variant: each seat holds its laid-out cards; "?" is a card the app wasn't told."""
+    session = collecting_game({}, centre, laid_out_into_hand=True)
+    for seat, texts in held.items():
+        session.state.seats[seat].laid_out = [{"face_up": False, "card": None if text == "?" else card(text)}
+                                              for text in texts]
+    return session
+
+
+def test_with_cards_pulled_into_the_hand_counting_leads_straight_to_collecting():
+    session = counting_game(laid_out_into_hand=True)
+    for number in range(5):
+        play(session, 1, f"red {number}")
+        play(session, 0, f"blue {number}")
+    summary = session.summary()
+    assert summary["phase"] == "collecting" and summary["turn"] == 1
+    assert summary["laid_out_into_hand"] is True
+    ben = summary["players"][1]
+    assert ben["cards_held"] == 4 and ben["laid_out"] == [{"face_up": False, "card": None}] * 4
+    assert summary["proof_needed"] == {"seat": 1, "cards": 3}
+
+
+def test_a_held_card_collects_three_without_showing_the_rest():
+    session = held_cards_game({1: ["?", "?"], 0: ["blue 1"]}, ["red 7", "red 9", "blue 2"])
+    summary = collect(session, 1, "red 5", "red 7", "red 9")
+    assert summary["players"][1]["cards_held"] == 1 and summary["turn"] == 0
+
+
+def test_a_pair_from_the_hand_needs_the_rest_of_the_hand_shown():
+    session = held_cards_game({1: ["?", "?"], 0: ["blue 1"]}, ["red 7", "blue 2"])
+    pair = {"collector": card("red 5"), "cards": [card("red 7")]}
+    assert "show the other card" in refused(session, "collect", 1, **pair)
+    assert "1 other card" in refused(session, "collect", 1, **pair, shown=[card("blue 9"), card("blue 10")])
+    message = refused(session, "collect", 1, **pair, shown=[card("black 3")])
+    assert "could have collected three" in message and "black 3 with red 7 and blue 2" in message
+    summary = do(session, "collect", 1, **pair, shown=[card("blue 9")])
+    assert summary["players"][1]["collected"] == [card("red 5"), card("red 7")]
+    assert summary["players"][1]["cards_held"] == 1 and summary["proof_needed"] == {"seat": 0, "cards": 0}
+
+
+def test_a_card_to_the_centre_from_the_hand_needs_the_proof_too():
+    session = held_cards_game({1: ["?", "?"], 0: ["blue 1"]}, ["red 7"])
+    assert "show the other card" in refused(session, "to_centre", 1, card=card("blue 5"))
+    assert "can still collect two" in refused(session, "to_centre", 1, card=card("blue 5"), shown=[card("red 2")])
+    summary = do(session, "to_centre", 1, card=card("blue 5"), shown=[card("black 2")])
+    assert card("blue 5") in summary["centre"]
+
+
+def test_the_shown_hand_must_hold_the_cards_the_app_already_knows():
+    session = held_cards_game({1: ["black 6", "?"], 0: ["blue 1"]}, ["red 7", "blue 2"])
+    pair = {"collector": card("red 5"), "cards": [card("red 7")]}
+    assert "black 6" in refused(session, "collect", 1, **pair, shown=[card("blue 9")])
+    # Everything known already: nothing more to show, and the app checks the obligation itself.
+    session = held_cards_game({1: ["red 5", "blue 9"], 0: ["blue 1"]}, ["red 7", "blue 2"])
+    do(session, "collect", 1, **pair)
+
+
+# ----- variant: spending fetched discs on abilities ---------------------------------------------------
+# The sheet: "Spend fetched discs to gain abilities or advantages (such as those listed above)."
+def test_abilities_are_off_unless_the_family_chooses_them():
+    session = counting_game()
+    assert "abilities" in refused(session, "use_ability", 1, ability="retoss", **{"from": 8, "to": 3})
+    assert session.summary()["abilities"] is None
+
+
+def test_staying_costs_the_chosen_price_per_space_with_abilities():
+    session = counting_game(abilities=True, ability_costs={"stay": 2})
+    assert session.summary()["abilities"]["costs"] == {"stay": 2, "step_back": 1, "retoss": 2}
+    place(session, 1, position=13, house=1)
+    assert "costs 2 discs and Moon has only 1" in refused(session, "play", 1, **card("red 1"), stay=True)
+    place(session, 1, house=2)
+    play(session, 1, "red 1", stay=True)   # one space in, one more to pay at 2 discs
+    assert (board(session, 1)["position"], board(session, 1)["discs_in_house"]) == (HOUSE, 0)
+
+
+def test_step_back_in_collecting_moves_the_dog_one_space_counter_clockwise():
+    session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["red 7", "red 9"], abilities=True,
+                              ability_costs={"step_back": 2})
+    place(session, 1, position=9, discs=[8], house=3)
+    supply = session.summary()["disc_supply"]
+    summary = do(session, "use_ability", 1, ability="step_back")
+    moon = board(session, 1)
+    assert (moon["position"], moon["discs_in_house"], moon["discs_on_path"]) == (8, 3 - 2 + 1, [])
+    assert summary["disc_supply"] == supply + 2 and summary["turn"] == 1   # still Ben's turn to collect
+    assert "Ann can't play now" in refused(session, "use_ability", 0, ability="step_back")
+    place(session, 1, house=1)
+    assert "costs 2 discs" in refused(session, "use_ability", 1, ability="step_back")
+    assert "Collecting" in refused(counting_game(abilities=True), "use_ability", 1, ability="step_back")
+
+
+def test_retoss_moves_a_disc_on_your_own_path():
+    session = counting_game(abilities=True)
+    place(session, 1, house=2)
+    summary = do(session, "use_ability", 1, ability="retoss", **{"from": 8, "to": 3})
+    moon = board(session, 1)
+    assert moon["discs_on_path"] == [3] and moon["discs_in_house"] == 0 and summary["turn"] == 1
+    place(session, 1, house=4)
+    assert "no disc on space 5" in refused(session, "use_ability", 1, ability="retoss", **{"from": 5, "to": 6})
+    assert "Moon is on space 0" in refused(session, "use_ability", 1, ability="retoss", **{"from": 3, "to": 0})
+    assert "dog house" in refused(session, "use_ability", 1, ability="retoss", **{"from": 3, "to": 14})
+    place(session, 1, discs=[3, 5])
+    assert "already has one" in refused(session, "use_ability", 1, ability="retoss", **{"from": 3, "to": 5})
+    assert "fly" in refused(session, "use_ability", 1, ability="fly")
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"abilities": True, "ability_costs": {"teleport": 1}}, "teleport"),
+    ({"abilities": True, "ability_costs": {"stay": 0}}, "1 or more"),
+    ({"abilities": True, "ability_costs": {"retoss": 1.5}}, "1 or more"),
+    ({"abilities": True, "discard_fetched_discs": True}, "thrown away"),
+])
+def test_ability_settings_are_checked(options, words):
+    with pytest.raises(BadOption, match=words):
+        new_game(2, **options)
 
 
 def test_unknown_settings_are_refused():

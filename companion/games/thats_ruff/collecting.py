@@ -13,6 +13,7 @@ from companion.errors import IllegalAction
 from . import board as paths
 from . import flow
 from .cards import COLOURS, eight_bonus, find_card, name, on_table, read_card
+from .counting import note_seen
 from .state import MOVING, RuffState
 
 FLUSH = 5
@@ -27,9 +28,13 @@ def _colours_fit(cards: list[dict]) -> bool:
     return len(set(fixed)) <= 1 or len(set(fixed)) == len(fixed)
 
 
+def _known_own(state: RuffState, seat: int) -> list[dict]:
+    return [slot["card"] for slot in state.seats[seat].laid_out if slot["card"] is not None]
+
+
 def possible_collection(state: RuffState, seat: int, size: int) -> tuple[dict, tuple[dict, ...]] | None:
-    """One legal collection of `size` cards (own card first), or None."""
-    own = [slot["card"] for slot in state.seats[seat].laid_out]
+    """One legal collection of `size` cards (own card first) among the cards the app knows, or None."""
+    own = _known_own(state, seat)
     for collector in own:
         for picked in combinations(state.centre, size - 1):
             if _colours_fit([collector, *picked]):
@@ -38,7 +43,7 @@ def possible_collection(state: RuffState, seat: int, size: int) -> tuple[dict, t
 
 
 def all_collections(state: RuffState, seat: int, size: int) -> list[tuple[dict, tuple[dict, ...]]]:
-    own = [slot["card"] for slot in state.seats[seat].laid_out]
+    own = _known_own(state, seat)
     return [(collector, picked) for collector in own for picked in combinations(state.centre, size - 1)
             if _colours_fit([collector, *picked])]
 
@@ -56,9 +61,7 @@ def collect(state: RuffState, action: Action, who: str) -> RuffState:
     if not isinstance(taken_docs, list) or len(taken_docs) not in (1, 2):
         raise IllegalAction("Collect one or two cards from the centre with one of your own laid-out cards.")
     taken = [read_card(doc, what="card from the centre", wild_colour=True) for doc in taken_docs]
-    own_index = find_card(_as_lying(collector), [slot["card"] for slot in seat.laid_out])
-    if own_index is None:
-        raise IllegalAction(f"{who} has no {name(_as_lying(collector))} laid out to collect with.")
+    own_index = _own_card(state, action.player, _as_lying(collector), who, "to collect with")
     centre_indexes = _find_in_centre(state, taken)
     colours = [card["colour"] for card in [collector, *taken]]
     if len(taken) == 2 and len(set(colours)) == 2:
@@ -67,6 +70,7 @@ def collect(state: RuffState, action: Action, who: str) -> RuffState:
     if len(taken) == 1:
         if colours[0] != colours[1]:
             raise IllegalAction(f"Two collected cards must be the same colour; {colours[0]} and {colours[1]} are not.")
+        _prove(state, action, own_index, who)
         three = possible_collection(state, action.player, 3)
         if three:
             raise IllegalAction(f"{who} could have collected three cards, so must: for example {_example(three)}.")
@@ -79,6 +83,56 @@ def collect(state: RuffState, action: Action, who: str) -> RuffState:
     state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
     _next_collector(state, action.player)
     return state
+
+
+def _own_card(state: RuffState, seat_index: int, card: dict, who: str, doing: str) -> int:
+    """Which of the player's laid-out cards this is. A held card the app wasn't told about (the variant
+    pulling laid-out cards into the hand) becomes known as it is used."""
+    slots = state.seats[seat_index].laid_out
+    index = find_card(card, [slot["card"] for slot in slots])
+    if index is not None:
+        return index
+    unknown = next((i for i, slot in enumerate(slots) if slot["card"] is None), None)
+    if unknown is None:
+        raise IllegalAction(f"{who} has no {name(card)} laid out {doing}.")
+    slots[unknown]["card"] = dict(card)
+    note_seen(state, slots[unknown]["card"])
+    return unknown
+
+
+def _prove(state: RuffState, action: Action, used: int, who: str) -> None:
+    """A pair, or a card to the centre, must be the best the player could do: the app checks that
+    against the rest of the hand, so cards it doesn't know yet have to be shown (`shown`)."""
+    slots = state.seats[action.player].laid_out
+    others = [index for index in range(len(slots)) if index != used]
+    shown_doc = action.get("shown")
+    if shown_doc is None:
+        hidden = sum(1 for index in others if slots[index]["card"] is None)
+        if hidden:
+            count = len(others)
+            raise IllegalAction(f"{who} must show the other {'card' if count == 1 else f'{count} cards'} in the "
+                                f"hand, to prove nothing more could be collected.")
+        return
+    if not isinstance(shown_doc, list):
+        raise IllegalAction("List the cards shown, each as a number and a colour (or a Wild Dog).")
+    shown = [_as_lying(read_card(doc, what="card shown")) for doc in shown_doc]
+    if len(shown) != len(others):
+        raise IllegalAction(f"{who} holds {len(others)} other card{'s' if len(others) != 1 else ''}; "
+                            f"{len(shown)} {'was' if len(shown) == 1 else 'were'} shown.")
+    left: list[dict | None] = list(shown)
+    for index in others:
+        known = slots[index]["card"]
+        if known is None:
+            continue
+        found = find_card(known, left)
+        if found is None:
+            raise IllegalAction(f"{who}'s {name(known)} was laid out, so it must be among the cards shown.")
+        left[found] = None
+    fresh = iter(card for card in left if card is not None)
+    for index in others:
+        if slots[index]["card"] is None:
+            slots[index]["card"] = next(fresh)
+            note_seen(state, slots[index]["card"])
 
 
 def _as_lying(card: dict) -> dict:
@@ -104,9 +158,8 @@ def _find_in_centre(state: RuffState, taken: list[dict]) -> list[int]:
 def to_centre(state: RuffState, action: Action, who: str) -> RuffState:
     seat = state.seats[action.player]
     card = read_card(action.get("card"), what="card to put in the centre")
-    index = find_card(card, [slot["card"] for slot in seat.laid_out])
-    if index is None:
-        raise IllegalAction(f"{who} has no {name(card)} laid out.")
+    index = _own_card(state, action.player, card, who, "to put in the centre")
+    _prove(state, action, index, who)
     for size, amount in ((3, "three"), (2, "two")):
         found = possible_collection(state, action.player, size)
         if found:
@@ -168,19 +221,34 @@ def end_of_collecting(state: RuffState) -> None:
     state.pending_moves = {}
     for board_index, steps in totals.items():
         board = state.boards[board_index]
-        walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
-        if paths.can_stay(board, walk, state.keep_discs):
-            state.pending_moves[str(board_index)] = steps
-        else:
-            _move_home(state, board, walk, stay=False)
+        _move_to_next_choice(state, board_index, paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE), after=-1)
     if state.pending_moves:
         state.phase = MOVING
     else:
         flow.finish_hand(state)
 
 
+def _move_to_next_choice(state: RuffState, board_index: int, walk: paths.Walk, *, after: int) -> None:
+    """Move the dog on to the next time on this walk that it is in its dog house and its player could
+    pay to stay, and wait there for the choice; with no such time left, walk it to the end."""
+    board = state.boards[board_index]
+    choice = paths.first_affordable(board, walk, state.keep_discs, state.stay_price, after=after)
+    if choice is None:
+        _move_home(state, board, walk, stay=False)
+        return
+    stop = walk.stops[choice]
+    if stop.steps_taken:
+        # The dog waits in its house while its player chooses, so the board shows what the choice is about.
+        fetched = paths.go_to_stop(board, walk, stop, state.keep_discs)
+        how = "goes round and reaches its dog house again" if choice > 0 else "reaches its dog house"
+        state.last_move += (f" {board.dog} {how}"
+                            + (f", fetching {fetched} disc{'s' if fetched != 1 else ''}," if fetched else "")
+                            + f" with {stop.steps_left} space{'s' if stop.steps_left != 1 else ''} still to go.")
+    state.pending_moves[str(board_index)] = stop.steps_left
+
+
 def _move_home(state: RuffState, board: paths.Board, walk: paths.Walk, *, stay: bool) -> None:
-    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs)
+    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs, price=state.stay_price)
     state.supply += spent
     where = paths.space_name(board.position)
     action = f"stays in the dog house for {spent} disc{'s' if spent != 1 else ''}" if stay else f"moves back to {where}"
@@ -198,9 +266,14 @@ def choose_stay(state: RuffState, action: Action, who: str) -> RuffState:
         raise IllegalAction("Say stay: true to keep the dog in its dog house, or stay: false to move on.")
     board = state.boards[board_index]
     state.last_move = ""
-    _move_home(state, board, paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE), stay=stay)
-    state.last_move = state.last_move.strip()
+    walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
     del state.pending_moves[str(board_index)]
+    if stay:
+        _move_home(state, board, walk, stay=True)
+    else:
+        # Moving on may bring the dog round to its house again: the sheet's "whenever" offers it again.
+        _move_to_next_choice(state, board_index, walk, after=0)
+    state.last_move = state.last_move.strip()
     if not state.pending_moves:
         flow.finish_hand(state)
     return state

@@ -21,11 +21,33 @@ BIGGEST = RULES["deck"]["numbers"][1]
 def note_seen(state: RuffState, card: dict) -> None:
     """Count a newly identified card against the deck, refusing a card the deck has run out of."""
     key = identity(card)
+    if not card.get("wild") and card["number"] == 8 and card["colour"] in set(state.eights.values()):
+        _note_eight(state, card, key)
     if state.seen.get(key, 0) >= COPIES[key]:
         label = "Wild Dogs" if card.get("wild") else f"{key}s"
         raise IllegalAction(f"The deck has only {COPIES[key]} {label}, and all of them have already turned up "
                             f"since it was shuffled. Check the card and enter it again.")
     state.seen[key] = state.seen.get(key, 0) + 1
+
+
+def _note_eight(state: RuffState, card: dict, key: str) -> None:
+    """Each blue or red 8 shows one dog, so each dog's 8 turns up once per deck, in its own colour. An
+    8 entered without its dog is the other one of its colour once the first has turned up by name."""
+    dog = card.get("dog")
+    if dog is not None:
+        if state.eights[dog] != card["colour"]:
+            raise IllegalAction(f"{dog}'s 8 is {state.eights[dog]}, so a {card['colour']} 8 can't show {dog}. "
+                                f"Check the card (or the eights setting).")
+        if dog in state.eights_seen:
+            raise IllegalAction(f"{dog}'s 8 has already turned up since the deck was shuffled, and there is only "
+                                f"one. Check the card and enter it again.")
+        state.eights_seen.append(dog)
+        return
+    dogs = [name_ for name_, colour in state.eights.items() if colour == card["colour"]]
+    left = [name_ for name_ in dogs if name_ not in state.eights_seen]
+    if len(left) == 1 and state.seen.get(key, 0) == len(dogs) - 1:
+        card["dog"] = left[0]
+        state.eights_seen.append(left[0])
 
 
 # ----- laying out ------------------------------------------------------------------------------
@@ -89,8 +111,8 @@ def play(state: RuffState, action: Action, who: str) -> RuffState:
     steps, reasons = counting_moves(card, new_count, state.previous, board)
     count_disc = _fetch_count_disc(state, board, new_count)
     walk = paths.plan_walk(board, steps, paths.CLOCKWISE)
-    stay = _stay_choice(action, board, walk, state.keep_discs)
-    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs)
+    stay = _stay_choice(action, board, walk, state.keep_discs, state.stay_price)
+    fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs, price=state.stay_price)
     state.supply += spent
     state.count, state.previous = new_count, card
     state.centre.append(on_table(card))
@@ -109,6 +131,8 @@ def _take_face_up(state: RuffState, action: Action, card: dict, who: str) -> Non
         raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out. Play it from the hand instead.")
     if "dog" in lying[index]:
         card["dog"] = lying[index]["dog"]
+    elif card.get("dog"):
+        _note_eight(state, card, identity(card))  # the dog is named only now: it still turns up once
     replacement_doc = action.get("replacement")
     replacement = None
     if replacement_doc is not None:
@@ -149,12 +173,12 @@ def _fetch_count_disc(state: RuffState, board: paths.Board, new_count: int) -> i
     return 0
 
 
-def _stay_choice(action: Action, board: paths.Board, walk: paths.Walk, keep_discs: bool) -> bool:
+def _stay_choice(action: Action, board: paths.Board, walk: paths.Walk, keep_discs: bool, price: int) -> bool:
     stay = action.get("stay", False)
     if not isinstance(stay, bool):
         raise IllegalAction("Say stay: true to keep the dog in its dog house, or leave it out to move on.")
     if stay:
-        refusal = paths.stay_refusal(board, walk, keep_discs)
+        refusal = paths.stay_refusal(board, walk, keep_discs, price)
         if refusal:
             raise IllegalAction(refusal)
     return stay

@@ -22,7 +22,15 @@ def end_of_counting(state: RuffState) -> None:
 
 
 def start_collecting_when_known(state: RuffState) -> None:
-    """All laid-out cards turn face up; the app needs to know any it has not been told yet."""
+    """All laid-out cards turn face up; the app needs to know any it has not been told yet. In the
+    variant that pulls them into the hands they stay hidden: a card the app doesn't know is told when
+    it is used, or shown when a pair or a card to the centre needs proof."""
+    if state.laid_out_into_hand:
+        for seat in state.seats:
+            for slot in seat.laid_out:
+                slot["face_up"] = False
+        state.phase, state.turn = COLLECTING, state.next_seat(state.dealer)
+        return
     for seat in state.seats:
         for slot in seat.laid_out:
             slot["face_up"] = True
@@ -73,7 +81,7 @@ def dealer_of_next_hand(state: RuffState) -> int:
 def deal_next_hand(state: RuffState) -> None:
     if state.deck_left < state.players * state.deal_size:
         state.dealer = state.next_seat(state.dealer)
-        state.deck_left, state.seen = DECK_SIZE, {}
+        state.deck_left, state.seen, state.eights_seen = DECK_SIZE, {}, []
     state.deck_left -= state.players * state.deal_size
     state.hand_number += 1
     start_hand(state)

@@ -12,7 +12,7 @@ from companion.errors import BadOption, IllegalAction
 from companion.game import Game
 from companion.players import Player
 
-from . import collecting, counting, flow, sampling, view
+from . import abilities, collecting, counting, flow, sampling, view
 from .board import Board
 from .cards import COLOURS, DOGS, RULES, name
 from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, WON, RuffState, Seat
@@ -41,6 +41,9 @@ class ThatsRuff(Game):
             "winner_after_collecting_only": False,
             "count_discs": 0,
             "discard_fetched_discs": False,
+            "laid_out_into_hand": False,
+            "abilities": False,
+            "ability_costs": dict(abilities.DEFAULT_COSTS),
         }
 
     # ----- setup ---------------------------------------------------------------------------------
@@ -49,8 +52,12 @@ class ThatsRuff(Game):
         _check_simple_options(options, count)
         board_of_seat = [seat % 2 for seat in range(count)] if options["partnerships"] else list(range(count))
         dogs = _dogs_by_board(options["dogs"], board_of_seat)
-        boards = [Board(dog, [seat for seat in range(count) if board_of_seat[seat] == index],
-                        _eight_colour(options["eights"], dog))
+        eights = _eights(options["eights"])
+        costs = abilities.check_costs(options["ability_costs"])
+        if options["abilities"] and options["discard_fetched_discs"]:
+            raise BadOption("Abilities are paid with fetched discs, but in this game they are thrown away: "
+                            "choose one of the two variants.")
+        boards = [Board(dog, [seat for seat in range(count) if board_of_seat[seat] == index], eights[dog])
                   for index, dog in enumerate(dogs)]
         needed = len(boards) * (1 + 2 * options["count_discs"])
         if needed > options["disc_supply"]:
@@ -67,7 +74,9 @@ class ThatsRuff(Game):
             supply=options["disc_supply"] - needed, total_discs=options["disc_supply"],
             laid_out_face=options["laid_out_face"],
             winner_after_collecting_only=options["winner_after_collecting_only"],
-            keep_discs=not options["discard_fetched_discs"])
+            keep_discs=not options["discard_fetched_discs"], eights=eights,
+            laid_out_into_hand=options["laid_out_into_hand"],
+            ability_costs=costs if options["abilities"] else None)
         flow.start_hand(state)
         state.last_move = f"Hand 1: deal {deal_size} cards each."
         return state
@@ -77,11 +86,11 @@ class ThatsRuff(Game):
         handler = _HANDLERS.get(action.type)
         if handler is None:
             raise IllegalAction(f"That's Ruff! has no {action.type!r} action; the actions are: {', '.join(_HANDLERS)}.")
-        phase, check_turn, run = handler
+        phases, check_turn, run = handler
         who = _who(state, action.player)
         if state.phase == WON:
             raise IllegalAction("This game is over.")
-        if state.phase != phase:
+        if state.phase not in phases:
             raise IllegalAction(f"{who} can't {action.type.replace('_', ' ')} now: {_phase_hint(state)}")
         if check_turn and action.player != state.turn:
             raise IllegalAction(f"{who} can't play now: it is {state.names[state.turn]}'s turn.")
@@ -149,14 +158,15 @@ def _deal(state: RuffState, action: Action, who: str) -> RuffState:
 
 
 _HANDLERS = {
-    "lay_out": (LAYING_OUT, False, counting.lay_out),
-    "play": (COUNTING, True, counting.play),
-    "thats_ruff": (COUNTING, True, counting.thats_ruff),
-    "reveal": (REVEALING, False, counting.reveal),
-    "collect": (COLLECTING, True, collecting.collect),
-    "to_centre": (COLLECTING, True, collecting.to_centre),
-    "choose_stay": (MOVING, False, collecting.choose_stay),
-    "deal": (HAND_OVER, False, _deal),
+    "lay_out": ((LAYING_OUT,), False, counting.lay_out),
+    "play": ((COUNTING,), True, counting.play),
+    "thats_ruff": ((COUNTING,), True, counting.thats_ruff),
+    "reveal": ((REVEALING,), False, counting.reveal),
+    "collect": ((COLLECTING,), True, collecting.collect),
+    "to_centre": ((COLLECTING,), True, collecting.to_centre),
+    "choose_stay": ((MOVING,), False, collecting.choose_stay),
+    "use_ability": ((COUNTING, COLLECTING), True, abilities.use),
+    "deal": ((HAND_OVER,), False, _deal),
 }
 
 
@@ -188,12 +198,23 @@ def _dogs_by_board(chosen: dict, board_of_seat: list[int]) -> list[str]:
     return [picked.get(board) or spare.pop(0) for board in range(boards)]
 
 
-def _eight_colour(eights: dict, dog: str) -> str:
-    unknown = sorted(set(eights) - set(DOGS))
+def _eights(chosen: dict) -> dict[str, str]:
+    """Every dog's 8 colour, the family's choices over the defaults. Each colour has as many 8s as
+    copies of its cards, and each of those 8s shows a different dog."""
+    unknown = sorted(set(chosen) - set(DOGS))
     if unknown:
         raise BadOption(f"eights: the dogs are {', '.join(DOGS)}, not {unknown[0]!r}.")
-    colour = {**DEFAULT_EIGHTS, **eights}.get(dog)
-    if colour not in COLOURS or colour == "black":
-        raise BadOption(f"eights: {dog}'s 8 must be blue or red, not {colour!r} (the black 8 is Pappy's).")
-    return colour
+    eights = {**DEFAULT_EIGHTS, **chosen}
+    for dog, colour in eights.items():
+        if colour not in COLOURS or colour == "black":
+            raise BadOption(f"eights: {dog}'s 8 must be blue or red, not {colour!r} (the black 8 is Pappy's).")
+    for colour, copies in RULES["deck"]["copies_per_colour"].items():
+        dogs = [dog for dog, shown in eights.items() if shown == colour]
+        if len(dogs) > copies:
+            raise BadOption(f"eights: {', '.join(dogs[:-1])} and {dogs[-1]} can't all show on the {_count(copies)} "
+                            f"{colour} 8s: give each colour at most {copies} dogs.")
+    return eights
 
+
+def _count(number: int) -> str:
+    return {1: "one", 2: "two", 3: "three"}.get(number, str(number))

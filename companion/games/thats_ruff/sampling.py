@@ -10,7 +10,7 @@ from companion.actions import Action
 from companion.errors import IllegalAction
 
 from . import board as paths
-from . import collecting, flow
+from . import collecting, counting, flow
 from .cards import COLOURS, RULES, WILD, copies_in_deck
 from .counting import BIGGEST, KEEP, LIMIT
 from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, RuffState
@@ -75,7 +75,7 @@ def _plays(game, state, rng):
                     if _allowed(game, state, seat, {**card, "stay": True})]
     if state.count > LIMIT - BIGGEST and _allowed(game, state, seat, {}, kind="thats_ruff"):
         actions.append(Action("thats_ruff", seat))
-    return actions
+    return actions + _abilities(game, state, seat, rng)
 
 
 def _allowed(game, state, seat, args, kind="play") -> bool:
@@ -93,12 +93,48 @@ def _reveals(game, state, rng):
 
 def _collections(game, state, rng):
     seat = state.turn
+    held, shown_for = _held_hand(state, seat, rng)
     for size in (3, 2):
-        found = collecting.all_collections(state, seat, size)
+        found = collecting.all_collections(held, seat, size)
         if found:
             picks = rng.sample(found, min(6, len(found)))
-            return [Action("collect", seat, _declare(collector, picked, rng)) for collector, picked in picks]
-    return [Action("to_centre", seat, {"card": slot["card"]}) for slot in state.seats[seat].laid_out]
+            actions = [Action("collect", seat, {**_declare(collector, picked, rng),
+                                                **(shown_for(collector) if size == 2 else {})})
+                       for collector, picked in picks]
+            return actions + _abilities(game, state, seat, rng)
+    return [Action("to_centre", seat, {"card": slot["card"], **shown_for(slot["card"])})
+            for slot in held.seats[seat].laid_out] + _abilities(game, state, seat, rng)
+
+
+def _held_hand(state: RuffState, seat: int, rng: random.Random):
+    """The collecting player's hand with every card the app doesn't know yet drawn from the unseen
+    ones (the variant pulling laid-out cards into the hand), and what they would show with a card."""
+    held = copy.deepcopy(state)
+    slots = held.seats[seat].laid_out
+    for slot in slots:
+        if slot["card"] is None:
+            slot["card"] = _unseen(held, rng, 1)[0]
+            counting.note_seen(held, slot["card"])
+    if not any(slot["card"] is None for slot in state.seats[seat].laid_out):
+        return held, lambda used: {}
+
+    def shown_for(used: dict) -> dict:
+        cards = [slot["card"] for slot in slots]
+        cards.remove(used)
+        return {"shown": cards}
+    return held, shown_for
+
+
+def _abilities(game, state, seat, rng):
+    """Now and then, an ability the family chose, when the rules allow it."""
+    if state.ability_costs is None or rng.random() > 0.15:
+        return []
+    board = state.board_of(seat)
+    candidates = [Action("use_ability", seat, {"ability": "step_back"})]
+    if board.path_discs:
+        candidates.append(Action("use_ability", seat, {"ability": "retoss", "from": rng.choice(board.path_discs),
+                                                       "to": rng.randrange(paths.HOUSE)}))
+    return [action for action in candidates if _allowed(game, state, seat, action.args, kind="use_ability")]
 
 
 def _declare(collector: dict, picked: tuple, rng: random.Random) -> dict:

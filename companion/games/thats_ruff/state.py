@@ -52,6 +52,10 @@ class RuffState:
     pending_moves: dict[str, int] = field(default_factory=dict)  # board -> spaces back, awaiting a stay choice
     last_move: str = ""
     winner: int | None = None           # board index
+    eights: dict[str, str] = field(default_factory=dict)  # dog -> colour of the 8 that shows it
+    eights_seen: list[str] = field(default_factory=list)  # dogs whose 8 has turned up since the shuffle
+    laid_out_into_hand: bool = False    # variant: laid-out cards are held, not turned up, for Collecting
+    ability_costs: dict[str, int] | None = None  # variant: discs per use of each ability (None = off)
 
     def __deepcopy__(self, memo: dict) -> "RuffState":
         copied = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -59,7 +63,8 @@ class RuffState:
             names=list(self.names), seats=[copy.deepcopy(seat) for seat in self.seats],
             boards=[_board_copy(board) for board in self.boards], previous=_card_copy(self.previous),
             centre=[dict(card) for card in self.centre], seen=dict(self.seen),
-            pending_moves=dict(self.pending_moves))
+            pending_moves=dict(self.pending_moves), eights=dict(self.eights), eights_seen=list(self.eights_seen),
+            ability_costs=None if self.ability_costs is None else dict(self.ability_costs))
         return RuffState(**copied)
 
     @property
@@ -74,6 +79,11 @@ class RuffState:
 
     def board_of(self, seat: int) -> Board:
         return self.boards[self.seats[seat].board]
+
+    @property
+    def stay_price(self) -> int:
+        """Discs per space to stay in the dog house: one on the sheet, the family's price with abilities."""
+        return 1 if self.ability_costs is None else self.ability_costs["stay"]
 
 
 def _card_copy(card: dict | None) -> dict | None:

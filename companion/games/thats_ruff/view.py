@@ -8,7 +8,7 @@ from . import board as paths
 from . import flow
 from .cards import copies_in_deck, name
 from .counting import KEEP, LIMIT
-from .state import COUNTING, HAND_OVER, REVEALING, LAYING_OUT, MOVING, RuffState
+from .state import COLLECTING, COUNTING, HAND_OVER, REVEALING, LAYING_OUT, MOVING, RuffState
 
 COPIES = copies_in_deck()
 
@@ -33,7 +33,20 @@ def summarise(state: RuffState) -> dict[str, Any]:
         "boards": [_board_view(state, index) for index in range(len(state.boards))],
         "players": [_seat_view(state, seat) for seat in range(state.players)],
         "winner": _winner_view(state),
+        "laid_out_into_hand": state.laid_out_into_hand,
+        "proof_needed": _proof_needed(state),
+        "abilities": None if state.ability_costs is None else {"costs": dict(state.ability_costs)},
     }
+
+
+def _proof_needed(state: RuffState) -> dict[str, int] | None:
+    """In Collecting, how many other cards the player collecting now must show with a pair or a card
+    to the centre: all the rest of the hand while any of it is unknown to the app, else none."""
+    if state.phase != COLLECTING or state.turn is None:
+        return None
+    held = state.seats[state.turn].laid_out
+    unknown = any(slot["card"] is None for slot in held)
+    return {"seat": state.turn, "cards": len(held) - 1 if unknown else 0}
 
 
 def _board_view(state: RuffState, index: int) -> dict[str, Any]:
@@ -68,6 +81,7 @@ def _seat_view(state: RuffState, seat_index: int) -> dict[str, Any]:
         # Once Counting ends every card lies face up, so `laid_out` alone can no longer tell which of them
         # went down unseen: this is the number the "reveal" action must be given.
         "cards_to_turn_up": flow.unknown_cards(state, seat_index),
+        "cards_held": len(seat.laid_out),   # laid-out cards not used yet (held, in the variant pulling them up)
         "collected": list(seat.collected),
     }
 
