@@ -15,7 +15,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, RING_WIDTH, ring
+from ui.games.nut_parts import CHOSEN_FILL
 
 WILD, SQUIRREL, EMPTY = "W", "S", "."
 ERASE = "erase"
@@ -302,9 +302,6 @@ class Swatch(ButtonBehavior, Widget):
         fill = CHOSEN_FILL if self.selected else (theme.SURFACE_HIGH if self.state == "normal" else theme.DISABLED)
         self.canvas.add(Color(*fill))
         self.canvas.add(RoundedRectangle(pos=self.pos, size=self.size, radius=[theme.RADIUS]))
-        if self.selected:
-            self.canvas.add(Color(*CHOSEN_RING))
-            self.canvas.add(Line(rounded_rectangle=ring(self.x, self.y, self.width, self.height), width=RING_WIDTH))
         texture = caption_texture(self.caption, self.selected, tuple(theme.readable_text_on(fill)))
         margin = dp(4)
         s = min(self.height - texture.height - 3 * margin, self.width - 2 * margin)

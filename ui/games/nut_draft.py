@@ -12,7 +12,7 @@ from kivy.uix.label import Label
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, KEY_NUMBER_LINE, RING_WIDTH, SeatTag, key_number, ring
+from ui.games.nut_parts import KEY_NUMBER_LINE, SeatTag, key_number
 from ui.widgets.basics import BigButton, Panel, Text
 
 KINDS = ("standard", "squirrel", "wild")
@@ -51,10 +51,10 @@ class ColumnButton(ButtonBehavior, BoxLayout):
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self._colour.rgba = fill
         self._shape.pos, self._shape.size = self.pos, self.size
-        self._ring_colour.rgba = (1, 1, 1, 0.9) if self.marked else (0, 0, 0, 0)
-        self._ring.rounded_rectangle = (self.x + dp(2), self.y + dp(2), self.width - dp(4), self.height - dp(4),
-                                        theme.RADIUS)
         ink = theme.readable_text_on(fill)
+        self._ring_colour.rgba = theme.with_alpha(ink, 0.9) if self.marked else (0, 0, 0, 0)
+        self._ring.rounded_rectangle = (self.x + dp(4), self.y + dp(4), self.width - dp(8), self.height - dp(8),
+                                        theme.RADIUS)
         for label in (self.title, self.count, self.note, self.action_text):
             label.color = ink
 
@@ -79,24 +79,13 @@ class ColumnButton(ButtonBehavior, BoxLayout):
 
 
 class KindButton(BigButton):
-    """One kind of card in the row under the columns; the chosen one is lit and framed."""
+    """One kind of card in the row under the columns. The chosen kind is a setting, not the next
+    thing to do: it takes the chosen colour, and the column to tap keeps the primary one."""
 
     selected = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        with self.canvas.after:
-            self._ring_colour = Color(0, 0, 0, 0)
-            self._ring = Line(width=RING_WIDTH)
-        self.bind(pos=self._frame, size=self._frame, selected=self._frame)
-        self._frame()
-
-    def _frame(self, *_):
-        # The kind is a setting, not the next thing to do: the column to tap keeps the primary colour.
-        self.kind = "custom" if self.selected else "normal"
-        self.fill = CHOSEN_FILL
-        self._ring_colour.rgba = CHOSEN_RING if self.selected else (0, 0, 0, 0)
-        self._ring.rounded_rectangle = ring(self.x, self.y, self.width, self.height)
+    def on_selected(self, _, selected: bool) -> None:
+        self.kind = "ok" if selected else "normal"
 
 
 class DraftPad(BoxLayout):

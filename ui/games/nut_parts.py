@@ -11,17 +11,9 @@ from kivy.uix.label import Label
 from ui import theme
 from ui.widgets.symbols import SymbolShape
 
-# What is chosen (whose layout, which paint, which kind of card) is lit and framed in white; the
-# primary colour is kept for the one thing to tap next.
-CHOSEN_FILL = (0.40, 0.43, 0.50, 1)
-CHOSEN_RING = theme.TEXT
-RING_WIDTH = dp(2.5)
-
-
-def ring(x: float, y: float, width: float, height: float) -> tuple:
-    """The frame of a chosen thing, just inside its rounded box."""
-    inset = dp(3)
-    return x + inset, y + inset, width - 2 * inset, height - 2 * inset, theme.RADIUS - inset / 2
+# What is chosen (whose layout, which paint, which kind of card) takes the app's colour for chosen
+# toggles; the primary colour is kept for the one thing to tap next.
+CHOSEN_FILL = theme.OK
 
 
 class SeatTag(BoxLayout):

@@ -5,7 +5,7 @@ the view until scored: only the score itself is a recorded action."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -18,14 +18,13 @@ from companion.actions import Action
 from companion.games.nut.clusters import cluster_points
 from ui import theme
 from ui.games.nut_cells import EMPTY, ERASE, SQUIRREL, WILD, LayoutGrid, Swatch
-from ui.games.nut_parts import CHOSEN_FILL, CHOSEN_RING, RING_WIDTH, ring
+from ui.games.nut_parts import CHOSEN_FILL
 from ui.games.nut_results import MiniCell, ResultCard, _fit
 from ui.widgets.basics import BigButton, Text
 from ui.widgets.symbols import SymbolShape
 
 START_ROWS, START_COLUMNS = 6, 8
 SEATS_WIDTH = dp(232)
-SCORE_HEIGHT = dp(64)          # the primary action: 12 mm on the 7" panel
 SWATCH_WIDTH = dp(80)
 COLOUR_WIDTH = dp(56)
 STEPPER_VALUE = dp(60)
@@ -59,8 +58,6 @@ class PlayerTab(ButtonBehavior, BoxLayout):
         with self.canvas.before:
             self._colour = Color(*theme.SURFACE_HIGH)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-            self._ring_colour = Color(0, 0, 0, 0)
-            self._ring = Line(width=RING_WIDTH)
         self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
                                     size_hint=(None, None), size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
         self.label = Label(text=player.name, font_size=theme.FONT_BODY, halign="left", valign="middle")
@@ -75,8 +72,6 @@ class PlayerTab(ButtonBehavior, BoxLayout):
         fill = CHOSEN_FILL if self.chosen else theme.SURFACE_HIGH
         self._colour.rgba = fill
         self._shape.pos, self._shape.size = self.pos, self.size
-        self._ring_colour.rgba = CHOSEN_RING if self.chosen else (0, 0, 0, 0)
-        self._ring.rounded_rectangle = ring(self.x, self.y, self.width, self.height)
         self.label.color = self.score.color = theme.readable_text_on(fill)
         self.label.bold = self.chosen
 
@@ -119,7 +114,7 @@ class ScoringPad(BoxLayout):
         self.quick_button = BigButton()
         self.quick_button.bind(on_release=lambda *_: self.toggle_quick())
         side.add_widget(self.quick_button)
-        self.score_button = BigButton(kind="primary", height=SCORE_HEIGHT)
+        self.score_button = BigButton(kind="primary", height=theme.TOUCH_PRIMARY)
         self.score_button.bind(on_release=lambda *_: self.score())
         side.add_widget(self.score_button)
         self.add_widget(side)

@@ -10,8 +10,7 @@ import re
 
 from families import common
 
-PAINT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green", "W": "Wild", "S": "Squirrel"}
-ROW_LENGTH = 5
+PAINT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green", "W": "Wild", "S": "Squirrel", ".": "Erase"}
 
 
 def play(table, seed, shots):
@@ -103,8 +102,9 @@ class Family:
 
     # ----- scoring ---------------------------------------------------------------------------
     def layout_for(self, seat: int) -> list[str]:
-        """How the player laid out their cards: their drafted kinds, the nuts in random colours,
-        in rows of five (the family's table, not the app, decides this)."""
+        """How the player laid out their cards: their drafted kinds, the nuts in random colours, in
+        rows of five, or for the first seat in rows of eight, one wider than the grid starts, so
+        painting at its edge has to grow it (the family's table, not the app, decides this)."""
         summary = self.summary()
         kinds = summary["draft"]["kinds"][seat]
         picks = summary["draft"]["picks"][seat] or 10
@@ -113,8 +113,9 @@ class Family:
         cells = ["S"] * kinds.get("squirrel", 0) + ["W"] * kinds.get("wild", 0)
         cells += [rng.choice(letters) for _ in range(picks - len(cells))]
         rng.shuffle(cells)
-        rows = [cells[start:start + ROW_LENGTH] for start in range(0, len(cells), ROW_LENGTH)]
-        return ["".join(row).ljust(ROW_LENGTH, ".") for row in rows]
+        length = 8 if seat == 0 else 5
+        rows = [cells[start:start + length] for start in range(0, len(cells), length)]
+        return ["".join(row).ljust(length, ".") for row in rows]
 
     def score_one(self) -> None:
         table = self.table
@@ -138,19 +139,24 @@ class Family:
         if len(table.session.actions) != before + 1 or table.session.state.results[seat] is None:
             raise AssertionError(f"{name}'s score was not recorded: {table.texts()}")
         self.check_scored(seat, target, quick)
-        if not table.session.is_over:
+        if not table.session.is_over and "scored" not in self.shot_taken:
+            # Look back at the layout just scored: its best clusters outlined, its total on its tab.
+            self.choose_tab(name, scored=True)
+            if not table.shows(rf"{re.escape(name)}'s layout is scored"):
+                raise AssertionError(f"{name}'s scored layout is not shown: {table.texts()}")
             self.shot("scored")
 
-    def choose_tab(self, name: str) -> None:
+    def choose_tab(self, name: str, scored: bool = False) -> None:
         from ui.games.nut_scoring import PlayerTab
 
-        tabs = [tab for tab in self.table.widgets(PlayerTab) if tab.label.text.split(":")[0] == name]
+        tabs = [tab for tab in self.table.widgets(PlayerTab) if tab.label.text == name]
         if not tabs:
             raise AssertionError(f"no tab for {name}: {self.table.texts()}")
         if not tabs[0].chosen:
             self.table.tap(tabs[0])
-        if f"Score {name}" not in self.table.texts():
-            raise AssertionError(f"{name}'s tab does not offer to score {name}: {self.table.texts()}")
+        if self.table.can_tap(f"Score {name}") == scored:
+            raise AssertionError(f"{name}'s tab {'offers' if scored else 'does not offer'} to score {name}: "
+                                 f"{self.table.texts()}")
 
     def grid(self):
         from ui.games.nut_cells import LayoutGrid
@@ -175,25 +181,21 @@ class Family:
 
     def paint(self, target: list[str]) -> None:
         """Paint each run of same-coloured cells in a row with one drag (or a tap for a single cell),
-        only where the grid does not already show the right paint."""
+        only where the grid does not already show the right paint; erase what should be empty."""
         table = self.table
-        for _ in range(60):
+        for _ in range(80):
             grid = self.grid()
             shown = list(grid.rows)
-            todo = None
-            for row, line in enumerate(target):
-                for column, value in enumerate(line):
-                    if value != "." and shown[row][column] != value:
-                        todo = (row, column, value)
-                        break
-                if todo:
-                    break
+            wanted = [(target[r][c] if r < len(target) and c < len(target[r]) else ".")
+                      for r in range(len(shown)) for c in range(len(shown[r]))]
+            todo = next(((index // len(shown[0]), index % len(shown[0]), value) for index, value in enumerate(wanted)
+                         if shown[index // len(shown[0])][index % len(shown[0])] != value), None)
             if todo is None:
                 break
             row, column, value = todo
             self.choose_paint(value)
             end = column
-            while (end + 1 < len(target[row]) and target[row][end + 1] == value
+            while (end + 1 < len(shown[row]) and wanted[row * len(shown[0]) + end + 1] == value
                    and shown[row][end + 1] != value):
                 end += 1
             grid = self.grid()
@@ -208,6 +210,8 @@ class Family:
         for row, line in enumerate(target):
             if shown[row][:len(line)] != line:
                 raise AssertionError(f"row {row} shows {shown[row]!r}, meant {line!r}")
+        if len(target[0]) >= 8 and len(shown[0]) <= len(target[0]):
+            raise AssertionError(f"painting the grid's last column did not grow it: {len(shown[0])} columns")
 
     def count_by_hand(self, seat: int, target: list[str]) -> None:
         """Quick: for each colour the family counts its best cluster and the squirrels in it, and
