@@ -1,5 +1,6 @@
 """The Nut table view: the column draft, then painting and scoring each layout, then the results
-with every player's best clusters outlined. The pads live in nut_draft, nut_scoring, nut_results."""
+with the cluster that counts for each colour outlined. The pads live in nut_draft, nut_scoring,
+nut_results; the pieces they share in nut_parts."""
 
 from __future__ import annotations
 
@@ -102,7 +103,7 @@ def nut_paint(services, navigator):
                 pad.paint_cell(row, column, value)
 
 
-@scene("nut-end", "Nut: final scores with each colour's best cluster outlined")
+@scene("nut-end", "Nut: final scores with the cluster that counts for each colour outlined")
 def nut_end(services, navigator):
     session, actions = _example_session(services)
     for action in actions:

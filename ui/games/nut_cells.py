@@ -171,7 +171,7 @@ def cluster_edges(cells, x0: float, top: float, s: float) -> list[list[float]]:
 
 class LayoutGrid(Widget):
     """A grid of cells. Editable: a touch paints with `paint` (a tap on a cell already that paint
-    clears it), and dragging keeps painting or erasing, like a paint program. Read-only: the best
+    clears it), and dragging keeps painting or erasing, like a paint program. Read-only: the counted
     clusters (`clusters`: colour letter -> cells) are outlined and the rest is dimmed."""
 
     rows = ListProperty([])          # list of row strings

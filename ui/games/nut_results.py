@@ -1,5 +1,5 @@
-"""A scored Nut layout as the family sees it: the total, the grid with each colour's best cluster
-outlined (everything that did not count is dimmed), and what each colour was worth."""
+"""A scored Nut layout as the family sees it: the total, the grid with the cluster that counts for
+each colour outlined (everything that did not count is dimmed), and what each colour was worth."""
 
 from __future__ import annotations
 

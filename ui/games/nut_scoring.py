@@ -1,5 +1,5 @@
 """Scoring Nut layouts: each player paints their layout on a touch grid (or, with Quick, enters each
-colour's best cluster size and squirrels with steppers), then taps Score. The paintings live in
+colour's largest cluster size and squirrels with steppers), then taps Score. The paintings live in
 the view until scored: only the score itself is a recorded action."""
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ class ScoringPad(BoxLayout):
         self.body.add_widget(ResultCard(self.controller.players[seat], summary["layouts"][seat], summary["colours"],
                                         summary["squirrel_doubling"]))
         note = Text(text=f"{self.controller.players[seat].name}'s layout is scored: the outlined groups are the "
-                         "best cluster of each colour. Tap Undo to change it.",
+                         "cluster that counts for each colour. Tap Undo to change it.",
                     font_size=theme.FONT_BODY, color=theme.TEXT_DIM)
         holder = BoxLayout(orientation="vertical", size_hint_x=0.4)
         holder.add_widget(note)
@@ -282,7 +282,7 @@ class ScoringPad(BoxLayout):
         rows = BoxLayout(orientation="vertical", spacing=dp(6))
         # Two lines of small print fit over a counter, so the headings stay whole sentences.
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 2.5, spacing=theme.GAP)
-        for text, width in (("colour", COLOUR_WIDTH), ("nuts + wilds in its best cluster", STEPPER),
+        for text, width in (("colour", COLOUR_WIDTH), ("nuts + wilds in its largest cluster", STEPPER),
                             ("", STEPPER_APART - theme.GAP), ("squirrels in that cluster", STEPPER), ("points", None)):
             label = _fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
                                valign="middle"))
