@@ -32,6 +32,7 @@ class Family:
         self.table, self.rng, self.shots = table, rng, shots
         self.midgame_done = False
         self.wrong_column_tried = False
+        self.clear_tried = False
         self.shot_taken: set[str] = set()
 
     def shot(self, moment: str) -> None:
@@ -132,6 +133,9 @@ class Family:
         if quick:
             self.count_by_hand(seat, target)
         else:
+            if not self.clear_tried and all(set(line) == {"."} for line in self.grid().rows):
+                self.clear_tried = True
+                self.clear_a_slip(target)
             self.paint(target)
             self.shot("paint")
         before = len(table.session.actions)
@@ -212,6 +216,23 @@ class Family:
                 raise AssertionError(f"row {row} shows {shown[row]!r}, meant {line!r}")
         if len(target[0]) >= 8 and len(shown[0]) <= len(target[0]):
             raise AssertionError(f"painting the grid's last column did not grow it: {len(shown[0])} columns")
+
+    def clear_a_slip(self, target: list[str]) -> None:
+        """A slip of the finger paints a cell the layout does not have; Clear asks once more, then
+        wipes the grid."""
+        table = self.table
+        grid = self.grid()
+        row = len(target)
+        table.touch(*self.cell_point(grid, row, 0))
+        if self.grid().rows[row][0] == ".":
+            raise AssertionError("a tap on an empty cell painted nothing")
+        table.tap("Clear")
+        if any(set(line) != {"."} for line in self.grid().rows):
+            if not table.can_tap("Sure?"):
+                raise AssertionError(f"Clear neither cleared nor asked again: {table.texts()}")
+            table.tap("Sure?")
+        if any(set(line) != {"."} for line in self.grid().rows):
+            raise AssertionError(f"Clear left paint on the grid: {list(self.grid().rows)}")
 
     def count_by_hand(self, seat: int, target: list[str]) -> None:
         """Quick: for each colour the family counts its best cluster and the squirrels in it, and
