@@ -30,7 +30,10 @@ COLOUR_WIDTH = dp(56)
 STEPPER_VALUE = dp(60)
 STEPPER = 2 * theme.TOUCH + STEPPER_VALUE + 2 * dp(4)
 # Between the two counters of a row, so one count's "+" never sits against the next one's "-".
-STEPPER_APART = dp(24)
+STEPPER_APART = dp(16)
+POINTS_WIDTH = dp(80)          # "= 24" in the points font
+# Exactly the room beside the seats on the 7" panel: 784 px less the seats column and a gap.
+QUICK_WIDTH = COLOUR_WIDTH + 2 * STEPPER + STEPPER_APART + POINTS_WIDTH + 4 * theme.GAP
 
 
 def blank(rows: int = START_ROWS, columns: int = START_COLUMNS) -> list[str]:
@@ -279,16 +282,15 @@ class ScoringPad(BoxLayout):
         self.body.add_widget(palette)
 
     def _show_quick(self, summary: dict) -> None:
-        rows = BoxLayout(orientation="vertical", spacing=dp(6))
+        # A table of fixed width packed to the top left, so each row's points stay beside its counters
+        # and the total right under them on a wide screen too.
+        rows = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_x=None, width=QUICK_WIDTH)
         # Two lines of small print fit over a counter, so the headings stay whole sentences.
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 2.5, spacing=theme.GAP)
         for text, width in (("colour", COLOUR_WIDTH), ("nuts + wilds in its largest cluster", STEPPER),
-                            ("", STEPPER_APART - theme.GAP), ("squirrels in that cluster", STEPPER), ("points", None)):
-            label = _fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
-                               valign="middle"))
-            if width:
-                label.size_hint_x, label.width = None, width
-            head.add_widget(label)
+                            ("", STEPPER_APART), ("squirrels in that cluster", STEPPER), ("points", POINTS_WIDTH)):
+            head.add_widget(_fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
+                                       valign="middle", size_hint_x=None, width=width)))
         rows.add_widget(head)
         self.points_labels = {}
         for colour in summary["colours"]:
@@ -302,15 +304,17 @@ class ScoringPad(BoxLayout):
                 self.steppers[(what, letter)] = stepper
                 row.add_widget(stepper)
                 if what == "sizes":
-                    row.add_widget(Widget(size_hint_x=None, width=STEPPER_APART - theme.GAP))
-            points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, halign="center", valign="middle"))
+                    row.add_widget(Widget(size_hint_x=None, width=STEPPER_APART))
+            points = _fit(Label(font_size=theme.FONT_NUMBER * 0.8, bold=True, halign="center", valign="middle",
+                                size_hint_x=None, width=POINTS_WIDTH))
             self.points_labels[letter] = points
             row.add_widget(points)
             rows.add_widget(row)
-        rows.add_widget(Label())
         self.quick_total = Text(font_size=theme.FONT_BODY, bold=True, halign="right")
         rows.add_widget(self.quick_total)
+        rows.add_widget(Widget())
         self.body.add_widget(rows)
+        self.body.add_widget(Widget())
         self._show_quick_values()
 
     def _show_quick_values(self) -> None:
