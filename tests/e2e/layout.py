@@ -142,6 +142,31 @@ def key_number_mm(label: Label, scale: float) -> float:
     return ink_height(plain(label.text).strip() or "0", label.font_size, label.bold, label.font_name) / scale
 
 
+CAP_HEIGHT = 0.71   # a capital's height as a share of the font size, for the app's Roboto
+
+
+@dataclass
+class Smallest:
+    """The smallest text (capital height) and the smallest target seen on one screen, in mm."""
+
+    text_mm: float = float("inf")
+    target_mm: float = float("inf")
+
+
+def measure(roots: list[Widget], window, smallest: Smallest) -> None:
+    scale = px_per_mm(window.width)
+    if not scale:
+        return
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if not is_shown(widget) or viewport(widget, window) is None:
+                continue
+            if isinstance(widget, Label) and plain(getattr(widget, "text", "")).strip():
+                smallest.text_mm = min(smallest.text_mm, widget.font_size * CAP_HEIGHT / scale)
+            if is_tappable(widget) and not isinstance(widget, VKeyboard):
+                smallest.target_mm = min(smallest.target_mm, min(widget.width, widget.height) / scale)
+
+
 def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
     scale = px_per_mm(window.width)
     problems: list[Problem] = []

@@ -97,6 +97,7 @@ def main(argv=None) -> int:
             seat_family(table, names_for(args.players, args.long_names))
             table.screenshot(f"{args.game}-setup-{args.players}")
             table.tap("Start game")
+        taps_before_play = table.taps
         if args.stop_after_taps is not None:
             limit = table.taps + args.stop_after_taps
 
@@ -113,6 +114,7 @@ def main(argv=None) -> int:
             while True:
                 table.wait(1)
         winner_screen_taps = table.taps
+        moves = len(table.session.actions)
         table.tap("Home")
         if table.can_tap("Resume"):
             raise AssertionError("Home still offers the finished game for Resume")
@@ -120,11 +122,14 @@ def main(argv=None) -> int:
         names = names_for(args.players, args.long_names)
         if not table.shows("|".join(names)):
             raise AssertionError(f"the next game's set-up does not remember {names}: {table.texts()}")
-        report.update(taps=winner_screen_taps, seconds=round(time.monotonic() - started, 1))
+        report.update(taps=winner_screen_taps - taps_before_play, moves=moves,
+                      seconds=round(time.monotonic() - started, 1))
     except Exception:
         report["error"] = f"{table.where()}: {traceback.format_exc()}"
     finally:
         report["layout_problems"] = [str(p) for p in table.problems.values()]
+        report["smallest"] = {screen: [round(m.text_mm, 1), round(m.target_mm, 1)]
+                              for screen, m in table.smallest.items() if m.text_mm < float("inf")}
         print(json.dumps(report), flush=True)
         table.finish()
     return 0 if "error" not in report and not report["layout_problems"] else 1

@@ -50,6 +50,7 @@ class Table:
         self.window = EventLoop.window
         self.app._run_prepare()
         self.problems: dict[tuple[str, str, str], layout.Problem] = {}
+        self.smallest: dict[str, layout.Smallest] = {}
         self.taps = 0
         self.on_tap: Callable[[], None] | None = None
         self.settle()
@@ -261,8 +262,10 @@ class Table:
     # ----- checks and pictures --------------------------------------------------------------------
     def check_layout(self) -> None:
         # Only what a touch can reach: under an open popup the screen was checked before it opened.
-        for problem in layout.check(self.where(), [self.layer()], self.window):
+        where = self.where()
+        for problem in layout.check(where, [self.layer()], self.window):
             self.problems.setdefault((problem.screen, problem.widget, problem.what), problem)
+        layout.measure([self.layer()], self.window, self.smallest.setdefault(where.split(" ", 1)[1], layout.Smallest()))
 
     def layout_report(self) -> str:
         return "\n".join(str(problem) for problem in self.problems.values())
