@@ -158,9 +158,10 @@ def test_settings_chosen_before_the_start_are_saved_with_the_game(services):
     navigator = Navigator()
     setup = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
     popup = OptionsPopup(setup.game, setup.options, on_done=setup._options_chosen)
-    toggles = {button.parent.children[-1].text: button for button in popup.walk()
-               if getattr(button, "text", None) in ("On", "Off")}
-    toggles["Advanced"].trigger_action(0)
+    advanced = popup.controls["advanced"]
+    assert advanced.text == "Off"
+    advanced.trigger_action(0)
+    assert advanced.text == "On"
     popup._done()
     setup.rename(0, "Ann")
     setup.rename(1, "Ben")

@@ -133,9 +133,17 @@ class ActionPad(BoxLayout):
         self.add_widget(self._button("reshuffle", "Draw pile empty: reshuffle the home pile", kind="danger",
                                      on_press=lambda: self.perform(Action("reshuffle"))))
 
+    def _buttons_work_now(self) -> bool:
+        """Whether a big-button press records anything at this moment, so the mapping is shown only
+        then: a normal turn with nothing half-entered (basic game), or an open claim (advanced).
+        Pedigree steps, the first card and races are tapped on the screen."""
+        if self.summary["advanced"]:
+            return bool(self.claims_open())
+        return self.summary["to_act"]["kind"] == "turn" and self.step == "main"
+
     def _last_line(self):
         history = self.controller.session.history()
-        if self.button_help:
+        if self.button_help and self._buttons_work_now():
             # With big buttons in use the mapping matters more than the last move (History has that).
             self.add_widget(Widget())
             self.add_widget(self._caption(self.button_help))

@@ -1,5 +1,5 @@
 """The game screen: the game's own table view in the middle, and around it what every game shares:
-whose turn, one-tap Undo and Redo (always visible), the history, and the message bar."""
+whose turn, one-tap Undo and Redo (always visible), the rules, the history, and the message bar."""
 
 from __future__ import annotations
 
@@ -78,7 +78,10 @@ class GameScreen(Screen):
         self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TITLE * 0.85, bold=True,
                                 size_hint_y=1, shorten=True)
         bar.add_widget(self.title_label)
-        history = BigButton(text="History", size_hint_x=None, width=dp(110))
+        rules = BigButton(text="Rules", size_hint_x=None, width=dp(90))
+        rules.bind(on_release=lambda *_: self.open_rules())
+        bar.add_widget(rules)
+        history = BigButton(text="History", size_hint_x=None, width=dp(104))
         history.bind(on_release=lambda *_: HistoryPopup(controller).open())
         bar.add_widget(history)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100))
@@ -98,6 +101,15 @@ class GameScreen(Screen):
         self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
         self._changed(None)
+
+    def open_rules(self):
+        from ui.screens.rules import RulesPopup
+
+        game = self.controller.session.game
+        # Once play is under way the question at the table is usually what a card does.
+        popup = RulesPopup(game.key, game.title, start="cards" if self.controller.session.actions else "goal")
+        popup.open()
+        return popup
 
     def _listen_for_claims(self) -> bool:
         """Games with out-of-turn claims (a view with `claim_seats_open()` and `on_claim_won(decision)`)

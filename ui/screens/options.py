@@ -1,19 +1,24 @@
-"""Game settings before the start: every option the game declares, as toggles and steppers.
-Options are saved with the session, so a replayed game means the same thing."""
+"""Game settings before the start: every option the game declares, in words a family understands
+(from the game's help card: a label, one line on what it does, a word for each value), as toggles,
+choices and steppers. Settings made of several numbers or names (card values, which 8 shows which
+dog) are shown, not changed, so the family sees what the app assumes. Options are saved with the
+session, so a replayed game means the same thing."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
+from companion.errors import BadOption
+from companion.rulecards import setting_words, value_words
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text, fitted
+from ui.widgets.basics import BigButton, Panel, Text
 
-
-def label_for(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+CONTROL_WIDTH = dp(230)
+STEP_VALUE_WIDTH = CONTROL_WIDTH - 2 * theme.TOUCH - 2 * theme.GAP
 
 
 class OptionsPopup(ModalView):
@@ -21,61 +26,136 @@ class OptionsPopup(ModalView):
         super().__init__(size_hint=(0.92, 0.92), auto_dismiss=False, **kwargs)
         self.game, self.options, self.on_done = game, dict(options), on_done
         self.choices = game.option_choices()
-        panel = Panel(orientation="vertical")
+        self.controls: dict[str, BigButton] = {}
+        self.values: dict[str, Label] = {}
+        self.panel = panel = Panel(orientation="vertical")
         panel.add_widget(Text(text=f"{game.title} settings", font_size=theme.FONT_TITLE, bold=True))
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
+        # Right padding keeps the scroll bar off the buttons.
+        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.PAD, padding=[0, 0, dp(10), 0])
         rows.bind(minimum_height=rows.setter("height"))
-        editable = [key for key, value in options.items()
-                    if key != "dealer" and (isinstance(value, (bool, int)) or key in self.choices)]
+        # The first dealer is chosen on the seats themselves.
+        shown = [key for key in options if key != "dealer"]
+        editable = [key for key in shown if isinstance(options[key], (bool, int)) or key in self.choices]
+        fixed = [key for key in shown if key not in editable]
         for key in editable:
             rows.add_widget(self._row(key))
         if not editable:
             rows.add_widget(Text(text="This game has no settings to change.", color=theme.TEXT_DIM))
-        scroll = ScrollView(do_scroll_x=False)
+        if fixed:
+            rows.add_widget(Text(text="What the app assumes (not changed here):", color=theme.TEXT_DIM, bold=True))
+            for key in fixed:
+                rows.add_widget(self._fixed_row(key))
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(rows)
         panel.add_widget(scroll)
+        self.note = Text(text="", color=theme.DANGER)
         done = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG)
         done.bind(on_release=lambda *_: self._done())
         panel.add_widget(done)
         self.add_widget(panel)
 
-    def _row(self, key: str) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        row.add_widget(Text(text=label_for(key), size_hint_y=1))
-        value = self.options[key]
-        if key in self.choices:
-            button = BigButton(text=str(value), size_hint_x=None, width=dp(220))
-            button.bind(on_release=lambda b: self._cycle(key, b))
-            row.add_widget(button)
-        elif isinstance(value, bool):
-            button = BigButton(text="On" if value else "Off", kind="ok" if value else "normal",
-                               size_hint_x=None, width=dp(120))
-            button.bind(on_release=lambda b: self._toggle(key, b))
-            row.add_widget(button)
-        else:
-            number = fitted(str(value), theme.FONT_TITLE, size_hint_x=None, width=dp(70))
-            for step, text in ((-1, "-"), (1, "+")):
-                button = BigButton(text=text, size_hint_x=None, width=theme.TOUCH)
-                button.bind(on_release=lambda _, s=step: self._step(key, s, number))
-                row.add_widget(button)
-                if step == -1:
-                    row.add_widget(number)
+    def words(self, key: str) -> dict:
+        return setting_words(self.game.key, key)
+
+    def value_text(self, key: str) -> str:
+        return value_words(self.game.key, key, self.options[key])
+
+    def _described(self, key: str, control_line: BoxLayout, *below) -> BoxLayout:
+        """The setting's name on the line with its control, and what it does under them, dim."""
+        row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
+        row.add_widget(control_line)
+        explain = self.words(key).get("explain")
+        parts = list(below) + ([Text(text=explain, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)]
+                               if explain else [])
+        for part in parts:
+            row.add_widget(part)
+
+        def fit(*_):
+            row.height = sum(child.height for child in row.children) + row.spacing * (len(row.children) - 1)
+        for child in row.children:
+            child.bind(height=fit)
+        fit()
         return row
+
+    def _row(self, key: str) -> BoxLayout:
+        line = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        line.add_widget(Text(text=self.words(key)["label"], bold=True, size_hint_y=1))
+        value = self.options[key]
+        if isinstance(value, bool):
+            button = BigButton(text=self.value_text(key), kind="ok" if value else "normal",
+                               size_hint_x=None, width=CONTROL_WIDTH)
+            button.bind(on_release=lambda b: self._toggle(key, b))
+            line.add_widget(button)
+            self.controls[key] = button
+        elif key in self.choices:
+            button = BigButton(text=self.value_text(key), size_hint_x=None, width=CONTROL_WIDTH)
+            button.bind(on_release=lambda b: self._cycle(key, b))
+            line.add_widget(button)
+            self.controls[key] = button
+        else:
+            shown = Label(size_hint_x=None, width=STEP_VALUE_WIDTH, color=theme.TEXT, halign="center",
+                          valign="middle", bold=True)
+            shown.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
+            self.values[key] = shown
+            self._show_number(key)
+            for step, text in ((-1, "-"), (1, "+")):
+                button = BigButton(text=text, size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
+                button.bind(on_release=lambda _, s=step: self._step(key, s))
+                line.add_widget(button)
+                if step == -1:
+                    line.add_widget(shown)
+                self.controls[f"{key}{text}"] = button
+        return self._described(key, line)
+
+    def _fixed_row(self, key: str) -> BoxLayout:
+        line = Text(text=self.words(key)["label"], bold=True)
+        return self._described(key, line, Text(text=self.value_text(key)))
+
+    def _show_number(self, key: str) -> None:
+        label, text = self.values[key], self.value_text(key)
+        label.text = text
+        # A bare number reads big; a word for a special value ("Until you stop") has to wrap.
+        label.font_size = theme.FONT_TITLE if text.isdigit() else theme.FONT_BODY
 
     def _toggle(self, key, button):
         self.options[key] = not self.options[key]
-        button.text = "On" if self.options[key] else "Off"
+        button.text = self.value_text(key)
         button.kind = "ok" if self.options[key] else "normal"
+        self._say("")
 
     def _cycle(self, key, button):
         choices = list(self.choices[key])
         self.options[key] = choices[(choices.index(self.options[key]) + 1) % len(choices)]
-        button.text = str(self.options[key])
+        button.text = self.value_text(key)
+        self._say("")
 
-    def _step(self, key, step, number):
-        self.options[key] = max(0, self.options[key] + step)
-        number.text = str(self.options[key])
+    def _step(self, key, step):
+        wanted = self.options[key] + step
+        label = self.words(key)["label"]
+        try:
+            if wanted < 0:
+                raise BadOption("negative")
+            self.game.check_options({**self.options, key: wanted})
+        except BadOption:
+            self._say(f"{label} can't go {'lower' if step < 0 else 'higher'} than {self.options[key]}.")
+            return
+        self.options[key] = wanted
+        self._show_number(key)
+        self._say("")
+
+    def _say(self, text: str) -> None:
+        """A refusal shows just above Done and takes room only while it is there."""
+        self.note.text = text
+        if text and self.note.parent is None:
+            self.panel.add_widget(self.note, index=1)
+        elif not text and self.note.parent is not None:
+            self.panel.remove_widget(self.note)
 
     def _done(self):
-        self.on_done(self.game.check_options(self.options))
+        try:
+            options = self.game.check_options(self.options)
+        except BadOption as problem:
+            self._say(str(problem))
+            return
+        self.on_done(options)
         self.dismiss()
