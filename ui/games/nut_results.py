@@ -70,7 +70,8 @@ class ResultCard(BoxLayout):
 
         if layout["grid"]:
             clusters = {letter: entry["cells"] for letter, entry in layout["colours"].items() if entry["cells"]}
-            self.grid = LayoutGrid(rows=list(layout["grid"]), editable=False, clusters=clusters, max_cell=dp(60))
+            self.grid = LayoutGrid(rows=list(layout["grid"]), editable=False, clusters=clusters, max_cell=dp(60),
+                                   size_hint_y=None)
             self.add_widget(self.grid)
         else:
             self.grid = None
@@ -87,6 +88,17 @@ class ResultCard(BoxLayout):
                                        color=theme.TEXT if entry["points"] else theme.TEXT_DIM)))
             lines.add_widget(item)
         self.add_widget(lines)
+        if self.grid is not None:
+            # The grid takes no more height than its cells need, so on a tall card each colour's
+            # points sit right under the layout instead of drifting to the bottom edge.
+            self.add_widget(Widget())
+            self._fixed = header.height + lines.height + 2 * dp(8) + 3 * dp(4)
+            self.bind(height=self._fit_grid)
+            self._fit_grid()
+
+    def _fit_grid(self, *_):
+        rows = len(self.grid.rows)
+        self.grid.height = max(0, min(rows * self.grid.max_cell, self.height - self._fixed))
 
     def _redraw(self, *_):
         self._back.pos, self._back.size = self.pos, self.size
