@@ -1,6 +1,7 @@
 """The family's settings file (`config.json` in the data directory): hardware pin map, keyboard keys,
-race settings. Unknown keys and wrong types are refused with a message naming the key, so a typo in
-the file never silently does nothing."""
+race settings, sound and screen. Unknown keys, wrong types and values out of range are refused with a
+message naming the key, so a typo in the file never silently does nothing. The settings screen saves
+through the same checks, so the app can never write a file it would refuse at the next start."""
 
 from __future__ import annotations
 
@@ -40,7 +41,14 @@ DEFAULTS: dict[str, Any] = {
         "cue_delay_min_s": 1.0,     # random delay before the cue, so nobody can anticipate it
         "cue_delay_max_s": 3.0,
     },
-    "display": {"fullscreen": False, "sound": True},
+    "display": {
+        "fullscreen": False,
+        "sound": True,
+        "volume": 100,              # percent of the cue beep's full loudness
+        "brightness": 100,          # percent of the display backlight's maximum (where it can be set)
+        "sleep_after_min": 0,       # black screen after this many minutes untouched; 0 = never
+        "high_contrast": False,
+    },
     # Between races a game may let players record moves with their own button: a press held at
     # least this long is a long press (Nuts about Mutts: short = played a card, long = drew).
     "turn_buttons": {"enabled": True, "long_press_ms": 600.0},
@@ -51,6 +59,21 @@ _CHOICES = {
     ("race", "false_start"): {"lose", "lockout"},
     ("race", "tie_policy"): {"rerace", "draw"},
 }
+
+# (lowest, highest, unit) for the settings a family changes on the settings screen. Brightness stops
+# at 10 %: a backlight turned fully off cannot be seen to turn back on. The settle window's ceiling
+# keeps a race's verdict quicker than people notice; the benchmark needs only the worst delivery delay.
+RANGES: dict[tuple[str, ...], tuple[float, float, str]] = {
+    ("display", "volume"): (0, 100, "%"),
+    ("display", "brightness"): (10, 100, "%"),
+    ("display", "sleep_after_min"): (0, 240, "minutes"),
+    ("race", "settle_ms"): (0, 200, "ms"),
+    ("race", "lockout_ms"): (0, 5000, "ms"),
+}
+
+BUTTON_NUMBERS = tuple(str(n) for n in range(1, 7))
+# BCM numbers of the header's general-purpose pins; 0 and 1 belong to the HAT identification EEPROM.
+GPIO_PINS = tuple(range(2, 28))
 
 
 def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
@@ -69,21 +92,42 @@ def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
     if where[-1:] == ("buttons",):
         return _check_buttons(value)
     if where[-1:] == ("keys",):
-        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-            raise BadOption("config keys: map button numbers to keyboard keys, like {\"1\": \"1\"}")
-        return dict(value)
+        return _check_keys(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise BadOption(f"config {name}: expected true or false, got {value!r}")
     elif isinstance(default, (int, float)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             raise BadOption(f"config {name}: expected a number of zero or more, got {value!r}")
+        if isinstance(default, int) and value != int(value):
+            raise BadOption(f"config {name}: expected a whole number, got {value!r}")
         value = type(default)(value)
+        if where in RANGES:
+            low, high, unit = RANGES[where]
+            if not low <= value <= high:
+                raise BadOption(f"config {name}: expected {low:g} to {high:g} {unit}, got {value:g}")
     elif isinstance(default, str):
         choices = _CHOICES.get(where)
         if not isinstance(value, str) or (choices and value not in choices):
             raise BadOption(f"config {name}: expected one of {', '.join(sorted(choices or []))}, got {value!r}")
     return value
+
+
+def _check_keys(value: Any) -> dict:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise BadOption("config keys: map button numbers to keyboard keys, like {\"1\": \"1\"}")
+    used: dict[str, str] = {}
+    for number, key in value.items():
+        if number not in BUTTON_NUMBERS:
+            raise BadOption(f"config keys: button {number!r} should be numbered 1 to 6")
+        # A key press arrives as one key code; a word or a blank could never be pressed.
+        if len(key) != 1 or not key.isprintable() or key.isspace():
+            raise BadOption(f"config keys.{number}: a key is one letter, digit or sign, like \"q\"; got {key!r}")
+        # Letters arrive as the same key code with or without shift.
+        if key.lower() in used:
+            raise BadOption(f"config keys.{number}: the key {key!r} is already used by {used[key.lower()]}")
+        used[key.lower()] = f"keys.{number}"
+    return dict(value)
 
 
 def _check_buttons(value: Any) -> dict:
@@ -92,7 +136,7 @@ def _check_buttons(value: Any) -> dict:
     used: dict[int, str] = {}
     result = {}
     for number, spec in value.items():
-        if number not in {str(n) for n in range(1, 7)}:
+        if number not in BUTTON_NUMBERS:
             raise BadOption(f"config buttons: button {number!r} should be numbered 1 to 6")
         if not isinstance(spec, dict) or set(spec) - {"pin", "led"} or "pin" not in spec:
             raise BadOption(f"config buttons.{number}: give a \"pin\" and optionally an \"led\" (BCM numbers)")
@@ -100,7 +144,7 @@ def _check_buttons(value: Any) -> dict:
             pin = spec.get(role)
             if pin is None and role == "led":
                 continue
-            if not isinstance(pin, int) or isinstance(pin, bool) or not 2 <= pin <= 27:
+            if not isinstance(pin, int) or isinstance(pin, bool) or pin not in GPIO_PINS:
                 raise BadOption(f"config buttons.{number}.{role}: expected a BCM GPIO number 2 to 27, got {pin!r}")
             if pin in used:
                 raise BadOption(f"config buttons.{number}.{role}: GPIO{pin} is already used by {used[pin]}")
@@ -135,3 +179,14 @@ def save(data_dir: Path, settings: dict[str, Any]) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, path)
+    # The rename itself lives in the directory: without this a power cut can still bring back the old file.
+    try:
+        directory = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(directory)
+    except OSError:
+        pass  # some file systems cannot sync a directory; the file itself is already on disk
+    finally:
+        os.close(directory)

@@ -13,9 +13,11 @@ readonly VENV=$APP_DIR/venv
 readonly KIVY_HOME=/etc/table-companion/kivy
 readonly UNIT_PATH=/etc/systemd/system/$SERVICE.service
 readonly DOCTOR_PATH=/usr/local/bin/companion-doctor
+readonly BACKLIGHT_RULE=/etc/udev/rules.d/90-table-companion-backlight.rules
 readonly DEFAULT_DATA_DIR=/var/lib/table-companion
 readonly CMDLINE=/boot/firmware/cmdline.txt
-# gpio: /dev/gpiochip*; video + render: /dev/dri/*; input: the touchscreen; audio: /dev/snd/*.
+# gpio: /dev/gpiochip*; video + render: /dev/dri/*, and video the backlight (below); input: the
+# touchscreen; audio: /dev/snd/*.
 readonly KIOSK_GROUPS=(gpio video render input audio)
 # Kivy's PyPI wheel brings its own SDL2 (built with KMS/DRM) but loads the system's GL/EGL/GBM/DRM,
 # udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d). libmtdev1 is
@@ -285,6 +287,16 @@ done
 note "Adding $KIOSK_USER to groups: ${groups_to_add[*]}"
 if [[ ${#groups_to_add[@]} -gt 0 ]]; then
     run usermod -a -G "$(IFS=,; printf '%s' "${groups_to_add[*]}")" "$KIOSK_USER"
+fi
+
+# --- 2b. the display's backlight ---------------------------------------------------------------------
+# The display's brightness (the app's Settings, and dimming when idle) is a sysfs file owned by root;
+# a udev rule hands it to the video group the kiosk user is in. Applied now to a backlight already
+# there, and by udev at every boot.
+note "Letting the video group set the display's backlight ($BACKLIGHT_RULE)"
+render backlight.rules.in "$(target "$BACKLIGHT_RULE")" 0644
+if ! run udevadm control --reload || ! run udevadm trigger --subsystem-match=backlight --action=add; then
+    warn "udev did not take the backlight rule now (no udev running?); it applies from the next boot."
 fi
 
 # --- 3. the program, in its own virtual environment -------------------------------------------------

@@ -35,6 +35,8 @@ class RaceController:
     on_cue(arm): called on the controller thread when the start cue time arrives.
     on_idle_edge(edge): called on the edge's thread for presses and releases between races, so a
         game can let players record moves with their own button.
+    wake_gate(edge) -> bool: asked first about every edge, on the edge's thread; True swallows the
+        edge (the press that wakes a sleeping screen, and its release, must not also play a move).
     threaded=False: no thread; the owner calls poll(now_ns) (replays, deterministic tests).
     """
 
@@ -48,6 +50,7 @@ class RaceController:
         self.on_decision = on_decision
         self.on_cue = on_cue
         self.on_idle_edge: Callable[[Edge], None] | None = None
+        self.wake_gate: Callable[[Edge], bool] | None = None
         # Players who may claim (Match!/Run!) at any moment by pressing: the first press starts a
         # claim race on this thread, and on_claim(arm) tells the screen one is being decided.
         self.open_claims: frozenset[int] = frozenset()
@@ -108,6 +111,15 @@ class RaceController:
             arm = self._make_arm(kind, players, self.backend.clock_ns() + round(cue_delay_s * 1e9), None)
             self._new_race()
             return self._install(arm)
+
+    def update_race_settings(self, race: Mapping[str, Any]) -> None:
+        """Take a changed `race` section (the settings screen) for the next race. The debounce
+        hold-off is fixed when the buttons open, so it changes only at the next start."""
+        settings = RaceSettings.from_config(race)
+        with self._cond:
+            self._refuse_if_racing()
+            self.race_config = dict(race)
+            self.settings = settings
 
     def prepare(self) -> None:
         """Open a race without arming it: edges from now on are recorded, and a press before the
@@ -228,6 +240,13 @@ class RaceController:
         return arm
 
     def _on_edge(self, edge: Edge) -> None:
+        gate = self.wake_gate
+        if gate is not None:
+            try:
+                if gate(edge):
+                    return
+            except Exception:  # noqa: BLE001 - a UI bug must not break the button thread
+                log.exception("wake_gate callback failed")
         claim = None
         with self._cond:
             idle = self._arbiter is None or self._arbiter.done

@@ -21,6 +21,9 @@ KIVY_CONFIG = "etc/table-companion/kivy/config.ini"
 DOCTOR = "usr/local/bin/companion-doctor"
 VENV = "/opt/table-companion/venv"
 DEFAULT_DATA = "/var/lib/table-companion"
+BACKLIGHT_RULE = "etc/udev/rules.d/90-table-companion-backlight.rules"
+# Writable in the unit despite ProtectKernelTunables=, for the display's backlight; "-": may be missing.
+BACKLIGHT_SYSFS = "-/sys/devices/platform"
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh needs bash")
 
@@ -112,7 +115,7 @@ def test_service_may_write_only_the_data_directory(done):
     settings = unit_settings(done.file(UNIT))
     assert settings["NoNewPrivileges"] == ["yes"]
     assert settings["ProtectSystem"][0] in {"strict", "full"}
-    assert settings["ReadWritePaths"] == [DEFAULT_DATA]
+    assert settings["ReadWritePaths"] == [DEFAULT_DATA, BACKLIGHT_SYSFS]
     assert settings["PrivateTmp"] == ["yes"]
     assert settings["ProtectHome"] == ["yes"]
     assert settings["DevicePolicy"] == ["closed"]
@@ -143,7 +146,7 @@ def test_data_directory_under_home_stays_reachable(tmp_path):
     result = install(tmp_path / "root", "--user", "alice", "--data-dir", "/home/alice/companion")
     assert result.returncode == 0, result.stderr
     settings = unit_settings(result.file(UNIT))
-    assert settings["ReadWritePaths"] == ["/home/alice/companion"]
+    assert settings["ReadWritePaths"] == ["/home/alice/companion", BACKLIGHT_SYSFS]
     assert settings["ProtectHome"] == ["read-only"]
 
 
@@ -239,6 +242,34 @@ def test_user_joins_the_hardware_groups(done):
     groups = set(usermod[usermod.index("-G") + 1].split(","))
     assert groups == {"gpio", "video", "render", "input", "audio"}
     assert "-a" in usermod  # append: never drop the user's other groups
+
+
+def test_the_kiosk_user_may_set_the_displays_backlight(done):
+    rules = [line for line in done.file(BACKLIGHT_RULE).read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    (rule,) = rules
+    assert 'SUBSYSTEM=="backlight"' in rule and 'ACTION=="add"' in rule
+    # sysfs files take no GROUP=/MODE=: the rule changes the brightness file itself, for the video group.
+    assert 'RUN+="/bin/chgrp video /sys%p/brightness"' in rule
+    assert 'RUN+="/bin/chmod g+w /sys%p/brightness"' in rule
+    (usermod,) = done.ran("usermod")
+    assert "video" in usermod[usermod.index("-G") + 1].split(",")
+    # A backlight that is already there gets the rule now, not only at the next boot.
+    assert ["udevadm", "control", "--reload"] in done.commands
+    assert ["udevadm", "trigger", "--subsystem-match=backlight", "--action=add"] in done.commands
+    # /sys is read-only under ProtectKernelTunables=; the backlight's devices are opened again.
+    settings = unit_settings(done.file(UNIT))
+    assert settings["ProtectKernelTunables"] == ["yes"]
+    assert BACKLIGHT_SYSFS in settings["ReadWritePaths"]
+
+
+@pytest.mark.skipif(shutil.which("udevadm") is None, reason="udevadm is not installed here")
+def test_udev_accepts_the_backlight_rule(done):
+    check = subprocess.run(["udevadm", "verify", str(done.file(BACKLIGHT_RULE))],
+                           capture_output=True, text=True, timeout=60)
+    if check.returncode != 0 and "unknown command" in check.stderr.lower():
+        pytest.skip("this udevadm has no verify command (systemd < 253)")
+    assert check.returncode == 0, check.stdout + check.stderr
 
 
 def test_packages_and_program_are_installed_and_the_service_enabled(done):
@@ -377,7 +408,7 @@ def test_overlay_keeps_the_data_partition_writable(tmp_path):
     # recurse=0: the overlay covers / only, so the data partition from /etc/fstab stays on disk.
     assert [word for word in cmdline if word.startswith("overlayroot=")] == ["overlayroot=tmpfs:recurse=0"]
     assert "root=PARTUUID=1234-02" in cmdline and "rootwait" in cmdline
-    assert unit_settings(result.file(UNIT))["ReadWritePaths"] == ["/srv/family/companion"]
+    assert unit_settings(result.file(UNIT))["ReadWritePaths"] == ["/srv/family/companion", BACKLIGHT_SYSFS]
     assert unit_settings(result.file(UNIT))["RequiresMountsFor"] == ["/srv/family/companion"]
 
 

@@ -28,15 +28,24 @@ class CompanionApp(App):
                autoplay: int | None = None, autoplay_game: str = "") -> "CompanionApp":
         from ui.hardware_link import open_hardware
 
+        from hardware.backend import is_raspberry_pi
+        from hardware.backlight import find_backlight
+
         store = Store.open(data_dir)
         services = Services(data_dir=data_dir, store=store, settings=settings)
         open_hardware(services, backend or settings["backend"])
+        # Only a Pi's display: a laptop's own backlight is not the app's to dim.
+        services.backlight = find_backlight() if is_raspberry_pi() else None
         return cls(services, autoplay=autoplay, autoplay_game=autoplay_game)
 
     def build(self):
         from ui.hardware_link import KeyboardButtons
+        from ui.screen_sleep import ScreenSleep, apply_brightness
 
+        theme.use_high_contrast(self.services.settings["display"]["high_contrast"])
         Window.clearcolor = theme.BACKGROUND
+        apply_brightness(self.services)
+        self.services.screen_sleep = ScreenSleep(self.services, Window)
         self.keyboard_buttons = KeyboardButtons(self.services)
         # The handlers never consume the key, so typing a name with a digit in it still works.
         Window.bind(on_key_down=lambda _w, key, *_: self.keyboard_buttons.key_down(key) and None,
@@ -52,6 +61,9 @@ class CompanionApp(App):
         return self.navigator
 
     def on_stop(self):
+        if self.services.screen_sleep is not None:
+            self.services.screen_sleep.close()
+            self.services.screen_sleep = None
         hardware = self.services.hardware
         if hardware is not None and hasattr(hardware, "close"):
             hardware.close()

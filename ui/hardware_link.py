@@ -31,9 +31,13 @@ class KeyboardButtons:
 
     def __init__(self, services: Services):
         self.services = services
-        self._keys = {ord(key.lower()): int(number) for number, key in services.settings["keys"].items()
-                      if len(key) == 1}
         self._down: set[int] = set()
+
+    @property
+    def _keys(self) -> dict[int, int]:
+        # Read at each key so keys changed on the settings screen work at once.
+        return {ord(key.lower()): int(number) for number, key in self.services.settings["keys"].items()
+                if len(key) == 1}
 
     @property
     def active(self) -> bool:

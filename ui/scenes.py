@@ -22,6 +22,13 @@ def home_resume(services, navigator):
     navigator.show(HomeScreen(services, navigator))
 
 
+@scene("settings", "the family's settings: sound, screen, races, keys and pins")
+def settings(services, navigator):
+    from ui.screens.preferences import PreferencesScreen
+
+    navigator.show(PreferencesScreen(services, navigator))
+
+
 @scene("setup", "player set-up: names, seats, colours with symbols, buttons, dealer")
 def setup(services, navigator):
     from companion.registry import game_entry

@@ -16,4 +16,6 @@ class Services:
     settings: dict[str, Any]
     hardware: Any = None               # hardware.buttons controller, None with no GPIO at all
     hardware_warning: str | None = None
+    backlight: Any = None              # hardware.backlight.Backlight where the display has one the app may set
+    screen_sleep: Any = None           # ui.screen_sleep.ScreenSleep while the app runs
     extras: dict[str, Any] = field(default_factory=dict)

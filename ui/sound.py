@@ -28,8 +28,11 @@ def write_beep(path: Path, frequency: float = 1046.5, seconds: float = 0.22) -> 
 
 
 class CueSound:
-    def __init__(self, data_dir: Path, enabled: bool):
+    """`enabled` and `volume` (percent) are config.json's display.sound and display.volume."""
+
+    def __init__(self, data_dir: Path, enabled: bool, volume: float = 100):
         self._sound = None
+        self.volume = max(0.0, min(100.0, volume))
         if not enabled:
             return
         path = Path(data_dir) / "sounds" / "cue.wav"
@@ -38,8 +41,18 @@ class CueSound:
         from kivy.core.audio import SoundLoader
 
         self._sound = SoundLoader.load(str(path))  # None when the machine has no audio output
+        if self._sound is not None:
+            self._sound.volume = self.volume / 100
+
+    @classmethod
+    def from_settings(cls, data_dir: Path, display: dict) -> "CueSound":
+        return cls(data_dir, display["sound"], display["volume"])
+
+    @property
+    def audible(self) -> bool:
+        return self._sound is not None and self.volume > 0
 
     def play(self) -> None:
-        if self._sound is not None:
+        if self.audible:
             self._sound.stop()
             self._sound.play()

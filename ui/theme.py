@@ -15,6 +15,37 @@ ACCENT_TEXT = (0.05, 0.07, 0.10, 1)
 DANGER = (0.91, 0.0, 0.043, 1)      # bright red: refusals
 OK = (0.824, 0.706, 0.549, 1)       # tan: chosen toggles and confirmations
 DISABLED = (0.30, 0.31, 0.35, 1)
+OUTLINE = None                      # drawn around buttons when set
+
+PALETTE_NAMES = ("BACKGROUND", "SURFACE", "SURFACE_HIGH", "TEXT", "TEXT_DIM", "ACCENT", "ACCENT_TEXT",
+                 "DANGER", "OK", "DISABLED", "OUTLINE")
+STANDARD = {name: globals()[name] for name in PALETTE_NAMES}
+# config.json display.high_contrast: every text colour at least 7:1 (WCAG AAA) on every surface it is
+# drawn on, signal colours still apart from the players' (tests/test_preferences.py), and an outline
+# on buttons, whose dark fills alone are hard to tell from the black background.
+HIGH_CONTRAST = {
+    "BACKGROUND": (0.0, 0.0, 0.0, 1),
+    "SURFACE": (0.07, 0.07, 0.08, 1),
+    "SURFACE_HIGH": (0.12, 0.12, 0.14, 1),
+    "TEXT": (1.0, 1.0, 1.0, 1),
+    "TEXT_DIM": (0.88, 0.88, 0.88, 1),
+    "ACCENT": (0.95, 0.95, 0.95, 1),
+    "ACCENT_TEXT": (0.0, 0.0, 0.0, 1),
+    # A red dark enough to read as red is under 7:1 on black, so refusals turn rose.
+    "DANGER": (0.975, 0.525, 0.7, 1),
+    "OK": (0.824, 0.706, 0.549, 1),
+    "DISABLED": (0.22, 0.22, 0.24, 1),
+    "OUTLINE": (0.88, 0.88, 0.88, 1),
+}
+high_contrast = False
+
+
+def use_high_contrast(on: bool) -> None:
+    """Switch palettes. Widgets read these names when they are built, so screens built from now on
+    follow; what is already on screen keeps its colours."""
+    global high_contrast
+    high_contrast = bool(on)
+    globals().update(HIGH_CONTRAST if on else STANDARD)
 
 TOUCH = dp(56)
 TOUCH_BIG = dp(72)
@@ -40,7 +71,24 @@ def with_alpha(rgb, alpha=1.0):
 
 def readable_text_on(rgb):
     """Dark text on light fills, light text on dark ones (relative luminance), so labels on player
-    colours stay readable."""
+    colours stay readable. High contrast picks whichever of the two contrasts more (WCAG)."""
+    if high_contrast:
+        return max((ACCENT_TEXT, TEXT), key=lambda text: contrast_ratio(text, rgb))
     r, g, b = rgb[:3]
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return ACCENT_TEXT if luminance > 0.45 else TEXT
+
+
+def relative_luminance(rgb) -> float:
+    """WCAG 2 relative luminance of an sRGB colour with channels 0..1."""
+    def linear(channel):
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first, second) -> float:
+    """WCAG 2 contrast ratio, 1 to 21: 4.5 is AA for body text, 7 is AAA."""
+    a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)

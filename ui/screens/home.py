@@ -42,12 +42,16 @@ class HomeScreen(Screen):
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True,
                                size_hint_y=1))
-        saved = BigButton(text="Saved games", size_hint_x=None, width=dp(170))
+        # Three buttons and the title share 800 px, so each button is only as wide as its words.
+        saved = BigButton(text="Saved games", size_hint_x=None, width=dp(150))
         saved.bind(on_release=lambda *_: self.open_saved_games())
         header.add_widget(saved)
-        buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(170))
+        buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(150))
         buttons.bind(on_release=lambda *_: self.open_button_test())
         header.add_widget(buttons)
+        settings = BigButton(text="Settings", size_hint_x=None, width=dp(120))
+        settings.bind(on_release=lambda *_: self.open_settings())
+        header.add_widget(settings)
         root.add_widget(header)
 
         body = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
@@ -134,3 +138,8 @@ class HomeScreen(Screen):
         from ui.screens.button_test import ButtonTestScreen
 
         self.navigator.show(ButtonTestScreen(self.services, self.navigator))
+
+    def open_settings(self) -> None:
+        from ui.screens.preferences import PreferencesScreen
+
+        self.navigator.show(PreferencesScreen(self.services, self.navigator))

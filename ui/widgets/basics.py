@@ -1,7 +1,7 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar."""
 
 from kivy.clock import Clock
-from kivy.graphics import Color, RoundedRectangle
+from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -21,6 +21,9 @@ class Panel(BoxLayout):
     def __init__(self, **kwargs):
         kwargs.setdefault("padding", theme.PAD)
         kwargs.setdefault("spacing", theme.GAP)
+        # The palette is read now, not when this module was imported: the high-contrast theme can
+        # be switched while the app runs.
+        kwargs.setdefault("fill", theme.SURFACE)
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color(*self.fill)
@@ -59,8 +62,8 @@ class BigButton(ButtonBehavior, Label):
     disabled_reason = StringProperty("")
     fill = ListProperty(theme.SURFACE_HIGH)
 
-    _FILLS = {"primary": theme.ACCENT, "normal": theme.SURFACE_HIGH, "danger": theme.DANGER,
-              "ok": theme.OK, "quiet": theme.SURFACE}
+    _FILL_NAMES = {"primary": "ACCENT", "normal": "SURFACE_HIGH", "danger": "DANGER", "ok": "OK",
+                   "quiet": "SURFACE"}
 
     def __init__(self, **kwargs):
         kwargs.setdefault("font_size", theme.FONT_BODY)
@@ -70,9 +73,13 @@ class BigButton(ButtonBehavior, Label):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("bold", True)
         super().__init__(**kwargs)
+        self._outline_rgba = theme.OUTLINE
         with self.canvas.before:
             self._colour = Color()
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            if self._outline_rgba is not None:
+                Color(*self._outline_rgba)
+                self._outline = Line(width=dp(1.5))
         self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw)
         self.bind(size=self._wrap)
@@ -82,7 +89,7 @@ class BigButton(ButtonBehavior, Label):
         self.text_size = (self.width - theme.GAP * 2, None)
 
     def _redraw(self, *_):
-        fill = self.fill if self.kind == "custom" else self._FILLS.get(self.kind, theme.SURFACE_HIGH)
+        fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
         if self.disabled:
             fill = theme.DISABLED
         elif self.state == "down":
@@ -90,6 +97,8 @@ class BigButton(ButtonBehavior, Label):
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
         self._shape.pos, self._shape.size = self.pos, self.size
+        if self._outline_rgba is not None:
+            self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
 
 class IdentityButton(BigButton):
