@@ -222,7 +222,7 @@ class RaceRunner:
 
     def __init__(self, services, session):
         self.services, self.session = services, session
-        self.cue_sound = CueSound(services.data_dir, services.settings["display"]["sound"])
+        self.cue_sound = CueSound.from_settings(services.data_dir, services.settings["display"])
 
     def run(self, kind: str, seats: list[int], on_result: Callable[[dict], None]) -> RacePopup:
         popup = RacePopup(self.services.hardware, self.session.players, kind, seats, on_result,
