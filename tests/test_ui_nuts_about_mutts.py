@@ -61,7 +61,7 @@ def test_one_tap_on_played_a_dog_card_records_it_and_the_hand_shrinks(services):
     assert session.actions[-1] == Action("play", 2, {})
     assert counts(screen) == [7, 6, 6]
     assert "TURN" in screen.view.table.tiles[0].tag_words and "NEXT" in screen.view.table.tiles[1].tag_words
-    assert int(screen.view.table.home_pile.number.text) == 2
+    assert "Home pile 2" in screen.view.table.cards_button.text
 
 
 def test_colour_and_number_details_go_with_the_play(services):
@@ -229,3 +229,24 @@ def test_the_evening_over_shows_the_winner(services):
     screen, _ = table(services, ACTIONS)  # a one-hand evening
     assert "Top dog: Cleo" in screen.view.scores.heading.text
     assert screen.view.scores.deal_button is None
+
+
+def test_the_dog_house_stepper_counts_on_past_an_empty_draw_pile(services):
+    """A draw that empties the pile reshuffles the home pile, so a dog-house player may keep more cards
+    than the draw pile held: the stepper goes up to every card a draw could reach, less the one played."""
+    screen, session = table(services, ACTIONS[:1])
+    while session.summary()["draw_pile"] > 3:
+        seat = session.summary()["to_act"]["seat"]
+        session.perform(Action("play", seat, {}) if session.summary()["hand_sizes"][seat] > 3 else Action("draw", seat))
+    seat = session.summary()["to_act"]["seat"]
+    target = (seat + 1) % 3
+    session.perform(Action("play", seat, {"card": "dog_house", "colour": "red", "target": target}))
+    screen.view.refresh()
+    summary = session.summary()
+    assert summary["cards_to_draw"] == summary["draw_pile"] + summary["home_pile"] - 1
+    stepper = screen.view.pad.stepper
+    assert stepper.high == summary["cards_to_draw"] - 1 > summary["draw_pile"]
+    for _ in range(summary["draw_pile"] + 2):
+        stepper.plus.trigger_action(0)
+    tap(screen, "dog")
+    assert session.actions[-1] == Action("dog_house_turn", target, {"drawn": summary["draw_pile"] + 2})

@@ -1,7 +1,7 @@
-"""The Nuts about Mutts table view: the table (hand sizes around the table, whose turn, piles, top
-card, dog house, scores) beside the action pad for whatever the table is waiting for; between hands
-and at the end of the evening, the score table. Pieces live in nuts_about_mutts_table, _pads,
-_scores and _parts."""
+"""The Nuts about Mutts table view: the seats along the top (every hand size, whose turn), and under
+them the table's facts (hand, dealer, piles, top card) beside the action pad for whatever the table
+is waiting for; between hands and at the end of the evening, the score table. Pieces live in
+nuts_about_mutts_table, _pads, _scores and _parts."""
 
 from __future__ import annotations
 
@@ -20,26 +20,30 @@ class MuttsView(BoxLayout):
     BIG_BUTTON_HELP = "Your big button: tap = played a card, hold = drew"
 
     def __init__(self, controller, **kwargs):
-        super().__init__(spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.table: TablePanel | None = None
-        self.pad = ActionPad(controller, size_hint_x=0.52)
+        self.pad = ActionPad(controller, size_hint_x=0.78)
         self.scores: ScoresView | None = None
 
     def refresh(self) -> None:
         summary = self.controller.session.summary()
         self.clear_widgets()
+        if self.pad.parent is not None:
+            self.pad.parent.remove_widget(self.pad)
         if summary["phase"] in BETWEEN_HANDS:
             self.table = None
             self.scores = ScoresView(self.controller, summary)
             self.add_widget(self.scores)
             return
         self.scores = None
-        self.table = TablePanel(self.controller, summary, size_hint_x=0.48)
-        self.add_widget(self.table)
+        self.table = TablePanel(self.controller, summary)
+        self.add_widget(self.table.strip)
+        below = BoxLayout(spacing=theme.GAP)
+        below.add_widget(self.table.info)
         self.pad.refresh(summary)
-        self.add_widget(self.pad)
-
+        below.add_widget(self.pad)
+        self.add_widget(below)
 
     CLAIM_HELP = "Match or Run? Slam your big button: first press wins"
 

@@ -1,7 +1,10 @@
 """The Nuts about Mutts action pad: what the table is waiting for, as big buttons. One tap records
 the common case (a dog card played); wilds ask only what the rules need next (a player, then the
 colour to follow). Every recording goes through controller.perform, so refusals are explained by
-the game screen and change nothing."""
+the game screen and change nothing.
+
+Each step is laid out to fit beside the table on the 7" panel with the message bar showing: at
+most a heading, one primary row and one or two rows of 9 mm targets."""
 
 from __future__ import annotations
 
@@ -12,21 +15,41 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, Stepper, Tag, colour_look
-from ui.widgets.basics import fitted
-from ui.games.nuts_about_mutts_table import CARD_NAMES
-from ui.widgets.basics import PlayerBadge
+from ui.games.nuts_about_mutts_parts import Choice, Shape, Sizes, Stepper, Wrapped, colour_look
+from ui.games.nuts_about_mutts_table import CARD_NAMES, line_height
 from ui.widgets.keyboard import TextField
-from ui.widgets.symbols import SymbolShape
 
 WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
-ROW = theme.TOUCH
-BIG = theme.TOUCH_BIG
+GAP = dp(6)
+HEADING_FONT = theme.FONT_BODY
+
+
+class Hint(Wrapped):
+    """The pad's last line (the big-button mapping, or the last move), right under the step. It steps
+    aside (no height, invisible) when the message bar leaves the pad too little room for it."""
+
+    def __init__(self, text: str, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, **kwargs)
+        self.wanted = 0.0
+        self.bind(texture_size=self._measure)
+
+    def _measure(self, *_):
+        if self.texture_size[1] and self.texture_size[1] != self.wanted:
+            self.wanted = self.texture_size[1]
+            if self.opacity:
+                self.height = self.wanted
+
+    def fit(self, room: float) -> None:
+        shown = room >= self.wanted
+        self.opacity = 1 if shown else 0
+        self.height = self.wanted if shown else 0
 
 
 class ActionPad(BoxLayout):
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=GAP, **kwargs)
+        self.bind(height=self._fit_hint)
         self.controller = controller
         self.buttons: dict[str, Choice] = {}
         self.step = "main"
@@ -34,6 +57,7 @@ class ActionPad(BoxLayout):
         self.draft: dict = {}
         self.seen = None
         self.summary: dict = {}
+        self.title = None
 
     # ----- state of the pad --------------------------------------------------------------------
     def refresh(self, summary: dict) -> None:
@@ -68,70 +92,106 @@ class ActionPad(BoxLayout):
         return self.controller.perform(action)
 
     # ----- building blocks ----------------------------------------------------------------------
-    def _button(self, key: str, text: str, kind="normal", on_press=None, height=ROW, font_size=theme.FONT_BODY,
+    def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=theme.FONT_BODY,
                 shape=None, rgb=None, **kwargs) -> Choice:
-        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height, font_size=font_size, **kwargs)
+        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(), font_size=font_size,
+                        **kwargs)
         if on_press is not None:
             button.bind(on_release=lambda *_: on_press())
         self.buttons[key] = button
         return button
 
-    def _header(self, text: str, seat=None, back=False, tag=None) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, height=dp(44), spacing=theme.GAP)
+    def _row(self, height=None) -> BoxLayout:
+        return BoxLayout(size_hint_y=None, height=height or Sizes.row(), spacing=GAP)
+
+    def _heading(self, text: str, seat=None, back=False, buttons=(), title=True) -> BoxLayout:
+        """The pad's title (with the player's shape when it is someone's step), and beside it the few
+        buttons that leave the step: Back, No swap, Pass. Long names wrap onto a second line."""
+        tall = back or buttons
+        row = self._row(Sizes.row() if tall else line_height(HEADING_FONT))
         if seat is not None:
             identity = self.controller.players[seat].identity
-            row.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                       size_hint_x=None, width=dp(34)))
+            row.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                 size_hint=(None, None), size=(dp(26), dp(26)), pos_hint={"center_y": 0.5}))
             text = f"{self.names[seat]}{text}"
-        self.title = fitted(text, theme.FONT_BODY, bold=True, halign="left")
-        row.add_widget(self.title)
-        if tag:
-            holder = BoxLayout(size_hint_x=None, width=dp(110), padding=[0, dp(8)])
-            holder.add_widget(Tag(tag[0], tag[1]))
-            row.add_widget(holder)
+        heading = Wrapped(text=text, font_size=HEADING_FONT, bold=True)
+        if title:
+            self.title = heading
+        row.add_widget(heading)
+        for button in buttons:
+            row.add_widget(button)
         if back:
-            row.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, height=dp(44),
-                                        size_hint_x=None, width=dp(96), font_size=theme.FONT_SMALL))
+            row.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
+                                        width=dp(96), font_size=theme.FONT_SMALL))
         return row
 
-    def _caption(self, text: str):
-        return fitted(text, theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left", size_hint_y=None, height=dp(22))
+    def _caption(self, text: str, **kwargs):
+        """Dim small text: one line on its own, or as many as fit where it shares a row (size_hint)."""
+        if "size_hint" not in kwargs:
+            kwargs.setdefault("size_hint_y", None)
+            kwargs.setdefault("height", line_height(theme.FONT_SMALL))
+        return Wrapped(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, **kwargs)
 
-    def _grid(self, cols: int, rows: int, height=ROW) -> GridLayout:
-        return GridLayout(cols=cols, spacing=theme.GAP, size_hint_y=None,
-                          height=rows * height + (rows - 1) * theme.GAP, row_force_default=True,
-                          row_default_height=height)
+    def _grid(self, cols: int, rows: int, height=None, **kwargs) -> GridLayout:
+        height = height or Sizes.row()
+        kwargs.setdefault("size_hint_y", None)
+        return GridLayout(cols=cols, spacing=GAP, height=rows * height + (rows - 1) * GAP, row_force_default=True,
+                          row_default_height=height, **kwargs)
 
-    def _seat_grid(self, seats, on_pick, key="seat", label=lambda name: name, selected=()):
-        cols = 3 if len(seats) > 4 else 2
-        rows = max(1, -(-len(seats) // cols))
-        grid = self._grid(cols, rows)
+    def _seat_buttons(self, seats, on_pick, key="seat", selected=()) -> list[Choice]:
+        buttons = []
         for seat in seats:
             identity = self.controller.players[seat].identity
-            button = self._button(f"{key}:{seat}", label(self.names[seat]), shape=identity.symbol, rgb=identity.rgb,
+            button = self._button(f"{key}:{seat}", self.names[seat], shape=identity.symbol, rgb=identity.rgb,
                                   on_press=lambda s=seat: on_pick(s), font_size=theme.FONT_SMALL)
             button.selected = seat in selected
+            buttons.append(button)
+        return buttons
+
+    def _seat_grid(self, seats, on_pick, key="seat", selected=(), extra=(), cols=None, height=None) -> GridLayout:
+        buttons = self._seat_buttons(seats, on_pick, key, selected) + list(extra)
+        cols = cols or (3 if len(buttons) > 4 else 2)
+        rows = max(1, -(-len(buttons) // cols))
+        row_height = Sizes.row() if height is None else max(Sizes.row(), (height - (rows - 1) * GAP) / rows)
+        grid = self._grid(cols, rows, row_height)
+        for button in buttons:
             grid.add_widget(button)
         return grid
 
-    def _wild_row(self, caption: str):
-        self.add_widget(self._caption(caption))
-        row = self._grid(len(WILDS), 1)
-        for kind in WILDS:
-            row.add_widget(self._button(kind, CARD_NAMES[kind].replace(" ", "\n"), font_size=theme.FONT_SMALL,
-                                        padding=[dp(2), dp(2)], on_press=lambda k=kind: self.choose_card(k)))
+    def _beside(self, primary: Choice, grid: GridLayout) -> BoxLayout:
+        """A tall primary button on the left of a grid of choices (the race, or tap who)."""
+        row = self._row(max(grid.height, Sizes.primary()))
+        primary.size_hint = (None, 1)
+        primary.width = dp(150)
+        grid.size_hint_y = 1
+        row.add_widget(primary)
+        row.add_widget(grid)
+        return row
+
+    def _wild_buttons(self) -> list[Choice]:
+        return [self._button(kind, CARD_NAMES[kind], font_size=theme.FONT_SMALL, padding=[dp(3), dp(2)],
+                             on_press=lambda k=kind: self.choose_card(k)) for kind in WILDS]
+
+    def _wild_row(self, extra=()):
+        row = self._row()
+        for button in self._wild_buttons() + list(extra):
+            row.add_widget(button)
         self.add_widget(row)
 
-    def _dog_row(self, text: str):
-        row = BoxLayout(size_hint_y=None, height=BIG, spacing=theme.GAP)
-        row.add_widget(self._button("dog", text, kind="primary", height=BIG, on_press=lambda: self.choose_card("dog")))
-        row.add_widget(self._button("details", "Colour /\nnumber", height=BIG, font_size=theme.FONT_SMALL,
-                                    size_hint_x=None, width=dp(112), on_press=lambda: self.go("details")))
+    def _dog_row(self, text: str, extra=()):
+        row = self._row(Sizes.primary())
+        row.add_widget(self._button("dog", text, kind="primary", height=Sizes.primary(), size_hint_x=1.6,
+                                    on_press=lambda: self.choose_card("dog")))
+        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=theme.FONT_SMALL,
+                                    on_press=lambda: self.go("details")))
+        for button in extra:
+            button.height = Sizes.primary()
+            row.add_widget(button)
         self.add_widget(row)
 
-    def _reshuffle_prompt(self):
-        self.add_widget(self._button("reshuffle", "Draw pile empty: reshuffle the home pile", kind="danger",
-                                     on_press=lambda: self.perform(Action("reshuffle"))))
+    def _reshuffle_button(self, text="Reshuffle", kind="normal") -> Choice:
+        return self._button("reshuffle", text, kind=kind, font_size=theme.FONT_SMALL,
+                            on_press=lambda: self.perform(Action("reshuffle")))
 
     def _buttons_work_now(self) -> bool:
         """Whether a big-button press records anything at this moment, so the mapping is shown only
@@ -145,11 +205,9 @@ class ActionPad(BoxLayout):
         history = self.controller.session.history()
         if self.button_help and self._buttons_work_now():
             # With big buttons in use the mapping matters more than the last move (History has that).
-            self.add_widget(Widget())
-            self.add_widget(self._caption(self.button_help))
+            self.add_widget(Hint(self.button_help))
         elif history:
-            self.add_widget(Widget())
-            self.add_widget(self._caption(f"Last: {history[-1].text}"))
+            self.add_widget(Hint(f"Last: {history[-1].text}"))
 
     def _build(self) -> None:
         self.clear_widgets()
@@ -158,14 +216,25 @@ class ActionPad(BoxLayout):
         builder = {
             "details": self._details, "colour": self._colour, "target": self._target, "swap": self._swap,
             "then_play": self._then_play, "claim_who": self._claim_who, "claim_number": self._claim_number,
-            "claim_what": self._claim_what,
+            "claim_what": self._claim_what, "name_top": self._details,
         }.get(self.step)
         if builder is None:
             builder = {"turn": self._turn, "first_card": self._turn, "dog_house_turn": self._dog_house,
                        "bone_race": self._bone_race, "pedigree_step": self._pedigree,
                        "flip_first_card": self._flip, "several_lost": self._bone_race}.get(kind, self._nothing)
         builder()
-        self.add_widget(Widget())
+        self.add_widget(Widget())  # the step sits at the top of the pad
+        self._fit_hint()
+
+    def _fit_hint(self, *_):
+        hint = next((child for child in self.children if isinstance(child, Hint)), None)
+        if hint is None:
+            return
+        hint.texture_update()
+        hint._measure()
+        others = [child for child in self.children if child is not hint and child.size_hint_y is None]
+        used = sum(child.height for child in others) + self.spacing * len(others)
+        hint.fit(self.height - used)
 
     def _nothing(self):
         self.add_widget(self._caption("Nothing to record now."))
@@ -175,33 +244,41 @@ class ActionPad(BoxLayout):
         summary = self.summary
         first = summary["to_act"]["kind"] == "first_card"
         self.draft.setdefault("type", "play")
-        self.add_widget(self._header(" starts the home pile" if first else "'s turn", seat=self.seat))
-        self._dog_row("Played a dog card")
+        may_pass = summary["to_act"].get("may_pass")
+        passing = [self._button("pass", "Pass", size_hint_x=None, width=dp(110),
+                                on_press=lambda: self.perform(Action("pass", self.seat)))] if may_pass else []
+        self.add_widget(self._heading(" starts the home pile" if first else "'s turn", seat=self.seat,
+                                      buttons=passing))
+        extra = []
+        if not first:
+            extra.append(self._button("drew", "Drew", font_size=theme.FONT_SMALL, on_press=self.drew))
+            extra.append(self._button("drew_played", "Drew and played", font_size=theme.FONT_SMALL,
+                                      on_press=lambda: self.go("then_play", type="draw")))
         if summary["reshuffle_needed"]:
-            self._reshuffle_prompt()
-        elif not first:
-            row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.GAP)
-            row.add_widget(self._button("drew", "Drew", on_press=self.drew))
-            row.add_widget(self._button("drew_played", "Drew and played", on_press=lambda: self.go("then_play",
-                                                                                                 type="draw")))
-            self.add_widget(row)
-        self._wild_row("Or a wild card (then the colour to follow):")
+            # A draw reshuffles by itself, so this is a reminder for the real cards, not a gate.
+            extra.append(self._reshuffle_button("Draw pile empty: reshuffle", kind="danger"))
+        self._dog_row("Played a dog card", extra)
+        claims = []
         if summary["advanced"] and not first:
-            row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.GAP)
-            row.add_widget(self._button("match", "Match!", kind="ok", on_press=lambda: self.claim("match")))
-            row.add_widget(self._button("run", "Run!", kind="ok", on_press=lambda: self.claim("run")))
-            if summary["to_act"].get("may_pass"):
-                row.add_widget(self._button("pass", "Pass", on_press=lambda: self.perform(Action("pass", self.seat))))
-            self.add_widget(row)
+            if summary.get("top_card_unknown"):
+                # Claims are checked against the top card, so the family says what it is first.
+                claims = [self._button("name_top", "Name the top card", font_size=theme.FONT_SMALL, size_hint_x=2,
+                                       on_press=lambda: self.go("name_top", type="name_top_card"))]
+            else:
+                claims = [self._button("match", "Match!", kind="ok", font_size=theme.FONT_SMALL,
+                                       on_press=lambda: self.claim("match")),
+                          self._button("run", "Run!", kind="ok", font_size=theme.FONT_SMALL,
+                                       on_press=lambda: self.claim("run"))]
+        self._wild_row(claims)
         self._last_line()
 
     def drew(self) -> bool:
         return self.perform(Action("draw", self.seat))
 
     def _then_play(self):
-        self.add_widget(self._header(" drew and played:", seat=self.seat, back=True))
+        self.add_widget(self._heading(" drew and played:", seat=self.seat, back=True))
         self._dog_row("A dog card")
-        self._wild_row("Or a wild card:")
+        self._wild_row()
 
     # ----- recording a card ---------------------------------------------------------------------
     def choose_card(self, kind: str) -> bool | None:
@@ -232,6 +309,9 @@ class ActionPad(BoxLayout):
         kind_field = "card"
         args: dict = {}
         action_type = draft.get("type", "play")
+        if action_type == "name_top_card":
+            return self.perform(Action("name_top_card", self.seat,
+                                       {key: fields[key] for key in ("colour", "number") if key in fields}))
         if action_type == "draw":
             kind_field = "then_play"
         elif action_type == "dog_house_turn":
@@ -241,37 +321,48 @@ class ActionPad(BoxLayout):
         args.update(fields)
         return self.perform(Action(action_type, self.seat, args))
 
-    def _colour_choice(self):
-        """A row of colour buttons (word and shape) that toggles the card's colour in the draft."""
+    def _colour_buttons(self, height=None) -> list[Choice]:
+        """Colour buttons (word and shape) that toggle the card's colour in the draft."""
         colours = self.controller.session.state.colours
-        row = self._grid(len(colours), 1)
+        buttons = []
         for colour in colours:
             rgb, shape = colour_look(colour, colours)
-            button = self._button(f"colour:{colour}", colour, shape=shape, rgb=rgb,
-                                  on_press=lambda c=colour: self.toggle_detail("colour", c))
+            button = self._button(f"colour:{colour}", colour, shape=shape, rgb=rgb, height=height,
+                                  font_size=theme.FONT_SMALL, on_press=lambda c=colour: self.toggle_detail("colour", c))
             button.selected = self.draft.get("colour") == colour
-            row.add_widget(button)
-        self.add_widget(row)
+            buttons.append(button)
+        return buttons
 
     def _details(self):
-        self.add_widget(self._header("Dog card: colour, number", back=True))
-        self._colour_choice()
+        """Colour and number of a dog card (played, or the one on top being named), then Record."""
+        naming = self.draft.get("type") == "name_top_card"
+        top = self._row()
+        for button in self._colour_buttons():
+            top.add_widget(button)
+        if not naming:
+            breed = self._button("same_breed", "Same breed", font_size=theme.FONT_SMALL,
+                                 on_press=lambda: self.toggle_detail("same_breed", True))
+            breed.selected = bool(self.draft.get("same_breed"))
+            top.add_widget(breed)
+        top.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
+                                    width=dp(96), font_size=theme.FONT_SMALL))
+        self.add_widget(top)
         numbers = self.controller.session.state.numbers
         cols = 7
-        grid = self._grid(cols, -(-numbers // cols), height=ROW)
+        grid = self._grid(cols, -(-numbers // cols))
         for number in range(1, numbers + 1):
             button = self._button(f"number:{number}", str(number), on_press=lambda n=number: self.toggle_detail("number", n))
             button.selected = self.draft.get("number") == number
             grid.add_widget(button)
-        self.add_widget(grid)
-        row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.GAP)
-        breed = self._button("same_breed", "Same breed", font_size=theme.FONT_SMALL, size_hint_x=0.4,
-                             on_press=lambda: self.toggle_detail("same_breed", True))
-        breed.selected = bool(self.draft.get("same_breed"))
-        row.add_widget(breed)
         told = " ".join(str(self.draft[key]) for key in ("colour", "number") if self.draft.get(key) is not None)
-        row.add_widget(self._button("record", f"Record: {told or 'a dog'}", kind="primary", size_hint_x=0.6,
-                                    on_press=lambda: self.record("dog")))
+        said = f"Top card: {told or '?'}" if naming else f"Record: {told or 'a dog'}"
+        record = self._button("record", said, kind="primary", on_press=lambda: self.record("dog"))
+        row = self._row(grid.height)
+        grid.size_hint_y = 1
+        row.add_widget(grid)
+        record.size_hint = (None, 1)
+        record.width = dp(150)
+        row.add_widget(record)
         self.add_widget(row)
 
     def toggle_detail(self, key: str, value) -> None:
@@ -280,47 +371,61 @@ class ActionPad(BoxLayout):
 
     def _colour(self):
         kind = self.draft["card"]
-        self.add_widget(self._header(f"{CARD_NAMES[kind]}: colour to follow?", back=True))
+        self.add_widget(self._heading(f"{CARD_NAMES[kind]}: colour to follow?", back=True))
         if kind == "pedigree":
-            self.add_widget(self._caption("The breed announced (optional):"))
+            row = self._row()
+            row.add_widget(self._caption("The breed announced (optional):", size_hint=(0.45, 1)))
             self.breed_input = TextField(text=self.draft.get("breed") or "", hint_text="e.g. Beagle",
-                                         prompt="The breed announced", size_hint_y=None, height=ROW)
+                                         prompt="The breed announced")
             self.breed_input.bind(text=lambda _, text: self.draft.__setitem__("breed", text.strip() or None))
-            self.add_widget(self.breed_input)
+            row.add_widget(self.breed_input)
+            self.add_widget(row)
         colours = self.controller.session.state.colours
+        row = self._row(Sizes.primary())
         for colour in colours:
             rgb, shape = colour_look(colour, colours)
-            self.add_widget(self._button(f"colour:{colour}", colour.upper(), shape=shape, rgb=rgb, height=ROW,
-                                         on_press=lambda c=colour: self.record(kind, colour=c)))
+            row.add_widget(self._button(f"colour:{colour}", colour.upper(), shape=shape, rgb=rgb,
+                                        height=Sizes.primary(), on_press=lambda c=colour: self.record(kind, colour=c)))
+        self.add_widget(row)
 
     def _target(self):
-        self.add_widget(self._header("Dog House: who goes in?", back=True))
+        self.add_widget(self._heading("Dog House: who goes in?", back=True))
         seats = [seat for seat in range(len(self.names)) if seat not in self.summary["dog_house"]]
         self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", target=seat)))
 
     def _swap(self):
-        self.add_widget(self._header("Fire Hydrant: swap hands with?", back=True))
+        no_swap = self._button("no_swap", "No swap", font_size=theme.FONT_SMALL, size_hint_x=None, width=dp(110),
+                               on_press=lambda: self.go("colour", swap_with=None))
+        self.add_widget(self._heading("Fire Hydrant: swap hands with?", back=True, buttons=[no_swap]))
         seats = [seat for seat in range(len(self.names)) if seat != self.seat]
         self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", swap_with=seat)))
-        self.add_widget(self._button("no_swap", "No swap", on_press=lambda: self.go("colour", swap_with=None)))
 
     # ----- the dog house ------------------------------------------------------------------------
     def _dog_house(self):
         self.draft.setdefault("type", "dog_house_turn")
         drawn = self.draft.setdefault("drawn", 0)
         pile = self.summary["draw_pile"]
-        self.add_widget(self._header(" is in the dog house", seat=self.seat, tag=("DOG HOUSE", theme.DANGER)))
-        if self.summary["reshuffle_needed"] and drawn == 0:
-            self._reshuffle_prompt()
+        self.add_widget(self._heading(" is in the dog house", seat=self.seat))
         self.add_widget(self._caption("Draw until a card can be played. Cards kept before it:"))
-        self.stepper = Stepper(drawn, 0, max(0, pile), lambda value: self.go("main", drawn=value))
-        self.add_widget(self.stepper)
+        row = self._row(Sizes.primary())
+        # Up to every card a draw could reach (the pile, then a reshuffle), less the one played.
+        reachable = self.summary.get("cards_to_draw", pile)
+        self.stepper = Stepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
+                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
+        row.add_widget(self.stepper)
+        row.add_widget(self._button("dog", "Then played a dog card", kind="primary", height=Sizes.primary(),
+                                    size_hint_x=1.5, on_press=lambda: self.choose_card("dog")))
+        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=theme.FONT_SMALL,
+                                    on_press=lambda: self.go("details")))
+        self.add_widget(row)
+        extra = []
+        if self.summary["reshuffle_needed"] and drawn == 0:
+            extra.append(self._reshuffle_button(kind="danger"))
         if drawn == pile and not (pile == 0 and self.summary["reshuffle_needed"]):
-            self.add_widget(self._button("ran_out", "The draw pile ran out", kind="danger",
-                                         on_press=lambda: self.perform(Action("dog_house_turn", self.seat,
-                                                                              {"drawn": drawn, "played": False}))))
-        self._dog_row("Then played a dog card")
-        self._wild_row("Or the playable card was a wild:")
+            extra.append(self._button("ran_out", "Pile ran out", kind="danger", font_size=theme.FONT_SMALL,
+                                      on_press=lambda: self.perform(Action("dog_house_turn", self.seat,
+                                                                           {"drawn": drawn, "played": False}))))
+        self._wild_row(extra)
 
     # ----- the bone race ------------------------------------------------------------------------
     def _bone_race(self):
@@ -328,31 +433,37 @@ class ActionPad(BoxLayout):
         pending = summary["pending"]
         mutt = pending["mutt_player"]
         several = self.draft.get("several", False)
-        self.add_widget(self._header(f"Mutt from {self.names[mutt]}: race for the bones!"))
-        if summary["reshuffle_needed"]:
-            self._reshuffle_prompt()
-        if self.controller.race_runner is not None:
-            self.add_widget(self._button("race", "Race for the bones!", kind="primary", height=BIG,
-                                         font_size=theme.FONT_TITLE, on_press=self.race_bones))
         bones, players = pending["bones"], summary["players"]
-        self.add_widget(self._caption(f"{bones} bones for {players} players. "
-                                      + ("Tap everyone who lost, then Record." if several else "Who lost? One tap:")))
+        racing = self.controller.race_runner is not None
+        top = self._row()
+        if several:
+            said = "Tap everyone who got no bone (false starts too), then Record."
+        else:
+            said = (f"Mutt from {self.names[mutt]}: {bones} bone{'' if bones == 1 else 's'} for {players} players. "
+                    + ("Race on the buttons, or tap who got no bone:" if racing else "Tap who got no bone:"))
+        self.title = self._caption(said, size_hint=(1, 1))
+        top.add_widget(self.title)
+        if summary["reshuffle_needed"]:
+            top.add_widget(self._reshuffle_button(kind="danger"))
+        if several:
+            top.add_widget(self._button("one", "Just one lost", font_size=theme.FONT_SMALL, size_hint_x=None,
+                                        width=dp(140), on_press=lambda: self.go("main", several=False, losers=[])))
+        else:
+            top.add_widget(self._button("several", "Several lost", font_size=theme.FONT_SMALL, size_hint_x=None,
+                                        width=dp(140), on_press=lambda: self.go("main", several=True, losers=[])))
+        self.add_widget(top)
         chosen = self.draft.get("losers", [])
         if several:
-            self.add_widget(self._seat_grid(range(players), self.toggle_loser, key="loser", selected=chosen))
+            grid = self._seat_grid(range(players), self.toggle_loser, key="loser", selected=chosen,
+                                   height=Sizes.primary())
+            primary = self._button("record", f"Record {len(chosen)} lost", kind="primary",
+                                   on_press=lambda: self.losers(list(chosen)))
         else:
-            self.add_widget(self._seat_grid(range(players), lambda seat: self.losers([seat]), key="loser",
-                                            label=lambda name: f"{name} lost"))
-        row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.GAP)
-        if several:
-            row.add_widget(self._button("record", f"Record {len(chosen)} lost", kind="primary",
-                                        on_press=lambda: self.losers(list(chosen))))
-            row.add_widget(self._button("one", "Just one lost", on_press=lambda: self.go("main", several=False,
-                                                                                        losers=[])))
-        else:
-            row.add_widget(self._button("several", "Several lost (false starts)", font_size=theme.FONT_SMALL,
-                                        on_press=lambda: self.go("main", several=True, losers=[])))
-        self.add_widget(row)
+            grid = self._seat_grid(range(players), lambda seat: self.losers([seat]), key="loser",
+                                   height=Sizes.primary())
+            primary = (self._button("race", "Race for the bones!", kind="primary", on_press=self.race_bones)
+                       if racing else None)
+        self.add_widget(self._beside(primary, grid) if primary is not None else grid)
 
     def toggle_loser(self, seat: int) -> None:
         losers = list(self.draft.get("losers", []))
@@ -382,11 +493,13 @@ class ActionPad(BoxLayout):
 
     def _claim_who(self):
         what = self.draft["claim"]
-        self.add_widget(self._header(f"{what.capitalize()}! Who claimed it?", back=True))
+        self.add_widget(self._heading(f"{what.capitalize()}! Who claimed it?", back=True))
+        grid = self._seat_grid(self.claim_seats(), self.claimed, height=Sizes.primary())
         if self.controller.race_runner is not None:
-            self.add_widget(self._button("race", "Claim race on the buttons", kind="primary", height=BIG,
-                                         on_press=self.race_claim))
-        self.add_widget(self._seat_grid(self.claim_seats(), self.claimed))
+            race = self._button("race", "Claim race on the buttons", kind="primary", on_press=self.race_claim)
+            self.add_widget(self._beside(race, grid))
+        else:
+            self.add_widget(grid)
 
     def race_claim(self) -> None:
         def decided(decision):
@@ -421,10 +534,10 @@ class ActionPad(BoxLayout):
 
     def _claim_what(self):
         seat, race = self.draft["claimer"], self.draft["race"]
-        self.add_widget(self._header(" won the claim: Match or Run?", seat=seat, back=True))
-        row = self._grid(2, 1, height=BIG)
+        self.add_widget(self._heading(" won the claim: Match or Run?", seat=seat, back=True))
+        row = self._row(Sizes.primary())
         for what, text in (("match", "Match!"), ("run", "Run!")):
-            row.add_widget(self._button(what, text, kind="ok", height=BIG, font_size=theme.FONT_TITLE,
+            row.add_widget(self._button(what, text, kind="ok", height=Sizes.primary(), font_size=theme.FONT_TITLE,
                                         on_press=lambda w=what: self._claimed_as(w, seat, race)))
         self.add_widget(row)
 
@@ -445,15 +558,15 @@ class ActionPad(BoxLayout):
     def _claim_number(self):
         seat = self.draft["claimer"]
         top = self.summary["top_card"]
-        self.add_widget(self._header("Run! Which card?", seat=seat, back=True))
-        row = self._grid(2, 1, height=BIG)
+        self.add_widget(self._heading(": Run! Which card?", seat=seat, back=True))
+        row = self._row(Sizes.primary())
         colours = self.controller.session.state.colours
         rgb, shape = colour_look(top.get("colour"), colours)
         for number in self.run_numbers():
             race = self.draft.get("race")
             args = {"number": number, **({"race": race} if race else {})}
-            row.add_widget(self._button(f"number:{number}", f"{top.get('colour')} {number}", kind="ok", height=BIG,
-                                        shape=shape, rgb=rgb, font_size=theme.FONT_TITLE,
+            row.add_widget(self._button(f"number:{number}", f"{top.get('colour')} {number}", kind="ok",
+                                        height=Sizes.primary(), shape=shape, rgb=rgb, font_size=theme.FONT_TITLE,
                                         on_press=lambda a=args: self.perform(Action("run", seat, a))))
         self.add_widget(row)
 
@@ -461,31 +574,26 @@ class ActionPad(BoxLayout):
     def _pedigree(self):
         pending = self.summary["pending"]
         seat = pending["seat"]
+        order, step = pending["order"], pending["step"]
         breed = pending["breed"] or "the breed"
-        self.add_widget(self._header(f"Pedigree: {breed}", seat=None))
-        steps = []
-        for index, other in enumerate(pending["order"]):
-            mark = "done" if index < pending["step"] else ("NOW" if index == pending["step"] else "next")
-            steps.append(f"{self.names[other]} ({mark})")
-        self.add_widget(self._caption("Order: " + ", ".join(steps)))
+        self.add_widget(self._heading(f"Pedigree: {breed}"))
+        after = f", then {self.names[order[step + 1]]}" if step + 1 < len(order) else ", the last"
+        self.add_widget(self._heading(f": step {step + 1} of {len(order)}{after}", seat=seat, title=False))
         if self.summary["reshuffle_needed"]:
-            self._reshuffle_prompt()
-        row = BoxLayout(size_hint_y=None, height=dp(44), spacing=theme.GAP)
-        row.add_widget(PlayerBadge(self.controller.players[seat], height=dp(44), highlighted=True))
-        row.add_widget(fitted(f"step {pending['step'] + 1} of {len(pending['order'])}", theme.FONT_SMALL,
-                              color=theme.TEXT_DIM, size_hint_x=None, width=dp(110)))
-        self.add_widget(row)
+            row = self._row()
+            row.add_widget(self._reshuffle_button("Draw pile empty: reshuffle", kind="danger"))
+            self.add_widget(row)
         hand = self.summary["hand_sizes"][seat]
         count = min(self.draft.setdefault("count", 1), max(1, hand))
-        play_row = BoxLayout(size_hint_y=None, height=BIG, spacing=theme.GAP)
+        play_row = self._row(Sizes.primary())
         self.stepper = Stepper(count, 1, max(1, hand), lambda value: self.go("main", count=value),
-                               size_hint_x=0.5)
+                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
         play_row.add_widget(self.stepper)
-        play_row.add_widget(self._button("played_n", f"Put down {count}", kind="primary", height=BIG,
-                                         size_hint_x=0.5, on_press=lambda: self.perform(
+        play_row.add_widget(self._button("played_n", f"Put down {count} of the breed", kind="primary",
+                                         height=Sizes.primary(), on_press=lambda: self.perform(
                                              Action("pedigree_play", seat, {"count": count}))))
         self.add_widget(play_row)
-        row = BoxLayout(size_hint_y=None, height=ROW, spacing=theme.GAP)
+        row = self._row()
         row.add_widget(self._button("drew_one", "None: drew one", font_size=theme.FONT_SMALL, on_press=lambda: self.perform(
             Action("pedigree_draw", seat, {"played": False}))))
         row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=theme.FONT_SMALL,
@@ -495,14 +603,20 @@ class ActionPad(BoxLayout):
 
     # ----- the flipped first card (later edition) -----------------------------------------------
     def _flip(self):
-        self.add_widget(self._header("Flip the first card from the draw pile"))
+        self.add_widget(self._heading("Flip the first card from the draw pile"))
         self.add_widget(self._caption("Action cards flipped past before a dog showed:"))
         flipped = self.draft.setdefault("wilds_flipped", 0)
-        self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value))
-        self.add_widget(self.stepper)
-        self._colour_choice()
+        row = self._row(Sizes.primary())
+        self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
+                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
+        row.add_widget(self.stepper)
         args = {"wilds_flipped": flipped}
         if self.draft.get("colour"):
             args["colour"] = self.draft["colour"]
-        self.add_widget(self._button("flip", "Flipped a dog", kind="primary", height=BIG,
-                                     on_press=lambda: self.perform(Action("flip", None, args))))
+        row.add_widget(self._button("flip", "Flipped a dog", kind="primary", height=Sizes.primary(),
+                                    on_press=lambda: self.perform(Action("flip", None, args))))
+        self.add_widget(row)
+        colours = self._row()
+        for button in self._colour_buttons():
+            colours.add_widget(button)
+        self.add_widget(colours)

@@ -1,8 +1,10 @@
 """Small pieces of the Nuts about Mutts view: card colours that always carry a word and a shape,
-tags, choice buttons, a stepper and one-line labels that shrink instead of spilling."""
+player names that wrap instead of being cut, tags, choice buttons, a stepper, and the sizes the
+table is laid out with."""
 
 from __future__ import annotations
 
+from kivy.core.window import Window
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -12,7 +14,7 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.widgets.basics import fitted
-from ui.widgets.symbols import SymbolShape
+from ui.widgets.symbols import SymbolShape, draw_shape
 
 # The rule card's colour names are placeholders a family may rename, so unknown names still get a
 # distinct fill and shape by their position in the deck's list.
@@ -28,6 +30,48 @@ def colour_look(name: str | None, colours=()) -> tuple[tuple, str]:
     if name in colours:
         return _SPARE[list(colours).index(name) % len(_SPARE)]
     return (0.45, 0.46, 0.5), "circle"
+
+
+class Sizes:
+    """Heights on the 7" panel (800x480, about 5.2 px per mm): 48 px is a 9 mm target, 64 px a 12 mm
+    primary one, and a 74 px bold number has digits 10 mm tall in an 87 px line. Taller windows scale
+    them up, so 1280x720 gets bigger targets and numbers rather than empty space."""
+
+    @staticmethod
+    def scale() -> float:
+        return max(1.0, min(1.5, Window.height / 480))
+
+    @classmethod
+    def row(cls) -> float:
+        return dp(48) * cls.scale()
+
+    @classmethod
+    def primary(cls) -> float:
+        return dp(64) * cls.scale()
+
+    @classmethod
+    def count_font(cls) -> float:
+        return dp(74) * cls.scale()
+
+    @classmethod
+    def count_box(cls) -> float:
+        return dp(88) * cls.scale()
+
+
+class Shape(SymbolShape):
+    """A player's or a colour's shape, drawn around the middle of its current box.
+
+    SymbolShape draws around `center`, which still holds the old height while a size change is being
+    dispatched, so a shape whose button was just laid out was drawn half its old height too high
+    (outside the button). Working the middle out from x, y, width and height has no such lag."""
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        radius = min(self.width, self.height) / 2 * 0.92
+        if radius <= 0:
+            return
+        with self.canvas:
+            draw_shape(self.shape, self.x + self.width / 2, self.y + self.height / 2, radius, self.rgba, self.outline)
 
 
 class Filled:
@@ -53,6 +97,18 @@ class Filled:
                                         max(0, self.height - 2 * inset), theme.RADIUS)
 
 
+class Wrapped(Label):
+    """Text that wraps at spaces within its width and is centred in its height: a long name takes a
+    second line rather than being cut or shortened."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("halign", "left")
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+
+
 class Tag(Filled, Label):
     """A short word on a coloured chip: TURN, DOG HOUSE, DEALER, TOP DOG."""
 
@@ -61,16 +117,18 @@ class Tag(Filled, Label):
         kwargs.setdefault("bold", True)
         super().__init__(text=text, size_hint=(None, None), color=theme.readable_text_on(fill), **kwargs)
         self.paint(fill)
-        self.bind(texture_size=self._fit)
+        self.bind(texture_size=self._fit, font_size=self._fit)
         self._fit()
 
     def _fit(self, *_):
-        self.size = (self.texture_size[0] + dp(12), max(self.texture_size[1] + dp(4), self.font_size * 1.35))
+        self.texture_update()
+        self.size = (self.texture_size[0] + dp(10), max(self.texture_size[1] + dp(2), self.font_size * 1.3))
 
 
 class Choice(Filled, ButtonBehavior, BoxLayout):
-    """A big button with an optional shape beside its words (colours, players, card kinds).
-    `selected` draws a thick ring, so a chosen option never depends on colour."""
+    """A big button with an optional shape beside its words (colours, players, card kinds). The words
+    wrap at spaces, never inside a word. `selected` draws a thick ring, so a chosen option never
+    depends on colour."""
 
     kind = StringProperty("normal")
     selected = BooleanProperty(False)
@@ -82,14 +140,14 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
 
     def __init__(self, text: str, shape: str | None = None, rgb=None, font_size=theme.FONT_BODY, **kwargs):
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH)
-        kwargs.setdefault("padding", [dp(8), dp(4)])
+        kwargs.setdefault("height", Sizes.row())
+        kwargs.setdefault("padding", [dp(8), dp(2)])
         super().__init__(spacing=dp(6), **kwargs)
         self.symbol = None
         if shape:
-            self.symbol = SymbolShape(shape=shape, rgba=theme.with_alpha(rgb or (1, 1, 1)), size_hint_x=None)
-            self.bind(height=lambda *_: setattr(self.symbol, "width", min(dp(34), self.height * 0.62)))
-            self.symbol.width = min(dp(34), self.height * 0.62)
+            self.symbol = Shape(shape=shape, rgba=theme.with_alpha(rgb or (1, 1, 1)), size_hint_x=None)
+            self.bind(height=self._size_symbol)
+            self._size_symbol()
             self.add_widget(self.symbol)
         self.label = Label(text=text, font_size=font_size, bold=True, halign="center" if not shape else "left",
                            valign="middle")
@@ -99,6 +157,9 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
         self.bind(text=lambda *_: setattr(self.label, "text", self.text))
         self.bind(kind=self._redraw, selected=self._redraw, state=self._redraw, disabled=self._redraw)
         self._redraw()
+
+    def _size_symbol(self, *_):
+        self.symbol.width = min(dp(30), self.height * 0.5)
 
     def _redraw(self, *_):
         fill = self._FILLS.get(self.kind, theme.SURFACE_HIGH)
@@ -113,23 +174,19 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
 class Stepper(BoxLayout):
     """[-] N [+] for counts a family says out loud: cards drawn, cards put down."""
 
-    def __init__(self, value: int, low: int, high: int, on_change, caption: str = "", **kwargs):
+    def __init__(self, value: int, low: int, high: int, on_change, **kwargs):
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH_BIG)
-        super().__init__(spacing=theme.GAP, **kwargs)
+        kwargs.setdefault("height", Sizes.primary())
+        super().__init__(spacing=dp(4), **kwargs)
         self.value, self.low, self.high, self.on_change = value, low, high, on_change
-        self.minus = Choice("-", font_size=theme.FONT_NUMBER * 0.8, size_hint=(None, 1), width=theme.TOUCH_BIG)
-        self.plus = Choice("+", font_size=theme.FONT_NUMBER * 0.8, size_hint=(None, 1), width=theme.TOUCH_BIG)
+        side = Sizes.row()
+        self.minus = Choice("-", font_size=theme.FONT_NUMBER * 0.7, size_hint=(None, 1), width=side)
+        self.plus = Choice("+", font_size=theme.FONT_NUMBER * 0.7, size_hint=(None, 1), width=side)
         self.number = fitted(str(value), theme.FONT_NUMBER, bold=True)
         self.minus.bind(on_release=lambda *_: self.step(-1))
         self.plus.bind(on_release=lambda *_: self.step(1))
         self.add_widget(self.minus)
-        middle = BoxLayout(orientation="vertical")
-        middle.add_widget(self.number)
-        if caption:
-            middle.add_widget(fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
-                                     height=theme.FONT_SMALL * 1.3))
-        self.add_widget(middle)
+        self.add_widget(self.number)
         self.add_widget(self.plus)
         self._show()
 
@@ -152,7 +209,7 @@ class ColourMark(BoxLayout):
     def __init__(self, colour: str | None, colours=(), font_size=theme.FONT_BODY, prefix: str = "", **kwargs):
         super().__init__(spacing=dp(6), **kwargs)
         rgb, shape = colour_look(colour, colours)
-        self.symbol = SymbolShape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24))
+        self.symbol = Shape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24))
         self.add_widget(self.symbol)
-        self.label = fitted(f"{prefix}{(colour or '?').upper()}", font_size, bold=True, halign="left")
+        self.label = Wrapped(text=f"{prefix}{(colour or '?').upper()}", font_size=font_size, bold=True)
         self.add_widget(self.label)

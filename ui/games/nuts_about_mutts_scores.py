@@ -3,16 +3,23 @@ player, the running totals) with the top dog named, and the deal of the next han
 
 from __future__ import annotations
 
+from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, Filled, Tag
-from ui.widgets.basics import fitted
-from ui.widgets.basics import Panel, PlayerBadge
+from ui.games.nuts_about_mutts_pads import Hint
+from ui.games.nuts_about_mutts_parts import Choice, Filled, Shape, Sizes, Tag, Wrapped
+from ui.games.nuts_about_mutts_table import lines_needed, line_height
+from ui.widgets.basics import Panel, fitted
+
+CELL_GAP = dp(4)
+HAND_ROW = dp(32)
+TOTAL_FONT = theme.FONT_TITLE
+VISIBLE_HANDS = 3   # the publisher's evening; an open-ended one scrolls
 
 
 class Cell(Filled, BoxLayout):
@@ -21,6 +28,28 @@ class Cell(Filled, BoxLayout):
         self.paint(fill, ring, ring_width=dp(2))
         self.label = fitted(text, font_size, bold=bold)
         self.add_widget(self.label)
+
+
+class PlayerHeader(BoxLayout):
+    """A column's head: the player's shape (and TOP DOG beside it), then the whole name, wrapped."""
+
+    def __init__(self, player, top_dog: bool, name_lines: int, **kwargs):
+        super().__init__(orientation="vertical", spacing=dp(2), **kwargs)
+        marks = BoxLayout(size_hint_y=None, height=dp(24), spacing=dp(4))
+        marks.add_widget(Widget())
+        identity = player.identity
+        marks.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                               size=(dp(22), dp(22)), pos_hint={"center_y": 0.5}))
+        self.tag = None
+        if top_dog:
+            self.tag = Tag("TOP DOG", theme.OK, font_size=theme.FONT_SMALL * 0.8, pos_hint={"center_y": 0.5})
+            marks.add_widget(self.tag)
+        marks.add_widget(Widget())
+        self.add_widget(marks)
+        self.name = Wrapped(text=player.name, font_size=theme.FONT_SMALL, bold=top_dog, halign="center",
+                            size_hint_y=None, height=line_height(theme.FONT_SMALL) * name_lines)
+        self.add_widget(self.name)
+        self.height = marks.height + self.spacing + self.name.height
 
 
 class ScoresView(BoxLayout):
@@ -34,65 +63,91 @@ class ScoresView(BoxLayout):
         over = summary["evening_over"]
         winner = summary["hand_winner"]
 
-        heading = BoxLayout(size_hint_y=None, height=dp(44), spacing=theme.GAP)
         if over:
             leaders = " and ".join(names[seat] for seat in sorted(top_dog))
             text = f"The evening is over. Top dog: {leaders}!"
         else:
             text = f"Hand {summary['hand']} is over: {names[winner]} went out."
-        self.heading = fitted(text, theme.FONT_TITLE, bold=True, halign="left")
-        heading.add_widget(self.heading)
-        self.add_widget(heading)
+        self.heading = Wrapped(text=text, font_size=theme.FONT_TITLE, bold=True, size_hint_y=None)
+        self.heading.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
+        self.add_widget(self.heading)
 
-        panel = Panel(orientation="vertical", padding=dp(8), spacing=dp(4))
+        panel = Panel(orientation="vertical", padding=dp(6), spacing=CELL_GAP)
         self.cells: dict[tuple, Cell] = {}
-        rows = len(scores["hands"]) + 2
-        grid = GridLayout(cols=len(players) + 1, spacing=dp(4))
-        grid.add_widget(Cell("Hand", font_size=theme.FONT_SMALL, bold=True))
-        self.headers = []
+        self.headers: list[PlayerHeader] = []
+        self._names = names
+        header = self._row(None)
+        header.add_widget(Cell("Hand", font_size=theme.FONT_SMALL, bold=True))
         for seat, player in enumerate(players):
-            column = BoxLayout(orientation="vertical", spacing=dp(2))
-            column.add_widget(PlayerBadge(player, font_size=theme.FONT_SMALL, height=dp(30),
-                                          highlighted=seat in top_dog))
-            if seat in top_dog:
-                holder = BoxLayout(size_hint_y=None, height=dp(26))
-                holder.add_widget(Tag("TOP DOG", theme.OK))
-                column.add_widget(holder)
+            column = PlayerHeader(player, seat in top_dog, 1)
             self.headers.append(column)
-            grid.add_widget(column)
+            header.add_widget(column)
+        self.header_row = header
+        panel.add_widget(header)
+
+        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=CELL_GAP)
+        rows.bind(minimum_height=rows.setter("height"))
         for result in scores["hands"]:
-            grid.add_widget(Cell(f"{result['hand']}", font_size=theme.FONT_SMALL))
+            row = self._row(HAND_ROW)
+            row.add_widget(Cell(f"{result['hand']}", font_size=theme.FONT_SMALL))
             for seat, score in enumerate(result["scores"]):
                 went_out = seat == result["winner"]
                 cell = Cell(f"{score}  out" if went_out else str(score), bold=went_out)
                 self.cells[(result["hand"], seat)] = cell
-                grid.add_widget(cell)
-        grid.add_widget(Cell("Total", font_size=theme.FONT_SMALL, bold=True))
+                row.add_widget(cell)
+            rows.add_widget(row)
+        # Only an open-ended evening has more hands than fit; the list then scrolls, newest at the bottom.
+        shown = min(len(scores["hands"]), VISIBLE_HANDS if Window.height < 600 else 2 * VISIBLE_HANDS)
+        self.hand_rows = ScrollView(do_scroll_x=False, bar_width=dp(4), scroll_y=0, size_hint_y=None,
+                                    height=max(0, shown * (HAND_ROW + CELL_GAP) - CELL_GAP))
+        self.hand_rows.add_widget(rows)
+        panel.add_widget(self.hand_rows)
+        totals = self._row(line_height(TOTAL_FONT) + dp(6))
+        totals.add_widget(Cell("Total", font_size=theme.FONT_SMALL, bold=True))
         for seat, total in enumerate(scores["totals"]):
             best = seat in top_dog
             cell = Cell(f"{total}", fill=theme.OK if best else theme.SURFACE_HIGH, bold=True,
-                        font_size=theme.FONT_NUMBER * 0.8, ring=theme.TEXT if best else None)
+                        font_size=TOTAL_FONT, ring=theme.TEXT if best else None)
             cell.label.color = theme.readable_text_on(theme.OK) if best else theme.TEXT
             self.cells[("total", seat)] = cell
-            grid.add_widget(cell)
-        self.rows = rows
-        panel.add_widget(grid)
+            totals.add_widget(cell)
+        panel.add_widget(totals)
+        self.rows = len(scores["hands"]) + 2
+        self.panel = panel
+        panel.size_hint_y = None
+        self._fixed_rows = [self.hand_rows, totals]
         self.add_widget(panel)
-        self.add_widget(fitted("Fewest cards left over is best: the lowest total is the top dog.",
-                               theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left", size_hint_y=None, height=dp(22)))
+        self.add_widget(Hint("Fewest cards left over is best: the lowest total is the top dog."))
 
-        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH_BIG, spacing=theme.GAP)
         self.deal_button = None
         self.end_button = None
         if not over:
+            buttons = BoxLayout(size_hint_y=None, height=Sizes.primary(), spacing=theme.GAP)
             dealer = summary["to_act"]["next_dealer"]
             self.deal_button = Choice(f"Deal the next hand ({names[dealer]} deals)", kind="primary",
-                                      height=theme.TOUCH_BIG)
+                                      height=Sizes.primary())
             self.deal_button.bind(on_release=lambda *_: controller.perform(Action("deal")))
             buttons.add_widget(self.deal_button)
-            self.end_button = Choice("End the evening", height=theme.TOUCH_BIG, size_hint_x=0.45)
+            self.end_button = Choice("End the evening", height=Sizes.primary(), size_hint_x=0.45)
             self.end_button.bind(on_release=lambda *_: controller.perform(Action("end_evening")))
             buttons.add_widget(self.end_button)
+            self.add_widget(buttons)
         else:
-            buttons.add_widget(Widget())
-        self.add_widget(buttons)
+            self.add_widget(Widget())
+        self.bind(width=self._fit_names)
+
+    def _row(self, height) -> BoxLayout:
+        return BoxLayout(size_hint_y=None, height=height or 0, spacing=CELL_GAP)
+
+    def _fit_names(self, *_):
+        """Every column as tall as the longest name needs: names wrap, they are never cut."""
+        columns = len(self._names) + 1
+        width = (self.width - 2 * dp(6) - CELL_GAP * (columns - 1)) / columns
+        lines = max(lines_needed(name, theme.FONT_SMALL, width) for name in self._names)
+        for column in self.headers:
+            column.name.height = line_height(theme.FONT_SMALL) * lines
+            column.height = column.children[-1].height + column.spacing + column.name.height
+        self.header_row.height = max(column.height for column in self.headers)
+        parts = [self.header_row, *self._fixed_rows]
+        self.panel.height = (sum(part.height for part in parts) + self.panel.spacing * (len(parts) - 1)
+                             + self.panel.padding[1] + self.panel.padding[3])

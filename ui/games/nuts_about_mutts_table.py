@@ -1,111 +1,169 @@
-"""The Nuts about Mutts table: every hand size in seat order around the table, whose turn, the dog
-house, dealer and running scores; the draw and home piles, the top card and the colour to follow;
-and the card count breakdown on demand."""
+"""The Nuts about Mutts table: a strip of seats along the top (every hand size as a big number in
+seat order, clockwise from left to right, with whose turn, the dog house, dealer and running scores),
+and beside the action pad the hand, the dealer, the draw and home piles, the top card and the colour
+to follow; the card count breakdown on demand."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
-from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import ColourMark, Filled, Tag, colour_look, fitted
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text, popup_header
-from ui.widgets.symbols import SymbolShape
+from ui.games.nuts_about_mutts_parts import Choice, ColourMark, Filled, Shape, Sizes, Tag, Wrapped, colour_look
+from ui.widgets.basics import Panel, Text, fitted, popup_header
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
               "dog_house": "Dog House"}
+NAME_FONT = theme.FONT_SMALL
+TAG_FONT = theme.FONT_SMALL * 0.8
+TILE_PADDING = (dp(6), dp(3))
+STRIP_GAP = dp(6)
 
 
-def seat_rows(players: int) -> list[list[int | None]]:
-    """Seats laid out around the table: clockwise along the top row, then back along the bottom,
-    so the next player is always beside (or below) the one before."""
-    if players <= 3:
-        return [list(range(players))]
-    top = (players + 1) // 2
-    bottom = list(range(players - 1, top - 1, -1))
-    return [list(range(top)), bottom + [None] * (top - len(bottom))]
+@lru_cache(maxsize=2048)
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0] if label.texture else 0
+
+
+@lru_cache(maxsize=64)
+def line_height(font_size: float) -> float:
+    label = CoreLabel(text="Hg", font_size=font_size)
+    label.refresh()
+    return label.texture.size[1]
+
+
+def lines_needed(text: str, font_size: float, width: float, bold: bool = True) -> int:
+    """How many lines `text` takes when wrapped at spaces in `width` (a word never breaks)."""
+    lines, current = 1, ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and text_width(candidate, font_size, bold) > width:
+            lines, current = lines + 1, word
+        else:
+            current = candidate
+    return lines
+
+
+@lru_cache(maxsize=1)
+def tag_height() -> float:
+    return Tag("X", theme.SURFACE, font_size=TAG_FONT).height
 
 
 class SeatTile(Filled, BoxLayout):
+    """One seat: the whole name, the player's shape beside their hand size (a key number read from
+    across the table), and the tags that change play."""
+
     def __init__(self, player, seat: int, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", padding=[dp(6), dp(4)], spacing=dp(2), **kwargs)
+        super().__init__(orientation="vertical", padding=[TILE_PADDING[0], TILE_PADDING[1]], spacing=dp(1),
+                         **kwargs)
         self.seat = seat
         turn = summary["to_act"].get("seat")
+        players = len(summary["hand_sizes"])
         self.is_turn = turn == seat
         self.paint(theme.SURFACE_HIGH if self.is_turn else theme.SURFACE,
                    theme.ACCENT if self.is_turn else None, ring_width=dp(3))
-        self.badge = PlayerBadge(player, font_size=theme.FONT_SMALL, height=dp(30), highlighted=self.is_turn)
-        self.add_widget(self.badge)
-        # Wide tiles put the tags beside the number; narrow ones (three or more in a row) under it.
-        self.body = BoxLayout(spacing=dp(4))
-        self.count = fitted(str(summary["hand_sizes"][seat]), theme.FONT_HUGE, bold=True)
-        self.count.bind(height=lambda label, height: setattr(label, "font_size",
-                                                              max(theme.FONT_NUMBER * 0.8, min(height * 0.9, theme.FONT_HUGE * 1.6))))
-        self.body.add_widget(self.count)
-        self.tag_box = StackLayout(spacing=dp(3))
-        self.tag_box.bind(minimum_height=self._tags_height)
+        self.name = Wrapped(text=player.name, font_size=NAME_FONT, bold=True, halign="center",
+                            size_hint_y=None, height=line_height(NAME_FONT))
+        self.add_widget(self.name)
+
+        # The shape and the number as one group in the middle of the tile (an empty box as wide as the
+        # shape balances it, so the number itself is centred under the name).
+        row = BoxLayout(size_hint_y=None, height=Sizes.count_box(), spacing=dp(4))
+        identity = player.identity
+        self.symbol = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                            size=(dp(22), dp(22)), pos_hint={"center_y": 0.5})
+        self.count = Label(text=str(summary["hand_sizes"][seat]), font_size=Sizes.count_font(), bold=True,
+                           color=theme.TEXT, size_hint_x=None)
+        self.count.bind(texture_size=lambda label, size: setattr(label, "width", size[0]))
+        self.count.texture_update()
+        self.count.key_number = True
+        for part in (Widget(), self.symbol, self.count, Widget(size_hint_x=None, width=dp(22)), Widget()):
+            row.add_widget(part)
+        self.add_widget(row)
+
         self.tags = []
-        # Five or six small tiles keep only the tags that change play; the info line names the dealer.
-        crowded = len(summary["hand_sizes"]) >= 5
         if self.is_turn:
-            self.tags.append(Tag("TURN", theme.ACCENT))
-        elif turn is not None and seat == (turn + 1) % len(summary["hand_sizes"]) and not crowded:
-            self.tags.append(Tag("NEXT", theme.SURFACE_HIGH))
+            self.tags.append(Tag("TURN", theme.ACCENT, font_size=TAG_FONT))
         if seat in summary["dog_house"]:
-            self.tags.append(Tag("DOG HOUSE", theme.DANGER))
-        if seat == summary["dealer"] and not crowded:
-            self.tags.append(Tag("DEALER", theme.TEXT_DIM))
+            self.tags.append(Tag("DOG HOUSE", theme.DANGER, font_size=TAG_FONT))
         if seat in summary["top_dog"]:
-            self.tags.append(Tag("TOP DOG", theme.OK))
-        for tag in self.tags:
-            self.tag_box.add_widget(tag)
-        self.add_widget(self.body)
+            self.tags.append(Tag("TOP DOG", theme.OK, font_size=TAG_FONT))
+        if turn is not None and seat == (turn + 1) % players and not self.is_turn:
+            self.tags.append(Tag("NEXT", theme.SURFACE_HIGH, font_size=TAG_FONT))
+        if seat == summary["dealer"]:
+            self.tags.append(Tag("DEALER", theme.TEXT_DIM, font_size=TAG_FONT))
         self.total = summary["scores"]["totals"][seat]
-        self.footer = fitted("", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left", size_hint_y=None,
-                             height=dp(22))
-        if crowded:
-            # The bottom line shows the tags when there are any (they change play), else the score.
-            for tag in self.tags:
-                tag.font_size = theme.FONT_SMALL * 0.85
-            self.footer.text = f"score {self.total}"
-            self.tag_box.size_hint_y = None
-            self.add_widget(self.tag_box if self.tags else self.footer)
-            self._tags_height()
-            self.count.bind(height=lambda label, height: setattr(label, "font_size", max(theme.FONT_SMALL * 1.5,
-                                                                                          min(height * 0.95, theme.FONT_HUGE))))
-            return
-        self.body.add_widget(self.tag_box)
+        self.scored = bool(summary["scores"]["hands"])
+        self.footer = BoxLayout(size_hint_y=None, height=tag_height(), spacing=dp(3))
         self.add_widget(self.footer)
-        self.bind(width=self._arrange)
-        self._arrange()
+        self.shown_tags: list[Tag] = []
+        self.bind(width=self._fill_footer)
 
-    def _arrange(self, *_):
-        wide = self.width >= dp(165)
-        self.body.orientation = "horizontal" if wide else "vertical"
-        self.tag_box.size_hint = (None, 1) if wide else (1, None)
-        self.tag_box.width = dp(96)
-        self._tags_height()
-        self.footer.text = f"cards  ·  score {self.total}" if wide else f"score {self.total}"
-
-    def _tags_height(self, *_):
-        if self.tag_box.size_hint_y is None:
-            self.tag_box.height = self.tag_box.minimum_height
+    def _fill_footer(self, *_):
+        """As many tags as the tile has room for, most important first; the score when it fits too."""
+        self.footer.clear_widgets()
+        room = self.width - 2 * TILE_PADDING[0]
+        used = 0.0
+        self.shown_tags = []
+        for tag in self.tags:
+            need = tag.width + (self.footer.spacing if self.shown_tags else 0)
+            if used + need > room:
+                continue
+            used += need
+            self.shown_tags.append(tag)
+            self.footer.add_widget(tag)
+        score = f"score {self.total}"
+        if self.scored and used + text_width(score, TAG_FONT, False) + dp(6) <= room:
+            self.footer.add_widget(Widget())
+            self.footer.add_widget(fitted(score, TAG_FONT, color=theme.TEXT_DIM, halign="right",
+                                          size_hint_x=None, width=text_width(score, TAG_FONT, False) + dp(2)))
 
     @property
     def tag_words(self) -> list[str]:
         return [tag.text for tag in self.tags]
 
 
+class SeatStrip(GridLayout):
+    """Every seat in one row, clockwise from left to right. The row is as tall as the longest name
+    needs: a name too long for its tile wraps onto a second line instead of being cut."""
+
+    def __init__(self, players, summary: dict, **kwargs):
+        super().__init__(rows=1, spacing=STRIP_GAP, size_hint_y=None, **kwargs)
+        self.players = players
+        self.tiles: dict[int, SeatTile] = {}
+        for seat, player in enumerate(players):
+            tile = SeatTile(player, seat, summary)
+            self.tiles[seat] = tile
+            self.add_widget(tile)
+        self.bind(width=self._fit_names)
+        self._fit_names()
+
+    def _fit_names(self, *_):
+        count = len(self.players)
+        tile_width = (self.width - STRIP_GAP * (count - 1)) / count - 2 * TILE_PADDING[0]
+        lines = max(lines_needed(player.name, NAME_FONT, tile_width) for player in self.players)
+        name_height = line_height(NAME_FONT) * lines
+        for tile in self.tiles.values():
+            tile.name.height = name_height
+        some_tile = next(iter(self.tiles.values()))
+        self.height = (2 * TILE_PADDING[1] + name_height + Sizes.count_box() + some_tile.footer.height
+                       + 2 * some_tile.spacing)
+
+
 class TopCard(Filled, BoxLayout):
     """The top of the home pile as a little card: fill and shape for the colour, and words."""
 
     def __init__(self, summary: dict, colours, **kwargs):
-        super().__init__(orientation="vertical", padding=[dp(6), dp(4)], **kwargs)
+        super().__init__(orientation="vertical", padding=[dp(6), dp(2)], **kwargs)
         top = summary["top_card"]
         follow = summary["colour_to_follow"]
         if top is None:
@@ -126,30 +184,25 @@ class TopCard(Filled, BoxLayout):
         self.paint(fill)
         ink = theme.readable_text_on(fill)
         self.follow = None
+        self.words = None
+        caption_height = line_height(theme.FONT_SMALL)
         if follow:
             # After a wild the colour to follow is what the next player needs; the card under it is a footnote.
-            self.add_widget(fitted(f"Top card: {words}", theme.FONT_SMALL, color=ink, size_hint_y=None, height=dp(22)))
-            self.follow = ColourMark(follow, colours, font_size=theme.FONT_BODY, prefix="follow ")
+            self.add_widget(fitted(f"Top: {words}", theme.FONT_SMALL, color=ink, halign="left", size_hint_y=None,
+                                   height=caption_height))
+            self.follow = ColourMark(follow, colours, font_size=theme.FONT_SMALL, prefix="follow ")
             self.follow.label.color = ink
             self.follow.symbol.rgba = theme.with_alpha(ink)
             self.add_widget(self.follow)
-            self.words = None
             return
-        self.add_widget(fitted("Top card", theme.FONT_SMALL, color=ink, size_hint_y=None, height=dp(22)))
+        self.add_widget(fitted("Top card", theme.FONT_SMALL, color=ink, halign="left", size_hint_y=None,
+                               height=caption_height))
         row = BoxLayout(spacing=dp(4))
         if shape:
-            row.add_widget(SymbolShape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1), width=dp(24)))
-        self.words = fitted(words, theme.FONT_BODY, bold=True, color=ink)
+            row.add_widget(Shape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1), width=dp(22)))
+        self.words = Wrapped(text=words, font_size=theme.FONT_BODY, bold=True, color=ink)
         row.add_widget(self.words)
         self.add_widget(row)
-
-
-class PileCount(BoxLayout):
-    def __init__(self, caption: str, value: int, **kwargs):
-        super().__init__(orientation="vertical", **kwargs)
-        self.add_widget(fitted(caption, theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None, height=dp(20)))
-        self.number = fitted(str(value), theme.FONT_NUMBER, bold=True)
-        self.add_widget(self.number)
 
 
 class CardsPopup(ModalView):
@@ -177,57 +230,40 @@ class CardsPopup(ModalView):
         self.add_widget(panel)
 
 
-class TablePanel(Panel):
+class TableInfo(Panel):
+    """Beside the pad: which hand and who dealt, the piles (tap for where every card is), the top card."""
+
     def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", padding=dp(8), spacing=dp(6), **kwargs)
+        super().__init__(orientation="vertical", padding=dp(6), spacing=dp(6), **kwargs)
+        names = [player.name for player in controller.session.players]
+        hands = summary["hands_in_evening"]
+        self.info = Wrapped(text=f"Hand {summary['hand']}{f' of {hands}' if hands else ''}\n"
+                                 f"dealer {names[summary['dealer']]}",
+                            font_size=theme.FONT_SMALL, size_hint_y=None)
+        self.info.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
+        self.add_widget(self.info)
+        self.cards_button = Choice(f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}",
+                                   font_size=theme.FONT_SMALL)
+        self.add_widget(self.cards_button)
+        self.top_card = TopCard(summary, controller.session.state.colours, size_hint_y=None,
+                                height=line_height(theme.FONT_SMALL) * 2 + dp(10))
+        self.add_widget(self.top_card)
+        self.add_widget(Widget())
+
+
+class TablePanel:
+    """The two parts of the table on screen: the seat strip across the top and the info column."""
+
+    def __init__(self, controller, summary: dict):
         self.controller = controller
         session = controller.session
-        players = session.players
-        names = [player.name for player in players]
-        colours = session.state.colours
-        # The line everyone needs first: which hand, where play goes next, and the cards on demand.
-        info = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        hands = summary["hands_in_evening"]
-        self.info = fitted(f"Hand {summary['hand']}{f' of {hands}' if hands else ''}  ·  dealer {names[summary['dealer']]}"
-                           f"\nPlay goes clockwise",
-                           theme.FONT_SMALL, halign="left")
-        # Two short lines rather than one shortened one, so "clockwise" is never cut.
-        self.info.shorten = False
-        self.info.max_lines = 2
-        info.add_widget(self.info)
-        self.reshuffle_button = None
-        if summary["reshuffle_allowed"] and not summary["reshuffle_needed"]:
-            self.reshuffle_button = BigButton(text="Reshuffle", font_size=theme.FONT_SMALL, size_hint_x=None,
-                                              width=dp(110))
-            self.reshuffle_button.bind(on_release=lambda *_: controller.perform(Action("reshuffle")))
-            info.add_widget(self.reshuffle_button)
-        self.cards_button = BigButton(text="Cards", font_size=theme.FONT_SMALL, size_hint_x=None, width=dp(90))
+        self.strip = SeatStrip(session.players, summary)
+        self.tiles = self.strip.tiles
+        self.info = TableInfo(controller, summary, size_hint_x=0.22)
+        self.cards_button = self.info.cards_button
         self.cards_button.bind(on_release=lambda *_: self.show_cards())
-        info.add_widget(self.cards_button)
-        self.add_widget(info)
-
-        self.tiles: dict[int, SeatTile] = {}
-        rows = seat_rows(len(players))
-        seats = GridLayout(cols=len(rows[0]), spacing=dp(6))
-        for row in rows:
-            for seat in row:
-                if seat is None:
-                    seats.add_widget(Widget())
-                    continue
-                tile = SeatTile(players[seat], seat, summary)
-                self.tiles[seat] = tile
-                seats.add_widget(tile)
-        self.add_widget(seats)
-
-        piles = BoxLayout(size_hint_y=None, height=dp(92), spacing=theme.GAP)
-        self.draw_pile = PileCount("Draw pile", summary["draw_pile"], size_hint_x=0.25)
-        self.home_pile = PileCount("Home pile", summary["home_pile"], size_hint_x=0.25)
-        self.top_card = TopCard(summary, colours, size_hint_x=0.5)
-        piles.add_widget(self.draw_pile)
-        piles.add_widget(self.home_pile)
-        piles.add_widget(self.top_card)
-        self.add_widget(piles)
-        self._summary, self._names = summary, names
+        self.top_card = self.info.top_card
+        self._summary, self._names = summary, [player.name for player in session.players]
 
     def show_cards(self) -> CardsPopup:
         popup = CardsPopup(self._summary, self._names)

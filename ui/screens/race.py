@@ -169,10 +169,13 @@ class RacePopup(ModalView):
                                    color=theme.ACCENT))
         rows = result_rows(decision)
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
-        table = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        # Five or six rows are packed tighter, so the title, the photo finish and the buttons all fit.
+        crowded = len(rows) > 4
+        table = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2) if crowded else dp(4))
         table.bind(minimum_height=table.setter("height"))
         for row in rows:
-            table.add_widget(PhotoFinishRow(row, self.players[self.seat_of[row.player]], slowest))
+            table.add_widget(PhotoFinishRow(row, self.players[self.seat_of[row.player]], slowest,
+                                            row_height=dp(32) if crowded else dp(44)))
         self.panel.add_widget(table)
         self.panel.add_widget(BoxLayout())  # pushes the buttons to the bottom
         if decision.rerace:
@@ -188,12 +191,14 @@ class PhotoFinishRow(BoxLayout):
     """One player's line in the photo finish: place, their shape and name, and a bar as long as
     their margin behind the first press, so the gap is seen before it is read."""
 
-    def __init__(self, row: ResultRow, player, slowest_ms: float, **kwargs):
-        super().__init__(size_hint_y=None, height=dp(44), spacing=theme.GAP, **kwargs)
+    def __init__(self, row: ResultRow, player, slowest_ms: float, row_height: float = dp(44), **kwargs):
+        super().__init__(size_hint_y=None, height=row_height, spacing=theme.GAP, **kwargs)
         self.add_widget(fitted(row.place, theme.FONT_TITLE * 0.8, bold=True, halign="left",
                                size_hint_x=None, width=dp(56)))
+        # A fixed size from the start: SymbolShape draws around `center`, which lags a size change
+        # while it is dispatched, so a shape resized by the row's layout was drawn a row too high.
         self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
-                                    size_hint_x=None, width=dp(32)))
+                                    size_hint=(None, None), size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
         self.add_widget(fitted(player.name, theme.FONT_BODY, bold=True, halign="left", size_hint_x=0.25))
         self.bar = Widget(size_hint_x=0.25)
         self.add_widget(self.bar)

@@ -9,6 +9,7 @@ from companion.actions import Action
 from .cards import CARD_NAMES, DOG, card_label
 from .events import reshuffle_allowed
 from .state import BONE_RACE, EVENING_OVER, FIRST_CARD, HAND_OVER, PEDIGREE, MuttsState
+from .turns import cards_to_draw
 
 
 def to_act(state: MuttsState) -> dict[str, Any]:
@@ -58,6 +59,9 @@ def summary(state: MuttsState) -> dict[str, Any]:
         "hand_sizes": list(state.hands),
         "draw_pile": state.draw_pile,
         "home_pile": state.home_pile,
+        # Every card a draw could still reach (the draw pile and what a reshuffle would add): the most a
+        # dog-house player can have drawn.
+        "cards_to_draw": cards_to_draw(state),
         "top_card": dict(state.top) if state.top else None,
         # A dog on top whose colour or number the app wasn't told: name_top_card makes claims possible.
         "top_card_unknown": _top_card_unknown(state),
