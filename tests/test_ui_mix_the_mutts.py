@@ -62,7 +62,7 @@ def test_the_breed_pad_records_the_new_dogs_head_then_tail(services):
     view.pad.record_button.trigger_action(0)
     assert session.actions[-1] == connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))
     assert view.pad is None and view.scoring is not None
-    assert view.tile_counts["on_table"].text == "3"
+    assert view.scoring.finish_button.kind == "primary"
 
 
 def test_cancel_leaves_the_game_untouched(services):
@@ -127,3 +127,46 @@ def test_a_tie_shares_the_win_and_junior_mode_counts_cards(services):
     assert session.summary()["winners"] == [0, 1]
     assert end.headline.text == "Ann and Ben share the win!"
     assert "2 cards scored" in texts(end) and "cards" in texts(end)
+
+
+def test_hand_sizes_and_the_pile_are_key_numbers(services):
+    from ui import theme
+
+    screen, _ = table(services)
+    view = screen.view
+    numbers = [view.pile.number] + [card.hand.number for card in view.cards]
+    assert all(label.key_number and label.font_size >= theme.FONT_KEY_NUMBER for label in numbers)
+    assert not any(card.total.number.key_number for card in view.cards)  # points are read, not acted on
+
+
+def test_an_empty_pile_says_so_and_connecting_is_the_big_button(services):
+    draws = []
+    for turn in range(30):  # 60 cards in the pile with three players: 30 draws of two
+        draws.append(Action("draw", turn % 3))
+    screen, session = table(services, draws)
+    view = screen.view
+    assert session.summary()["card_pile"] == 0
+    assert view.draw_button.disabled and "empty" in view.draw_button.text
+    assert view.connect_button.kind == "primary" and not view.connect_button.disabled
+
+
+def test_the_pads_record_and_the_grids_finish_are_primary_sized(services):
+    from ui import theme
+
+    screen, _ = table(services)
+    screen.view.connect_button.trigger_action(0)
+    assert screen.view.pad.record_button.height >= theme.TOUCH_BIG
+    screen, _ = table(services, [connect(0, ("pug", "pug"), ("beagle", "poodle"))])
+    assert screen.view.finish_button.height >= theme.TOUCH_BIG
+
+
+def test_long_names_are_never_cut_on_any_screen(services):
+    from kivy.uix.label import Label
+
+    long_names = [Player("Jean-Baptiste", "orange"), Player("Maximiliana", "sky"), Player("Bartholomew", "green"),
+                  Player("Christopher", "yellow")]
+    screens = [table(services, players=long_names)[0],
+               table(services, [connect(0, ("pug", "pug"), ("beagle", "poodle"))], players=long_names)[0]]
+    for screen in screens:
+        names = [w for w in screen.view.walk() if isinstance(w, Label) and w.text in {p.name for p in long_names}]
+        assert len(names) >= 4 and not any(label.shorten for label in names)

@@ -11,10 +11,9 @@ from kivy.uix.gridlayout import GridLayout
 from companion.actions import Action
 from companion.games.mix_the_mutts import MAX_NEW_DOGS
 from ui import theme
-from ui.games.mix_the_mutts_parts import BreedPad, EndView, PlayerCard, ScoringGrid
-from ui.widgets.basics import Count, fitted
+from ui.games.mix_the_mutts_parts import BreedPad, EndView, Figure, PlayerCard, ScoringGrid, SeatName
 from ui.screenshots import scene
-from ui.widgets.basics import BigButton, Panel, PlayerBadge
+from ui.widgets.basics import BigButton, Panel
 
 
 class MixTheMuttsView(BoxLayout):
@@ -89,45 +88,39 @@ class MixTheMuttsView(BoxLayout):
             self.pad.update(name, self.dogs, self.head)
             self.add_widget(self.pad)
             return
-        self.add_widget(self._table_panel(summary))
         if summary["phase"] == "scoring":
-            self.scoring = ScoringGrid(self.controller, summary)
+            # The grid takes the whole width: a column per player, each with the whole name.
+            self.scoring = ScoringGrid(self.controller, summary, self.finish_turn)
+            self.finish_button = self.scoring.finish_button
             self.add_widget(self.scoring)
-        else:
-            self.add_widget(self._players(summary))
+            return
+        self.add_widget(self._table_panel(summary))
+        self.add_widget(self._players(summary))
 
     def _table_panel(self, summary: dict) -> Panel:
-        narrow = summary["phase"] == "scoring"  # the scoring grid needs the width more
-        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(212 if narrow else 236), padding=dp(8), spacing=dp(6))
+        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(236), padding=dp(8), spacing=dp(6))
         players = self.controller.players
-        self.turn_badge = PlayerBadge(players[summary["turn"]], highlighted=True, height=dp(44))
+        self.turn_badge = SeatName(players[summary["turn"]], bold=True, size_hint_y=None, height=dp(48))
         panel.add_widget(self.turn_badge)
-        self.pile = Count("cards in the pile", summary["card_pile"], font_size=theme.FONT_HUGE)
+        self.pile = Figure("cards in the pile", summary["card_pile"])
         panel.add_widget(self.pile)
         tiles = summary["tiles"]
-        panel.add_widget(fitted("tiles", theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None, height=dp(18)))
-        row = BoxLayout(size_hint_y=None, height=dp(58))
+        row = BoxLayout(size_hint_y=None, height=dp(52))
         self.tile_counts = {}
         for key, caption in (("on_table", "on table"), ("face_up", "face up"), ("face_down", "face down")):
-            count = Count(caption, tiles[key], font_size=theme.FONT_TITLE)
-            count.caption.font_size = theme.FONT_SMALL * 0.85
+            count = Figure(caption, tiles[key], key=False, under=True, font_size=theme.FONT_TITLE,
+                           caption_font=theme.FONT_SMALL * 0.9)
             self.tile_counts[key] = count.number
             row.add_widget(count)
         panel.add_widget(row)
-        if summary["phase"] == "scoring":
-            panel.add_widget(fitted("Score the new dogs, then", theme.FONT_SMALL, color=theme.TEXT_DIM,
-                                    size_hint_y=None, height=dp(24)))
-            self.finish_button = BigButton(text="Finish turn", kind="primary", height=theme.TOUCH_BIG)
-            self.finish_button.bind(on_release=lambda *_: self.finish_turn())
-            panel.add_widget(self.finish_button)
-            return panel
-        self.draw_button = BigButton(text="Drew two", kind="primary", height=theme.TOUCH_BIG,
+        # Connecting is how the game moves on; drawing two is the fallback (and goes once the pile is empty).
+        self.connect_button = BigButton(text="Connected a tile", kind="primary", height=theme.TOUCH_BIG)
+        self.connect_button.bind(on_release=lambda *_: self.open_pad())
+        panel.add_widget(self.connect_button)
+        self.draw_button = BigButton(text="Drew two" if summary["can_draw"] else "Pile empty: no drawing",
                                      disabled=not summary["can_draw"])
         self.draw_button.bind(on_release=lambda *_: self.drew_two())
         panel.add_widget(self.draw_button)
-        self.connect_button = BigButton(text="Connected a tile")
-        self.connect_button.bind(on_release=lambda *_: self.open_pad())
-        panel.add_widget(self.connect_button)
         return panel
 
     def _players(self, summary: dict) -> GridLayout:

@@ -1,5 +1,8 @@
-"""Pieces of the Mix-the-Mutts table view: a player's card, the breed pad for a new
-tile's dogs, the scoring grid and the end screen."""
+"""Pieces of the Mix-the-Mutts table view: a player's whole name with their shape, counts with their
+captions, a player's card, the breed pad for a new tile's dogs, the scoring grid and the end screen.
+
+Sized for the 7" panel with four players and long names: names wrap instead of being cut, hand
+sizes and the card pile are key numbers (about 10 mm tall), points are secondary."""
 
 from __future__ import annotations
 
@@ -8,11 +11,18 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.mix_the_mutts import BREEDS, MAX_NEW_DOGS, MIN_NEW_DOGS
 from ui import theme
-from ui.widgets.basics import BigButton, Count, Panel, PlayerBadge, Text, fitted
+from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.symbols import SymbolShape
+
+# A bold digit is about 0.6 of its font size wide; a number's box is sized from that.
+DIGIT_WIDTH = 0.62
+# A caption beside a number keeps at least this much width when the number grows.
+CAPTION_ROOM = dp(96)
 
 
 def dog_lines(head: str, tail: str) -> str:
@@ -30,28 +40,120 @@ def stack_line(stack: dict[str, int]) -> str:
     return " · ".join(held) if held else "no dogs yet"
 
 
+def stack_count(stack: dict[str, int]) -> str:
+    cards = sum(stack.values())
+    breeds = sum(1 for count in stack.values() if count)
+    if not cards:
+        return "no dogs yet"
+    return f"{cards} cards of {breeds} breed{'s' if breeds != 1 else ''}"
+
+
 def points_word(junior: bool, count: int) -> str:
     if junior:
         return "card" if count == 1 else "cards"
     return "point" if count == 1 else "points"
 
 
+class SeatName(BoxLayout):
+    """A player's shape in their colour beside their whole name. A long name wraps onto a second
+    line rather than being cut, so give it room for two lines where names can be long."""
+
+    def __init__(self, player, *, font_size=theme.FONT_BODY, bold: bool = False, symbol: float = dp(28),
+                 halign: str = "left", **kwargs):
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(**kwargs)
+        self.player = player
+        identity = player.identity
+        self.symbol = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                                  size=(symbol, symbol), pos_hint={"center_y": 0.5})
+        self.label = Label(text=player.name, font_size=font_size, bold=bold, color=theme.TEXT, halign=halign,
+                           valign="middle")
+        self.label.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        self.add_widget(self.symbol)
+        self.add_widget(self.label)
+
+
+class Figure(BoxLayout):
+    """A count with its caption beside it (or under it). A key figure is one the family acts on (hand
+    sizes, the card pile): key-number size on the 7" panel, bigger where there is room. The number's
+    box is always as tall as its digits need and as wide as its digits, so it is never cut."""
+
+    def __init__(self, caption: str, value, *, key: bool = True, font_size=None, under: bool = False,
+                 caption_font=theme.FONT_SMALL, caption_halign: str = "left", **kwargs):
+        super().__init__(orientation="vertical" if under else "horizontal", spacing=dp(2 if under else 6), **kwargs)
+        self.base = font_size or (theme.FONT_KEY_NUMBER if key else theme.FONT_NUMBER)
+        self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
+                            halign="center" if under else "right", valign="middle")
+        self.number.key_number = key
+        self.caption = Label(text=caption, font_size=caption_font, color=theme.TEXT_DIM,
+                             halign="center" if under else caption_halign, valign="middle")
+        self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
+        if under:
+            # The digits sit on their caption; spare height goes above them.
+            self.caption.size_hint_y, self.caption.height = None, caption_font * 1.35
+            self.number.size_hint_y = None
+            self.add_widget(Widget())
+        else:
+            self.number.size_hint_x = None
+        self.add_widget(self.number)
+        self.add_widget(self.caption)
+        self.bind(size=self._scale)
+        self.number.bind(size=self._scale)
+        self._scale()
+
+    def _scale(self, *_):
+        label = self.number
+        digits = max(1, len(label.text))
+        under = self.orientation == "vertical"
+        # Spare room (1280x720, few players) goes into the number so it reads from further away.
+        tall = self.height - self.caption.height - 2 * self.spacing if under else label.height
+        across = label.width if under else self.width - CAPTION_ROOM
+        room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
+        label.font_size = max(self.base, room)
+        if under:
+            label.height = max(0, min(tall, label.font_size * 1.25))
+        else:
+            label.width = DIGIT_WIDTH * label.font_size * digits + dp(6)
+        label.text_size = label.size
+
+
+class StackLine(Label):
+    """A scoring stack by breed; where the breeds do not fit the room, how many cards of how many
+    breeds (never a cut line)."""
+
+    def __init__(self, stack: dict[str, int], full: str | None = None, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_SMALL * 0.9)
+        kwargs.setdefault("color", theme.TEXT_DIM)
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("valign", "middle")
+        self.forms = (full or stack_line(stack), stack_count(stack))
+        super().__init__(text=self.forms[0], **kwargs)
+        self.bind(size=self._fit)
+
+    def _fit(self, *_):
+        self.text_size = (self.width, None)
+        for form in self.forms:
+            self.text = form
+            self.texture_update()
+            if self.texture_size[1] <= self.height:
+                return
+
+
 class PlayerCard(Panel):
-    """One player's hand size and scoring stack; the active player's card is lit."""
+    """One player's hand size (a key number) and scoring stack; the active player's card is lit."""
 
     def __init__(self, player, entry: dict, *, active: bool, junior: bool, **kwargs):
         super().__init__(orientation="vertical", padding=dp(6), spacing=dp(2), **kwargs)
         if active:
             self.fill = theme.SURFACE_HIGH
-        self.add_widget(PlayerBadge(player, highlighted=active, height=dp(40), font_size=theme.FONT_BODY))
-        numbers = BoxLayout()
-        self.hand = Count("cards in hand", entry["hand"])
-        self.total = Count("cards scored" if junior else "points", entry["total"])
+        self.add_widget(SeatName(player, bold=active, size_hint_y=None, height=dp(32)))
+        numbers = BoxLayout(spacing=dp(4))
+        self.hand = Figure("cards in hand", entry["hand"], under=True)
+        self.total = Figure(points_word(junior, entry["total"]), entry["total"], key=False, under=True)
         numbers.add_widget(self.hand)
         numbers.add_widget(self.total)
         self.add_widget(numbers)
-        self.stack = Text(text=stack_line(entry["scoring_stack"]), font_size=theme.FONT_SMALL,
-                          color=theme.TEXT_DIM, halign="center")
+        self.stack = StackLine(entry["scoring_stack"], size_hint_y=None, height=dp(38))
         self.add_widget(self.stack)
 
 
@@ -59,18 +161,20 @@ class BreedPad(BoxLayout):
     """Entering a new tile's dogs: tap the head breed, then the tail breed, once per dog."""
 
     def __init__(self, view, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
         self.view = view
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.prompt = fitted("", theme.FONT_BODY, halign="left")
+        self.prompt = Label(text="", markup=True, font_size=theme.FONT_BODY * 0.9, color=theme.TEXT, halign="left",
+                            valign="middle")
+        self.prompt.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
         top.add_widget(self.prompt)
         cancel = BigButton(text="Cancel", size_hint_x=None, width=dp(110), kind="quiet")
         cancel.bind(on_release=lambda *_: view.close_pad())
         top.add_widget(cancel)
         self.add_widget(top)
-        self.entered = Text(text="", font_size=theme.FONT_BODY, halign="center")
+        self.entered = Text(text="", font_size=theme.FONT_SMALL, halign="center", color=theme.TEXT_DIM)
         self.add_widget(self.entered)
-        grid = GridLayout(cols=4, spacing=theme.GAP)
+        grid = GridLayout(cols=4, spacing=dp(6))
         self.breed_buttons: dict[str, BigButton] = {}
         junior = summary["scoring"].startswith("junior")
         for breed in BREEDS:
@@ -81,11 +185,11 @@ class BreedPad(BoxLayout):
             self.breed_buttons[breed] = button
             grid.add_widget(button)
         self.add_widget(grid)
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.remove_button = BigButton(text="Remove last", size_hint_x=0.35)
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH_BIG, spacing=theme.GAP)
+        self.remove_button = BigButton(text="Remove last", size_hint_x=0.35, height=theme.TOUCH_BIG)
         self.remove_button.bind(on_release=lambda *_: view.remove_last())
         bottom.add_widget(self.remove_button)
-        self.record_button = BigButton(text="", kind="primary")
+        self.record_button = BigButton(text="", kind="primary", height=theme.TOUCH_BIG)
         self.record_button.bind(on_release=lambda *_: view.record_tile())
         bottom.add_widget(self.record_button)
         self.add_widget(bottom)
@@ -96,7 +200,6 @@ class BreedPad(BoxLayout):
                 else f"all {MAX_NEW_DOGS} dogs entered"
         else:
             step = f"dog {len(dogs) + 1}: {head} head, now tap its [b]tail[/b] breed"
-        self.prompt.markup = True
         self.prompt.text = f"{name}'s new tile, {step}"
         parts = [dog_short(*dog) for dog in dogs] + ([f"{head} head, ?"] if head else [])
         self.entered.text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
@@ -110,41 +213,56 @@ class BreedPad(BoxLayout):
             button.disabled = full
 
 
-class ScoringGrid(BoxLayout):
-    """After a tile: one row per new dog, one column per player; a tap records that player scoring it."""
+HEADER_HEIGHT = dp(150)
 
-    def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+
+class ScoringGrid(BoxLayout):
+    """After a tile: one row per new dog, one column per player; a tap records that player scoring
+    it. Each column's head shows the player's whole name and hand size; *Finish turn* heads the dog
+    column, so the grid has the whole width and every name fits."""
+
+    def __init__(self, controller, summary: dict, on_finish, **kwargs):
+        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
         players = controller.players
         entries = summary["players"]
         junior = summary["scoring"].startswith("junior")
-        label_width = dp(128)
-        header = BoxLayout(size_hint_y=None, height=dp(112), spacing=theme.GAP)
-        captions = BoxLayout(orientation="vertical", size_hint_x=None, width=label_width)
-        captions.add_widget(fitted("new dog", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left"))
-        captions.add_widget(fitted("cards in hand", theme.FONT_SMALL, color=theme.TEXT_DIM, halign="left"))
-        captions.add_widget(fitted("cards scored" if junior else "points", theme.FONT_SMALL, color=theme.TEXT_DIM,
-                                   halign="left"))
-        header.add_widget(captions)
+        label_width = dp(150)
+        header = BoxLayout(size_hint_y=None, height=HEADER_HEIGHT, spacing=dp(6))
+        self.header = header
+        corner = BoxLayout(orientation="vertical", size_hint_x=None, width=label_width, spacing=dp(4))
+        count = len(summary["new_dogs"])
+        corner.add_widget(Label(text=f"Score the {count} new dogs, then", font_size=theme.FONT_SMALL,
+                                color=theme.TEXT_DIM, halign="left", valign="bottom",
+                                text_size=(label_width, None)))
+        self.finish_button = BigButton(text="Finish turn", kind="primary", height=theme.TOUCH_BIG)
+        self.finish_button.bind(on_release=lambda *_: on_finish())
+        corner.add_widget(self.finish_button)
+        header.add_widget(corner)
         self.hands: list[Label] = []
         self.totals: list[Label] = []
         for seat, entry in enumerate(entries):
-            column = BoxLayout(orientation="vertical")
-            column.add_widget(PlayerBadge(players[seat], height=dp(36), font_size=theme.FONT_SMALL,
-                                          highlighted=seat == summary["turn"]))
-            hand = fitted(str(entry["hand"]), theme.FONT_TITLE, bold=True)
-            total = fitted(str(entry["total"]), theme.FONT_TITLE, bold=True)
+            active = seat == summary["turn"]
+            column = Panel(orientation="vertical", padding=dp(4), spacing=0)
+            if active:
+                column.fill = theme.SURFACE_HIGH
+            column.add_widget(SeatName(players[seat], font_size=theme.FONT_SMALL * 1.1, bold=active, symbol=dp(22),
+                                       size_hint_y=None, height=dp(42)))
+            hand = Figure("in hand", entry["hand"], caption_font=theme.FONT_SMALL * 0.9)
             column.add_widget(hand)
+            total = Figure(points_word(junior, entry["total"]), entry["total"], key=False,
+                           font_size=theme.FONT_SMALL * 1.1, caption_font=theme.FONT_SMALL * 0.9,
+                           size_hint_y=None, height=dp(22))
             column.add_widget(total)
-            self.hands.append(hand)
-            self.totals.append(total)
+            self.hands.append(hand.number)
+            self.totals.append(total.number)
             header.add_widget(column)
         self.add_widget(header)
-        rows = GridLayout(cols=1, size_hint_y=None, spacing=theme.GAP)
+        rows = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
         rows.bind(minimum_height=rows.setter("height"))
+        self.rows = rows
         self.buttons: dict[tuple[int, int], BigButton] = {}
         for index, (head, tail) in enumerate(summary["new_dogs"]):
-            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
             name = Label(text=dog_lines(head, tail), font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
                          valign="middle", size_hint_x=None, width=label_width)
             name.bind(size=lambda lab, size: setattr(lab, "text_size", size))
@@ -162,13 +280,24 @@ class ScoringGrid(BoxLayout):
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(rows)
         self.add_widget(scroll)
+        self.bind(height=self._fit)
+
+    def _fit(self, *_):
+        """A bigger screen gives the names, hand sizes and rows more room; the 7" panel keeps three
+        dogs' rows under the header, more scroll."""
+        self.header.height = max(HEADER_HEIGHT, min(self.height * 0.34, dp(230)))
+        rows = self.rows.children
+        room = (self.height - self.header.height - self.spacing) / max(3, len(rows)) - self.rows.spacing[1]
+        for row in rows:
+            row.height = max(theme.TOUCH, min(room, dp(88)))
 
 
 class EndView(BoxLayout):
-    """Totals, biggest first, with the winner or winners (a tie shares the win) said in words."""
+    """Totals, biggest first, with the winner or winners (a tie shares the win) said in words. Every
+    player's row is on screen at once, with nothing to scroll."""
 
     def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
         players = controller.players
         junior = summary["scoring"].startswith("junior")
         names = summary["winner_names"]
@@ -176,28 +305,23 @@ class EndView(BoxLayout):
             headline = f"{names[0]} wins!"
         else:
             headline = f"{' and '.join(names)} share the win!"
-        self.headline = fitted(headline, theme.FONT_TITLE * 1.2, bold=True, color=theme.OK,
-                               size_hint_y=None, height=dp(52))
+        self.headline = Text(text=headline, font_size=theme.FONT_TITLE * 1.1, bold=True, color=theme.OK,
+                             halign="center")
         self.add_widget(self.headline)
         ranked = sorted(summary["players"], key=lambda entry: -entry["total"])
-        rows = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        rows.bind(minimum_height=rows.setter("height"))
+        rows = BoxLayout(orientation="vertical", spacing=dp(6))
         self.rows: dict[int, Panel] = {}
         for entry in ranked:
             seat = entry["seat"]
-            row = Panel(size_hint_y=None, height=dp(84), padding=dp(6))
-            if seat in summary["winners"]:
+            won = seat in summary["winners"]
+            row = Panel(padding=[dp(8), dp(4)], spacing=dp(8))
+            if won:
                 row.fill = theme.SURFACE_HIGH
-            badge = PlayerBadge(players[seat], size_hint_x=0.3, size_hint_y=1, highlighted=seat in summary["winners"])
-            row.add_widget(badge)
-            word = points_word(junior, entry["total"])
-            row.add_widget(Count(word, entry["total"], size_hint_x=0.2))
+            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.34))
+            row.add_widget(Figure(points_word(junior, entry["total"]), entry["total"], key=False, size_hint_x=0.24))
             detail = (f"{entry['stack_cards']} cards scored" if junior
                       else f"{entry['stack_cards']} cards: {stack_line(entry['scoring_stack'])}")
-            row.add_widget(Text(text=detail, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_x=0.5,
-                                size_hint_y=1))
+            row.add_widget(StackLine(entry["scoring_stack"], detail, size_hint_x=0.42, halign="left"))
             self.rows[seat] = row
             rows.add_widget(row)
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(rows)
-        self.add_widget(scroll)
+        self.add_widget(rows)
