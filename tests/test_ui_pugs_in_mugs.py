@@ -119,3 +119,46 @@ def test_the_winner_screen_appears_the_moment_someone_holds_all_five(services):
     assert all(slot.held for slot in view.rows[0].shelf.slots.values())
     screen.undo_button.trigger_action(0)
     assert view.headline is None and view.buttons["draw"] is not None
+
+
+def test_once_both_actions_are_used_only_mischief_and_end_turn_stay_open(services):
+    screen, session = table(services)
+    view = screen.view
+    view.buttons["draw"].trigger_action(0)
+    view.buttons["draw"].trigger_action(0)
+    assert all(view.buttons[key].disabled for key in ("draw", "exchange", "steal"))
+    assert not view.buttons["end_turn"].disabled and view.buttons["end_turn"].kind == "primary"
+    assert not view.buttons["mischief"].disabled  # a Surprise uses no action
+    view.buttons["mischief"].trigger_action(0)
+    assert not view.choices["surprise"].disabled
+    assert view.choices["gimme"].disabled and view.choices["dig"].disabled
+    assert "both actions used" in view.choices["dig"].label.text
+
+
+def test_hand_sizes_are_key_numbers_and_the_discard_pads_done_is_primary_sized(services):
+    from ui import theme
+
+    screen, session = table(services, ACTIONS[:54])
+    view = screen.view
+    assert all(row.hand.number.key_number and row.hand.number.font_size >= theme.FONT_KEY_NUMBER
+               for row in view.rows)
+    view.buttons["end_turn"].trigger_action(0)
+    assert view.buttons["record"].kind == "primary" and view.buttons["record"].height >= theme.TOUCH_BIG
+
+
+def test_a_mug_the_thief_already_has_says_why_it_cannot_be_stolen(services):
+    screen, session = table(services, ACTIONS[:52])  # Ben (red, green) may steal from Ann (red, blue, yellow)
+    view = screen.view
+    view.open("steal")
+    view.choose(0)
+    assert view.choices["red"].disabled and "you have one" in view.choices["red"].label.text
+    assert not view.choices["blue"].disabled and "you have one" not in view.choices["blue"].label.text
+
+
+def test_names_are_never_cut_and_the_winner_screen_leaves_out_the_hands(services):
+    from kivy.uix.label import Label
+
+    screen, session = table(services, ACTIONS)
+    view = screen.view
+    assert all(row.hand is None for row in view.rows)
+    assert not any(widget.shorten for widget in view.walk() if isinstance(widget, Label))

@@ -5,32 +5,61 @@ the active player did; choices (colour, target, card) open a picker in place of 
 from __future__ import annotations
 
 from kivy.metrics import dp
-from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.actions import Action
 from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS
 from ui import theme
-from ui.widgets.basics import Count, fitted
-from ui.games.pugs_in_mugs_parts import KindButton, MugShelf, Pips, kind_text
+from ui.games.pugs_in_mugs_parts import Figure, KindButton, MugShelf, Pips, SeatName, kind_text
 from ui.screenshots import scene
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+from ui.widgets.basics import BigButton, Panel, Text
 
 
 class PlayerRow(Panel):
-    def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, **kwargs):
-        super().__init__(padding=dp(4), spacing=dp(6), **kwargs)
+    """One player: the whole name, the hand size (a key number) and the five Mug places. Where the
+    Mugs are held back by the row's width (few players), the name goes above them and they get the
+    whole width. At the end the hands no longer matter, so the winner screen leaves them out."""
+
+    NAME_WIDTH = dp(150)
+    NAME_HEIGHT = dp(30)
+
+    def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, hand: bool = True,
+                 **kwargs):
+        super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), **kwargs)
         if active or winner:
             self.fill = theme.SURFACE_HIGH
-        holder = AnchorLayout(size_hint_x=None, width=dp(136))
-        holder.add_widget(PlayerBadge(player, highlighted=active or winner, height=dp(40), font_size=theme.FONT_BODY))
-        self.add_widget(holder)
-        self.hand = Count("cards", entry["hand"], size_hint_x=None, width=dp(64))
-        self.add_widget(self.hand)
+        self.name = SeatName(player, bold=active or winner, font_size=theme.FONT_BODY * 0.9, size_hint_x=None,
+                             width=self.NAME_WIDTH)
+        self.line = BoxLayout(spacing=dp(6))
+        self.line.add_widget(self.name)
+        self.hand = None
+        if hand:
+            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=dp(96))
+            self.line.add_widget(self.hand)
         self.shelf = MugShelf(colours, entry["mugs"])
-        self.add_widget(self.shelf)
+        self.line.add_widget(self.shelf)
+        self.add_widget(self.line)
+        self.stacked = False
+        self.bind(size=self._arrange)
+
+    def _arrange(self, *_):
+        beside = self.width - self.padding[0] - self.padding[2] - (self.hand.width + self.line.spacing if self.hand else 0)
+        tall = self.height - self.padding[1] - self.padding[3]
+        inline = self.shelf.mug_width(beside - self.NAME_WIDTH - self.line.spacing, tall)
+        stacked = self.shelf.mug_width(beside, tall - self.NAME_HEIGHT - self.spacing) > inline
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        self.name.parent.remove_widget(self.name)
+        if stacked:
+            self.name.size_hint, self.name.height = (1, None), self.NAME_HEIGHT
+            self.add_widget(self.name, index=len(self.children))
+        else:
+            self.name.size_hint, self.name.width = (None, 1), self.NAME_WIDTH
+            self.line.add_widget(self.name, index=len(self.line.children))
 
 
 class PugsInMugsView(BoxLayout):
@@ -40,6 +69,9 @@ class PugsInMugsView(BoxLayout):
         # An open picker's choices so far; kept here so a refused tap or a refresh never loses them.
         self.flow: dict | None = None
         self.rows: list[PlayerRow] = []
+        # Rows kept from the last refresh by what they show: most moves change one row, and
+        # building a row (five patterned Mugs, their words) is the slow part of a refresh.
+        self._built_rows: dict[tuple, PlayerRow] = {}
         self.choices: dict[str, KindButton] = {}
         self.buttons: dict[str, BigButton] = {}
         self.headline = None
@@ -125,7 +157,7 @@ class PugsInMugsView(BoxLayout):
             self.flow = None
             self._winner(summary)
             return
-        side = Panel(orientation="vertical", size_hint_x=None, width=dp(304), padding=dp(8), spacing=dp(6))
+        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=dp(6), spacing=dp(6))
         self._status(side, summary)
         if self.flow is None:
             self.add_widget(self._table(summary))
@@ -140,44 +172,59 @@ class PugsInMugsView(BoxLayout):
 
     def _table(self, summary: dict, winner: int | None = None) -> BoxLayout:
         colours = [entry["colour"] for entry in summary["colours"]]
-        table = BoxLayout(orientation="vertical", spacing=dp(6))
+        table = BoxLayout(orientation="vertical", spacing=dp(4))
+        built = {}
         for entry in summary["players"]:
-            row = PlayerRow(self.controller.players[entry["seat"]], entry, colours,
-                            active=entry["seat"] == summary["turn"], winner=entry["seat"] == winner)
+            seat = entry["seat"]
+            shows = (seat, entry["hand"], tuple(entry["mugs"]), seat == summary["turn"], seat == winner,
+                     winner is None)
+            row = self._built_rows.get(shows)
+            if row is None:
+                row = PlayerRow(self.controller.players[seat], entry, colours, active=shows[3], winner=shows[4],
+                                hand=shows[5])
+            elif row.parent is not None:
+                row.parent.remove_widget(row)
+            built[shows] = row
             self.rows.append(row)
             table.add_widget(row)
+        self._built_rows = built
         return table
 
     def _status(self, side, summary: dict) -> None:
-        top = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(4))
-        self.turn_badge = PlayerBadge(self.controller.players[summary["turn"]], highlighted=True, height=dp(44))
+        top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(4))
+        self.turn_badge = SeatName(self.controller.players[summary["turn"]], bold=True, font_size=theme.FONT_BODY * 0.9)
         top.add_widget(self.turn_badge)
-        top.add_widget(Pips(summary["actions_left"], ACTIONS_PER_TURN, size_hint_x=None, width=dp(72)))
+        top.add_widget(Pips(summary["actions_left"], ACTIONS_PER_TURN, size_hint_x=None, width=dp(64)))
         side.add_widget(top)
         left = summary["actions_left"]
-        self.actions_left = fitted(f"{left} action{'s' if left != 1 else ''} left this turn", theme.FONT_SMALL,
-                                   color=theme.TEXT_DIM, size_hint_y=None, height=dp(20))
+        self.actions_left = Label(text=f"{left} action{'s' if left != 1 else ''} left this turn",
+                                  font_size=theme.FONT_SMALL * 0.9, color=theme.TEXT_DIM, size_hint_y=None,
+                                  height=dp(20), halign="center", valign="middle")
+        self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
         side.add_widget(self.actions_left)
-        counts = BoxLayout(size_hint_y=None, height=dp(70))
-        self.deck = Count("in the deck", summary["deck"])
-        self.discard = Count("discarded", summary["discard_total"])
+        counts = BoxLayout(size_hint_y=None, height=dp(56))
+        self.deck = Figure("in the deck", summary["deck"], key=False, under=True)
+        self.discard = Figure("discarded", summary["discard_total"], key=False, under=True)
         counts.add_widget(self.deck)
         counts.add_widget(self.discard)
         side.add_widget(counts)
 
     def _action_buttons(self, side, summary: dict) -> None:
         can_end = summary["can_end_turn"]
-        grid = GridLayout(cols=2, spacing=theme.GAP)
+        no_actions = summary["actions_left"] == 0
         for key, text in (("draw", "Draw"), ("exchange", "Exchange"), ("steal", "Steal"),
                           ("mischief", "Mischief"), ("end_turn", "End turn")):
-            primary = (key == "end_turn") == can_end and key in ("draw", "end_turn")
-            button = BigButton(text=text, kind="primary" if primary else "normal", size_hint_y=1)
+            # Surprise uses no action, so Mischief stays open once both actions are used.
+            spent = no_actions and key in ("draw", "exchange", "steal")
+            button = BigButton(text=text, size_hint_y=1, disabled=spent or (key == "end_turn" and not can_end))
             button.bind(on_release=lambda _, k=key: self.open(k))
             self.buttons[key] = button
-        # The common action gets the whole first row.
+        # The expected next tap gets the whole first row and the primary colour.
         first = self.buttons["end_turn" if can_end else "draw"]
-        side.add_widget(first)
+        first.kind = "primary"
         first.size_hint_y, first.height = None, theme.TOUCH_BIG
+        side.add_widget(first)
+        grid = GridLayout(cols=2, spacing=dp(6))
         for key in ("draw", "exchange", "steal", "mischief", "end_turn"):
             if self.buttons[key] is not first:
                 grid.add_widget(self.buttons[key])
@@ -193,8 +240,11 @@ class PugsInMugsView(BoxLayout):
         others = [seat for seat in range(len(entries)) if seat != me]
         if kind == "mischief":
             title = "Which Mischief card?"
+            # Gimme and Dig each take one of the turn's two actions; Surprise takes none.
+            spent = summary["actions_left"] == 0
+            needs = "both actions used" if spent else "uses an action"
             options = [("surprise", "Surprise", None, "no action used", True),
-                       ("gimme", "Gimme", None, "", True), ("dig", "Dig", None, "", True)]
+                       ("gimme", "Gimme", None, needs, not spent), ("dig", "Dig", None, needs, not spent)]
         elif kind == "exchange":
             title = "Three Pugs swapped for which Mug?"
             options = [(c, kind_text(c), c, "have it" if c in mine else f"{summary['mug_supply'][c]} left",
@@ -213,7 +263,8 @@ class PugsInMugsView(BoxLayout):
         elif kind == "steal":
             target = flow["target"]
             title = f"Which of {players[target].name}'s Mugs?"
-            options = [(c, kind_text(c), c, "", c not in mine) for c in entries[target]["mugs"]]
+            options = [(c, kind_text(c), c, "you have one" if c in mine else "", c not in mine)
+                       for c in entries[target]["mugs"]]
         elif kind == "surprise":
             title = f"Which card did {players[flow['target']].name} discard?"
             options = [(k, kind_text(k), k, "", True) for k in KINDS]
@@ -248,25 +299,26 @@ class PugsInMugsView(BoxLayout):
         panel.add_widget(scroll)
         side.add_widget(BoxLayout())
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
-        back = BigButton(text="Back")
+        back = BigButton(text="Back", size_hint_y=1)
         back.bind(on_release=lambda *_: self.close())
         bottom.add_widget(back)
         self.buttons["back"] = back
         if kind == "discard":
-            undo = BigButton(text="Remove", disabled=not flow["discards"])
+            undo = BigButton(text="Remove", disabled=not flow["discards"], size_hint_y=1)
             undo.bind(on_release=lambda *_: self.remove_last())
             bottom.add_widget(undo)
-            record = BigButton(text="Done", kind="primary",
+        side.add_widget(bottom)
+        if kind == "discard":
+            record = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG,
                                disabled=len(flow["discards"]) != entries[me]["must_discard"])
             record.bind(on_release=lambda *_: self.record_discards())
-            bottom.add_widget(record)
+            side.add_widget(record)
             self.buttons["record"] = record
-        side.add_widget(bottom)
 
     def _winner(self, summary: dict) -> None:
-        column = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        self.headline = fitted(f"{summary['winner_name']} has a Mug of every colour and wins!",
-                               theme.FONT_TITLE, bold=True, color=theme.OK, size_hint_y=None, height=dp(48))
+        column = BoxLayout(orientation="vertical", spacing=dp(6))
+        self.headline = Text(text=f"{summary['winner_name']} has a Mug of every colour and wins!",
+                             font_size=theme.FONT_TITLE, bold=True, color=theme.OK, halign="center")
         column.add_widget(self.headline)
         column.add_widget(self._table(summary, winner=summary["winner"]))
         self.add_widget(column)

@@ -1,5 +1,6 @@
 """Pieces of the Pugs in Mugs table view: Mugs drawn in their colour AND pattern (stripes, spots,
-stars, zigzags, checks) so colour-blind players tell them apart, card-kind buttons, action pips."""
+stars, zigzags, checks) so colour-blind players tell them apart, card-kind buttons, action pips, a
+player's whole name with their shape, and counts with their captions."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.pugs_in_mugs import PATTERNS
 from ui import theme
-from ui.widgets.symbols import fan, polygon_points
+from ui.widgets.symbols import SymbolShape, fan, polygon_points
 
 RGB = {"red": (0.86, 0.18, 0.18), "blue": (0.18, 0.42, 0.92), "yellow": (0.98, 0.84, 0.16),
        "green": (0.16, 0.66, 0.30), "purple": (0.58, 0.32, 0.80)}
@@ -74,6 +75,10 @@ def pattern_ink(rgb):
     return (0, 0, 0, 0.55) if theme.readable_text_on(rgb) == theme.ACCENT_TEXT else (1, 1, 1, 0.7)
 
 
+BODY_SHARE = 0.78    # of a mug's whole width, the rest is the handle
+BODY_ASPECT = 1.1    # body height over body width
+
+
 class MugSlot(Widget):
     """One of a player's five Mug places: a full Mug in its colour and pattern, or an empty outline
     still carrying a faint pattern so the missing colour is known without colour vision."""
@@ -88,14 +93,16 @@ class MugSlot(Widget):
 
     def _draw(self, *_):
         self.canvas.clear()
-        # A mug keeps its shape however tall the row is: never taller than it is wide.
-        w = min(self.width, self.height * 1.1)
-        h = min(self.height, w)
-        if w <= 4 or h <= 4:
+        # A mug keeps its shape however big its place is: the body a little taller than wide, the
+        # handle a fifth of the whole width, joined to the body's side.
+        w = min(self.width, self.height / (BODY_SHARE * BODY_ASPECT))
+        body_w = w * BODY_SHARE
+        body_h = min(self.height, body_w * BODY_ASPECT)
+        handle = w - body_w
+        if body_w <= 4 or body_h <= 4:
             return
-        handle = w * 0.22
-        body_w, body_h = w - handle, h
-        x, y = self.center_x - w / 2, self.center_y - h / 2
+        # Standing on the bottom of its place, just over its colour word.
+        x, y = self.center_x - w / 2, self.y
         rgb = RGB[self.colour]
         with self.canvas:
             if self.held:
@@ -111,8 +118,10 @@ class MugSlot(Widget):
             Line(rounded_rectangle=(x, y, body_w, body_h, dp(2), dp(2), dp(6), dp(6)),
                  width=dp(1.4) if self.held else dp(1.1))
             Color(*(rgb if self.held else theme.TEXT_DIM[:3]), 1)
-            Line(ellipse=(x + body_w - handle * 0.6, y + body_h * 0.25, handle * 1.4, body_h * 0.5, 20, 160),
-                 width=dp(2))
+            # The right half of an ellipse centred on the body's edge: both ends meet the body.
+            thick = max(dp(2), handle * 0.16)
+            Line(ellipse=(x + body_w - handle + thick, y + body_h * 0.22, 2 * (handle - thick), body_h * 0.56, 0, 180),
+                 width=thick)
 
 
 class MugShelf(BoxLayout):
@@ -121,16 +130,31 @@ class MugShelf(BoxLayout):
     def __init__(self, colours, held, **kwargs):
         super().__init__(spacing=dp(4), **kwargs)
         self.slots: dict[str, MugSlot] = {}
+        self.words: dict[str, Label] = {}
         for colour in colours:
             column = BoxLayout(orientation="vertical", spacing=dp(1))
             slot = MugSlot(colour=colour, held=colour in held)
-            word = Label(text=colour, font_size=theme.FONT_SMALL * 0.8, size_hint_y=None,
-                         height=theme.FONT_SMALL * 0.95, bold=colour in held,
+            word = Label(text=colour, font_size=theme.FONT_SMALL * 0.9, size_hint_y=None,
+                         height=theme.FONT_SMALL * 1.1, bold=colour in held,
                          color=theme.TEXT if colour in held else theme.TEXT_DIM)
             column.add_widget(slot)
             column.add_widget(word)
             self.slots[colour] = slot
+            self.words[colour] = word
             self.add_widget(column)
+        self.bind(height=self._scale_words)
+
+    def mug_width(self, width: float, height: float) -> float:
+        """How wide each Mug would be drawn on a shelf of this size."""
+        column = (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
+        word = max(theme.FONT_SMALL * 0.9, min(height * 0.11, theme.FONT_BODY)) * 1.25
+        return max(0, min(column, (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
+
+    def _scale_words(self, *_):
+        # Big Mugs (few players, a big screen) get their words in a size to match.
+        font = max(theme.FONT_SMALL * 0.9, min(self.height * 0.11, theme.FONT_BODY))
+        for word in self.words.values():
+            word.font_size, word.height = font, font * 1.25
 
 
 class KindButton(ButtonBehavior, BoxLayout):
@@ -146,7 +170,7 @@ class KindButton(ButtonBehavior, BoxLayout):
         self.kind = kind
         if kind in RGB:
             self.add_widget(Widget(size_hint_x=None, width=dp(36)))  # room for the swatch drawn in _redraw
-        label_text = f"{text}\n[size={int(theme.FONT_SMALL * 0.85)}]{note}[/size]" if note else text
+        label_text = f"{text}\n[size={int(theme.FONT_SMALL * 0.9)}]{note}[/size]" if note else text
         self.label = Label(text=label_text, markup=True, font_size=theme.FONT_BODY, bold=True, color=theme.TEXT,
                            halign="left" if kind in RGB else "center", valign="middle")
         self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
@@ -200,3 +224,70 @@ class Pips(Widget):
                 if index >= self.left:
                     Line(points=[cx - r * math.sqrt(0.5), cy - r * math.sqrt(0.5),
                                  cx + r * math.sqrt(0.5), cy + r * math.sqrt(0.5)], width=dp(1.5))
+
+
+class SeatName(BoxLayout):
+    """A player's shape in their colour beside their whole name. A long name wraps onto a second
+    line rather than being cut, so give it room for two lines where names can be long."""
+
+    def __init__(self, player, *, font_size=theme.FONT_BODY, bold: bool = False, symbol: float = dp(26), **kwargs):
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(**kwargs)
+        self.player = player
+        identity = player.identity
+        self.symbol = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                                  size=(symbol, symbol), pos_hint={"center_y": 0.5})
+        self.label = Label(text=player.name, font_size=font_size, bold=bold, color=theme.TEXT, halign="left",
+                           valign="middle")
+        self.label.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        self.add_widget(self.symbol)
+        self.add_widget(self.label)
+
+
+# A bold digit is about 0.6 of its font size wide; a number's box is sized from that.
+DIGIT_WIDTH = 0.62
+
+
+class Figure(BoxLayout):
+    """A count with its caption beside it (or under it). A key figure is one the family acts on (hand
+    sizes): key-number size on the 7" panel, bigger where there is room. The number's box is as
+    tall as its digits need and as wide as its digits, so it is never cut."""
+
+    def __init__(self, caption: str, value, *, key: bool = True, font_size=None, under: bool = False,
+                 caption_room: float = dp(44), **kwargs):
+        super().__init__(orientation="vertical" if under else "horizontal", spacing=dp(2 if under else 4), **kwargs)
+        self.base = font_size or (theme.FONT_KEY_NUMBER if key else theme.FONT_NUMBER)
+        self.caption_room = caption_room
+        self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
+                            halign="center" if under else "right", valign="middle")
+        self.number.key_number = key
+        self.caption = Label(text=caption, font_size=theme.FONT_SMALL * 0.9, color=theme.TEXT_DIM,
+                             halign="center" if under else "left", valign="middle")
+        self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
+        if under:
+            # The digits sit on their caption; spare height goes above them.
+            self.caption.size_hint_y, self.caption.height = None, theme.FONT_SMALL * 1.2
+            self.number.size_hint_y = None
+            self.add_widget(Widget())
+        else:
+            self.number.size_hint_x = None
+        self.add_widget(self.number)
+        self.add_widget(self.caption)
+        self.bind(size=self._scale)
+        self.number.bind(size=self._scale)
+        self._scale()
+
+    def _scale(self, *_):
+        label = self.number
+        digits = max(1, len(label.text))
+        under = self.orientation == "vertical"
+        # Spare room (1280x720, few players) goes into the number so it reads from further away.
+        tall = self.height - self.caption.height - 2 * self.spacing if under else label.height
+        across = label.width if under else self.width - self.caption_room
+        room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
+        label.font_size = max(self.base, room)
+        if under:
+            label.height = max(0, min(tall, label.font_size * 1.25))
+        else:
+            label.width = DIGIT_WIDTH * label.font_size * digits + dp(6)
+        label.text_size = label.size
