@@ -16,7 +16,6 @@ from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "thats_ruff.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
@@ -68,7 +67,8 @@ def enter_card(pad, card):
 def count_by_taps(screen, actions):
     for action in actions:
         pad = screen.view.counting
-        assert f"{FAMILY[action.player].name}'s turn" in texts(pad)
+        turn = screen.view.count_panel.turn
+        assert (turn.name_label.text, turn.detail_label.text) == (FAMILY[action.player].name, "to play")
         if action.type == "thats_ruff":
             tap(pad.ruff_button)
             continue
@@ -81,7 +81,11 @@ def count_by_taps(screen, actions):
 
 
 def phase_shown(screen):
-    return screen.view.count_panel.phase_label.text
+    """Counting shows the card pad under the paths; laying out and turning up say which they are."""
+    view = screen.view
+    if view.counting.parent is view:
+        return "Counting"
+    return view.entry.info.text
 
 
 def test_counting_then_turning_up_every_face_down_card_reaches_collecting(shown):
@@ -101,7 +105,7 @@ def test_counting_then_turning_up_every_face_down_card_reaches_collecting(shown)
         wanted = len(cards)
         plural = "s" if wanted != 1 else ""
         assert entry.badge_button.text.startswith(name)
-        assert entry.prompt.text == f"turns up {wanted} face-down card{plural}"
+        assert f"{name} turns up {wanted} face-down card{plural}" in entry.prompt.text
         assert entry.done_button.text == f"Turn up (0 of {wanted})"
         for card in cards[:-1]:
             enter_card(entry.pad, card)

@@ -1,60 +1,108 @@
-"""The That's Ruff! table view: the count big beside every dog's loop, and under them the pad for
-what happens now (laying out, counting, turning up, staying, dealing). Collecting has its own table
-of cards to tap (thats_ruff_collect); the pads are in thats_ruff_pads, the drawings in thats_ruff_parts."""
+"""The That's Ruff! table view: the count big beside every dog's path, and under them the pad for what
+happens now (counting, staying, dealing). Laying out and turning up have their own table of names and
+cards (EntryPad), and so has Collecting (thats_ruff_collect); the pads are in thats_ruff_pads, the
+drawings in thats_ruff_parts."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from companion.actions import Action
 from ui import theme
 from ui.games.thats_ruff_collect import CollectPad
 from ui.games.thats_ruff_pads import CountingPad, EntryPad
-from ui.games.thats_ruff_parts import BoardWidget, CardChip, ShadedCounts
+from ui.games.thats_ruff_parts import (NAMES_WIDTH, STRIP_HEIGHT, BoardStrip, CardFace, NameTag, ShadedCounts,
+                                       compact, name_font, primary_height)
 from ui.screenshots import scene
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+from ui.widgets.basics import BigButton, Panel, Text
 
 PHASE_WORDS = {"laying_out": "Laying out", "counting": "Counting", "revealing": "Turning up",
                "collecting": "Collecting", "moving": "Moving back", "hand_over": "Hand over", "won": "Game over"}
 
 
-class CountPanel(Panel):
-    """The count, read from across the table, the shaded counts, and the card the next one matches."""
+def count_panel_width(table_width: float) -> float:
+    # On the 7" panel the paths need every pixel; "Jean-Baptiste" beside a shape still fits in 140.
+    return dp(140) if compact() else max(dp(140), table_width * 0.2)
 
-    def __init__(self, **kwargs):
+
+class CountPanel(Panel):
+    """Whose turn it is, the count read from across the table, and the shaded counts."""
+
+    def __init__(self, controller, **kwargs):
         super().__init__(orientation="vertical", padding=dp(6), spacing=dp(4), **kwargs)
-        self.phase_label = Label(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
-                                 height=theme.FONT_SMALL * 1.3)
-        self.add_widget(self.phase_label)
-        self.count_label = Label(text="0", font_size=theme.FONT_HUGE, bold=True, color=theme.TEXT)
+        self.controller = controller
+        self.turn = NameTag(font_size=name_font(), size_hint_y=None, height=dp(40) if compact() else dp(56))
+        self.add_widget(self.turn)
+        self.count_label = Label(text="0", font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT)
+        self.count_label.key_number = True
         self.count_label.bind(size=self._scale)
         self.add_widget(self.count_label)
-        self.shaded = ShadedCounts()
+        self.shaded = ShadedCounts(per_row=3, height=dp(56) if compact() else dp(84))
         self.add_widget(self.shaded)
-        self.last_row = BoxLayout(size_hint_y=None, height=dp(46), spacing=dp(6))
-        self.add_widget(self.last_row)
 
     def _scale(self, label, size):
-        # Spare room at 1280x720 makes the count bigger; a short or narrow panel never clips it.
+        # The count never drops under the key-number size; spare room at 1280x720 makes it bigger.
         width, height = size
-        label.font_size = max(theme.FONT_NUMBER * 0.7, min(theme.FONT_HUGE * 2.6, height * 0.9, width * 0.6))
+        if compact():
+            label.font_size = theme.FONT_KEY_NUMBER
+        else:
+            # Two digits of bold type are about 1.15 times as wide as the type is big.
+            label.font_size = max(theme.FONT_KEY_NUMBER, min(theme.FONT_HUGE * 3, height * 0.8, (width - dp(12)) / 1.2))
 
     def show(self, summary: dict) -> None:
-        self.phase_label.text = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
         self.count_label.text = str(summary["count"])
         self.shaded.count = summary["count"]
-        self.last_row.clear_widgets()
-        card = summary["last_card"]
-        if card is None:
-            self.last_row.add_widget(Label(text="nothing to match", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+        seat = summary["turn"] if summary["phase"] == "counting" else None
+        if seat is None:
+            self.turn.set([], "")
             return
-        self.last_row.add_widget(CardChip(card, size=(dp(40), dp(46)), pos_hint={"center_y": 0.5}))
-        text = Label(text=f"match: {summary['last_card_name']}", font_size=theme.FONT_SMALL * 0.9, halign="left",
-                     valign="middle")
-        text.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-        self.last_row.add_widget(text)
+        player = self.controller.players[seat]
+        self.turn.set([player.identity], player.name, "to play")
+
+
+class InfoLine(ScrollView):
+    """The hand, the card the next one must match, and what the last move did. It takes the height
+    its text needs unless the paths would be squeezed; then the rest of the text scrolls."""
+
+    def __init__(self, **kwargs):
+        super().__init__(do_scroll_x=False, size_hint_y=None, bar_width=dp(4), **kwargs)
+        self.row = BoxLayout(spacing=dp(6), size_hint_y=None)
+        self.card = CardFace(None, size=(dp(40), dp(46)), pos_hint={"top": 1})
+        self.text = Text(text="", font_size=name_font())
+        self.text.bind(height=self._fit)
+        self.row.add_widget(self.text)
+        self.add_widget(self.row)
+        self.room = 0.0
+
+    def _fit(self, *_):
+        self.row.height = max(self.text.height, self.card.height if self.card.parent else 0)
+        self.height = min(self.row.height, self.room) if self.room else self.row.height
+
+    def allow(self, room: float) -> None:
+        self.room = max(room, theme.FONT_SMALL * 1.3)
+        self._fit()
+
+    def show(self, summary: dict) -> None:
+        head = f"Hand {summary['hand']}"
+        card = summary["last_card"] if summary["phase"] == "counting" else None
+        if summary["phase"] == "counting":
+            head += f" · match {summary['last_card_name']}" if card else " · nothing to match"
+        else:
+            head = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
+        self.text.text = f"{head} · {summary['last_move']}"
+        if card is not None:
+            if self.card.parent is None:
+                self.row.add_widget(self.card, index=len(self.row.children))
+            self.card.card, self.card.suit = card, ("wild" if card.get("wild") else card["colour"])
+            self.card.number.text = str(card["number"])
+            self.card.word.text = self.card.suit
+            self.card._draw()
+        elif self.card.parent is not None:
+            self.row.remove_widget(self.card)
+        self._fit()
 
 
 class ThatsRuffView(BoxLayout):
@@ -63,26 +111,35 @@ class ThatsRuffView(BoxLayout):
         self.controller = controller
         identities = [player.identity for player in controller.players]
         self.table = BoxLayout(spacing=theme.GAP)
-        self.count_panel = CountPanel(size_hint_x=None)
-        self.table.bind(width=lambda _, width: setattr(self.count_panel, "width", max(dp(200), width * 0.26)))
-        self.table.add_widget(self.count_panel)
-        right = BoxLayout(orientation="vertical", spacing=dp(4))
-        self.last_move = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT)
-        right.add_widget(self.last_move)
-        self.boards_row = BoxLayout(spacing=dp(4))
+        self.count_panel = CountPanel(controller, size_hint_x=None)
+        self.table.bind(width=lambda _, width: setattr(self.count_panel, "width", count_panel_width(width)))
+        self.paths_column = BoxLayout(orientation="vertical", spacing=dp(4))
+        self.info = InfoLine()
+        self.paths_column.add_widget(self.info)
+        self.boards_column = BoxLayout(orientation="vertical", spacing=dp(3))
         self.boards = []
         for _ in controller.session.summary()["boards"]:
-            board = BoardWidget(identities)
+            board = BoardStrip(identities)
             self.boards.append(board)
-            self.boards_row.add_widget(board)
-        right.add_widget(self.boards_row)
-        self.table.add_widget(right)
+            self.boards_column.add_widget(board)
+        self.paths_column.add_widget(self.boards_column)
+        self.paths_column.bind(height=self._share_height)
+        self.table.add_widget(self.paths_column)
         self.counting = CountingPad(controller)
         self.entry = EntryPad(controller)
         self.collecting: CollectPad | None = None
         self.banner: BoxLayout | None = None
         self.shown = None
         self.phase = None
+
+    def _share_height(self, *_):
+        # Every path keeps room for its names on two lines; the text above gets what is left.
+        strips = len(self.boards) * STRIP_HEIGHT + (len(self.boards) - 1) * self.boards_column.spacing
+        self.info.allow(self.paths_column.height - strips - self.paths_column.spacing)
+
+    @property
+    def last_move(self) -> Label:
+        return self.info.text
 
     def _show(self, *widgets) -> None:
         if self.shown == widgets:
@@ -92,6 +149,13 @@ class ThatsRuffView(BoxLayout):
             self.add_widget(widget)
         self.shown = widgets
 
+    def _show_count(self, shown: bool) -> None:
+        """The count stands beside the paths only while it is being counted."""
+        if shown and self.count_panel.parent is None:
+            self.table.add_widget(self.count_panel, index=len(self.table.children))
+        elif not shown and self.count_panel.parent is not None:
+            self.table.remove_widget(self.count_panel)
+
     def refresh(self) -> None:
         summary = self.controller.session.summary()
         self.phase = phase = summary["phase"]
@@ -100,51 +164,70 @@ class ThatsRuffView(BoxLayout):
             self._show(self.collecting)
             self.collecting.refresh(summary)
             return
+        if phase in ("laying_out", "revealing"):
+            self._show(self.entry)
+            self.entry.refresh(summary)
+            return
         self.count_panel.show(summary)
-        self.last_move.text = summary["last_move"]
-        for widget, board in zip(self.boards, summary["boards"]):
-            widget.show(board)
+        self._show_count(phase == "counting")
+        self.info.show(summary)
+        # Outlined: the paths of the players the table waits for, or the winner's.
+        waiting = {summary["players"][seat]["board"] for seat in summary["waiting_for"]}
+        if summary["winner"] is not None:
+            waiting = {summary["winner"]["board"]}
+        for index, (widget, board) in enumerate(zip(self.boards, summary["boards"])):
+            widget.show(board, active=index in waiting)
         if phase == "counting":
             self._show(self.table, self.counting)
             self.counting.refresh(summary)
-        elif phase in ("laying_out", "revealing"):
-            self._show(self.table, self.entry)
-            self.entry.refresh(summary)
         else:
             self.banner = self._banner(summary)
             self._show(self.table, self.banner)
 
     def _banner(self, summary: dict) -> BoxLayout:
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+        players = self.controller.players
+        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=primary_height())
         if summary["phase"] == "won":
             winner = summary["winner"]
             board = summary["boards"][winner["board"]]
-            panel = Panel(fill=theme.OK, padding=dp(6))
-            for seat in winner["seats"]:
-                panel.add_widget(PlayerBadge(self.controller.players[seat], size_hint_x=0.3, height=theme.TOUCH,
-                                             highlighted=True))
-            panel.add_widget(Label(
-                text=f"{winner['dog']} wins! Home in the dog house, every disc fetched "
-                     f"({board['discs_in_house']} kept in the house).",
-                font_size=theme.FONT_TITLE, bold=True, color=theme.readable_text_on(theme.OK),
-                halign="left", valign="middle", size_hint_x=0.7, text_size=(None, None)))
-            panel.children[0].bind(size=lambda lab, size: setattr(lab, "text_size", size))
-            self.winner_text = panel.children[0].text
+            panel = Panel(fill=theme.OK, padding=[dp(10), dp(4)], spacing=theme.GAP)
+            names = " & ".join(winner["names"])
+            on_ok = theme.readable_text_on(theme.OK)
+            tag = NameTag([players[seat].identity for seat in winner["seats"]], names, font_size=theme.FONT_BODY,
+                          color=on_ok, size_hint_x=0.32)
+            panel.add_widget(tag)
+            kept = board["discs_in_house"]
+            text = Label(text=f"{winner['dog']} wins! Home in the dog house with every disc fetched "
+                              f"({kept} kept).", bold=True, font_size=theme.FONT_BODY, color=on_ok,
+                         halign="left", valign="middle", size_hint_x=0.68)
+            text.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+            panel.add_widget(text)
+            self.winner_text = text.text
             row.add_widget(panel)
         elif summary["phase"] == "moving":
             seat = summary["waiting_for"][0]
-            dog = summary["players"][seat]["dog"]
-            row.add_widget(PlayerBadge(self.controller.players[seat], size_hint_x=0.3, height=theme.TOUCH_BIG))
-            for stay, text in ((True, f"{dog} stays in the dog house"), (False, f"{dog} moves on")):
-                button = BigButton(text=text, kind="primary" if stay else "normal", height=theme.TOUCH_BIG)
+            board = summary["boards"][summary["players"][seat]["board"]]
+            choice = board["stay_choice"]
+            dog = board["dog"]
+            row.add_widget(NameTag([players[seat].identity], players[seat].name, f"{dog} chooses",
+                                   size_hint_x=None, width=NAMES_WIDTH + dp(30)))
+            cost = choice["cost"]
+            where = "the dog house" if choice["moves_on_to"] == 14 else f"space {choice['moves_on_to']}"
+            # Both are fair choices, so neither is drawn as the expected one.
+            for stay, text in ((True, f"{dog} stays in the dog house: pays {cost} of {choice['discs']} "
+                                      f"disc{'s' if choice['discs'] != 1 else ''}"),
+                               (False, f"{dog} moves on to {where}")):
+                button = BigButton(text=text, font_size=theme.FONT_SMALL if compact() else theme.FONT_BODY,
+                                   height=primary_height())
                 button.bind(on_release=lambda _, s=stay: self.controller.perform(
                     Action("choose_stay", seat, {"stay": s})))
                 row.add_widget(button)
         else:
             dealer = summary["next_dealer"]
-            row.add_widget(PlayerBadge(self.controller.players[dealer], size_hint_x=0.35, height=theme.TOUCH_BIG))
+            row.add_widget(NameTag([players[dealer].identity], players[dealer].name, "deals next",
+                                   size_hint_x=None, width=NAMES_WIDTH + dp(30)))
             button = BigButton(text=f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)",
-                               kind="primary", height=theme.TOUCH_BIG)
+                               kind="primary", height=primary_height())
             button.bind(on_release=lambda *_: self.controller.perform(Action("deal", dealer)))
             row.add_widget(button)
         return row

@@ -1,5 +1,5 @@
-"""The That's Ruff! pads: the card pad (numbers 0-13, the three suits and the Wild Dog), and the rows
-above it for Counting, laying out and turning up face-down cards."""
+"""The That's Ruff! pads: the card pad (numbers 0-13 beside the three suits and the Wild Dog), the
+Counting pad around it, and the entry table for laying out and turning up face-down cards."""
 
 from __future__ import annotations
 
@@ -7,17 +7,18 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 
 from companion.actions import Action
 from companion.games.thats_ruff.game import DEFAULT_EIGHTS
 from ui import theme
-from ui.games.thats_ruff_parts import CardChip, SuitButton
-from ui.widgets.basics import BigButton, Panel, PlayerBadge, Text
+from ui.games.thats_ruff_parts import (CardChip, NameButton, SuitButton, chip_size, compact, name_font,
+                                       primary_height, row_height)
+from ui.widgets.basics import BigButton, Panel, Text
 
 NUMBERS = range(14)
 SUITS = (("blue", "Blue dish"), ("red", "Red hydrant"), ("black", "Black paw"), ("wild", "Wild Dog"))
 DOG_HOUSE, STAY_REACH = 14, 9  # no card moves a dog more than 5, so only from space 9 on can it reach the house
+PAD_GAP = dp(5)
 
 
 def tell(widget, text: str) -> None:
@@ -31,15 +32,15 @@ def tell(widget, text: str) -> None:
         node = node.parent
 
 
-def row_height() -> float:
-    """Pad rows grow on a 1280x720 screen, where there is room for bigger targets."""
-    from kivy.core.window import Window
-
-    return theme.TOUCH_BIG if Window.height >= dp(640) else theme.TOUCH
-
-
 def eights_of(options: dict) -> dict[str, str]:
     return {**DEFAULT_EIGHTS, **options.get("eights", {})}
+
+
+def side_width() -> float:
+    """The column right of the card pad: the pad's own buttons (Counting) or the Done button (entry)."""
+    from kivy.core.window import Window
+
+    return max(dp(196), Window.width * 0.2)
 
 
 class CardPad(BoxLayout):
@@ -53,7 +54,8 @@ class CardPad(BoxLayout):
         self.colour: str | None = None
         self.wild = False
         self.dog_question: ModalView | None = None
-        numbers = GridLayout(cols=7, rows=2, spacing=dp(5))
+        self.dogs_seen: list[str] = []   # dogs whose 8 has turned up (or is entered) since the shuffle
+        numbers = GridLayout(cols=7, rows=2, spacing=PAD_GAP)
         self.number_buttons = []
         for number in NUMBERS:
             button = BigButton(text=str(number), font_size=theme.FONT_TITLE, height=row_height())
@@ -61,7 +63,7 @@ class CardPad(BoxLayout):
             self.number_buttons.append(button)
             numbers.add_widget(button)
         self.add_widget(numbers)
-        suits = GridLayout(cols=2, rows=2, spacing=dp(5), size_hint_x=0.42)
+        suits = GridLayout(cols=2, rows=2, spacing=PAD_GAP, size_hint_x=0.56)
         self.suit_buttons = {}
         for suit, text in SUITS:
             button = SuitButton(suit, text, height=row_height())
@@ -69,7 +71,7 @@ class CardPad(BoxLayout):
             self.suit_buttons[suit] = button
             suits.add_widget(button)
         self.add_widget(suits)
-        self.height = row_height() * 2 + dp(5)
+        self.height = row_height() * 2 + PAD_GAP
 
     def reset(self) -> None:
         self.colour, self.wild = None, False
@@ -102,15 +104,22 @@ class CardPad(BoxLayout):
         else:
             self.on_card(card)
 
-    def ask_dog(self, card: dict) -> ModalView:
+    def ask_dog(self, card: dict) -> ModalView | None:
         dogs = [dog for dog, colour in eights_of(self.options).items() if colour == card["colour"]]
-        popup = ModalView(size_hint=(None, None), size=(dp(440), dp(210)), auto_dismiss=True)
+        left = [dog for dog in dogs if dog not in self.dogs_seen]
+        if len(left) < 2:
+            # Only one dog's 8 of this colour is still in the deck: no need to ask. With none left the
+            # game says the deck has run out of them.
+            self.on_card({**card, "dog": left[0]} if left else card)
+            return None
+        popup = ModalView(size_hint=(None, None), size=(dp(440), dp(220)), auto_dismiss=True)
         panel = Panel(orientation="vertical")
         panel.add_widget(Text(text=f"Which dog is on this {card['colour']} 8?", font_size=theme.FONT_TITLE,
                               bold=True, halign="center"))
         row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
         for dog in dogs:
-            button = BigButton(text=dog, kind="primary", height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
+            # Either dog is a fine answer, so neither is drawn as the one expected.
+            button = BigButton(text=dog, height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
             button.bind(on_release=lambda _, d=dog: (popup.dismiss(), self.on_card({**card, "dog": d})))
             row.add_widget(button)
         panel.add_widget(row)
@@ -119,15 +128,6 @@ class CardPad(BoxLayout):
         self.dog_question = popup
         popup.open()
         return popup
-
-
-class TurnBadge(PlayerBadge):
-    """The player's shape and "<name>'s turn"."""
-
-    def _update(self, *_):
-        super()._update()
-        if self.player is not None:
-            self.label.text = f"{self.player.name}'s turn"
 
 
 class Toggle(BigButton):
@@ -147,33 +147,32 @@ class Toggle(BigButton):
 
 
 class CountingPad(BoxLayout):
-    """Whose turn, where the card comes from, staying in the dog house, "That's Ruff!", and the card pad."""
+    """The card pad, and beside it where the card comes from, staying in the dog house and "That's Ruff!".
+    Whose turn it is stands over the count."""
 
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(5), size_hint_y=None, **kwargs)
+        super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
         self.controller = controller
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
-        self.turn_badge = TurnBadge(size_hint_x=0.26, height=row_height())
-        row.add_widget(self.turn_badge)
-        self.source = Toggle(("From hand", "From face-up"), size_hint_x=0.22, height=row_height())
-        row.add_widget(self.source)
-        self.stay = Toggle(("Stay in dog house? No", "Stay in dog house: YES"), size_hint_x=0.26,
-                           font_size=theme.FONT_SMALL, height=row_height())
-        row.add_widget(self.stay)
-        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", size_hint_x=0.26, font_size=theme.FONT_TITLE,
-                                    height=row_height())
-        self.ruff_button.bind(on_release=lambda *_: self.thats_ruff())
-        row.add_widget(self.ruff_button)
-        self.add_widget(row)
         self.pad = CardPad(self.play, controller.session.options, declare=True)
         self.add_widget(self.pad)
-        self.height = row.height + self.pad.height + dp(5)
+        side = BoxLayout(orientation="vertical", spacing=PAD_GAP, size_hint_x=None, width=side_width())
+        toggles = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
+        self.source = Toggle(("From hand", "From face-up"), font_size=theme.FONT_SMALL, height=row_height())
+        toggles.add_widget(self.source)
+        self.stay = Toggle(("Stay home\nno", "Stay home\nYES"), font_size=theme.FONT_SMALL, height=row_height())
+        toggles.add_widget(self.stay)
+        side.add_widget(toggles)
+        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", height=row_height(),
+                                     font_size=theme.FONT_BODY if compact() else theme.FONT_TITLE)
+        self.ruff_button.bind(on_release=lambda *_: self.thats_ruff())
+        side.add_widget(self.ruff_button)
+        self.add_widget(side)
+        self.height = self.pad.height
         self.turn: int | None = None
 
     def refresh(self, summary: dict) -> None:
         self.turn = summary["turn"]
-        self.turn_badge.player = self.controller.players[self.turn]
-        self.turn_badge.highlighted = True
+        self.pad.dogs_seen = summary["eights_seen"]
         board = summary["boards"][summary["players"][self.turn]["board"]]
         keeps = not self.controller.session.options.get("discard_fetched_discs", False)
         relevant = keeps and board["position"] >= STAY_REACH
@@ -204,38 +203,52 @@ class CountingPad(BoxLayout):
 
 
 class EntryPad(BoxLayout):
-    """Laying out (face-up cards through the card pad, the rest face down as a count) and turning up
-    the face-down cards after Counting. One player at a time; tap the name to switch player."""
+    """Laying out (face-up cards through the card pad, the rest face down as a count) and turning up the
+    face-down cards after Counting. Everyone still to do it has a button with their name; the chosen one
+    enters their cards, and a tap on another name switches."""
 
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(5), size_hint_y=None, **kwargs)
+        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.seat: int | None = None
         self.phase = None
         self.entered: list[dict] = []
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
-        self.badge_button = BigButton(text="", size_hint_x=0.2, size_hint_y=1, font_size=theme.FONT_SMALL)
-        self.badge_button.bind(on_release=lambda *_: self.next_seat())
-        row.add_widget(self.badge_button)
-        self.prompt = Text(text="", font_size=theme.FONT_SMALL, size_hint_x=0.25, size_hint_y=1)
-        row.add_widget(self.prompt)
-        self.chips = BoxLayout(spacing=dp(4), size_hint_x=None)
-        self.chips.bind(minimum_width=self.chips.setter("width"))
-        scroll = ScrollView(do_scroll_y=False, size_hint_x=0.25)
-        scroll.add_widget(self.chips)
-        row.add_widget(scroll)
-        self.back_button = BigButton(text="Take back", size_hint_x=0.13, size_hint_y=1, font_size=theme.FONT_SMALL)
+        self.info = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        self.add_widget(self.info)
+        self.seats = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
+        self.seat_buttons: list[NameButton] = []
+        for seat, player in enumerate(controller.players):
+            button = NameButton(player, height=row_height(), font_size=name_font())
+            button.bind(on_release=lambda _, s=seat: self.choose(s))
+            self.seat_buttons.append(button)
+            self.seats.add_widget(button)
+        self.add_widget(self.seats)
+        self.prompt = Text(text="", font_size=theme.FONT_BODY if not compact() else theme.FONT_SMALL)
+        self.add_widget(self.prompt)
+        cards = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=max(chip_size()[1], row_height()))
+        self.chips = BoxLayout(spacing=dp(4))
+        cards.add_widget(self.chips)
+        self.back_button = BigButton(text="Take back", size_hint_x=None, width=dp(130), height=row_height(),
+                                     font_size=theme.FONT_SMALL, pos_hint={"center_y": 0.5})
         self.back_button.bind(on_release=lambda *_: self.take_back())
-        row.add_widget(self.back_button)
-        self.done_button = BigButton(text="", kind="primary", size_hint_x=0.22, size_hint_y=1,
-                                     font_size=theme.FONT_SMALL)
-        self.done_button.bind(on_release=lambda *_: self.finish())
-        row.add_widget(self.done_button)
-        self.add_widget(row)
+        cards.add_widget(self.back_button)
+        self.add_widget(cards)
+        self.add_widget(BoxLayout())  # what is left of the height stays under the cards, not between rows
+        bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
         self.pad = CardPad(self.add_card, controller.session.options, declare=False)
-        self.add_widget(self.pad)
-        self.height = row.height + self.pad.height + dp(5)
+        bottom.add_widget(self.pad)
+        self.done_button = BigButton(text="", kind="primary", size_hint_x=None, width=side_width(),
+                                     size_hint_y=1, font_size=theme.FONT_BODY)
+        self.done_button.bind(on_release=lambda *_: self.finish())
+        bottom.add_widget(self.done_button)
+        bottom.height = max(self.pad.height, primary_height())
+        self.add_widget(bottom)
         self.summary: dict = {}
+
+    @property
+    def badge_button(self) -> NameButton | None:
+        """The name of the player entering their cards now."""
+        return self.seat_buttons[self.seat] if self.seat is not None else None
 
     def refresh(self, summary: dict) -> None:
         self.summary = summary
@@ -245,12 +258,17 @@ class EntryPad(BoxLayout):
             self.seat = waiting[0] if waiting else None
         self._show()
 
+    def choose(self, seat: int) -> None:
+        if seat != self.seat and seat in self.summary["waiting_for"]:
+            self.seat = seat
+            self.entered = []
+            self.pad.reset()
+            self._show()
+
     def next_seat(self) -> None:
         waiting = self.summary["waiting_for"]
         if len(waiting) > 1:
-            self.seat = waiting[(waiting.index(self.seat) + 1) % len(waiting)]
-            self.entered = []
-            self._show()
+            self.choose(waiting[(waiting.index(self.seat) + 1) % len(waiting)])
 
     @property
     def wanted(self) -> int:
@@ -261,25 +279,41 @@ class EntryPad(BoxLayout):
     def _show(self) -> None:
         if self.seat is None:
             return
+        summary = self.summary
+        laying = self.phase == "laying_out"
+        what = "Laying out" if laying else "Turning up"
+        self.info.text = f"{what} · hand {summary['hand']} · {summary['last_move']}"
+        waiting = summary["waiting_for"]
+        for seat, button in enumerate(self.seat_buttons):
+            name = self.controller.players[seat].name
+            button.disabled = seat not in waiting
+            button.chosen = seat == self.seat
+            done = "laid out" if laying else "all turned up"
+            button.text = f"{name}\n{'entering' if seat == self.seat else ('waiting' if seat in waiting else done)}"
         name = self.controller.players[self.seat].name
-        others = len(self.summary["waiting_for"]) - 1
-        self.badge_button.text = name + (f"\n(+{others} more)" if others else "")
         wanted = self.wanted
-        if self.phase == "laying_out":
-            self.prompt.text = f"lays out {wanted}: tap the face-up ones"
+        if laying:
+            self.prompt.text = (f"{name} lays out {wanted} cards. Enter the face-up ones on the pad "
+                                f"(colour, then number); the rest go face down.")
             down = wanted - len(self.entered)
             self.done_button.text = f"Lay out: {len(self.entered)} up, {down} down"
         else:
-            self.prompt.text = f"turns up {wanted} face-down card{'s' if wanted != 1 else ''}"
+            plural = "s" if wanted != 1 else ""
+            self.prompt.text = (f"{name} turns up {wanted} face-down card{plural}: enter each on the "
+                                f"pad (colour, then number).")
             self.done_button.text = f"Turn up ({len(self.entered)} of {wanted})"
+        # Turning up finishes by itself with the last card, so the button is only the expected step
+        # when laying out.
+        self.done_button.kind = "primary" if laying else "normal"
+        self.pad.dogs_seen = summary["eights_seen"] + [card["dog"] for card in self.entered if card.get("dog")]
         self.chips.clear_widgets()
         for card in self.entered:
-            self.chips.add_widget(CardChip(card, size=(dp(46), row_height())))
+            self.chips.add_widget(CardChip(card, pos_hint={"center_y": 0.5}))
         self.back_button.disabled = not self.entered
 
     def add_card(self, card: dict) -> None:
         if len(self.entered) >= self.wanted:
-            tell(self, f"That is all {self.wanted} cards; tap the green button or Take back.")
+            tell(self, f"That is all {self.wanted} cards; tap {self.done_button.text.split(':')[0]} or Take back.")
             return
         self.entered.append(card)
         self.pad.reset()

@@ -1,30 +1,67 @@
-"""Pieces of the That's Ruff! table: the card suits drawn as symbols (blue dish, red hydrant, black
-paw), cards as tappable chips, the shaded counts, and each dog's loop of 15 spaces."""
+"""Pieces of the That's Ruff! table: the card suits drawn as symbols (blue dish, red hydrant, black paw),
+cards as tappable chips, the shaded counts, players' names beside their shapes, and each dog's path as a
+strip of 15 spaces."""
 
 from __future__ import annotations
 
-import math
-
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets.symbols import draw_shape, fan, polygon_points
+from ui.widgets.basics import BigButton
+from ui.widgets.symbols import SymbolShape, draw_shape, fan, polygon_points
 
 # Card colours are never shown alone: each suit also has a word and a drawn symbol.
 SUIT_FILL = {"blue": (0.16, 0.38, 0.78, 1), "red": (0.80, 0.16, 0.16, 1), "black": (0.06, 0.06, 0.07, 1),
              "wild": (0.45, 0.30, 0.62, 1)}
 DISC = (0.98, 0.80, 0.20, 1)
 DISC_EDGE = (0.35, 0.22, 0.0, 1)
+HOUSE_FILL = (0.55, 0.36, 0.20, 1)
+HOUSE_FILL_TAKEN = (0.75, 0.52, 0.28, 1)
 WHITE = (1, 1, 1, 1)
 SHADED = (1, 2, 4, 8, 16, 32)
 SPACES, HOUSE = 15, 14
+# The smallest type anything on this table is drawn in: a space number or a disc count read across
+# the table on the 7" panel (about 3 mm tall digits).
+READABLE = sp(22)
+NAMES_WIDTH = dp(134)        # "Bartholomew" or "Jean-Baptiste" on one line beside a shape
+STRIP_HEIGHT = dp(40)        # a path strip with the name and the dog on two lines beside it
+STACKED_HEIGHT = dp(62)      # tall enough for the names on a line of their own above the path
 
 
+# ----- sizes -------------------------------------------------------------------------------------------
+def compact() -> bool:
+    """The 7" panel (800x480): every millimetre is spent on what the family reads and taps."""
+    return Window.height < dp(600)
+
+
+def row_height() -> float:
+    """A pad row: over 9 mm on the 7" panel, a child's fingertip on a bigger screen."""
+    return dp(50) if compact() else theme.TOUCH_BIG
+
+
+def primary_height() -> float:
+    """The button for the expected next step: over 12 mm on the 7" panel."""
+    return dp(66) if compact() else theme.TOUCH_BIG
+
+
+def name_font() -> float:
+    return theme.FONT_SMALL if compact() else theme.FONT_BODY
+
+
+def chip_size() -> tuple[float, float]:
+    """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room."""
+    return (dp(52), dp(58)) if compact() else (dp(76), dp(86))
+
+
+# ----- cards -------------------------------------------------------------------------------------------
 def card_suit(card: dict | None) -> str:
     if not card:
         return "wild"
@@ -69,9 +106,12 @@ def draw_disc(cx: float, cy: float, radius: float) -> None:
     Line(circle=(cx, cy, radius * 0.55), width=1)
 
 
-def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba) -> None:
-    """A player's identity shape, exactly as everywhere else in the app, at any point of a canvas."""
-    draw_shape(shape, cx, cy, radius, rgba, (0, 0, 0, 0.9))
+def draw_house(cx: float, cy: float, size: float, occupied: bool) -> None:
+    """A dog house centred on (cx, cy), `size` across: walls and a roof."""
+    half = size / 2
+    Color(*(HOUSE_FILL_TAKEN if occupied else HOUSE_FILL))
+    RoundedRectangle(pos=(cx - half * 0.8, cy - half), size=(size * 0.8, size * 0.62), radius=[dp(2)])
+    fan(cx, cy + half * 0.55, [(cx - half, cy + half * 0.2), (cx, cy + half), (cx + half, cy + half * 0.2)])
 
 
 def placed_label(parent: Widget, font_size, bold=False, color=theme.TEXT) -> Label:
@@ -81,23 +121,29 @@ def placed_label(parent: Widget, font_size, bold=False, color=theme.TEXT) -> Lab
     return label
 
 
-class CardChip(ButtonBehavior, Widget):
-    """A card as it lies on the table: number large, suit symbol and word small. Tap to select."""
+class CardFace(Widget):
+    """A card as it lies on the table: number large, suit symbol and word small."""
 
     selected = BooleanProperty(False)
     dimmed = BooleanProperty(False)
 
-    def __init__(self, card: dict | None, **kwargs):
+    def __init__(self, card: dict | None = None, **kwargs):
         kwargs.setdefault("size_hint", (None, None))
-        kwargs.setdefault("size", (dp(58), dp(64)))
+        kwargs.setdefault("size", chip_size())
         super().__init__(**kwargs)
         self.card = card
         self.suit = card_suit(card)
         self.number = placed_label(self, sp(24), bold=True)
         self.number.text = card_text(card)
-        self.word = placed_label(self, sp(12))
-        self.word.text = "face down" if card is None else ("wild" if card.get("wild") else card["colour"])
-        self.bind(pos=self._draw, size=self._draw, selected=self._draw, dimmed=self._draw, state=self._draw)
+        self.word = placed_label(self, theme.FONT_SMALL)
+        self.word.text = "?" if card is None else ("wild" if card.get("wild") else card["colour"])
+        self.number.bind(texture_size=self.number.setter("size"))
+        # Drawn once per frame, however many of its properties a layout pass changes.
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self.redraw, size=self.redraw, selected=self.redraw, dimmed=self.redraw)
+        self.number.bind(size=self.redraw)
+        if "state" in self.properties():
+            self.bind(state=self.redraw)
         self._draw()
 
     def _draw(self, *_):
@@ -116,16 +162,22 @@ class CardChip(ButtonBehavior, Widget):
             if self.dimmed:
                 Color(0, 0, 0, 0.45)
                 RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
+        # A chip too short for the word under the number shows the number alone, larger.
         small = h < dp(52)
         self.word.opacity = 0 if small else 1
-        self.number.font_size = max(sp(14), min(sp(26), h * (0.5 if small else 0.4)))
-        self.number.text_size = (None, None)
-        self.number.texture_update()
-        self.number.size = self.number.texture_size
-        self.number.pos = (x + dp(3), y + (h * 0.08 if small else h * 0.36))
-        self.word.size = (w, h * 0.3)
+        self.number.font_size = round(max(sp(18), min(sp(30), h * (0.5 if small else 0.4))))
+        word_h = self.word.font_size * 1.25
+        self.number.pos = (x + dp(3), y + (h - self.number.height) / 2 if small else y + word_h)
+        self.word.size = (w, word_h)
         self.word.text_size = (w - dp(4), None)
-        self.word.pos = (x, y + dp(2))
+        self.word.pos = (x, y + dp(1))
+
+
+class CardChip(ButtonBehavior, CardFace):
+    """A card to tap: it is selected while it takes part in what the player is doing."""
+
+    def __init__(self, card: dict | None, **kwargs):
+        super().__init__(card=card, **kwargs)
 
 
 class SuitButton(ButtonBehavior, Widget):
@@ -135,12 +187,15 @@ class SuitButton(ButtonBehavior, Widget):
 
     def __init__(self, suit: str, text: str, **kwargs):
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH)
+        kwargs.setdefault("height", row_height())
+        font_size = kwargs.pop("font_size", theme.FONT_SMALL)
         super().__init__(**kwargs)
         self.suit = suit
-        self.label = placed_label(self, theme.FONT_SMALL, bold=True)
+        self.label = placed_label(self, font_size, bold=True)
         self.label.text = text
-        self.bind(pos=self._draw, size=self._draw, chosen=self._draw, state=self._draw)
+        self.label.halign = "left"
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self.redraw, size=self.redraw, chosen=self.redraw, state=self.redraw)
         self._draw()
 
     @property
@@ -154,147 +209,272 @@ class SuitButton(ButtonBehavior, Widget):
         fill = SUIT_FILL[self.suit]
         if self.state == "down":
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        symbol = min(h * 0.55, w * 0.26)
         with self.canvas.before:
             Color(*fill)
             RoundedRectangle(pos=self.pos, size=self.size, radius=[theme.RADIUS])
             Color(*((1, 0.85, 0.2, 1) if self.chosen else (1, 1, 1, 0.5)))
             Line(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, theme.RADIUS),
                  width=dp(4) if self.chosen else 1.2)
-            symbol = min(h * 0.55, w * 0.3)
-            draw_suit(self.suit, x + dp(8), y + (h - symbol) / 2, symbol)
-        self.label.size = (w - symbol - dp(18), h)
+            draw_suit(self.suit, x + dp(7), y + (h - symbol) / 2, symbol)
+        self.label.size = (max(0, w - symbol - dp(16)), h)
         self.label.text_size = self.label.size
-        self.label.pos = (x + symbol + dp(14), y)
-        self.label.halign = "left"
+        self.label.pos = (x + symbol + dp(12), y)
 
 
 class ShadedCounts(Widget):
-    """The shaded counts 1, 2, 4, 8, 16 and 32: reaching one moves the dog 2. The one just reached
-    is lit, the next one ahead is outlined."""
+    """The shaded counts 1, 2, 4, 8, 16 and 32, in rows of `per_row`: reaching one moves the dog 2.
+    The one just reached is lit, the next one ahead is outlined."""
 
     count = NumericProperty(0)
 
-    def __init__(self, **kwargs):
+    def __init__(self, per_row: int = 6, **kwargs):
+        self.per_row = per_row
+        rows = -(-len(SHADED) // per_row)
         kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", dp(30))
+        kwargs.setdefault("height", rows * dp(30) + (rows - 1) * dp(4))
         super().__init__(**kwargs)
-        self.labels = [placed_label(self, sp(15), bold=True) for _ in SHADED]
+        self.labels = [placed_label(self, theme.FONT_SMALL, bold=True) for _ in SHADED]
         for label, value in zip(self.labels, SHADED):
             label.text = str(value)
-        self.bind(pos=self._draw, size=self._draw, count=self._draw)
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self.redraw, size=self.redraw, count=self.redraw)
         self._draw()
 
     def _draw(self, *_):
         self.canvas.before.clear()
         gap = dp(4)
-        w = (self.width - gap * (len(SHADED) - 1)) / len(SHADED)
+        rows = -(-len(SHADED) // self.per_row)
+        w = (self.width - gap * (self.per_row - 1)) / self.per_row
+        h = (self.height - gap * (rows - 1)) / rows
         ahead = next((value for value in SHADED if value > self.count), None)
         with self.canvas.before:
             for index, value in enumerate(SHADED):
-                x = self.x + index * (w + gap)
+                row, col = divmod(index, self.per_row)
+                x = self.x + col * (w + gap)
+                y = self.top - (row + 1) * h - row * gap
                 reached = value == self.count
                 Color(*((1, 0.85, 0.2, 1) if reached else (0.38, 0.40, 0.46, 1)))
-                RoundedRectangle(pos=(x, self.y), size=(w, self.height), radius=[dp(5)])
+                RoundedRectangle(pos=(x, y), size=(w, h), radius=[dp(5)])
                 if value == ahead:
                     Color(*theme.ACCENT)
-                    Line(rounded_rectangle=(x + 1, self.y + 1, w - 2, self.height - 2, dp(5)), width=dp(2))
+                    Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(5)), width=dp(2))
                 label = self.labels[index]
+                label.font_size = round(max(theme.FONT_SMALL, min(h * 0.55, w * 0.4)))
                 label.color = theme.ACCENT_TEXT if reached else (theme.TEXT if value > self.count else theme.TEXT_DIM)
-                label.pos, label.size = (x, self.y), (w, self.height)
+                label.pos, label.size = (x, y), (w, h)
 
 
-class BoardWidget(Widget):
-    """One dog's loop: spaces 0..13 and the dog house, clockwise from the house at the top. Shows the
-    dog's token (its player's shape and the dog's initial), the discs on the path and the discs
-    kept in the house."""
+# ----- players' names ----------------------------------------------------------------------------------
+class NameTag(BoxLayout):
+    """Players' shapes in their colours beside their names, written in full (a long name wraps, it is
+    never shortened), and what they are doing under the names, dimmed; or beside them with `beside`."""
 
-    board = ListProperty([])  # [summary board dict] so a change of any field redraws
+    def __init__(self, identities=(), name: str = "", detail: str = "", font_size=theme.FONT_SMALL,
+                 beside: bool = False, color=theme.TEXT, **kwargs):
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(**kwargs)
+        self.beside = beside
+        self.shapes = BoxLayout(size_hint_x=None, spacing=dp(2))
+        self.add_widget(self.shapes)
+        self.words = BoxLayout(orientation="horizontal" if beside else "vertical", size_hint_y=None,
+                               pos_hint={"center_y": 0.5}, spacing=dp(6) if beside else 0)
+        self.name_label = Label(font_size=font_size, bold=True, color=color, halign="left", valign="middle",
+                                size_hint_y=None)
+        self.detail_label = Label(font_size=font_size, color=theme.TEXT_DIM if color == theme.TEXT else color,
+                                  halign="left", valign="middle", size_hint_y=None)
+        for label in (self.name_label, self.detail_label):
+            label.bind(texture_size=self._fit)
+            self.words.add_widget(label)
+        self.add_widget(self.words)
+        self.bind(height=self._size_shapes, width=self._fit)
+        self.set(identities, name, detail)
+
+    @property
+    def text(self) -> str:
+        return " ".join(part for part in (self.name_label.text, self.detail_label.text) if part)
+
+    def set(self, identities, name: str, detail: str = "") -> None:
+        self.name_label.text, self.detail_label.text = name, detail
+        self.detail_label.opacity = 1 if detail else 0
+        if [getattr(shape, "identity", None) for shape in self.shapes.children[::-1]] != list(identities):
+            self.shapes.clear_widgets()
+            for identity in identities:
+                shape = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                    size_hint=(None, None))
+                shape.identity = identity
+                self.shapes.add_widget(shape)
+            self._size_shapes()
+        self._fit()
+
+    def _fit(self, *_):
+        room = max(0, self.width - self.shapes.width - self.spacing)
+        name, detail = self.name_label, self.detail_label
+        if self.beside:
+            name.text_size = detail.text_size = (None, None)
+            name.size_hint_x = detail.size_hint_x = None
+            name.width, detail.width = name.texture_size[0], detail.texture_size[0]
+            name.height = detail.height = max(name.texture_size[1], detail.texture_size[1])
+            self.words.height = name.height
+            return
+        name.text_size = detail.text_size = (room, None)
+        name.height = name.texture_size[1]
+        detail.height = detail.texture_size[1] if detail.text else 0
+        self.words.height = name.height + detail.height
+
+    def _size_shapes(self, *_):
+        side = min(dp(26), max(dp(14), self.height * 0.6))
+        for shape in self.shapes.children:
+            shape.size = (side, side)
+            shape.pos_hint = {"center_y": 0.5}
+        count = len(self.shapes.children)
+        self.shapes.width = count * side + max(0, count - 1) * dp(2)
+        self._fit()
+
+
+class NameButton(BigButton):
+    """A player to choose: their shape at the left, their name in full (wrapping if long). The chosen
+    one is filled with the player's colour."""
+
+    chosen = BooleanProperty(False)
+
+    def __init__(self, player, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_SMALL)
+        kwargs.setdefault("halign", "left")
+        super().__init__(**kwargs)
+        self.player = player
+        identity = player.identity
+        self.symbol = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None))
+        self.add_widget(self.symbol)
+        self.bind(pos=self._place, size=self._place, chosen=self._choose)
+        self._choose()
+
+    def _choose(self, *_):
+        rgb = self.player.identity.rgb
+        self.kind = "custom" if self.chosen else "normal"
+        self.fill = theme.with_alpha(rgb)
+        # On the player's own colour the shape needs a white outline to stand out.
+        self.symbol.outline = (1, 1, 1, 1) if self.chosen else (0, 0, 0, 0.85)
+
+    def _symbol_side(self) -> float:
+        return min(self.height * 0.5, dp(28))
+
+    def _wrap(self, *_):
+        # The text wraps inside the button less its padding, which keeps the shape clear of the words.
+        side = self._symbol_side()
+        self.padding = [side + theme.GAP * 1.5, 0, theme.GAP, 0]
+        self.text_size = (self.width, None)
+
+    def _place(self, *_):
+        side = self._symbol_side()
+        self.symbol.size = (side, side)
+        self.symbol.pos = (self.x + theme.GAP, self.center_y - side / 2)
+
+
+# ----- a dog's path ------------------------------------------------------------------------------------
+class BoardStrip(Widget):
+    """One dog's path as a strip: spaces 0..13 then the dog house (after which the dog walks on to 0),
+    the dog's token (its player's shape and the dog's initial), the discs on the path, and the discs kept
+    in the house. The names stand at the left, or above the path where the strip is tall enough; the
+    strip of the player the table is waiting for is outlined."""
+
+    board = ListProperty([])   # [summary board dict], so a change of any field redraws
+    active = BooleanProperty(False)
 
     def __init__(self, identities, **kwargs):
         super().__init__(**kwargs)
-        self.identities = identities  # per seat: players' Identity
-        self.space_labels = [placed_label(self, sp(12), bold=True, color=theme.TEXT_DIM) for _ in range(14)]
-        self.house_label = placed_label(self, sp(11), bold=True)
-        self.house_label.text = "house"
-        self.dog_label = placed_label(self, sp(17), bold=True)
-        self.names_label = placed_label(self, sp(13), color=theme.TEXT_DIM)
-        self.discs_label = placed_label(self, sp(14), bold=True)
-        self.token_label = placed_label(self, sp(15), bold=True, color=theme.ACCENT_TEXT)
-        self.bind(pos=self._draw, size=self._draw, board=self._draw)
+        self.identities = identities  # per seat: the players' Identity
+        self.names = NameTag(font_size=name_font(), size_hint=(None, None))
+        self.add_widget(self.names)
+        self.space_labels = [placed_label(self, READABLE, bold=True) for _ in range(HOUSE)]
+        self.kept_label = placed_label(self, READABLE, bold=True, color=WHITE)
+        self.token_label = placed_label(self, READABLE, bold=True, color=theme.ACCENT_TEXT)
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
 
-    def show(self, board: dict) -> None:
+    def show(self, board: dict, active: bool = False) -> None:
         self.board = [board]
+        self.active = active
 
-    def space_centre(self, space: int, radius: float) -> tuple[float, float]:
-        # The house sits at the top; the dogs walk clockwise from it through 0, 1, ... 13.
-        angle = math.pi / 2 - 2 * math.pi * (space + 1) / SPACES
-        return self.center_x + radius * math.cos(angle), self.center_y + radius * math.sin(angle)
+    @property
+    def stacked(self) -> bool:
+        """Names above the path when the strip is tall enough, so the path gets the whole width."""
+        return self.height >= STACKED_HEIGHT
 
     def _draw(self, *_):
         self.canvas.before.clear()
         if not self.board:
             return
         board = self.board[0]
-        ring = max(dp(20), min(self.width, self.height) / 2 - dp(4))
-        dot = min(ring * math.sin(math.pi / SPACES) * 0.92, dp(22))
-        ring -= dot
-        identity = self.identities[board["seats"][0]]
+        x, y, w, h = self.x, self.y, self.width, self.height
+        pad = dp(3)
+        seat_identities = [self.identities[seat] for seat in board["seats"]]
+        names = " & ".join(board["names"])
+        if self.stacked:
+            name_h = min(dp(30), h * 0.34)
+            self.names.beside = True
+            self.names.words.orientation, self.names.words.spacing = "horizontal", dp(6)
+            self.names.set(seat_identities, names, f"· {board['dog']}")
+            self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
+            track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
+        else:
+            names_w = max(NAMES_WIDTH, w * 0.18)
+            self.names.beside = False
+            self.names.words.orientation, self.names.words.spacing = "vertical", 0
+            self.names.set(seat_identities, names, board["dog"])
+            self.names.pos, self.names.size = (x + pad * 2, y + 1), (names_w, h - 2)
+            track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
+        tx, ty, tw, th = track
+        kept_w = max(dp(42), min(dp(80), th * 1.2))
+        pitch = (tw - kept_w - pad) / SPACES
+        tile_w = pitch - dp(2)
+        tile_h = min(th, pitch * 1.3, dp(64))
+        cy = ty + th / 2
+        centres = [tx + pitch * (space + 0.5) for space in range(SPACES)]
+        identity = seat_identities[0]
         with self.canvas.before:
-            Color(0.30, 0.32, 0.37, 1)
-            Line(circle=(self.center_x, self.center_y, ring), width=dp(2))
+            Color(*(theme.SURFACE_HIGH if self.active else theme.SURFACE))
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(8)])
+            if self.active:
+                Color(*theme.ACCENT)
+                Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(8)), width=dp(2))
             for space in range(SPACES):
-                cx, cy = self.space_centre(space, ring)
+                cx = centres[space]
                 if space == HOUSE:
-                    self._draw_house(cx, cy, dot * 1.2, board["in_dog_house"])
+                    draw_house(cx, cy, min(tile_w * 1.1, tile_h), board["in_dog_house"])
                     continue
-                Color(*theme.SURFACE_HIGH)
-                Ellipse(pos=(cx - dot, cy - dot), size=(2 * dot, 2 * dot))
+                Color(*(0.33, 0.35, 0.41, 1))
+                RoundedRectangle(pos=(cx - tile_w / 2, cy - tile_h / 2), size=(tile_w, tile_h), radius=[dp(4)])
                 if space in board["discs_on_path"]:
-                    draw_disc(cx, cy, dot)
-            cx, cy = self.space_centre(board["position"], ring)
-            draw_identity(identity.symbol, cx, cy, dot * 1.25, theme.with_alpha(identity.rgb))
-            house_discs = min(board["discs_in_house"], 6)
-            small = min(dp(11), ring * 0.09)
-            for index in range(house_discs):
-                draw_disc(self.center_x + (index - (house_discs - 1) / 2) * small * 2.3,
-                          self.center_y - ring * 0.45, small)
+                    draw_disc(cx, cy, min(tile_w, tile_h) / 2)
+            token = centres[board["position"]]
+            # A shape a little bigger than a space, so the dog stands out, yet inside the strip.
+            radius = min(pitch * 0.56, tile_h * 0.56)
+            draw_identity(identity.symbol, max(token, x + radius + 1), cy, radius, theme.with_alpha(identity.rgb))
+            kx = tx + tw - kept_w
+            Color(*HOUSE_FILL)
+            RoundedRectangle(pos=(kx, ty), size=(kept_w, th), radius=[dp(6)])
+            disc = min(kept_w * 0.18, th * 0.22)
+            draw_disc(kx + disc + dp(4), cy, disc)
+        number_font = round(max(sp(12), min(tile_w * 0.82, tile_h * 0.62, sp(34))))
         for space, label in enumerate(self.space_labels):
-            cx, cy = self.space_centre(space, ring)
             label.text = "" if space == board["position"] else str(space)
             label.color = DISC_EDGE if space in board["discs_on_path"] else theme.TEXT
-            label.font_size = max(sp(9), min(sp(15), dot * 1.05))
-            label.size = (dot * 2, dot * 2)
-            label.center = (cx, cy)
-        hx, hy = self.space_centre(HOUSE, ring)
-        self.house_label.text = "" if board["in_dog_house"] else "house"
-        self.house_label.font_size = max(sp(8), min(sp(12), dot * 0.7))
-        self.house_label.size = (dot * 3, dot)
-        self.house_label.center = (hx, hy - dot * 0.35)
-        tx, ty = self.space_centre(board["position"], ring)
+            label.font_size = number_font
+            label.size = (pitch, tile_h)
+            label.center = (centres[space], cy)
         self.token_label.text = board["dog"][0]
         self.token_label.color = theme.readable_text_on(identity.rgb)
-        self.token_label.font_size = max(sp(10), min(sp(18), dot * 1.2))
-        self.token_label.size = (dot * 2, dot * 2)
-        self.token_label.center = (tx, ty - dot * 0.08)
-        inner = 2 * (ring - dot) * 0.95
-        for label, text, y in ((self.dog_label, board["dog"], 0.3), (self.names_label, " & ".join(board["names"]), 0.06),
-                               (self.discs_label, _house_line(board), -0.2)):
-            label.text = text
-            label.size = (inner, ring * 0.3)
-            label.text_size = (inner, None)
-            label.shorten = True
-            label.center = (self.center_x, self.center_y + ring * y)
-        self.dog_label.font_size = max(sp(11), min(sp(22), ring * 0.24))
-        self.names_label.font_size = max(sp(10), min(sp(16), ring * 0.16))
-        self.discs_label.font_size = max(sp(10), min(sp(16), ring * 0.16))
-
-    def _draw_house(self, cx, cy, size, occupied):
-        Color(*((0.55, 0.36, 0.20, 1) if not occupied else (0.75, 0.52, 0.28, 1)))
-        RoundedRectangle(pos=(cx - size, cy - size * 0.9), size=(2 * size, size * 1.3), radius=[dp(3)])
-        fan(cx, cy + size * 0.4, [(cx - size * 1.2, cy + size * 0.4), (cx, cy + size * 1.2),
-                                   (cx + size * 1.2, cy + size * 0.4)])
+        self.token_label.font_size = number_font
+        self.token_label.size = (pitch, tile_h)
+        self.token_label.center = (token, cy - tile_h * 0.03)
+        kept_x = kx + disc * 2 + dp(4)
+        self.kept_label.text = str(board["discs_in_house"])
+        self.kept_label.font_size = round(max(READABLE, min(number_font * 1.15, th * 0.7)))
+        self.kept_label.size = (tx + tw - kept_x, th)
+        self.kept_label.pos = (kept_x, ty)
 
 
-def _house_line(board: dict) -> str:
-    kept = board["discs_in_house"]
-    return f"{kept} in house"
+def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba) -> None:
+    """A player's identity shape, exactly as everywhere else in the app, at any point of a canvas."""
+    draw_shape(shape, cx, cy, radius, rgba, (0, 0, 0, 0.9))

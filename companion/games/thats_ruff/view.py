@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board as paths
-from . import flow
+from . import collecting, flow
 from .cards import copies_in_deck, name
 from .counting import KEEP, LIMIT
 from .state import COLLECTING, COUNTING, HAND_OVER, REVEALING, LAYING_OUT, MOVING, RuffState
@@ -28,8 +28,10 @@ def summarise(state: RuffState) -> dict[str, Any]:
         "last_card_name": name(state.previous) if state.previous else None,
         "last_move": state.last_move,
         "centre": list(state.centre),
+        "can_collect": _can_collect(state),
         "cards_discarded": state.cards_discarded,
         "disc_supply": state.supply,
+        "eights_seen": list(state.eights_seen),
         "boards": [_board_view(state, index) for index in range(len(state.boards))],
         "players": [_seat_view(state, seat) for seat in range(state.players)],
         "winner": _winner_view(state),
@@ -64,7 +66,28 @@ def _board_view(state: RuffState, index: int) -> dict[str, Any]:
         "discs_fetched_and_discarded": board.fetched_and_discarded,
         "discs_left_to_fetch": paths.discs_left_to_fetch(board),
         "choosing_whether_to_stay": str(index) in state.pending_moves,
+        "stay_choice": _stay_choice(state, index),
     }
+
+
+def _stay_choice(state: RuffState, index: int) -> dict[str, int] | None:
+    """What the choice to stay in the dog house is about, while its player makes it."""
+    steps = state.pending_moves.get(str(index))
+    if steps is None:
+        return None
+    board = state.boards[index]
+    walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
+    stop = walk.stops[0]
+    return {"cost": paths.stay_price(stop, state.stay_price), "discs": board.house + stop.fetched_before,
+            "moves_on_to": walk.end}
+
+
+def _can_collect(state: RuffState) -> int | None:
+    """How many cards the player collecting now must take (3 or 2), or 0 when only a card to the
+    centre is left to them; None outside Collecting."""
+    if state.phase != COLLECTING or state.turn is None:
+        return None
+    return next((size for size in (3, 2) if collecting.possible_collection(state, state.turn, size)), 0)
 
 
 def _seat_view(state: RuffState, seat_index: int) -> dict[str, Any]:

@@ -1,0 +1,352 @@
+"""A family playing That's Ruff! on the real app: every hand laid out, counted, turned up and collected
+by touches on the pads, until a dog is home with every disc fetched.
+
+The family decides as players at the table do, from what the table shows (read from the session, never
+changed through it): during the first hand they play the cards they happen to hold, so the game goes
+through every part of a hand; from the second hand on they are out to win, and each plays the best card
+of a few they might hold. Each step is decided afresh from the game as it stands, so a family can take
+over a game killed anywhere and resumed."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+
+from families import common
+
+from companion.actions import Action
+from companion.errors import IllegalAction
+
+COLOURS = ("blue", "red", "black")
+SUIT_WORDS = {"blue": "Blue dish", "red": "Red hydrant", "black": "Black paw"}
+HAND_SIZE = 12          # how many cards a player "might hold" when choosing the best one to count
+HOUSE, SPACES = 14, 15
+MAX_STEPS = 2000
+
+
+class Family:
+    def __init__(self, table, seed: int, shots: str):
+        self.table = table
+        self.rng = random.Random(seed)
+        self.shots = shots
+        self.shot_taken: set[str] = set()
+        self.midgame_done = False
+
+    # ----- reading the table ------------------------------------------------------------------------
+    @property
+    def session(self):
+        return self.table.session
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def summary(self) -> dict:
+        return self.session.summary()
+
+    def view(self):
+        return self.table.screen.view
+
+    def name(self, seat: int) -> str:
+        return self.session.players[seat].name
+
+    def shot(self, moment: str) -> None:
+        if moment not in self.shot_taken:
+            self.shot_taken.add(moment)
+            self.table.screenshot(f"{self.shots}-{moment}")
+
+    # ----- the whole game ---------------------------------------------------------------------------
+    def play(self) -> None:
+        for _ in range(MAX_STEPS):
+            summary = self.summary()
+            phase = summary["phase"]
+            if phase == "won":
+                self.check_winner(summary)
+                return
+            before = len(self.session.actions)
+            {"laying_out": self.lay_out, "counting": self.count, "revealing": self.turn_up,
+             "collecting": self.collect, "moving": self.choose_stay, "hand_over": self.deal}[phase](summary)
+            if len(self.session.actions) != before + 1:
+                raise AssertionError(f"{self.table.where()}: a {phase} step did not make exactly one move "
+                                     f"({len(self.session.actions) - before}); texts: {self.table.texts()}")
+            if not self.midgame_done and phase == "counting":
+                self.midgame_done = True
+                common.midgame(self.table)
+        raise AssertionError(f"no winner after {MAX_STEPS} moves")
+
+    def check_winner(self, summary: dict) -> None:
+        winner = summary["winner"]
+        if not self.table.shows(rf"{winner['dog']} wins"):
+            raise AssertionError(f"{self.table.where()}: the winner {winner['dog']} is not on screen: "
+                                 f"{self.table.texts()}")
+        for name in winner["names"]:
+            if not self.table.shows(name):
+                raise AssertionError(f"{self.table.where()}: the winner's name {name} is not on screen")
+        self.shot("winner")
+
+    def expect_on_screen(self, pattern: str) -> None:
+        if not self.table.shows(pattern):
+            raise AssertionError(f"{self.table.where()}: expected {pattern!r} on screen; texts: {self.table.texts()}")
+
+    # ----- entering a card on the pad ---------------------------------------------------------------
+    def enter_card(self, card: dict, *, declare: bool, taken=()) -> None:
+        """Tap a card into the card pad: the suit, then the number; a Wild Dog is its own key (when
+        counting it is a switch, then the colour and number it stands for); a blue or red 8 asks
+        which dog is on it."""
+        if card.get("wild"):
+            self.table.tap("Wild Dog")
+            if not declare:
+                return
+        self.table.tap(SUIT_WORDS[card["colour"]])
+        self.table.tap(str(card["number"]))
+        if card["number"] == 8 and card["colour"] != "black" and not card.get("wild"):
+            # The pad asks which dog is on the 8 only while either of that colour's dogs could be.
+            if len(self.dogs_of(card["colour"], taken)) > 1:
+                self.table.tap(card["dog"])
+            elif self.table.can_tap(card["dog"]):
+                raise AssertionError(f"{self.table.where()}: the pad asks which dog is on a {card['colour']} 8 "
+                                     f"though only {card['dog']}'s is left")
+
+    # ----- laying out ----------------------------------------------------------------------------
+    def entering_seat(self, summary: dict) -> int:
+        """The player whose cards go in next: the one the pad has chosen, or now and then another
+        player still waiting, chosen by a tap on their name (as a family passes the tablet round)."""
+        from ui.games.thats_ruff_parts import NameButton
+
+        waiting = summary["waiting_for"]
+        chosen = [button for button in self.table.widgets(NameButton) if button.chosen]
+        if len(chosen) != 1:
+            raise AssertionError(f"{self.table.where()}: {len(chosen)} players are shown entering cards")
+        seat = self.session.players.index(chosen[0].player)
+        if seat not in waiting:
+            raise AssertionError(f"{self.table.where()}: the pad asks {self.name(seat)}, the game waits for {waiting}")
+        others = [other for other in waiting if other != seat]
+        if others and self.rng.random() < 0.3:
+            seat = self.rng.choice(others)
+            button = next(button for button in self.table.widgets(NameButton)
+                          if button.player == self.session.players[seat])
+            self.table.tap(button)
+            if not button.chosen:
+                raise AssertionError(f"{self.table.where()}: a tap on {self.name(seat)} did not choose them")
+        self.expect_on_screen(rf"{self.name(seat)}")
+        return seat
+
+    def lay_out(self, summary: dict) -> None:
+        seat = self.entering_seat(summary)
+        wanted = summary["deal_size"] - 5
+        # One card face up so it can be counted from the table later, the rest face down.
+        up = [card for card in self.unseen_cards(wanted) if not card.get("wild")][:1]
+        for card in up:
+            if card["number"] == 8 and card["colour"] != "black":
+                card["dog"] = self.dog_on(card)
+            self.enter_card(card, declare=False)
+        self.shot("laying-out")
+        before = len(self.session.actions)
+        self.table.tap(f"Lay out: {len(up)} up, {wanted - len(up)} down")
+        if len(self.session.actions) == before + 1 and self.session.actions[-1].player != seat:
+            raise AssertionError(f"{self.table.where()}: {self.name(seat)}'s cards were laid out for someone else")
+
+    # ----- counting ---------------------------------------------------------------------------------
+    def count(self, summary: dict) -> None:
+        seat = summary["turn"]
+        self.expect_on_screen(rf"{self.name(seat)}")
+        action = self.counting_choice(summary)
+        self.shot("counting")
+        if action.type == "thats_ruff":
+            self.table.tap("That's Ruff!")
+            self.shot("thats-ruff")
+            return
+        args = dict(action.args)
+        if args.pop("from", None) == "face_up":
+            self.table.tap("From hand")
+        if args.pop("stay", False):
+            self.table.tap(self.stay_switch())
+        self.enter_card(args, declare=True)
+
+    def stay_switch(self):
+        return self.table.button(re.compile(r"^Stay"))
+
+    def counting_choice(self, summary: dict) -> Action:
+        state = self.state
+        seat = summary["turn"]
+        room = 32 - summary["count"]
+        trying = summary["hand"] > 1
+        held = self.unseen_cards(HAND_SIZE if trying else 5)
+        cards = [card for held_card in held for card in self.as_played(held_card, room)]
+        for slot in summary["players"][seat]["laid_out"]:
+            if slot["face_up"] and slot["card"] is not None:
+                cards += [{**card, "from": "face_up"} for card in self.as_played(slot["card"], room)]
+        actions = [Action("play", seat, card) for card in cards]
+        actions += [Action("play", seat, {**card, "stay": True}) for card in cards]
+        legal = [(action, after) for action in actions if (after := self.after(action)) is not None]
+        if not legal:
+            return Action("thats_ruff", seat)
+        board = summary["players"][seat]["board"]
+        if trying:
+            # The player whose dog is nearest home goes for it; the others keep their dogs still, as a
+            # family does once one dog is clearly about to win.
+            runner = max(range(len(summary["boards"])), key=lambda index: self.value(state, index))
+            if board == runner:
+                return max(legal, key=lambda pair: self.value(pair[1], board) + self.rng.random() * 0.01)[0]
+            still = summary["boards"][board]["position"]
+            return min(legal, key=lambda pair: (pair[1].boards[board].position != still,
+                                                -self.value(pair[1], runner), self.rng.random()))[0]
+        # The first hand: whatever comes to hand, but nobody wins before the hand has been collected.
+        ongoing = [action for action, after in legal if after.phase != "won"] or [legal[0][0]]
+        plain = [action for action in ongoing if not action.get("stay")] or ongoing
+        return self.rng.choice(plain)
+
+    def as_played(self, card: dict, room: int) -> list[dict]:
+        """The ways a held card can be played: a Wild Dog as any card that fits, an 8 with its dog."""
+        if card.get("wild"):
+            number = self.rng.randrange(0, min(13, room) + 1)
+            return [{"wild": True, "number": number, "colour": colour} for colour in COLOURS]
+        if card["number"] > room:
+            return []
+        if card["number"] == 8 and card["colour"] != "black" and "dog" not in card:
+            return [{**card, "dog": dog} for dog in self.dogs_of(card["colour"])]
+        return [dict(card)]
+
+    # ----- turning up -------------------------------------------------------------------------------
+    def turn_up(self, summary: dict) -> None:
+        seat = self.entering_seat(summary)
+        wanted = summary["players"][seat]["cards_to_turn_up"]
+        cards = self.unseen_cards(wanted)
+        for card in cards:
+            if not card.get("wild") and card["number"] == 8 and card["colour"] != "black":
+                card["dog"] = self.dog_on(card, [other.get("dog") for other in cards])
+        self.expect_on_screen(rf"{wanted}")
+        for index, card in enumerate(cards):
+            if index == len(cards) - 1:
+                self.shot("turning-up")
+            self.enter_card(card, declare=False, taken=[other.get("dog") for other in cards[:index]])
+
+    # ----- collecting -------------------------------------------------------------------------------
+    def collect(self, summary: dict) -> None:
+        from companion.games.thats_ruff.collecting import all_collections
+
+        state = self.state
+        seat = summary["turn"]
+        pad = self.view().collecting
+        for size in (3, 2):
+            found = all_collections(state, seat, size)
+            if found:
+                collector, picked = max(found, key=lambda pair: self.collection_value(state, seat, pair))
+                self.tap_own(pad, collector)
+                for card in picked:
+                    self.tap_centre(pad, card)
+                self.shot("collecting")
+                self.table.tap("Collect")
+                for colour in self.wild_colours([collector, *picked]):
+                    self.table.tap(SUIT_WORDS[colour])
+                return
+        own = summary["players"][seat]["laid_out"][0]["card"]
+        self.tap_own(pad, own)
+        self.table.tap("Move to centre")
+
+    def tap_own(self, pad, card: dict) -> None:
+        chip = next(chip for chip in pad.own_chips if chip.card == card and not chip.selected)
+        self.table.tap(chip)
+
+    def tap_centre(self, pad, card: dict) -> None:
+        chip = next(chip for chip in pad.centre_chips if chip.card == card and not chip.selected)
+        self.table.tap(chip)
+
+    def wild_colours(self, cards: list[dict]) -> list[str]:
+        """A colour for each Wild Dog that keeps the three (or two) all one colour or all different."""
+        fixed = [card["colour"] for card in cards if not card.get("wild")]
+        wilds = sum(1 for card in cards if card.get("wild"))
+        if not wilds:
+            return []
+        if len(set(fixed)) <= 1:
+            return [fixed[0] if fixed else "blue"] * wilds
+        return [colour for colour in COLOURS if colour not in fixed][:wilds]
+
+    def collection_value(self, state, seat: int, pair) -> float:
+        from companion.games.thats_ruff import board as paths
+        from companion.games.thats_ruff.collecting import collection_moves
+
+        collector, picked = pair
+        board = state.boards[state.seats[seat].board]
+        steps, _ = collection_moves(state.seats[seat].collected + [collector, *picked], board)
+        walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
+        end = HOUSE if paths.can_stay(board, walk, True) else walk.end
+        left = [disc for disc in board.path_discs if disc not in walk.fetched_spaces]
+        after = {"position": end, "discs_on_path": left, "discs_on_counts": board.count_discs}
+        return -steps_home(after) + self.rng.random() * 0.01
+
+    # ----- staying in the dog house, dealing ----------------------------------------------------------
+    def choose_stay(self, summary: dict) -> None:
+        seat = summary["waiting_for"][0]
+        dog = summary["players"][seat]["dog"]
+        stay = Action("choose_stay", seat, {"stay": True})
+        move = Action("choose_stay", seat, {"stay": False})
+        board = summary["players"][seat]["board"]
+        after_stay, after_move = self.after(stay), self.after(move)
+        self.shot("staying")
+        if self.value(after_stay, board) >= self.value(after_move, board):
+            self.table.tap(re.compile(rf"^{dog} stays in the dog house"))
+        else:
+            self.table.tap(re.compile(rf"^{dog} moves on"))
+
+    def deal(self, summary: dict) -> None:
+        dealer = summary["next_dealer"]
+        self.expect_on_screen(self.name(dealer))
+        self.shot("hand-over")
+        self.table.tap(f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)")
+
+    # ----- what the family knows about the game ---------------------------------------------------------
+    def unseen_cards(self, count: int) -> list[dict]:
+        """Cards the deck can still hold, as a player might have them in hand."""
+        from companion.games.thats_ruff.cards import copies_in_deck
+
+        state = self.state
+        pool = [key for key, copies in copies_in_deck().items() for _ in range(copies - state.seen.get(key, 0))]
+        cards = []
+        for key in self.rng.sample(pool, min(count, len(pool))):
+            if key == "wild":
+                cards.append({"wild": True})
+            else:
+                colour, number = key.split()
+                cards.append({"number": int(number), "colour": colour})
+        return cards
+
+    def dogs_of(self, colour: str, taken=()) -> list[str]:
+        """The dogs a blue or red 8 can still show: each dog's 8 turns up once per deck."""
+        state = self.state
+        return [dog for dog, shown in state.eights.items()
+                if shown == colour and dog not in state.eights_seen and dog not in taken]
+
+    def dog_on(self, card: dict, taken=()) -> str:
+        return self.rng.choice(self.dogs_of(card["colour"], taken))
+
+    def after(self, action: Action):
+        try:
+            return self.game.apply(copy.deepcopy(self.state), action)
+        except IllegalAction:
+            return None
+
+    def value(self, state, board: int) -> float:
+        summary = self.game.summary(state)
+        if summary["winner"] is not None:
+            return 1000 if summary["winner"]["board"] == board else -1000
+        shown = summary["boards"][board]
+        return -steps_home(shown) + 0.5 * shown["discs_in_house"]
+
+
+def steps_home(board: dict) -> int:
+    """Spaces clockwise the dog still has to walk to be home with every disc fetched: once more round
+    the loop if a disc lies behind it."""
+    position = board["position"]
+    to_house = (HOUSE - position) % SPACES
+    behind = any((disc - position) % SPACES >= to_house for disc in board["discs_on_path"])
+    return to_house + (SPACES if behind else 0) + 5 * sum(board["discs_on_counts"].values())
+
+
+def play(table, seed: int, shots: str) -> None:
+    Family(table, seed, shots).play()
