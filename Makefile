@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test check e2e bench screenshots clean
 
 # The stamp depends on pyproject.toml so a changed dependency list reinstalls on the next run.
 $(STAMP): pyproject.toml
@@ -16,15 +16,25 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/companion --backend mock
 
+# Everything: the unit and UI tests, then the play-throughs of the real app two at a time (each is its
+# own process with its own window).
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not e2e"
+	$(BIN)/python -m pytest -m e2e -n 2
+
+# The quick group, for every few minutes while working: no play-throughs, soak or crash runs.
+check: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+e2e: $(STAMP)
+	$(BIN)/python -m pytest -m e2e -n 2
 
 bench: $(STAMP)
 	$(BIN)/python bench/fairness.py
 	$(BIN)/python bench/latency.py
 
 screenshots: $(STAMP)
-	$(BIN)/python -m ui.screenshots docs/screenshots
+	$(BIN)/python tests/e2e/shoot.py docs/screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info
