@@ -323,7 +323,8 @@ class NameTag(BoxLayout):
         self.words.height = name.height + detail.height
 
     def _size_shapes(self, *_):
-        side = min(dp(26), max(dp(14), self.height * 0.6))
+        # As big as the name's capitals or a little more, never taller than the tag.
+        side = min(dp(30), self.height * 0.8, max(dp(14), self.name_label.font_size * 1.2))
         for shape in self.shapes.children:
             shape.size = (side, side)
             shape.pos_hint = {"center_y": 0.5}

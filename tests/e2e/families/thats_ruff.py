@@ -81,17 +81,27 @@ class Family:
 
     def check_winner(self, summary: dict) -> None:
         winner = summary["winner"]
-        if not self.table.shows(rf"{winner['dog']} wins"):
+        if not self.table.shows(rf"{re.escape(winner['dog'])} wins"):
             raise AssertionError(f"{self.table.where()}: the winner {winner['dog']} is not on screen: "
                                  f"{self.table.texts()}")
         for name in winner["names"]:
-            if not self.table.shows(name):
+            if not self.table.shows(re.escape(name)):
                 raise AssertionError(f"{self.table.where()}: the winner's name {name} is not on screen")
         self.shot("winner")
 
     def expect_on_screen(self, pattern: str) -> None:
         if not self.table.shows(pattern):
             raise AssertionError(f"{self.table.where()}: expected {pattern!r} on screen; texts: {self.table.texts()}")
+
+    def expect_tag(self, seat: int, doing: str) -> None:
+        """The player's shape and name are on screen with what the table expects of them."""
+        from ui.games.thats_ruff_parts import NameTag
+
+        name = self.name(seat)
+        if not any(tag.name_label.text == name and tag.detail_label.text == doing
+                   for tag in self.table.widgets(NameTag)):
+            raise AssertionError(f"{self.table.where()}: expected {name} shown with {doing!r}; "
+                                 f"texts: {self.table.texts()}")
 
     # ----- entering a card on the pad ---------------------------------------------------------------
     def enter_card(self, card: dict, *, declare: bool, taken=()) -> None:
@@ -133,7 +143,7 @@ class Family:
             self.table.tap(button)
             if not button.chosen:
                 raise AssertionError(f"{self.table.where()}: a tap on {self.name(seat)} did not choose them")
-        self.expect_on_screen(rf"{self.name(seat)}")
+        self.expect_on_screen(rf"^{re.escape(self.name(seat))} (lays out|turns up)")
         return seat
 
     def lay_out(self, summary: dict) -> None:
@@ -154,7 +164,7 @@ class Family:
     # ----- counting ---------------------------------------------------------------------------------
     def count(self, summary: dict) -> None:
         seat = summary["turn"]
-        self.expect_on_screen(rf"{self.name(seat)}")
+        self.expect_tag(seat, "to play")
         action = self.counting_choice(summary)
         self.shot("counting")
         if action.type == "thats_ruff":
@@ -220,7 +230,7 @@ class Family:
         for card in cards:
             if not card.get("wild") and card["number"] == 8 and card["colour"] != "black":
                 card["dog"] = self.dog_on(card, [other.get("dog") for other in cards])
-        self.expect_on_screen(rf"{wanted}")
+        self.expect_on_screen(rf"turns up {wanted} face-down card")
         for index, card in enumerate(cards):
             if index == len(cards) - 1:
                 self.shot("turning-up")
@@ -232,6 +242,7 @@ class Family:
 
         state = self.state
         seat = summary["turn"]
+        self.expect_tag(seat, "collects")
         pad = self.view().collecting
         for size in (3, 2):
             found = all_collections(state, seat, size)
@@ -288,15 +299,16 @@ class Family:
         move = Action("choose_stay", seat, {"stay": False})
         board = summary["players"][seat]["board"]
         after_stay, after_move = self.after(stay), self.after(move)
+        self.expect_tag(seat, f"{dog} chooses")
         self.shot("staying")
         if self.value(after_stay, board) >= self.value(after_move, board):
-            self.table.tap(re.compile(rf"^{dog} stays in the dog house"))
+            self.table.tap(re.compile(rf"^{re.escape(dog)} stays in the dog house"))
         else:
-            self.table.tap(re.compile(rf"^{dog} moves on"))
+            self.table.tap(re.compile(rf"^{re.escape(dog)} moves on"))
 
     def deal(self, summary: dict) -> None:
         dealer = summary["next_dealer"]
-        self.expect_on_screen(self.name(dealer))
+        self.expect_tag(dealer, "deals next")
         self.shot("hand-over")
         self.table.tap(f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)")
 
