@@ -28,14 +28,20 @@ class MuttsView(BoxLayout):
 
     def refresh(self) -> None:
         summary = self.controller.session.summary()
-        self.clear_widgets()
-        if self.pad.parent is not None:
-            self.pad.parent.remove_widget(self.pad)
         if summary["phase"] in BETWEEN_HANDS:
+            self.clear_widgets()
             self.table = None
             self.scores = ScoresView(self.controller, summary)
             self.add_widget(self.scores)
             return
+        if self.table is not None:
+            # The table stays on screen from move to move: only its numbers and tags change.
+            self.table.update(summary)
+            self.pad.refresh(summary)
+            return
+        self.clear_widgets()
+        if self.pad.parent is not None:
+            self.pad.parent.remove_widget(self.pad)
         self.scores = None
         self.table = TablePanel(self.controller, summary)
         self.add_widget(self.table.strip)

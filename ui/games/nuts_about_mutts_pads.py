@@ -15,13 +15,12 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, Shape, Sizes, Stepper, Wrapped, colour_look
+from ui.games.nuts_about_mutts_parts import Choice, Fonts, Shape, Sizes, Stepper, Wrapped, colour_look
 from ui.games.nuts_about_mutts_table import CARD_NAMES, line_height
 from ui.widgets.keyboard import TextField
 
 WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
 GAP = dp(6)
-HEADING_FONT = theme.FONT_BODY
 
 
 class Hint(Wrapped):
@@ -30,20 +29,17 @@ class Hint(Wrapped):
 
     def __init__(self, text: str, **kwargs):
         kwargs.setdefault("size_hint_y", None)
-        super().__init__(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, **kwargs)
-        self.wanted = 0.0
-        self.bind(texture_size=self._measure)
-
-    def _measure(self, *_):
-        if self.texture_size[1] and self.texture_size[1] != self.wanted:
-            self.wanted = self.texture_size[1]
-            if self.opacity:
-                self.height = self.wanted
+        super().__init__(text=text, font_size=Fonts.small(), color=theme.TEXT_DIM, **kwargs)
+        self.room = float("inf")
+        self.bind(texture_size=lambda *_: self.fit(self.room))
 
     def fit(self, room: float) -> None:
-        shown = room >= self.wanted
+        """Show the hint only if its wrapped text fits in `room`."""
+        self.room = room
+        wanted = self.texture_size[1]
+        shown = 0 < wanted <= room
         self.opacity = 1 if shown else 0
-        self.height = self.wanted if shown else 0
+        self.height = wanted if shown else 0
 
 
 class ActionPad(BoxLayout):
@@ -58,6 +54,7 @@ class ActionPad(BoxLayout):
         self.seen = None
         self.summary: dict = {}
         self.title = None
+        self.turn_layout = None
 
     # ----- state of the pad --------------------------------------------------------------------
     def refresh(self, summary: dict) -> None:
@@ -92,9 +89,10 @@ class ActionPad(BoxLayout):
         return self.controller.perform(action)
 
     # ----- building blocks ----------------------------------------------------------------------
-    def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=theme.FONT_BODY,
+    def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=None,
                 shape=None, rgb=None, **kwargs) -> Choice:
-        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(), font_size=font_size,
+        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(),
+                        font_size=font_size or Fonts.body(),
                         **kwargs)
         if on_press is not None:
             button.bind(on_release=lambda *_: on_press())
@@ -108,13 +106,15 @@ class ActionPad(BoxLayout):
         """The pad's title (with the player's shape when it is someone's step), and beside it the few
         buttons that leave the step: Back, No swap, Pass. Long names wrap onto a second line."""
         tall = back or buttons
-        row = self._row(Sizes.row() if tall else line_height(HEADING_FONT))
+        row = self._row(Sizes.row() if tall else line_height(Fonts.body()))
         if seat is not None:
             identity = self.controller.players[seat].identity
-            row.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                 size_hint=(None, None), size=(dp(26), dp(26)), pos_hint={"center_y": 0.5}))
+            side = Sizes.wide(dp(26))
+            self.turn_shape = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                    size_hint=(None, None), size=(side, side), pos_hint={"center_y": 0.5})
+            row.add_widget(self.turn_shape)
             text = f"{self.names[seat]}{text}"
-        heading = Wrapped(text=text, font_size=HEADING_FONT, bold=True)
+        heading = Wrapped(text=text, font_size=Fonts.body(), bold=True)
         if title:
             self.title = heading
         row.add_widget(heading)
@@ -122,15 +122,15 @@ class ActionPad(BoxLayout):
             row.add_widget(button)
         if back:
             row.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
-                                        width=dp(96), font_size=theme.FONT_SMALL))
+                                        width=Sizes.wide(dp(96)), font_size=Fonts.small()))
         return row
 
     def _caption(self, text: str, **kwargs):
         """Dim small text: one line on its own, or as many as fit where it shares a row (size_hint)."""
         if "size_hint" not in kwargs:
             kwargs.setdefault("size_hint_y", None)
-            kwargs.setdefault("height", line_height(theme.FONT_SMALL))
-        return Wrapped(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, **kwargs)
+            kwargs.setdefault("height", line_height(Fonts.small()))
+        return Wrapped(text=text, font_size=Fonts.small(), color=theme.TEXT_DIM, **kwargs)
 
     def _grid(self, cols: int, rows: int, height=None, **kwargs) -> GridLayout:
         height = height or Sizes.row()
@@ -142,8 +142,10 @@ class ActionPad(BoxLayout):
         buttons = []
         for seat in seats:
             identity = self.controller.players[seat].identity
+            # Narrow padding: a long name needs the width (it wraps at spaces, never inside a word).
             button = self._button(f"{key}:{seat}", self.names[seat], shape=identity.symbol, rgb=identity.rgb,
-                                  on_press=lambda s=seat: on_pick(s), font_size=theme.FONT_SMALL)
+                                  on_press=lambda s=seat: on_pick(s), font_size=Fonts.small(),
+                                  padding=[dp(4), dp(2)])
             button.selected = seat in selected
             buttons.append(button)
         return buttons
@@ -155,6 +157,7 @@ class ActionPad(BoxLayout):
         row_height = Sizes.row() if height is None else max(Sizes.row(), (height - (rows - 1) * GAP) / rows)
         grid = self._grid(cols, rows, row_height)
         for button in buttons:
+            button.height = row_height
             grid.add_widget(button)
         return grid
 
@@ -162,14 +165,14 @@ class ActionPad(BoxLayout):
         """A tall primary button on the left of a grid of choices (the race, or tap who)."""
         row = self._row(max(grid.height, Sizes.primary()))
         primary.size_hint = (None, 1)
-        primary.width = dp(150)
+        primary.width = Sizes.wide(dp(130))
         grid.size_hint_y = 1
         row.add_widget(primary)
         row.add_widget(grid)
         return row
 
     def _wild_buttons(self) -> list[Choice]:
-        return [self._button(kind, CARD_NAMES[kind], font_size=theme.FONT_SMALL, padding=[dp(3), dp(2)],
+        return [self._button(kind, CARD_NAMES[kind], font_size=Fonts.small(), padding=[dp(3), dp(2)],
                              on_press=lambda k=kind: self.choose_card(k)) for kind in WILDS]
 
     def _wild_row(self, extra=()):
@@ -182,7 +185,7 @@ class ActionPad(BoxLayout):
         row = self._row(Sizes.primary())
         row.add_widget(self._button("dog", text, kind="primary", height=Sizes.primary(), size_hint_x=1.6,
                                     on_press=lambda: self.choose_card("dog")))
-        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=theme.FONT_SMALL,
+        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=Fonts.small(),
                                     on_press=lambda: self.go("details")))
         for button in extra:
             button.height = Sizes.primary()
@@ -190,7 +193,7 @@ class ActionPad(BoxLayout):
         self.add_widget(row)
 
     def _reshuffle_button(self, text="Reshuffle", kind="normal") -> Choice:
-        return self._button("reshuffle", text, kind=kind, font_size=theme.FONT_SMALL,
+        return self._button("reshuffle", text, kind=kind, font_size=Fonts.small(),
                             on_press=lambda: self.perform(Action("reshuffle")))
 
     def _buttons_work_now(self) -> bool:
@@ -201,15 +204,43 @@ class ActionPad(BoxLayout):
             return bool(self.claims_open())
         return self.summary["to_act"]["kind"] == "turn" and self.step == "main"
 
-    def _last_line(self):
-        history = self.controller.session.history()
+    def _last_words(self) -> str | None:
         if self.button_help and self._buttons_work_now():
             # With big buttons in use the mapping matters more than the last move (History has that).
-            self.add_widget(Hint(self.button_help))
-        elif history:
-            self.add_widget(Hint(f"Last: {history[-1].text}"))
+            return self.button_help
+        history = self.controller.session.history()
+        return f"Last: {history[-1].text}" if history else None
+
+    def _last_line(self):
+        words = self._last_words()
+        if words:
+            self.hint = Hint(words)
+            self.add_widget(self.hint)
+
+    def _turn_layout(self) -> tuple:
+        """What decides which buttons a normal turn shows (not whose turn it is)."""
+        summary = self.summary
+        return (summary["to_act"]["kind"], bool(summary["to_act"].get("may_pass")), summary["reshuffle_needed"],
+                summary["advanced"], bool(summary.get("top_card_unknown")), bool(self._last_words()))
+
+    def _same_turn_again(self) -> bool:
+        """From one normal turn to the next the pad keeps its buttons (they act for whoever's turn it is
+        when tapped): only the heading and the last line change."""
+        if self.step != "main" or self.summary["to_act"]["kind"] != "turn" or self.turn_layout != self._turn_layout():
+            return False
+        identity = self.controller.players[self.seat].identity
+        self.turn_shape.shape, self.turn_shape.rgba = identity.symbol, theme.with_alpha(identity.rgb)
+        self.title.text = f"{self.names[self.seat]}'s turn"
+        words = self._last_words()
+        if words:
+            self.hint.text = words
+        self._fit_hint()
+        return True
 
     def _build(self) -> None:
+        if self._same_turn_again():
+            return
+        self.turn_layout = None
         self.clear_widgets()
         self.buttons = {}
         kind = self.summary["to_act"]["kind"]
@@ -230,10 +261,8 @@ class ActionPad(BoxLayout):
         hint = next((child for child in self.children if isinstance(child, Hint)), None)
         if hint is None:
             return
-        hint.texture_update()
-        hint._measure()
         others = [child for child in self.children if child is not hint and child.size_hint_y is None]
-        used = sum(child.height for child in others) + self.spacing * len(others)
+        used = sum(child.height for child in others) + self.spacing * (len(self.children) - 1)
         hint.fit(self.height - used)
 
     def _nothing(self):
@@ -245,14 +274,14 @@ class ActionPad(BoxLayout):
         first = summary["to_act"]["kind"] == "first_card"
         self.draft.setdefault("type", "play")
         may_pass = summary["to_act"].get("may_pass")
-        passing = [self._button("pass", "Pass", size_hint_x=None, width=dp(110),
+        passing = [self._button("pass", "Pass", size_hint_x=None, width=Sizes.wide(dp(110)),
                                 on_press=lambda: self.perform(Action("pass", self.seat)))] if may_pass else []
         self.add_widget(self._heading(" starts the home pile" if first else "'s turn", seat=self.seat,
                                       buttons=passing))
         extra = []
         if not first:
-            extra.append(self._button("drew", "Drew", font_size=theme.FONT_SMALL, on_press=self.drew))
-            extra.append(self._button("drew_played", "Drew and played", font_size=theme.FONT_SMALL,
+            extra.append(self._button("drew", "Drew", font_size=Fonts.small(), on_press=self.drew))
+            extra.append(self._button("drew_played", "Drew and played", font_size=Fonts.small(),
                                       on_press=lambda: self.go("then_play", type="draw")))
         if summary["reshuffle_needed"]:
             # A draw reshuffles by itself, so this is a reminder for the real cards, not a gate.
@@ -262,15 +291,17 @@ class ActionPad(BoxLayout):
         if summary["advanced"] and not first:
             if summary.get("top_card_unknown"):
                 # Claims are checked against the top card, so the family says what it is first.
-                claims = [self._button("name_top", "Name the top card", font_size=theme.FONT_SMALL, size_hint_x=2,
+                claims = [self._button("name_top", "Name the top card", font_size=Fonts.small(), size_hint_x=2,
                                        on_press=lambda: self.go("name_top", type="name_top_card"))]
             else:
-                claims = [self._button("match", "Match!", kind="ok", font_size=theme.FONT_SMALL,
+                claims = [self._button("match", "Match!", kind="ok", font_size=Fonts.small(),
                                        on_press=lambda: self.claim("match")),
-                          self._button("run", "Run!", kind="ok", font_size=theme.FONT_SMALL,
+                          self._button("run", "Run!", kind="ok", font_size=Fonts.small(),
                                        on_press=lambda: self.claim("run"))]
         self._wild_row(claims)
         self._last_line()
+        if not first:
+            self.turn_layout = self._turn_layout()
 
     def drew(self) -> bool:
         return self.perform(Action("draw", self.seat))
@@ -328,7 +359,7 @@ class ActionPad(BoxLayout):
         for colour in colours:
             rgb, shape = colour_look(colour, colours)
             button = self._button(f"colour:{colour}", colour, shape=shape, rgb=rgb, height=height,
-                                  font_size=theme.FONT_SMALL, on_press=lambda c=colour: self.toggle_detail("colour", c))
+                                  font_size=Fonts.small(), on_press=lambda c=colour: self.toggle_detail("colour", c))
             button.selected = self.draft.get("colour") == colour
             buttons.append(button)
         return buttons
@@ -340,18 +371,19 @@ class ActionPad(BoxLayout):
         for button in self._colour_buttons():
             top.add_widget(button)
         if not naming:
-            breed = self._button("same_breed", "Same breed", font_size=theme.FONT_SMALL,
+            breed = self._button("same_breed", "Same breed", font_size=Fonts.small(),
                                  on_press=lambda: self.toggle_detail("same_breed", True))
             breed.selected = bool(self.draft.get("same_breed"))
             top.add_widget(breed)
         top.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
-                                    width=dp(96), font_size=theme.FONT_SMALL))
+                                    width=Sizes.wide(dp(96)), font_size=Fonts.small()))
         self.add_widget(top)
         numbers = self.controller.session.state.numbers
         cols = 7
         grid = self._grid(cols, -(-numbers // cols))
         for number in range(1, numbers + 1):
-            button = self._button(f"number:{number}", str(number), on_press=lambda n=number: self.toggle_detail("number", n))
+            button = self._button(f"number:{number}", str(number),
+                                  on_press=lambda n=number: self.toggle_detail("number", n))
             button.selected = self.draft.get("number") == number
             grid.add_widget(button)
         told = " ".join(str(self.draft[key]) for key in ("colour", "number") if self.draft.get(key) is not None)
@@ -361,7 +393,7 @@ class ActionPad(BoxLayout):
         grid.size_hint_y = 1
         row.add_widget(grid)
         record.size_hint = (None, 1)
-        record.width = dp(150)
+        record.width = Sizes.wide(dp(150))
         row.add_widget(record)
         self.add_widget(row)
 
@@ -394,8 +426,8 @@ class ActionPad(BoxLayout):
         self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", target=seat)))
 
     def _swap(self):
-        no_swap = self._button("no_swap", "No swap", font_size=theme.FONT_SMALL, size_hint_x=None, width=dp(110),
-                               on_press=lambda: self.go("colour", swap_with=None))
+        no_swap = self._button("no_swap", "No swap", font_size=Fonts.small(), size_hint_x=None,
+                               width=Sizes.wide(dp(110)), on_press=lambda: self.go("colour", swap_with=None))
         self.add_widget(self._heading("Fire Hydrant: swap hands with?", back=True, buttons=[no_swap]))
         seats = [seat for seat in range(len(self.names)) if seat != self.seat]
         self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", swap_with=seat)))
@@ -411,18 +443,18 @@ class ActionPad(BoxLayout):
         # Up to every card a draw could reach (the pile, then a reshuffle), less the one played.
         reachable = self.summary.get("cards_to_draw", pile)
         self.stepper = Stepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
+                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)
         row.add_widget(self._button("dog", "Then played a dog card", kind="primary", height=Sizes.primary(),
                                     size_hint_x=1.5, on_press=lambda: self.choose_card("dog")))
-        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=theme.FONT_SMALL,
+        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=Fonts.small(),
                                     on_press=lambda: self.go("details")))
         self.add_widget(row)
         extra = []
         if self.summary["reshuffle_needed"] and drawn == 0:
             extra.append(self._reshuffle_button(kind="danger"))
         if drawn == pile and not (pile == 0 and self.summary["reshuffle_needed"]):
-            extra.append(self._button("ran_out", "Pile ran out", kind="danger", font_size=theme.FONT_SMALL,
+            extra.append(self._button("ran_out", "Pile ran out", kind="danger", font_size=Fonts.small(),
                                       on_press=lambda: self.perform(Action("dog_house_turn", self.seat,
                                                                            {"drawn": drawn, "played": False}))))
         self._wild_row(extra)
@@ -446,11 +478,13 @@ class ActionPad(BoxLayout):
         if summary["reshuffle_needed"]:
             top.add_widget(self._reshuffle_button(kind="danger"))
         if several:
-            top.add_widget(self._button("one", "Just one lost", font_size=theme.FONT_SMALL, size_hint_x=None,
-                                        width=dp(140), on_press=lambda: self.go("main", several=False, losers=[])))
+            top.add_widget(self._button("one", "Just one lost", font_size=Fonts.small(), size_hint_x=None,
+                                        width=Sizes.wide(dp(140)),
+                                        on_press=lambda: self.go("main", several=False, losers=[])))
         else:
-            top.add_widget(self._button("several", "Several lost", font_size=theme.FONT_SMALL, size_hint_x=None,
-                                        width=dp(140), on_press=lambda: self.go("main", several=True, losers=[])))
+            top.add_widget(self._button("several", "Several lost", font_size=Fonts.small(), size_hint_x=None,
+                                        width=Sizes.wide(dp(140)),
+                                        on_press=lambda: self.go("main", several=True, losers=[])))
         self.add_widget(top)
         chosen = self.draft.get("losers", [])
         if several:
@@ -537,7 +571,7 @@ class ActionPad(BoxLayout):
         self.add_widget(self._heading(" won the claim: Match or Run?", seat=seat, back=True))
         row = self._row(Sizes.primary())
         for what, text in (("match", "Match!"), ("run", "Run!")):
-            row.add_widget(self._button(what, text, kind="ok", height=Sizes.primary(), font_size=theme.FONT_TITLE,
+            row.add_widget(self._button(what, text, kind="ok", height=Sizes.primary(), font_size=Fonts.title(),
                                         on_press=lambda w=what: self._claimed_as(w, seat, race)))
         self.add_widget(row)
 
@@ -566,7 +600,7 @@ class ActionPad(BoxLayout):
             race = self.draft.get("race")
             args = {"number": number, **({"race": race} if race else {})}
             row.add_widget(self._button(f"number:{number}", f"{top.get('colour')} {number}", kind="ok",
-                                        height=Sizes.primary(), shape=shape, rgb=rgb, font_size=theme.FONT_TITLE,
+                                        height=Sizes.primary(), shape=shape, rgb=rgb, font_size=Fonts.title(),
                                         on_press=lambda a=args: self.perform(Action("run", seat, a))))
         self.add_widget(row)
 
@@ -587,16 +621,16 @@ class ActionPad(BoxLayout):
         count = min(self.draft.setdefault("count", 1), max(1, hand))
         play_row = self._row(Sizes.primary())
         self.stepper = Stepper(count, 1, max(1, hand), lambda value: self.go("main", count=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
+                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         play_row.add_widget(self.stepper)
         play_row.add_widget(self._button("played_n", f"Put down {count} of the breed", kind="primary",
                                          height=Sizes.primary(), on_press=lambda: self.perform(
                                              Action("pedigree_play", seat, {"count": count}))))
         self.add_widget(play_row)
         row = self._row()
-        row.add_widget(self._button("drew_one", "None: drew one", font_size=theme.FONT_SMALL, on_press=lambda: self.perform(
-            Action("pedigree_draw", seat, {"played": False}))))
-        row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=theme.FONT_SMALL,
+        row.add_widget(self._button("drew_one", "None: drew one", font_size=Fonts.small(),
+                                    on_press=lambda: self.perform(Action("pedigree_draw", seat, {"played": False}))))
+        row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=Fonts.small(),
                                     on_press=lambda: self.perform(Action("pedigree_draw", seat, {"played": True}))))
         self.add_widget(row)
         self._last_line()
@@ -608,7 +642,7 @@ class ActionPad(BoxLayout):
         flipped = self.draft.setdefault("wilds_flipped", 0)
         row = self._row(Sizes.primary())
         self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + dp(70))
+                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)
         args = {"wilds_flipped": flipped}
         if self.draft.get("colour"):

@@ -50,12 +50,41 @@ class Sizes:
         return dp(64) * cls.scale()
 
     @classmethod
+    def hand_row(cls) -> float:
+        return dp(32) * cls.scale()
+
+    @classmethod
+    def wide(cls, width: float) -> float:
+        """A fixed width (a Back button, a shape) grown with the window."""
+        return width * cls.scale()
+
+    @classmethod
     def count_font(cls) -> float:
         return dp(74) * cls.scale()
 
     @classmethod
     def count_box(cls) -> float:
         return dp(88) * cls.scale()
+
+
+class Fonts:
+    """The theme's type sizes, grown with the window like the targets (unchanged on the 7" panel)."""
+
+    @staticmethod
+    def small() -> float:
+        return theme.FONT_SMALL * Sizes.scale()
+
+    @staticmethod
+    def body() -> float:
+        return theme.FONT_BODY * Sizes.scale()
+
+    @staticmethod
+    def title() -> float:
+        return theme.FONT_TITLE * Sizes.scale()
+
+    @staticmethod
+    def number() -> float:
+        return theme.FONT_NUMBER * Sizes.scale()
 
 
 class Shape(SymbolShape):
@@ -113,7 +142,7 @@ class Tag(Filled, Label):
     """A short word on a coloured chip: TURN, DOG HOUSE, DEALER, TOP DOG."""
 
     def __init__(self, text: str, fill, **kwargs):
-        kwargs.setdefault("font_size", theme.FONT_SMALL)
+        kwargs.setdefault("font_size", Fonts.small())
         kwargs.setdefault("bold", True)
         super().__init__(text=text, size_hint=(None, None), color=theme.readable_text_on(fill), **kwargs)
         self.paint(fill)
@@ -138,11 +167,13 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
     _FILLS = {"primary": theme.ACCENT, "normal": theme.SURFACE_HIGH, "danger": theme.DANGER,
               "ok": theme.OK, "quiet": theme.SURFACE}
 
-    def __init__(self, text: str, shape: str | None = None, rgb=None, font_size=theme.FONT_BODY, **kwargs):
-        kwargs.setdefault("size_hint_y", None)
+    def __init__(self, text: str, shape: str | None = None, rgb=None, font_size=None, **kwargs):
+        if "size_hint" not in kwargs:
+            kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", Sizes.row())
         kwargs.setdefault("padding", [dp(8), dp(2)])
         super().__init__(spacing=dp(6), **kwargs)
+        font_size = font_size or Fonts.body()
         self.symbol = None
         if shape:
             self.symbol = Shape(shape=shape, rgba=theme.with_alpha(rgb or (1, 1, 1)), size_hint_x=None)
@@ -159,7 +190,7 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
         self._redraw()
 
     def _size_symbol(self, *_):
-        self.symbol.width = min(dp(30), self.height * 0.5)
+        self.symbol.width = min(dp(30) * Sizes.scale(), self.height * 0.5)
 
     def _redraw(self, *_):
         fill = self._FILLS.get(self.kind, theme.SURFACE_HIGH)
@@ -180,9 +211,9 @@ class Stepper(BoxLayout):
         super().__init__(spacing=dp(4), **kwargs)
         self.value, self.low, self.high, self.on_change = value, low, high, on_change
         side = Sizes.row()
-        self.minus = Choice("-", font_size=theme.FONT_NUMBER * 0.7, size_hint=(None, 1), width=side)
-        self.plus = Choice("+", font_size=theme.FONT_NUMBER * 0.7, size_hint=(None, 1), width=side)
-        self.number = fitted(str(value), theme.FONT_NUMBER, bold=True)
+        self.minus = Choice("-", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
+        self.plus = Choice("+", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
+        self.number = fitted(str(value), Fonts.number(), bold=True)
         self.minus.bind(on_release=lambda *_: self.step(-1))
         self.plus.bind(on_release=lambda *_: self.step(1))
         self.add_widget(self.minus)
@@ -206,8 +237,9 @@ class Stepper(BoxLayout):
 class ColourMark(BoxLayout):
     """A card colour as shape + word, e.g. the colour to follow after a wild."""
 
-    def __init__(self, colour: str | None, colours=(), font_size=theme.FONT_BODY, prefix: str = "", **kwargs):
+    def __init__(self, colour: str | None, colours=(), font_size=None, prefix: str = "", **kwargs):
         super().__init__(spacing=dp(6), **kwargs)
+        font_size = font_size or Fonts.body()
         rgb, shape = colour_look(colour, colours)
         self.symbol = Shape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24))
         self.add_widget(self.symbol)

@@ -12,21 +12,19 @@ from kivy.uix.widget import Widget
 from companion.actions import Action
 from ui import theme
 from ui.games.nuts_about_mutts_pads import Hint
-from ui.games.nuts_about_mutts_parts import Choice, Filled, Shape, Sizes, Tag, Wrapped
+from ui.games.nuts_about_mutts_parts import Choice, Filled, Fonts, Shape, Sizes, Tag, Wrapped
 from ui.games.nuts_about_mutts_table import lines_needed, line_height
 from ui.widgets.basics import Panel, fitted
 
 CELL_GAP = dp(4)
-HAND_ROW = dp(32)
-TOTAL_FONT = theme.FONT_TITLE
 VISIBLE_HANDS = 3   # the publisher's evening; an open-ended one scrolls
 
 
 class Cell(Filled, BoxLayout):
-    def __init__(self, text: str, fill=theme.SURFACE, bold=False, font_size=theme.FONT_BODY, ring=None, **kwargs):
+    def __init__(self, text: str, fill=theme.SURFACE, bold=False, font_size=None, ring=None, **kwargs):
         super().__init__(padding=[dp(4), 0], **kwargs)
         self.paint(fill, ring, ring_width=dp(2))
-        self.label = fitted(text, font_size, bold=bold)
+        self.label = fitted(text, font_size or Fonts.body(), bold=bold)
         self.add_widget(self.label)
 
 
@@ -35,19 +33,19 @@ class PlayerHeader(BoxLayout):
 
     def __init__(self, player, top_dog: bool, name_lines: int, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(2), **kwargs)
-        marks = BoxLayout(size_hint_y=None, height=dp(24), spacing=dp(4))
+        marks = BoxLayout(size_hint_y=None, height=Sizes.wide(dp(24)), spacing=dp(4))
         marks.add_widget(Widget())
         identity = player.identity
         marks.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
-                               size=(dp(22), dp(22)), pos_hint={"center_y": 0.5}))
+                               size=(Sizes.wide(dp(22)), Sizes.wide(dp(22))), pos_hint={"center_y": 0.5}))
         self.tag = None
         if top_dog:
-            self.tag = Tag("TOP DOG", theme.OK, font_size=theme.FONT_SMALL * 0.8, pos_hint={"center_y": 0.5})
+            self.tag = Tag("TOP DOG", theme.OK, font_size=Fonts.small(), pos_hint={"center_y": 0.5})
             marks.add_widget(self.tag)
         marks.add_widget(Widget())
         self.add_widget(marks)
-        self.name = Wrapped(text=player.name, font_size=theme.FONT_SMALL, bold=top_dog, halign="center",
-                            size_hint_y=None, height=line_height(theme.FONT_SMALL) * name_lines)
+        self.name = Wrapped(text=player.name, font_size=Fonts.small(), bold=top_dog, halign="center",
+                            size_hint_y=None, height=line_height(Fonts.small()) * name_lines)
         self.add_widget(self.name)
         self.height = marks.height + self.spacing + self.name.height
 
@@ -68,7 +66,7 @@ class ScoresView(BoxLayout):
             text = f"The evening is over. Top dog: {leaders}!"
         else:
             text = f"Hand {summary['hand']} is over: {names[winner]} went out."
-        self.heading = Wrapped(text=text, font_size=theme.FONT_TITLE, bold=True, size_hint_y=None)
+        self.heading = Wrapped(text=text, font_size=Fonts.title(), bold=True, size_hint_y=None)
         self.heading.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
         self.add_widget(self.heading)
 
@@ -77,7 +75,7 @@ class ScoresView(BoxLayout):
         self.headers: list[PlayerHeader] = []
         self._names = names
         header = self._row(None)
-        header.add_widget(Cell("Hand", font_size=theme.FONT_SMALL, bold=True))
+        header.add_widget(Cell("Hand", font_size=Fonts.small(), bold=True))
         for seat, player in enumerate(players):
             column = PlayerHeader(player, seat in top_dog, 1)
             self.headers.append(column)
@@ -88,8 +86,8 @@ class ScoresView(BoxLayout):
         rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=CELL_GAP)
         rows.bind(minimum_height=rows.setter("height"))
         for result in scores["hands"]:
-            row = self._row(HAND_ROW)
-            row.add_widget(Cell(f"{result['hand']}", font_size=theme.FONT_SMALL))
+            row = self._row(Sizes.hand_row())
+            row.add_widget(Cell(f"{result['hand']}", font_size=Fonts.small()))
             for seat, score in enumerate(result["scores"]):
                 went_out = seat == result["winner"]
                 cell = Cell(f"{score}  out" if went_out else str(score), bold=went_out)
@@ -99,15 +97,15 @@ class ScoresView(BoxLayout):
         # Only an open-ended evening has more hands than fit; the list then scrolls, newest at the bottom.
         shown = min(len(scores["hands"]), VISIBLE_HANDS if Window.height < 600 else 2 * VISIBLE_HANDS)
         self.hand_rows = ScrollView(do_scroll_x=False, bar_width=dp(4), scroll_y=0, size_hint_y=None,
-                                    height=max(0, shown * (HAND_ROW + CELL_GAP) - CELL_GAP))
+                                    height=max(0, shown * (Sizes.hand_row() + CELL_GAP) - CELL_GAP))
         self.hand_rows.add_widget(rows)
         panel.add_widget(self.hand_rows)
-        totals = self._row(line_height(TOTAL_FONT) + dp(6))
-        totals.add_widget(Cell("Total", font_size=theme.FONT_SMALL, bold=True))
+        totals = self._row(line_height(Fonts.title()) + dp(6))
+        totals.add_widget(Cell("Total", font_size=Fonts.small(), bold=True))
         for seat, total in enumerate(scores["totals"]):
             best = seat in top_dog
             cell = Cell(f"{total}", fill=theme.OK if best else theme.SURFACE_HIGH, bold=True,
-                        font_size=TOTAL_FONT, ring=theme.TEXT if best else None)
+                        font_size=Fonts.title(), ring=theme.TEXT if best else None)
             cell.label.color = theme.readable_text_on(theme.OK) if best else theme.TEXT
             self.cells[("total", seat)] = cell
             totals.add_widget(cell)
@@ -143,9 +141,9 @@ class ScoresView(BoxLayout):
         """Every column as tall as the longest name needs: names wrap, they are never cut."""
         columns = len(self._names) + 1
         width = (self.width - 2 * dp(6) - CELL_GAP * (columns - 1)) / columns
-        lines = max(lines_needed(name, theme.FONT_SMALL, width) for name in self._names)
+        lines = max(lines_needed(name, Fonts.small(), width) for name in self._names)
         for column in self.headers:
-            column.name.height = line_height(theme.FONT_SMALL) * lines
+            column.name.height = line_height(Fonts.small()) * lines
             column.height = column.children[-1].height + column.spacing + column.name.height
         self.header_row.height = max(column.height for column in self.headers)
         parts = [self.header_row, *self._fixed_rows]

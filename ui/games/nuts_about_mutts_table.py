@@ -16,13 +16,11 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, ColourMark, Filled, Shape, Sizes, Tag, Wrapped, colour_look
+from ui.games.nuts_about_mutts_parts import Choice, ColourMark, Filled, Fonts, Shape, Sizes, Tag, Wrapped, colour_look
 from ui.widgets.basics import Panel, Text, fitted, popup_header
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
               "dog_house": "Dog House"}
-NAME_FONT = theme.FONT_SMALL
-TAG_FONT = theme.FONT_SMALL * 0.8
 TILE_PADDING = (dp(6), dp(3))
 STRIP_GAP = dp(6)
 
@@ -53,9 +51,9 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = True) -
     return lines
 
 
-@lru_cache(maxsize=1)
-def tag_height() -> float:
-    return Tag("X", theme.SURFACE, font_size=TAG_FONT).height
+@lru_cache(maxsize=8)
+def tag_height(font_size: float) -> float:
+    return Tag("X", theme.SURFACE, font_size=font_size).height
 
 
 class SeatTile(Filled, BoxLayout):
@@ -66,13 +64,8 @@ class SeatTile(Filled, BoxLayout):
         super().__init__(orientation="vertical", padding=[TILE_PADDING[0], TILE_PADDING[1]], spacing=dp(1),
                          **kwargs)
         self.seat = seat
-        turn = summary["to_act"].get("seat")
-        players = len(summary["hand_sizes"])
-        self.is_turn = turn == seat
-        self.paint(theme.SURFACE_HIGH if self.is_turn else theme.SURFACE,
-                   theme.ACCENT if self.is_turn else None, ring_width=dp(3))
-        self.name = Wrapped(text=player.name, font_size=NAME_FONT, bold=True, halign="center",
-                            size_hint_y=None, height=line_height(NAME_FONT))
+        self.name = Wrapped(text=player.name, font_size=Fonts.small(), bold=True, halign="center",
+                            size_hint_y=None, height=line_height(Fonts.small()))
         self.add_widget(self.name)
 
         # The shape and the number as one group in the middle of the tile (an empty box as wide as the
@@ -80,33 +73,45 @@ class SeatTile(Filled, BoxLayout):
         row = BoxLayout(size_hint_y=None, height=Sizes.count_box(), spacing=dp(4))
         identity = player.identity
         self.symbol = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
-                            size=(dp(22), dp(22)), pos_hint={"center_y": 0.5})
-        self.count = Label(text=str(summary["hand_sizes"][seat]), font_size=Sizes.count_font(), bold=True,
-                           color=theme.TEXT, size_hint_x=None)
+                            size=(Sizes.wide(dp(22)), Sizes.wide(dp(22))), pos_hint={"center_y": 0.5})
+        self.count = Label(font_size=Sizes.count_font(), bold=True, color=theme.TEXT, size_hint_x=None)
         self.count.bind(texture_size=lambda label, size: setattr(label, "width", size[0]))
-        self.count.texture_update()
         self.count.key_number = True
-        for part in (Widget(), self.symbol, self.count, Widget(size_hint_x=None, width=dp(22)), Widget()):
+        balance = Widget(size_hint_x=None, width=Sizes.wide(dp(22)))
+        for part in (Widget(), self.symbol, self.count, balance, Widget()):
             row.add_widget(part)
         self.add_widget(row)
-
-        self.tags = []
-        if self.is_turn:
-            self.tags.append(Tag("TURN", theme.ACCENT, font_size=TAG_FONT))
-        if seat in summary["dog_house"]:
-            self.tags.append(Tag("DOG HOUSE", theme.DANGER, font_size=TAG_FONT))
-        if seat in summary["top_dog"]:
-            self.tags.append(Tag("TOP DOG", theme.OK, font_size=TAG_FONT))
-        if turn is not None and seat == (turn + 1) % players and not self.is_turn:
-            self.tags.append(Tag("NEXT", theme.SURFACE_HIGH, font_size=TAG_FONT))
-        if seat == summary["dealer"]:
-            self.tags.append(Tag("DEALER", theme.TEXT_DIM, font_size=TAG_FONT))
-        self.total = summary["scores"]["totals"][seat]
-        self.scored = bool(summary["scores"]["hands"])
-        self.footer = BoxLayout(size_hint_y=None, height=tag_height(), spacing=dp(3))
+        self.footer = BoxLayout(size_hint_y=None, height=tag_height(Fonts.small()), spacing=dp(3))
         self.add_widget(self.footer)
         self.shown_tags: list[Tag] = []
         self.bind(width=self._fill_footer)
+        self.update(summary)
+
+    def update(self, summary: dict) -> None:
+        """Show the table's state now; the tile itself stays, so a move redraws only what changed."""
+        seat = self.seat
+        turn = summary["to_act"].get("seat")
+        players = len(summary["hand_sizes"])
+        self.is_turn = turn == seat
+        self.paint(theme.SURFACE_HIGH if self.is_turn else theme.SURFACE,
+                   theme.ACCENT if self.is_turn else None, ring_width=dp(3))
+        self.count.text = str(summary["hand_sizes"][seat])
+        self.count.texture_update()
+        words = []
+        if self.is_turn:
+            words.append(("TURN", theme.ACCENT))
+        if seat in summary["dog_house"]:
+            words.append(("DOG HOUSE", theme.DANGER))
+        if seat in summary["top_dog"]:
+            words.append(("TOP DOG", theme.OK))
+        if turn is not None and seat == (turn + 1) % players and not self.is_turn:
+            words.append(("NEXT", theme.SURFACE_HIGH))
+        if seat == summary["dealer"]:
+            words.append(("DEALER", theme.TEXT_DIM))
+        self.tags = [Tag(word, fill, font_size=Fonts.small()) for word, fill in words]
+        self.total = summary["scores"]["totals"][seat]
+        self.scored = bool(summary["scores"]["hands"])
+        self._fill_footer()
 
     def _fill_footer(self, *_):
         """As many tags as the tile has room for, most important first; the score when it fits too."""
@@ -122,10 +127,10 @@ class SeatTile(Filled, BoxLayout):
             self.shown_tags.append(tag)
             self.footer.add_widget(tag)
         score = f"score {self.total}"
-        if self.scored and used + text_width(score, TAG_FONT, False) + dp(6) <= room:
+        if self.scored and used + text_width(score, Fonts.small(), False) + dp(6) <= room:
             self.footer.add_widget(Widget())
-            self.footer.add_widget(fitted(score, TAG_FONT, color=theme.TEXT_DIM, halign="right",
-                                          size_hint_x=None, width=text_width(score, TAG_FONT, False) + dp(2)))
+            self.footer.add_widget(fitted(score, Fonts.small(), color=theme.TEXT_DIM, halign="right",
+                                          size_hint_x=None, width=text_width(score, Fonts.small(), False) + dp(2)))
 
     @property
     def tag_words(self) -> list[str]:
@@ -147,11 +152,15 @@ class SeatStrip(GridLayout):
         self.bind(width=self._fit_names)
         self._fit_names()
 
+    def update(self, summary: dict) -> None:
+        for tile in self.tiles.values():
+            tile.update(summary)
+
     def _fit_names(self, *_):
         count = len(self.players)
         tile_width = (self.width - STRIP_GAP * (count - 1)) / count - 2 * TILE_PADDING[0]
-        lines = max(lines_needed(player.name, NAME_FONT, tile_width) for player in self.players)
-        name_height = line_height(NAME_FONT) * lines
+        lines = max(lines_needed(player.name, Fonts.small(), tile_width) for player in self.players)
+        name_height = line_height(Fonts.small()) * lines
         for tile in self.tiles.values():
             tile.name.height = name_height
         some_tile = next(iter(self.tiles.values()))
@@ -185,22 +194,23 @@ class TopCard(Filled, BoxLayout):
         ink = theme.readable_text_on(fill)
         self.follow = None
         self.words = None
-        caption_height = line_height(theme.FONT_SMALL)
+        caption_height = line_height(Fonts.small())
         if follow:
             # After a wild the colour to follow is what the next player needs; the card under it is a footnote.
-            self.add_widget(fitted(f"Top: {words}", theme.FONT_SMALL, color=ink, halign="left", size_hint_y=None,
+            self.add_widget(fitted(f"Top: {words}", Fonts.small(), color=ink, halign="left", size_hint_y=None,
                                    height=caption_height))
-            self.follow = ColourMark(follow, colours, font_size=theme.FONT_SMALL, prefix="follow ")
+            self.follow = ColourMark(follow, colours, font_size=Fonts.small(), prefix="follow ")
             self.follow.label.color = ink
             self.follow.symbol.rgba = theme.with_alpha(ink)
             self.add_widget(self.follow)
             return
-        self.add_widget(fitted("Top card", theme.FONT_SMALL, color=ink, halign="left", size_hint_y=None,
+        self.add_widget(fitted("Top card", Fonts.small(), color=ink, halign="left", size_hint_y=None,
                                height=caption_height))
         row = BoxLayout(spacing=dp(4))
         if shape:
-            row.add_widget(Shape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1), width=dp(22)))
-        self.words = Wrapped(text=words, font_size=theme.FONT_BODY, bold=True, color=ink)
+            row.add_widget(Shape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1),
+                                 width=Sizes.wide(dp(22))))
+        self.words = Wrapped(text=words, font_size=Fonts.body(), bold=True, color=ink)
         row.add_widget(self.words)
         self.add_widget(row)
 
@@ -235,24 +245,36 @@ class TableInfo(Panel):
 
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(orientation="vertical", padding=dp(6), spacing=dp(6), **kwargs)
-        names = [player.name for player in controller.session.players]
-        hands = summary["hands_in_evening"]
-        self.info = Wrapped(text=f"Hand {summary['hand']}{f' of {hands}' if hands else ''}\n"
-                                 f"dealer {names[summary['dealer']]}",
-                            font_size=theme.FONT_SMALL, size_hint_y=None)
+        self.names = [player.name for player in controller.session.players]
+        self.colours = controller.session.state.colours
+        self.info = Wrapped(font_size=Fonts.small(), size_hint_y=None)
         self.info.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
         self.add_widget(self.info)
-        self.cards_button = Choice(f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}",
-                                   font_size=theme.FONT_SMALL)
+        self.cards_button = Choice("", font_size=Fonts.small())
         self.add_widget(self.cards_button)
-        self.top_card = TopCard(summary, controller.session.state.colours, size_hint_y=None,
-                                height=line_height(theme.FONT_SMALL) * 2 + dp(10))
-        self.add_widget(self.top_card)
+        self.top_card = None
         self.add_widget(Widget())
+        self.update(summary)
+
+    def update(self, summary: dict) -> None:
+        hands = summary["hands_in_evening"]
+        self.info.text = (f"Hand {summary['hand']}{f' of {hands}' if hands else ''}\n"
+                          f"dealer {self.names[summary['dealer']]}")
+        self.cards_button.text = f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}"
+        shown = (summary["top_card"], summary["colour_to_follow"])
+        if self.top_card is not None and self.top_card.shows == shown:
+            return
+        if self.top_card is not None:
+            self.remove_widget(self.top_card)
+        self.top_card = TopCard(summary, self.colours, size_hint_y=None,
+                                height=line_height(Fonts.small()) * 2 + dp(10))
+        self.top_card.shows = shown
+        self.add_widget(self.top_card, index=1)
 
 
 class TablePanel:
-    """The two parts of the table on screen: the seat strip across the top and the info column."""
+    """The two parts of the table on screen: the seat strip across the top and the info column. They
+    are kept from move to move and updated in place (the pad beside them is rebuilt per step)."""
 
     def __init__(self, controller, summary: dict):
         self.controller = controller
@@ -262,8 +284,18 @@ class TablePanel:
         self.info = TableInfo(controller, summary, size_hint_x=0.22)
         self.cards_button = self.info.cards_button
         self.cards_button.bind(on_release=lambda *_: self.show_cards())
-        self.top_card = self.info.top_card
-        self._summary, self._names = summary, [player.name for player in session.players]
+        self._names = [player.name for player in session.players]
+        self.update(summary)
+
+    def update(self, summary: dict) -> None:
+        if summary is not getattr(self, "_summary", None):
+            self.strip.update(summary)
+            self.info.update(summary)
+        self._summary = summary
+
+    @property
+    def top_card(self):
+        return self.info.top_card
 
     def show_cards(self) -> CardsPopup:
         popup = CardsPopup(self._summary, self._names)

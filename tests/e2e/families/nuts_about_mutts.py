@@ -114,11 +114,11 @@ class Family:
                 if self.advanced():
                     self.shot("winner")
                     return
-                self.shot("basic-evening-over")
+                self.shot("evening-over")
                 self.next_evening_advanced()
                 continue
             if self.view.scores is not None:
-                self.shot(f"scores-hand-{summary['hand']}")
+                self.shot("scores")
                 table.tap(self.view.scores.deal_button)
                 continue
             self.turn(summary)
@@ -129,8 +129,11 @@ class Family:
         pad = self.pad
         to_act = summary["to_act"]
         kind = to_act["kind"]
+        if pad.step == "claim_what":
+            self.claimed_as()
+            return
         if pad.step != "main":
-            self.tap_key("back")  # an entry left half-way (e.g. by a resume) starts again
+            self.tap_key("back")  # an entry left half-way starts again
             return
         if "midgame" not in self.done and len(self.session.actions) >= 3 and kind == "turn":
             self.done.add("midgame")
@@ -146,11 +149,7 @@ class Family:
         elif kind == "dog_house_turn":
             self.dog_house_turn(summary)
         elif kind == "first_card":
-            self.shot("first-card")
-            if self.advanced():
-                self.dog_with_details(summary)
-            else:
-                self.recording("the first card", lambda: self.tap_key("dog"))
+            self.recording("the first card", lambda: self.tap_key("dog"))
         elif kind == "turn":
             self.normal_turn(summary)
         else:
@@ -160,8 +159,12 @@ class Family:
         seat = summary["to_act"]["seat"]
         advanced = self.advanced()
         played = len(self.session.actions)
-        self.shot(f"{'advanced' if advanced else 'basic'}-turn")
+        if len(self.session.actions) >= 8:
+            self.shot("advanced-table" if advanced else "table")  # mid-hand, when the counts differ
         if advanced:
+            if summary.get("top_card_unknown") and not self.recorded("name_top_card"):
+                self.name_top_card(summary)
+                return
             if self.pad.claims_open() and not self.recorded("match", race=True) and not self.recorded("run", race=True):
                 self.claim_race(summary)
                 return
@@ -215,6 +218,16 @@ class Family:
         self.tap_key(f"number:{number}")
         self.recording(f"a {colour} {number}", lambda: self.tap_key("record"))
 
+    def name_top_card(self, summary: dict) -> None:
+        """A dog went down without its details: the family says what it is, so claims can be checked."""
+        state = self.session.state
+        colour, number = self.rng.choice(state.colours), self.rng.randint(2, state.numbers - 1)
+        self.tap_key("name_top")
+        self.shot("name-top-card")
+        self.tap_key(f"colour:{colour}")
+        self.tap_key(f"number:{number}")
+        self.recording("the top card's name", lambda: self.tap_key("record"))
+
     def wild(self, kind: str, summary: dict) -> None:
         seat = summary["to_act"]["seat"]
         players = summary["players"]
@@ -227,7 +240,7 @@ class Family:
         elif kind == "fire_hydrant":
             self.shot("fire-hydrant-swap")
             self.tap_key(f"seat:{(seat + 1) % players}")
-        self.shot(f"{kind}-colour")
+        self.shot("wild-colour")
         colour = self.rng.choice(self.session.state.colours)
         self.recording(f"a {kind}", lambda: self.tap_key(f"colour:{colour}"))
 
@@ -247,69 +260,69 @@ class Family:
 
     # ----- races -------------------------------------------------------------------------------
     def bone_race(self, summary: dict) -> None:
-        self.shot("bone-race-pending")
+        self.shot("bone-race")
         if "race" in self.pad.buttons and all(self.button_of(s) for s in range(summary["players"])):
             self.tap_key("race")  # the popup takes it from here (race_popup)
             return
         self.recording("the bone race loser", lambda: self.tap_key("loser:0"))
 
     def race_popup(self, popup) -> None:
+        """Whatever the race popup shows: the wait for GO (then everyone presses), a race being
+        decided, a tie to race again, or the photo finish to accept."""
         table = self.table
         if popup.decision is None or not popup.decision.final:
-            if popup.kind == "bones":
-                self.run_bone_race(popup)
-            else:
-                table.until(lambda: popup.decision is not None and popup.decision.final, "the claim race result")
+            if popup.decision is None and getattr(popup, "big", None) is not None and "GO" in popup.big.text:
+                self.run_cued_race(popup)
+            table.until(lambda: popup.decision is not None and popup.decision.final, "the race result")
             return
         if popup.decision.rerace:
             table.tap("Race again")
             return
-        self.shot(f"race-result-{popup.kind}")
+        self.shot("race-photo-finish" if popup.kind == "bones" else "claim-photo-finish")
         before = len(self.session.actions)
         table.tap("Accept result")
         if popup.kind == "bones":
             self.expect_recorded(before, "the bone race result")
             self.undo_redo_around_race()
 
-    def run_bone_race(self, popup) -> None:
+    def run_cued_race(self, popup) -> None:
         table = self.table
-        self.shot("race-waiting")
+        self.shot("race-wait")
         table.until(lambda: popup.decision is not None or popup.big.text == "GO!", "the GO cue", timeout_s=10)
         if popup.decision is None:
-            self.shot("race-go")
             # Everyone grabs within a few milliseconds of each other: a real photo finish.
             seats = list(popup.seats)
             self.rng.shuffle(seats)
-            for seat in seats:
-                table.button_down(self.button_of(seat))
-                table.wait(0.002 + self.rng.random() * 0.008)
-            table.wait(0.05)
-            for seat in seats:
-                table.button_up(self.button_of(seat))
-        table.until(lambda: popup.decision is not None and popup.decision.final, "the bone race result")
+            self.slam([self.button_of(seat) for seat in seats])
+
+    def slam(self, buttons: list[int]) -> None:
+        """Big buttons pressed a few milliseconds apart, held a moment, let go."""
+        table = self.table
+        for button in buttons:
+            table.button_down(button)
+            table.wait(0.002 + self.rng.random() * 0.008)
+        table.wait(0.05)
+        for button in buttons:
+            table.button_up(button)
 
     def claim_race(self, summary: dict) -> None:
-        """Two players see a twin of the top dog at once and slam their buttons; the first edge wins."""
+        """Two players see a twin of the top dog at once and slam their buttons: the first edge starts
+        the claim race and wins it; the popup, then the winner's Match or Run, are taken from there."""
+        from ui.screens.race import RacePopup
+
         table = self.table
         turn = summary["to_act"]["seat"]
         seats = [s for s in self.pad.claims_open() if self.button_of(s)]
         others = [s for s in seats if s != turn] or seats
         first = self.rng.choice(others)
         second = next((s for s in seats if s != first), None)
-        table.press(self.button_of(first), hold_s=0.04, then_wait_s=0.03)
-        if second is not None:
-            table.press(self.button_of(second), hold_s=0.04, then_wait_s=0.03)
-        from ui.screens.race import RacePopup
-
+        self.slam([self.button_of(first)] + ([self.button_of(second)] if second is not None else []))
         table.until(lambda: isinstance(table.layer(), RacePopup), "the claim race popup")
-        popup = table.layer()
-        table.until(lambda: popup.decision is not None and popup.decision.final, "the claim race result")
-        self.shot("race-result-claim")
-        table.tap("Accept result")
+
+    def claimed_as(self) -> None:
+        """The claim race's winner says what they played: a Match (a run would ask for the card)."""
         self.shot("claim-match-or-run")
-        before = len(self.session.actions)
-        table.tap("Match!")
-        self.expect_recorded(before, "the claimed Match!")
+        self.recording("the claimed Match!", lambda: self.tap_key("match"))
         self.undo_redo_around_race()
 
     def undo_redo_around_race(self) -> None:
@@ -357,7 +370,6 @@ class Family:
                 table.type_keys(waiting)
                 table.tap("Done")
         table.tap("Settings")
-        self.shot("settings")
         self.setting(r"^(Advanced|Match! and Run!)$", "Off")
         self.setting(r"^Hands", "-")
         self.setting(r"^Hands", "-")  # 3 -> 1: one hand of the advanced game is enough to show it
