@@ -40,7 +40,7 @@ def play(table, seed: int, shots: str) -> None:
                 raise AssertionError(f"the end screen names no winner: {table.texts()}")
             screenshot_once("end")
             return
-        if not midgame_done and len(session.actions) >= 2 and summary["phase"] == "choosing" \
+        if not midgame_done and len(session.actions) >= 1 and summary["phase"] == "choosing" \
                 and view.pad is None:
             common.midgame(table)
             midgame_done = True
