@@ -130,8 +130,7 @@ class ScoresView(BoxLayout):
             self.end_button.bind(on_release=lambda *_: controller.perform(Action("end_evening")))
             buttons.add_widget(self.end_button)
             self.add_widget(buttons)
-        else:
-            self.add_widget(Widget())
+        self.add_widget(Widget())  # the table and its buttons sit at the top
         self.bind(width=self._fit_names)
 
     def _row(self, height) -> BoxLayout:
