@@ -45,7 +45,7 @@ def test_drew_two_is_one_tap_for_the_active_player_and_the_counts_follow(service
 
 
 def test_the_breed_pad_records_the_new_dogs_head_then_tail(services):
-    screen, session = table(services)
+    screen, session = table(services, [connect(0, ("pug", "pug"), ("beagle", "poodle")), Action("finish_turn", 0)])
     view = screen.view
     view.connect_button.trigger_action(0)
     pad = view.pad
@@ -60,9 +60,22 @@ def test_the_breed_pad_records_the_new_dogs_head_then_tail(services):
     view.pad.remove_button.trigger_action(0)
     assert "purebreed beagle" in view.pad.entered.text
     view.pad.record_button.trigger_action(0)
-    assert session.actions[-1] == connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))
+    assert session.actions[-1] == connect(1, ("poodle", "schnauzer"), ("beagle", "beagle"))
     assert view.pad is None and view.scoring is not None
     assert view.scoring.finish_button.kind == "primary"
+
+
+def test_the_first_tile_stops_at_two_dogs_as_the_two_tiles_on_the_table_allow(services):
+    screen, session = table(services)
+    view = screen.view
+    view.connect_button.trigger_action(0)
+    assert "makes 2 dogs" in view.pad.record_button.text
+    for breed in ("poodle", "schnauzer", "beagle", "beagle"):
+        view.pad.breed_buttons[breed].trigger_action(0)
+    assert all(button.disabled for button in view.pad.breed_buttons.values())
+    assert "all 2 dogs entered" in view.pad.prompt.text
+    view.tap_breed("pug")  # a stray tap on a full pad changes nothing
+    assert "?" not in view.pad.entered.text and not view.pad.record_button.disabled
 
 
 def test_cancel_leaves_the_game_untouched(services):

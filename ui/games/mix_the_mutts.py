@@ -9,7 +9,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.actions import Action
-from companion.games.mix_the_mutts import MAX_NEW_DOGS
 from ui import theme
 from ui.games.mix_the_mutts_parts import BreedPad, EndView, Figure, PlayerCard, ScoringGrid, SeatName
 from ui.screenshots import scene
@@ -44,7 +43,7 @@ class MixTheMuttsView(BoxLayout):
 
     def tap_breed(self, breed: str) -> None:
         if self.head is None:
-            if len(self.dogs) < MAX_NEW_DOGS:
+            if len(self.dogs) < self.controller.session.summary()["new_dogs_per_tile"]["max"]:
                 self.head = breed
         else:
             self.dogs.append([self.head, breed])
@@ -85,7 +84,7 @@ class MixTheMuttsView(BoxLayout):
         if self.entering:
             name = self.controller.players[summary["turn"]].name
             self.pad = BreedPad(self, summary)
-            self.pad.update(name, self.dogs, self.head)
+            self.pad.update(name, self.dogs, self.head, summary["new_dogs_per_tile"])
             self.add_widget(self.pad)
             return
         if summary["phase"] == "scoring":
@@ -155,7 +154,7 @@ def _dogs(*pairs):
 
 
 OPENING = [
-    ("connect", 0, _dogs(("poodle", "schnauzer"), ("beagle", "beagle"), ("pug", "dalmatian"))),
+    ("connect", 0, _dogs(("poodle", "schnauzer"), ("beagle", "beagle"))),
     ("score", 0, {"head": "poodle", "tail": "schnauzer"}),
     ("score", 2, {"head": "beagle", "tail": "beagle"}),
     ("finish_turn", 0, {}),

@@ -14,7 +14,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
-from companion.games.mix_the_mutts import BREEDS, MAX_NEW_DOGS, MIN_NEW_DOGS
+from companion.games.mix_the_mutts import BREEDS
 from ui import theme
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.symbols import SymbolShape
@@ -140,21 +140,33 @@ class StackLine(Label):
 
 
 class PlayerCard(Panel):
-    """One player's hand size (a key number) and scoring stack; the active player's card is lit."""
+    """One player's hand size (a key number) and scoring stack; the active player's card is lit. On
+    a big card (few players, a big screen) the numbers stay together in its middle."""
+
+    NUMBERS_AT_MOST = dp(200)
 
     def __init__(self, player, entry: dict, *, active: bool, junior: bool, **kwargs):
         super().__init__(orientation="vertical", padding=dp(6), spacing=dp(2), **kwargs)
         if active:
             self.fill = theme.SURFACE_HIGH
-        self.add_widget(SeatName(player, bold=active, size_hint_y=None, height=dp(32)))
-        numbers = BoxLayout(spacing=dp(4))
+        self.name = SeatName(player, bold=active, size_hint_y=None, height=dp(32))
+        self.add_widget(self.name)
+        self.add_widget(Widget())
+        self.numbers = BoxLayout(spacing=dp(4), size_hint_y=None)
         self.hand = Figure("cards in hand", entry["hand"], under=True)
         self.total = Figure(points_word(junior, entry["total"]), entry["total"], key=False, under=True)
-        numbers.add_widget(self.hand)
-        numbers.add_widget(self.total)
-        self.add_widget(numbers)
+        self.numbers.add_widget(self.hand)
+        self.numbers.add_widget(self.total)
+        self.add_widget(self.numbers)
+        self.add_widget(Widget())
         self.stack = StackLine(entry["scoring_stack"], size_hint_y=None, height=dp(38))
         self.add_widget(self.stack)
+        self.bind(height=self._fit)
+
+    def _fit(self, *_):
+        room = (self.height - self.padding[1] - self.padding[3] - self.name.height - self.stack.height
+                - 4 * self.spacing)
+        self.numbers.height = max(0, min(room, self.NUMBERS_AT_MOST))
 
 
 class BreedPad(BoxLayout):
@@ -194,21 +206,24 @@ class BreedPad(BoxLayout):
         bottom.add_widget(self.record_button)
         self.add_widget(bottom)
 
-    def update(self, name: str, dogs: list[list[str]], head: str | None) -> None:
+    def update(self, name: str, dogs: list[list[str]], head: str | None, per_tile: dict) -> None:
+        """`per_tile` is the core's {min, max} for the next tile: a tile makes one dog per tile it
+        touches, so the first tile makes exactly two and the pad stops there."""
+        least, most = per_tile["min"], per_tile["max"]
         if head is None:
-            step = f"dog {len(dogs) + 1}: tap its [b]head[/b] breed" if len(dogs) < MAX_NEW_DOGS \
-                else f"all {MAX_NEW_DOGS} dogs entered"
+            step = f"dog {len(dogs) + 1}: tap its [b]head[/b] breed" if len(dogs) < most \
+                else f"all {most} dogs entered"
         else:
             step = f"dog {len(dogs) + 1}: {head} head, now tap its [b]tail[/b] breed"
         self.prompt.text = f"{name}'s new tile, {step}"
         parts = [dog_short(*dog) for dog in dogs] + ([f"{head} head, ?"] if head else [])
         self.entered.text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
-        ready = MIN_NEW_DOGS <= len(dogs) <= MAX_NEW_DOGS and head is None
+        ready = least <= len(dogs) <= most and head is None
         self.record_button.disabled = not ready
-        self.record_button.text = (f"Record {len(dogs)} new dogs" if ready
-                                   else f"A tile makes {MIN_NEW_DOGS} to {MAX_NEW_DOGS} dogs")
+        makes = f"{least} dogs" if least == most else f"{least} to {most} dogs"
+        self.record_button.text = f"Record {len(dogs)} new dogs" if ready else f"This tile makes {makes}"
         self.remove_button.disabled = not dogs and head is None
-        full = len(dogs) >= MAX_NEW_DOGS
+        full = len(dogs) >= most
         for button in self.breed_buttons.values():
             button.disabled = full
 

@@ -69,12 +69,15 @@ def play(table, seed: int, shots: str) -> None:
 
 
 def enter_tile(table, rng: random.Random) -> None:
-    """On the open breed pad: clear what is half entered, tap 2 to 4 dogs, then Record."""
+    """On the open breed pad: clear what is half entered, tap the new dogs, then Record."""
     pad = view_of(table).pad
     while not pad.remove_button.disabled:
         table.tap(pad.remove_button)
         pad = view_of(table).pad
-    dogs = [(rng.choice(BREEDS), rng.choice(BREEDS)) for _ in range(rng.choice((2, 2, 3, 3, 4)))]
+    # A tile makes one dog per tile it touches: as many as the table allows, four at most here.
+    per_tile = table.session.summary()["new_dogs_per_tile"]
+    count = rng.randint(per_tile["min"], min(4, per_tile["max"]))
+    dogs = [(rng.choice(BREEDS), rng.choice(BREEDS)) for _ in range(count)]
     if rng.random() < 0.3:
         dogs[0] = (dogs[0][0], dogs[0][0])  # a purebreed now and then
     for head, tail in dogs:
