@@ -81,7 +81,7 @@ class SeatTile(Filled, BoxLayout):
         for part in (Widget(), self.symbol, self.count, balance, Widget()):
             row.add_widget(part)
         self.add_widget(row)
-        self.footer = BoxLayout(size_hint_y=None, height=tag_height(Fonts.small()), spacing=dp(3))
+        self.footer = BoxLayout(size_hint_y=None, height=tag_height(Fonts.small()), spacing=dp(5))
         self.add_widget(self.footer)
         self.shown_tags: list[Tag] = []
         self.bind(width=self._fill_footer)
