@@ -183,3 +183,13 @@ def test_long_names_are_never_cut_on_any_screen(services):
     for screen in screens:
         names = [w for w in screen.view.walk() if isinstance(w, Label) and w.text in {p.name for p in long_names}]
         assert len(names) >= 4 and not any(label.shorten for label in names)
+
+
+def test_undo_under_an_open_pad_closes_it(services):
+    screen, session = table(services, [Action("draw", 0)])
+    view = screen.view
+    view.connect_button.trigger_action(0)
+    view.pad.breed_buttons["pug"].trigger_action(0)
+    screen.undo_button.trigger_action(0)  # back to Ann's turn: Ben's half-entered tile is not hers
+    assert session.summary()["turn"] == 0
+    assert view.pad is None and view.connect_button is not None

@@ -162,3 +162,12 @@ def test_names_are_never_cut_and_the_winner_screen_leaves_out_the_hands(services
     view = screen.view
     assert all(row.hand is None for row in view.rows)
     assert not any(widget.shorten for widget in view.walk() if isinstance(widget, Label))
+
+
+def test_undo_under_an_open_picker_closes_it(services):
+    screen, session = table(services, ACTIONS[:3])  # Ann ended her turn: Ben's first
+    view = screen.view
+    view.open("exchange")
+    screen.undo_button.trigger_action(0)  # Ann's turn again: Ben's picker is not hers
+    assert session.summary()["turn"] == 0
+    assert view.flow is None and "draw" in view.buttons

@@ -21,6 +21,7 @@ class MixTheMuttsView(BoxLayout):
         self.controller = controller
         # The breed pad's entries live here, so a refused tap or a refresh never loses them.
         self.entering = False
+        self.pad_moves = 0
         self.dogs: list[list[str]] = []
         self.head: str | None = None
         self.pad: BreedPad | None = None
@@ -35,6 +36,7 @@ class MixTheMuttsView(BoxLayout):
 
     def open_pad(self) -> None:
         self.entering, self.dogs, self.head = True, [], None
+        self.pad_moves = len(self.controller.session.actions)
         self.refresh()
 
     def close_pad(self) -> None:
@@ -75,7 +77,8 @@ class MixTheMuttsView(BoxLayout):
         self.clear_widgets()
         self.pad = self.scoring = self.end = None
         self.cards = []
-        if summary["phase"] != "choosing":
+        # A move taken back or put again under an open pad (Undo, Redo) may change whose tile it is.
+        if summary["phase"] != "choosing" or len(self.controller.session.actions) != self.pad_moves:
             self.entering = False
         if summary["phase"] == "over":
             self.end = EndView(self.controller, summary)

@@ -68,6 +68,7 @@ class PugsInMugsView(BoxLayout):
         self.controller = controller
         # An open picker's choices so far; kept here so a refused tap or a refresh never loses them.
         self.flow: dict | None = None
+        self.flow_moves = 0
         self.rows: list[PlayerRow] = []
         # Rows kept from the last refresh by what they show: most moves change one row, and
         # building a row (five patterned Mugs, their words) is the slow part of a refresh.
@@ -93,6 +94,7 @@ class PugsInMugsView(BoxLayout):
             self.flow = {"kind": "discard", "discards": []}
         else:
             self.flow = {"kind": kind}
+        self.flow_moves = len(self.controller.session.actions)
         self.refresh()
 
     def close(self) -> None:
@@ -153,8 +155,10 @@ class PugsInMugsView(BoxLayout):
         self.clear_widgets()
         self.rows, self.choices, self.buttons, self.headline = [], {}, {}, None
         self.orientation = "vertical" if summary["over"] else "horizontal"
-        if summary["over"]:
+        # A move taken back or put again under an open picker (Undo, Redo) may change whose turn it is.
+        if summary["over"] or len(self.controller.session.actions) != self.flow_moves:
             self.flow = None
+        if summary["over"]:
             self._winner(summary)
             return
         side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=dp(6), spacing=dp(6))

@@ -24,6 +24,7 @@ def play(table, seed: int, shots: str) -> None:
     rng = random.Random(seed)
     midgame_done = False
     shot = set()
+    tried: set[str] = set()
 
     def screenshot_once(moment: str) -> None:
         if moment not in shot:
@@ -64,7 +65,7 @@ def play(table, seed: int, shots: str) -> None:
                     raise AssertionError(f"Connected a tile opened no breed pad: {table.texts()}")
                 screenshot_once("pad")
         else:
-            score_and_finish(table, rng)
+            score_and_finish(table, rng, tried)
     raise AssertionError(f"no winner after {MAX_STEPS} steps: {table.texts()}")
 
 
@@ -95,10 +96,26 @@ def enter_tile(table, rng: random.Random) -> None:
         raise AssertionError(f"no scoring grid after a connected tile: {table.texts()}")
 
 
-def score_and_finish(table, rng: random.Random) -> None:
-    """Each player who 'holds' a matching pair scores it by their own column; then Finish turn."""
+def score_and_finish(table, rng: random.Random, tried: set) -> None:
+    """Each player who 'holds' a matching pair scores it by their own column; then Finish turn. Once
+    a game, someone who is not the active player tries a second dog: refused, with the reason."""
     session = table.session
     summary = session.summary()
+    if "second dog" not in tried:
+        for entry in summary["players"]:
+            seat = entry["seat"]
+            if seat == summary["turn"] or not entry["scored_this_turn"] or entry["may_score"]:
+                continue
+            index = next((i for i, dog in enumerate(summary["new_dogs"]) if dog not in entry["scored_this_turn"]), None)
+            if index is None:
+                continue
+            tried.add("second dog")
+            before = session.state
+            table.tap(view_of(table).scoring.buttons[(index, seat)])
+            if table.session.state != before or not table.shows("already scored one dog"):
+                raise AssertionError(f"a second dog for {entry['name']} was not refused with the reason: "
+                                     f"{table.texts()}")
+            return
     allowed = {(action.player, action["head"], action["tail"])
                for action in session.game.legal_actions(session.state, rng) if action.type == "score"}
     for index, (head, tail) in enumerate(summary["new_dogs"]):

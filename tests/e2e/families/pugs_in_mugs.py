@@ -29,7 +29,7 @@ def play(table, seed: int, shots: str) -> None:
     rng = random.Random(seed)
     midgame_done = False
     shot = set()
-    plays = {"steal": 0, "surprise": 0, "gimme": 0, "dig": 0, "discard": 0}
+    plays = {"steal": 0, "surprise": 0, "gimme": 0, "dig": 0, "discard": 0, "refused": 0}
 
     def screenshot_once(moment: str) -> None:
         if moment not in shot:
@@ -93,13 +93,27 @@ def take_an_action(table, rng: random.Random, plays: dict, screenshot_once) -> N
         play_mischief(table, rng.choice(mischief), before)
         plays[table.session.actions[-1].type] += 1
         return
-    # Drawing to over the hand limit once, to end a turn on the discard pad.
-    wants_discard = not plays["discard"] and hand + summary["actions_left"] > 5
+    # Everyone draws until someone holds more than five and ends a turn on the discard pad.
+    wants_discard = not plays["discard"]
     if exchanges and not wants_discard and rng.random() < 0.85:
         colour = rng.choice(exchanges)["colour"]
         table.tap("Exchange")
         table.tap(choice_text(colour))
         expect(table, before, "exchange", lambda s: colour in s["players"][me]["mugs"])
+        return
+    lacking = [colour for colour, left in summary["mug_supply"].items()
+               if left and colour not in summary["players"][me]["mugs"]]
+    if not plays["refused"] and hand < 3 and lacking:
+        # Three Pugs from a hand of fewer than three: refused with the reason, nothing changes, and
+        # the picker stays open for another choice.
+        plays["refused"] += 1
+        state = session.state
+        table.tap("Exchange")
+        table.tap(choice_text(lacking[0]))
+        if table.session.state != state or not table.shows(r"holds only \d+ cards?, not enough"):
+            raise AssertionError(f"an exchange from {hand} cards was not refused with the reason: {table.texts()}")
+        screenshot_once("refused")
+        table.tap("Back")
         return
     deck = summary["deck"]
     table.tap("Draw")
