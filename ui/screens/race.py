@@ -74,7 +74,7 @@ class RacePopup(ModalView):
         self.big = Text(text="Claim!\ndeciding...", font_size=theme.FONT_HUGE * 0.8, bold=True, halign="center",
                         size_hint_y=1)
         self.panel.add_widget(self.big)
-        self._footer(self._button("Cancel", self._cancel, "quiet"))
+        self._footer(self._button("Cancel", self._cancel))
         if self.hardware.decision is not None and self.hardware.decision.final:
             self._show_decision(self.hardware.decision)  # decided before this frame came round
         self.open()
@@ -104,8 +104,14 @@ class RacePopup(ModalView):
         self.panel.add_widget(Text(text=subtitle, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
 
     def _footer(self, *buttons: BigButton) -> None:
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        # The expected step is the big one; a way out stays narrow and apart, so it is never hit instead.
+        primary = any(button.kind == "primary" for button in buttons)
+        height = theme.TOUCH_PRIMARY if primary else theme.TOUCH
+        row = BoxLayout(size_hint_y=None, height=height, spacing=theme.GAP * 4)
         for button in buttons:
+            button.height = height
+            if primary and button.kind != "primary":
+                button.size_hint_x = 0.35
             row.add_widget(button)
         self.panel.add_widget(row)
 
@@ -139,7 +145,7 @@ class RacePopup(ModalView):
                                             "wiring if nobody is pressing.", color=theme.DANGER))
         if self.uses_screen:
             self.panel.add_widget(self._screen_buttons())
-        self._footer(self._button("Cancel race", self._cancel, "quiet"))
+        self._footer(self._button("Cancel race", self._cancel))
 
     def _screen_buttons(self) -> GridLayout:
         grid = GridLayout(cols=min(len(self.seats), 3), size_hint_y=None, spacing=theme.GAP,
@@ -181,9 +187,9 @@ class RacePopup(ModalView):
         if decision.rerace:
             rerace_seats = [self.seat_of[p] for p in decision.rerace]
             self._footer(self._button("Race again", lambda: self.start(rerace_seats), "primary"),
-                         self._button("Cancel", self._cancel, "quiet"))
+                         self._button("Cancel", self._cancel))
         else:
-            self._footer(self._button("Cancel", self._cancel, "quiet"),
+            self._footer(self._button("Cancel", self._cancel),
                          self._button("Accept result", self._accept, "primary"))
 
 
