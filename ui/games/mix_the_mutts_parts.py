@@ -122,7 +122,7 @@ class StackLine(Label):
     breeds (never a cut line)."""
 
     def __init__(self, stack: dict[str, int], full: str | None = None, **kwargs):
-        kwargs.setdefault("font_size", theme.FONT_SMALL * 0.9)
+        kwargs.setdefault("font_size", theme.FONT_SMALL)
         kwargs.setdefault("color", theme.TEXT_DIM)
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
@@ -262,10 +262,10 @@ class ScoringGrid(BoxLayout):
                 column.fill = theme.SURFACE_HIGH
             column.add_widget(SeatName(players[seat], font_size=theme.FONT_SMALL * 1.1, bold=active, symbol=dp(22),
                                        size_hint_y=None, height=dp(42)))
-            hand = Figure("in hand", entry["hand"], caption_font=theme.FONT_SMALL * 0.9)
+            hand = Figure("in hand", entry["hand"], caption_font=theme.FONT_SMALL)
             column.add_widget(hand)
             total = Figure(points_word(junior, entry["total"]), entry["total"], key=False,
-                           font_size=theme.FONT_SMALL * 1.1, caption_font=theme.FONT_SMALL * 0.9,
+                           font_size=theme.FONT_SMALL * 1.1, caption_font=theme.FONT_SMALL,
                            size_hint_y=None, height=dp(22))
             column.add_widget(total)
             self.hands.append(hand.number)

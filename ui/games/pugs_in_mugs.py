@@ -37,7 +37,7 @@ class PlayerRow(Panel):
         self.line.add_widget(self.name)
         self.hand = None
         if hand:
-            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=dp(96))
+            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=dp(100))
             self.line.add_widget(self.hand)
         self.shelf = MugShelf(colours, entry["mugs"])
         self.line.add_widget(self.shelf)
@@ -202,7 +202,7 @@ class PugsInMugsView(BoxLayout):
         side.add_widget(top)
         left = summary["actions_left"]
         self.actions_left = Label(text=f"{left} action{'s' if left != 1 else ''} left this turn",
-                                  font_size=theme.FONT_SMALL * 0.9, color=theme.TEXT_DIM, size_hint_y=None,
+                                  font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
                                   height=dp(20), halign="center", valign="middle")
         self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
         side.add_widget(self.actions_left)
@@ -393,7 +393,7 @@ def pugs_steal(services, navigator):
 
 @scene("pugs-discard", "Pugs in Mugs: ending a turn over the hand limit, tapping the discards")
 def pugs_discard(services, navigator):
-    session = _example(services, 53)
+    session = _example(services, 54)
     view = _open(services, navigator, session).view
     view.open("end_turn")
     view.choose("purple")

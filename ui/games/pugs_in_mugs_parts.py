@@ -170,7 +170,7 @@ class KindButton(ButtonBehavior, BoxLayout):
         self.kind = kind
         if kind in RGB:
             self.add_widget(Widget(size_hint_x=None, width=dp(36)))  # room for the swatch drawn in _redraw
-        label_text = f"{text}\n[size={int(theme.FONT_SMALL * 0.9)}]{note}[/size]" if note else text
+        label_text = f"{text}\n[size={int(theme.FONT_SMALL)}]{note}[/size]" if note else text
         self.label = Label(text=label_text, markup=True, font_size=theme.FONT_BODY, bold=True, color=theme.TEXT,
                            halign="left" if kind in RGB else "center", valign="middle")
         self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
@@ -261,7 +261,7 @@ class Figure(BoxLayout):
         self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
                             halign="center" if under else "right", valign="middle")
         self.number.key_number = key
-        self.caption = Label(text=caption, font_size=theme.FONT_SMALL * 0.9, color=theme.TEXT_DIM,
+        self.caption = Label(text=caption, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM,
                              halign="center" if under else "left", valign="middle")
         self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
         if under:

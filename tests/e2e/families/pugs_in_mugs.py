@@ -9,6 +9,7 @@ now, so the family can take over a game at any point (a resumed game, a picker l
 from __future__ import annotations
 
 import random
+import re
 
 from companion.games.pugs_in_mugs import KINDS, PATTERNS, label
 from families import common
@@ -43,7 +44,7 @@ def play(table, seed: int, shots: str) -> None:
         if summary["over"]:
             table.until(lambda: view_of(table).headline is not None, "the winner")
             winner = summary["winner_name"]
-            if not table.shows(rf"^{winner} has a Mug of every colour and wins!$"):
+            if not table.shows(rf"^{re.escape(winner)} has a Mug of every colour and wins!$"):
                 raise AssertionError(f"the winner screen does not name {winner}: {table.texts()}")
             screenshot_once("end")
             return
