@@ -102,7 +102,8 @@ def main(argv=None) -> int:
             limit = table.taps + args.stop_after_taps
 
             def stop_when_due():
-                if table.taps >= limit:
+                # Only at the table: a tap that leaves for Home (Undo-Redo-Home-Resume) is not a stop.
+                if table.taps >= limit and table.session is not None:
                     raise Stop
             table.on_tap = stop_when_due
         try:
