@@ -3,11 +3,13 @@ keyboard, the whole game to its winner through touches and big-button presses, t
 game's set-up. Each run is its own process because Kivy fixes the window size when it opens.
 
     python tests/e2e/play.py GAME --players N [--long-names] [--size 800x480] [--data-dir DIR]
-                             [--shots DIR] [--stop-after-taps K] [--resume]
+                             [--shots DIR] [--stop-after-taps K] [--resume] [--settings KEY=VALUE,...]
 
 It prints one JSON line (taps, smallest text and target, layout problems) and exits 0 when the game
 reached its winner with no layout problem, 1 otherwise. With --stop-after-taps it prints "STOPPED" once
-that many taps are acknowledged and waits to be killed; --resume starts by tapping Resume on Home."""
+that many taps are acknowledged and waits to be killed; --resume starts by tapping Resume on Home.
+--settings switches game settings in the set-up's Settings popup before Start, each found by its label
+as a family finds it (on/off settings and choices: true, false or the choice's key)."""
 
 from __future__ import annotations
 
@@ -63,6 +65,36 @@ def seat_family(table, names: list[str]) -> None:
             raise AssertionError(f"typed {name!r} but seat {index + 1} shows {shown!r}")
 
 
+def choose_settings(table, game: str, wanted: str) -> dict:
+    """In set-up: open Settings, tap each named setting's button until it reads the value asked for,
+    then Done."""
+    from kivy.uix.label import Label
+
+    from companion.rulecards import setting_words, value_words
+    from ui.widgets.basics import BigButton
+
+    table.tap("Settings")
+    chosen = {}
+    for pair in filter(None, wanted.split(",")):
+        key, _, text = pair.partition("=")
+        value = json.loads(text) if text in ("true", "false") else text
+        label = setting_words(game, key)["label"]
+        heading = next((w for w in table.all_widgets(Label) if w.text == label and not isinstance(w, BigButton)), None)
+        if heading is None:
+            raise AssertionError(f"the Settings popup shows no {label!r}: {table.texts()}")
+        control = next(w for w in heading.parent.children if isinstance(w, BigButton))
+        goal = value_words(game, key, value)
+        for _ in range(6):
+            if control.text == goal:
+                break
+            table.tap(control)
+        if control.text != goal:
+            raise AssertionError(f"{label} never read {goal!r} (it reads {control.text!r})")
+        chosen[key] = value
+    table.tap("Done")
+    return chosen
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
@@ -74,6 +106,7 @@ def main(argv=None) -> int:
     parser.add_argument("--stop-after-taps", type=int)
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--settings", default="")
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="companion-play-"))
@@ -95,6 +128,8 @@ def main(argv=None) -> int:
             table.screenshot("home")
             open_game(table, title)
             seat_family(table, names_for(args.players, args.long_names))
+            if args.settings:
+                report["settings"] = choose_settings(table, args.game, args.settings)
             table.screenshot(f"{args.game}-setup-{args.players}")
             table.tap("Start game")
         taps_before_play = table.taps

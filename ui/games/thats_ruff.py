@@ -1,7 +1,7 @@
 """The That's Ruff! table view: the count big beside every dog's path, and under them the pad for what
 happens now (counting, staying, dealing). Laying out and turning up have their own table of names and
 cards (EntryPad), and so has Collecting (thats_ruff_collect); the pads are in thats_ruff_pads, the
-drawings in thats_ruff_parts."""
+tricks menu in thats_ruff_tricks, the drawings in thats_ruff_parts."""
 
 from __future__ import annotations
 
@@ -288,3 +288,40 @@ def ruff_collecting(services, navigator):
 @scene("ruff-win", "That's Ruff!: the winner's banner, dog home with its discs")
 def ruff_win(services, navigator):
     _open(services, navigator, _example(services, None))
+
+
+def _variants(services):
+    """Four players with both variants on, laid out face down and counted: the first to collect holds
+    four cards the app has not seen."""
+    from ui.scenes import FAMILY
+
+    session = services.store.new_session("thats_ruff", FAMILY[:4], {"dealer": 0, "laid_out_into_hand": True,
+                                                                     "abilities": True})
+    for seat in range(4):
+        session.perform(Action("lay_out", seat, {"face_up": [], "face_down": 4}))
+    counted = [f"{colour} {number}" for number in range(4) for colour in ("blue", "red", "black", "blue", "red")]
+    for index, text in enumerate(counted):
+        colour, number = text.split()
+        session.perform(Action("play", (index + 1) % 4, {"number": int(number), "colour": colour}))
+    return session
+
+
+@scene("ruff-hand", "That's Ruff!: collecting with the laid-out cards in the hand, one entered, Tricks")
+def ruff_hand(services, navigator):
+    pad = _open(services, navigator, _variants(services)).view.collecting
+    pad.ask_held_card(0).add_card({"number": 9, "colour": "red"})
+    pad.tap_centre(1)
+
+
+@scene("ruff-proof", "That's Ruff!: the rest of the hand shown as proof before a card goes to the centre")
+def ruff_proof(services, navigator):
+    pad = _open(services, navigator, _variants(services)).view.collecting
+    pad.ask_held_card(0).add_card({"number": 9, "colour": "blue"})
+    pad.to_centre()
+    pad.hand_popup.add_card({"number": 11, "colour": "blue"})
+
+
+@scene("ruff-tricks", "That's Ruff!: the tricks menu with each price, a disc picked to move")
+def ruff_tricks(services, navigator):
+    pad = _open(services, navigator, _variants(services)).view.collecting
+    pad.open_tricks().tap_space(8)

@@ -1,6 +1,11 @@
 """Collecting in That's Ruff!: the centre cards and everyone's laid-out cards as cards to tap. The
 player whose turn it is taps one of their own cards and one or two centre cards, then Collect; or
-Move to centre when nothing can be collected."""
+Move to centre when nothing can be collected.
+
+When the laid-out cards go up into the hands (a variant) they are not on the table: a tap on one of the
+player's hidden cards asks which card it is, and a pair or a card moved to the centre asks for the rest
+of the hand, which the rules check, while the app doesn't know all of it. With tricks on, Tricks opens
+their menu."""
 
 from __future__ import annotations
 
@@ -11,12 +16,13 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 
 from companion.actions import Action
+from companion.games.thats_ruff.cards import name as card_name
 from ui import theme
-from ui.games.thats_ruff_pads import tell
+from ui.games.thats_ruff_pads import HandPopup, tell
 from ui.games.thats_ruff_parts import (CardChip, CardFace, NameTag, SuitButton, chip_size, compact, name_font,
                                        primary_height, row_height)
+from ui.games.thats_ruff_tricks import TricksPopup, tricks_button
 from ui.widgets.basics import BigButton, Panel, Text
-
 
 
 def name_width() -> float:
@@ -31,11 +37,16 @@ class CollectPad(BoxLayout):
         self.turn: int | None = None
         self.collector: int | None = None       # index into the turn player's laid-out cards
         self.picked: list[int] = []             # indexes into the centre
+        self.held_card: dict | None = None      # the collecting card as entered, when it is held in the hand
         self.colour_question: ModalView | None = None
-        head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
+        self.hand_popup: HandPopup | None = None
+        self.tricks: TricksPopup | None = None
+        self.head = head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
         self.turn_badge = NameTag(font_size=name_font(), size_hint_x=None, width=name_width() + dp(40))
         head.add_widget(self.turn_badge)
-        self.hint = Text(text="", font_size=name_font(), size_hint_y=1)
+        self.hint = Text(text="", font_size=name_font())
+        # A long last move (a disc moved by a trick) takes another line rather than being cut.
+        self.hint.bind(height=lambda _, height: setattr(head, "height", max(row_height(), height)))
         head.add_widget(self.hint)
         self.add_widget(head)
         body = BoxLayout(spacing=theme.GAP)
@@ -65,21 +76,32 @@ class CollectPad(BoxLayout):
         self.clear_button.bind(on_release=lambda *_: self.clear())
         for button in (self.collect_button, self.centre_button, self.clear_button):
             buttons.add_widget(button)
+        self.tricks_button: BigButton | None = None
+        if controller.session.options.get("abilities"):
+            self.tricks_button = tricks_button(self.open_tricks, size_hint_x=0.5, height=primary_height())
+            buttons.add_widget(self.tricks_button)
         self.add_widget(buttons)
         self.summary: dict = {}
         self.centre_chips: list[CardChip] = []
         self.own_chips: list[CardChip] = []
 
     # ----- showing ----------------------------------------------------------------------------------
+    @property
+    def held(self) -> bool:
+        """The laid-out cards are in the hands, out of sight (the variant)."""
+        return bool(self.summary.get("laid_out_into_hand"))
+
     def refresh(self, summary: dict) -> None:
         if summary["turn"] != self.turn or summary["centre"] != self.summary.get("centre"):
-            self.collector, self.picked = None, []
+            self.collector, self.picked, self.held_card = None, [], None
         self.summary, self.turn = summary, summary["turn"]
         player = self.controller.players[self.turn]
         self.turn_badge.set([player.identity], player.name, "collects")
         # The expected step is the one the rules leave: collecting when a collection is possible,
-        # else moving a card to the centre.
-        can = summary["can_collect"]
+        # else moving a card to the centre. Cards held unseen may well collect, so while the app
+        # doesn't know them collecting stays the expected step as long as the centre has cards.
+        can = summary["can_collect"] or (self.held and bool(summary["centre"])
+                                         and summary["players"][self.turn]["cards_to_turn_up"] > 0)
         self.collect_button.kind = "primary" if can else "normal"
         self.centre_button.kind = "normal" if can else "primary"
         self._rebuild()
@@ -106,7 +128,8 @@ class CollectPad(BoxLayout):
                                    width=name_width()))
             for index, slot in enumerate(seat_view["laid_out"]):
                 if seat == self.turn:
-                    own = CardChip(slot["card"], selected=index == self.collector)
+                    card = self.held_card if self.held and index == self.collector else slot["card"]
+                    own = CardChip(card, selected=index == self.collector)
                     own.bind(on_release=lambda _, i=index: self.tap_own(i))
                     self.own_chips.append(own)
                 else:
@@ -122,7 +145,14 @@ class CollectPad(BoxLayout):
 
     def _hint(self) -> None:
         can = self.summary["can_collect"]
-        if self.collector is None:
+        if self.held:
+            if self.collector is None:
+                hint = "tap one of your hidden cards and enter which it is, then the centre cards it takes."
+            else:
+                picked = len(self.picked)
+                hint = (f"{card_name(self.held_card)} from the hand; {picked} centre "
+                        f"card{'s' if picked != 1 else ''} picked.")
+        elif self.collector is None:
             hint = {3: "tap one of your cards, then 2 centre cards: all one colour or all different.",
                     2: "tap one of your cards, then 1 centre card of its colour."}.get(
                 can, "nothing can be collected: tap one of your cards, then Move to centre.")
@@ -134,10 +164,45 @@ class CollectPad(BoxLayout):
 
     # ----- tapping ----------------------------------------------------------------------------------
     def tap_own(self, index: int) -> None:
+        if self.held and self.collector != index:
+            self.ask_held_card(index)
+            return
         self.collector = None if self.collector == index else index
+        self.held_card = None
         for position, chip in enumerate(self.own_chips):
             chip.selected = position == self.collector
         self._hint()
+
+    def ask_held_card(self, index: int) -> HandPopup:
+        name = self.controller.players[self.turn].name
+
+        def chosen(cards: list[dict]) -> None:
+            self.collector, self.held_card = index, cards[0]
+            self._rebuild()
+        self.hand_popup = HandPopup(f"Which card from {name}'s hand collects? Enter it: colour, then number.",
+                                    1, self.controller.session.options, chosen)
+        self.hand_popup.open()
+        return self.hand_popup
+
+    def _proof(self, then) -> bool:
+        """A pair or a card to the centre while the app doesn't know the whole hand: the rest of the hand
+        is entered first, then `then(shown)` is done with it."""
+        proof = self.summary.get("proof_needed") or {}
+        wanted = proof.get("cards", 0) if proof.get("seat") == self.turn else 0
+        if not (self.held and wanted):
+            return then(None)
+        name = self.controller.players[self.turn].name
+        others = f"other {wanted} cards" if wanted != 1 else "other card"
+        self.hand_popup = HandPopup(f"{name} shows the {others} in the hand, to prove nothing more could be "
+                                    f"collected. Enter each: colour, then number.", wanted,
+                                    self.controller.session.options, lambda cards: then(cards))
+        self.hand_popup.open()
+        return False
+
+    def open_tricks(self) -> TricksPopup:
+        self.tricks = TricksPopup(self.controller, self.summary)
+        self.tricks.open()
+        return self.tricks
 
     def tap_centre(self, index: int) -> None:
         if index in self.picked:
@@ -152,13 +217,15 @@ class CollectPad(BoxLayout):
         self._hint()
 
     def clear(self) -> None:
-        self.collector, self.picked = None, []
+        self.collector, self.picked, self.held_card = None, [], None
         self._rebuild()
 
     def _own_card(self) -> dict | None:
         if self.collector is None:
             tell(self, "First tap the card of yours that does the collecting.")
             return None
+        if self.held:
+            return self.held_card
         return self.summary["players"][self.turn]["laid_out"][self.collector]["card"]
 
     def collect(self, colours: list[str] | None = None) -> bool:
@@ -176,13 +243,19 @@ class CollectPad(BoxLayout):
             return False
         for card, colour in zip(wild, colours):
             card["colour"] = colour
-        return self.controller.perform(Action("collect", self.turn, {"collector": cards[0], "cards": cards[1:]}))
+        args = {"collector": cards[0], "cards": cards[1:]}
+        if len(cards) == 3:
+            return self.controller.perform(Action("collect", self.turn, args))
+        return self._proof(lambda shown: self.controller.perform(
+            Action("collect", self.turn, {**args, **({"shown": shown} if shown else {})})))
 
     def to_centre(self) -> bool:
         own = self._own_card()
         if own is None:
             return False
-        return self.controller.perform(Action("to_centre", self.turn, {"card": dict(own)}))
+        args = {"card": dict(own)}
+        return self._proof(lambda shown: self.controller.perform(
+            Action("to_centre", self.turn, {**args, **({"shown": shown} if shown else {})})))
 
     def ask_colour(self, chosen: list[str]) -> ModalView:
         popup = ModalView(size_hint=(None, None), size=(dp(560), dp(220)))

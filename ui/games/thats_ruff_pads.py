@@ -1,5 +1,6 @@
 """The That's Ruff! pads: the card pad (numbers 0-13 beside the three suits and the Wild Dog), the
-Counting pad around it, and the entry table for laying out and turning up face-down cards."""
+Counting pad around it (with Tricks when discs are spent on them), the entry table for laying out and
+turning up face-down cards, and the popup for cards held in the hand."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from kivy.uix.modalview import ModalView
 from companion.actions import Action
 from companion.games.thats_ruff.game import DEFAULT_EIGHTS
 from ui import theme
-from ui.games.thats_ruff_parts import (CardChip, NameButton, SuitButton, chip_size, compact, name_font,
-                                       primary_height, row_height)
+from ui.games.thats_ruff_parts import (CardChip, NameButton, SuitButton, chip_size, compact, fit_popup,
+                                       name_font, primary_height, row_height)
+from ui.games.thats_ruff_tricks import TricksPopup, tricks_button
 from ui.widgets.basics import BigButton, Panel, Text
 
 NUMBERS = range(14)
@@ -162,15 +164,27 @@ class CountingPad(BoxLayout):
         self.stay = Toggle(("Stay home\nno", "Stay home\nYES"), font_size=theme.FONT_SMALL, height=row_height())
         toggles.add_widget(self.stay)
         side.add_widget(toggles)
-        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", height=row_height(),
-                                     font_size=theme.FONT_BODY if compact() else theme.FONT_TITLE)
+        tricks = bool(controller.session.options.get("abilities"))
+        last = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
+        # Sharing its row with Tricks on the 7" panel, the words take a size that keeps them whole.
+        ruff_font = ((theme.FONT_SMALL if compact() else theme.FONT_BODY) if tricks
+                     else (theme.FONT_BODY if compact() else theme.FONT_TITLE))
+        self.ruff_button = BigButton(text="That's Ruff!", kind="danger", height=row_height(), font_size=ruff_font)
         self.ruff_button.bind(on_release=lambda *_: self.thats_ruff())
-        side.add_widget(self.ruff_button)
+        last.add_widget(self.ruff_button)
+        self.tricks_button: BigButton | None = None
+        self.tricks: TricksPopup | None = None
+        if tricks:
+            self.tricks_button = tricks_button(self.open_tricks, size_hint_x=0.62)
+            last.add_widget(self.tricks_button)
+        side.add_widget(last)
         self.add_widget(side)
         self.height = self.pad.height
         self.turn: int | None = None
+        self.summary: dict = {}
 
     def refresh(self, summary: dict) -> None:
+        self.summary = summary
         self.turn = summary["turn"]
         self.pad.dogs_seen = summary["eights_seen"]
         board = summary["boards"][summary["players"][self.turn]["board"]]
@@ -200,6 +214,11 @@ class CountingPad(BoxLayout):
 
     def thats_ruff(self) -> bool:
         return self.controller.perform(Action("thats_ruff", self.turn))
+
+    def open_tricks(self) -> TricksPopup:
+        self.tricks = TricksPopup(self.controller, self.summary)
+        self.tricks.open()
+        return self.tricks
 
 
 class EntryPad(BoxLayout):
@@ -337,3 +356,60 @@ class EntryPad(BoxLayout):
         if done:
             self.entered = []
         return done
+
+
+class HandPopup(ModalView):
+    """Cards held in a player's hand, entered on the card pad (the variant pulling laid-out cards into
+    the hand): the card that collects, or the rest of the hand shown as proof. It closes by itself with
+    the last card wanted and hands the cards to `on_done`."""
+
+    def __init__(self, prompt: str, wanted: int, options: dict, on_done, **kwargs):
+        super().__init__(size_hint=(0.97, 0.94), auto_dismiss=False, **kwargs)
+        self.wanted, self.on_done = wanted, on_done
+        self.entered: list[dict] = []
+        panel = Panel(orientation="vertical", padding=dp(10), spacing=dp(8))
+        self.prompt = Text(text=prompt, font_size=name_font())
+        panel.add_widget(self.prompt)
+        cards = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=max(chip_size()[1], row_height()))
+        self.chips = BoxLayout(spacing=dp(4))
+        cards.add_widget(self.chips)
+        self.back_button = BigButton(text="Take back", size_hint_x=None, width=dp(120), height=row_height(),
+                                     font_size=theme.FONT_SMALL, pos_hint={"center_y": 0.5})
+        self.back_button.bind(on_release=lambda *_: self.take_back())
+        cards.add_widget(self.back_button)
+        self.cancel_button = BigButton(text="Cancel", size_hint_x=None, width=dp(110), height=row_height(),
+                                       font_size=theme.FONT_SMALL, pos_hint={"center_y": 0.5})
+        self.cancel_button.bind(on_release=lambda *_: self.dismiss())
+        cards.add_widget(self.cancel_button)
+        panel.add_widget(cards)
+        self.count = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        if wanted > 1:
+            panel.add_widget(self.count)
+        # The card's dog is always asked: a held 8 may be one the app already knows, whose dog has turned up.
+        self.pad = CardPad(self.add_card, options, declare=False)
+        panel.add_widget(self.pad)
+        self.add_widget(panel)
+        fit_popup(self, panel)
+        self._show()
+
+    def _show(self) -> None:
+        self.chips.clear_widgets()
+        for card in self.entered:
+            self.chips.add_widget(CardChip(card, pos_hint={"center_y": 0.5}))
+        self.back_button.disabled = not self.entered
+        self.count.text = f"{len(self.entered)} of {self.wanted} entered." if self.wanted > 1 else ""
+        self.pad.dogs_seen = [card["dog"] for card in self.entered if card.get("dog")]
+
+    def add_card(self, card: dict) -> None:
+        self.entered.append(card)
+        self.pad.reset()
+        if len(self.entered) >= self.wanted:
+            self.dismiss()
+            self.on_done(list(self.entered))
+            return
+        self._show()
+
+    def take_back(self) -> None:
+        if self.entered:
+            self.entered.pop()
+            self._show()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -59,6 +59,20 @@ def name_font() -> float:
 def chip_size() -> tuple[float, float]:
     """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room."""
     return (dp(52), dp(58)) if compact() else (dp(76), dp(86))
+
+
+def fit_popup(popup, panel) -> None:
+    """A popup as tall as what it shows, so the table stays in sight around a short one."""
+    def fit(*_):
+        rows = panel.children
+        height = (sum(row.height for row in rows) + panel.spacing * max(0, len(rows) - 1)
+                  + panel.padding[1] + panel.padding[3])
+        popup.height = min(Window.height * 0.94, height)
+
+    popup.size_hint_y = None
+    for row in panel.children:
+        row.bind(height=fit)
+    fit()
 
 
 # ----- cards -------------------------------------------------------------------------------------------
@@ -154,7 +168,10 @@ class CardFace(Widget):
         with self.canvas.before:
             Color(*fill)
             RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
-            Color(*((1, 0.85, 0.2, 1) if self.selected else (1, 1, 1, 0.7)))
+            # The edge is opaque: a see-through line thicker than 1 px is drawn through the stencil, which
+            # lets cards scrolled out of a list show through as stray dots.
+            edge = (1, 0.85, 0.2, 1) if self.selected else (*(0.7 + 0.3 * part for part in fill[:3]), 1)
+            Color(*edge)
             Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(6)), width=dp(3) if self.selected else 1.2)
             if self.card is not None:
                 symbol = min(w, h) * 0.3
@@ -317,6 +334,8 @@ class NameTag(BoxLayout):
             name.height = detail.height = max(name.texture_size[1], detail.texture_size[1])
             self.words.height = name.height
             return
+        # A tag drawn beside its names before (a taller path strip) gives the labels their width back.
+        name.size_hint_x = detail.size_hint_x = 1
         name.text_size = detail.text_size = (room, None)
         name.height = name.texture_size[1]
         detail.height = detail.texture_size[1] if detail.text else 0
@@ -370,6 +389,47 @@ class NameButton(BigButton):
         side = self._symbol_side()
         self.symbol.size = (side, side)
         self.symbol.pos = (self.x + theme.GAP, self.center_y - side / 2)
+
+
+class SpaceButton(BigButton):
+    """A numbered space of one dog's path to tap: a disc lying there is drawn behind the number, and the
+    dog's own space carries its player's shape and the dog's initial, as on the path strip."""
+
+    selected = BooleanProperty(False)
+
+    def __init__(self, space: int, **kwargs):
+        kwargs.setdefault("font_size", theme.FONT_BODY)
+        kwargs.setdefault("height", row_height())
+        self.marks = Canvas()
+        super().__init__(text=str(space), **kwargs)
+        # Above the button's fill, under its number.
+        self.canvas.before.add(self.marks)
+        self.space = space
+        self.disc = False
+        self.identity = None
+        self.bind(selected=self._redraw)
+
+    def show(self, disc: bool, identity=None, dog: str = "") -> None:
+        self.disc, self.identity = disc, identity
+        self.text = dog[:1] if identity is not None else str(self.space)
+        self._redraw()
+
+    def _redraw(self, *_):
+        super()._redraw()
+        self.marks.clear()
+        cx, cy = self.center
+        radius = min(self.width, self.height) * 0.42
+        with self.marks:
+            if getattr(self, "identity", None) is not None:
+                draw_identity(self.identity.symbol, cx, cy, radius, theme.with_alpha(self.identity.rgb))
+                self.color = theme.readable_text_on(self.identity.rgb)
+            elif getattr(self, "disc", False):
+                draw_disc(cx, cy, radius)
+                self.color = DISC_EDGE
+            if self.selected:
+                Color(1, 0.85, 0.2, 1)
+                Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2, theme.RADIUS),
+                     width=dp(3))
 
 
 # ----- a dog's path ------------------------------------------------------------------------------------

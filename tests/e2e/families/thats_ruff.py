@@ -5,7 +5,13 @@ The family decides as players at the table do, from what the table shows (read f
 changed through it): during the first hand they play the cards they happen to hold, so the game goes
 through every part of a hand; from the second hand on they are out to win, and each plays the best card
 of a few they might hold. Each step is decided afresh from the game as it stands, so a family can take
-over a game killed anywhere and resumed."""
+over a game killed anywhere and resumed.
+
+When the game's settings pull the laid-out cards into the hands, each player holds the cards the app was
+told about and, for the rest, cards the deck can still hold: the card that collects is entered when it
+is used, and the rest of the hand when the app asks for proof. With tricks on, a player now and then
+spends discs on one (each trick the first time it is affordable, later only when it helps), and once a
+trick the rules refuse is tried, to see the reason on screen and nothing changed."""
 
 from __future__ import annotations
 
@@ -23,6 +29,8 @@ SUIT_WORDS = {"blue": "Blue dish", "red": "Red hydrant", "black": "Black paw"}
 HAND_SIZE = 12          # how many cards a player "might hold" when choosing the best one to count
 HOUSE, SPACES = 14, 15
 MAX_STEPS = 2000
+MAX_TRICKS = 8
+EXPLORING_HANDS = 4
 
 
 class Family:
@@ -32,6 +40,9 @@ class Family:
         self.shots = shots
         self.shot_taken: set[str] = set()
         self.midgame_done = False
+        self.tricks_used: list[str] = []
+        self.refusal_seen = False
+        self.proofs_shown = 0
 
     # ----- reading the table ------------------------------------------------------------------------
     @property
@@ -104,10 +115,11 @@ class Family:
                                  f"texts: {self.table.texts()}")
 
     # ----- entering a card on the pad ---------------------------------------------------------------
-    def enter_card(self, card: dict, *, declare: bool, taken=()) -> None:
+    def enter_card(self, card: dict, *, declare: bool, taken=(), held: bool = False) -> None:
         """Tap a card into the card pad: the suit, then the number; a Wild Dog is its own key (when
         counting it is a switch, then the colour and number it stands for); a blue or red 8 asks
-        which dog is on it."""
+        which dog is on it. A card from the hand (`held`) may be one whose dog has turned up already,
+        so its pad asks about every dog of the colour not entered just before (`taken`)."""
         if card.get("wild"):
             self.table.tap("Wild Dog")
             if not declare:
@@ -116,7 +128,9 @@ class Family:
         self.table.tap(str(card["number"]))
         if card["number"] == 8 and card["colour"] != "black" and not card.get("wild"):
             # The pad asks which dog is on the 8 only while either of that colour's dogs could be.
-            if len(self.dogs_of(card["colour"], taken)) > 1:
+            dogs = ([dog for dog, shown in self.state.eights.items() if shown == card["colour"] and dog not in taken]
+                    if held else self.dogs_of(card["colour"], taken))
+            if len(dogs) > 1:
                 self.table.tap(card["dog"])
             elif self.table.can_tap(card["dog"]):
                 raise AssertionError(f"{self.table.where()}: the pad asks which dog is on a {card['colour']} 8 "
@@ -165,6 +179,8 @@ class Family:
     def count(self, summary: dict) -> None:
         seat = summary["turn"]
         self.expect_tag(seat, "to play")
+        if self.trick(summary):
+            return
         action = self.counting_choice(summary)
         self.shot("counting")
         if action.type == "thats_ruff":
@@ -185,8 +201,9 @@ class Family:
         state = self.state
         seat = summary["turn"]
         room = 32 - summary["count"]
-        trying = summary["hand"] > 1
-        held = self.unseen_cards(HAND_SIZE if trying else 5)
+        exploring = self.exploring(summary)
+        trying = summary["hand"] > 1 and not exploring
+        held = self.unseen_cards(HAND_SIZE if trying or exploring else 5)
         cards = [card for held_card in held for card in self.as_played(held_card, room)]
         for slot in summary["players"][seat]["laid_out"]:
             if slot["face_up"] and slot["card"] is not None:
@@ -208,8 +225,18 @@ class Family:
                                                 -self.value(pair[1], runner), self.rng.random()))[0]
         # The first hand: whatever comes to hand, but nobody wins before the hand has been collected.
         ongoing = [action for action, after in legal if after.phase != "won"] or [legal[0][0]]
+        if exploring:
+            # Trying out the settings: each player fetches what discs they can, to have some to spend.
+            return max(ongoing, key=lambda action: self.value(self.after(action), board) + self.rng.random() * 0.01)
         plain = [action for action in ongoing if not action.get("stay")] or ongoing
         return self.rng.choice(plain)
+
+    def exploring(self, summary: dict) -> bool:
+        """With variants switched on, the family takes its time until it has tried them (a few hands
+        at most): each trick used, and a hand shown as proof."""
+        tricks = not summary["abilities"] or {"step_back", "retoss"} <= set(self.tricks_used)
+        proof = not summary["laid_out_into_hand"] or self.proofs_shown > 0
+        return summary["hand"] <= EXPLORING_HANDS and not (tricks and proof)
 
     def as_played(self, card: dict, room: int) -> list[dict]:
         """The ways a held card can be played: a Wild Dog as any card that fits, an 8 with its dog."""
@@ -243,7 +270,12 @@ class Family:
         state = self.state
         seat = summary["turn"]
         self.expect_tag(seat, "collects")
+        if self.trick(summary):
+            return
         pad = self.view().collecting
+        if summary["laid_out_into_hand"]:
+            self.collect_from_hand(summary, pad)
+            return
         for size in (3, 2):
             found = all_collections(state, seat, size)
             if found:
@@ -259,6 +291,177 @@ class Family:
         own = summary["players"][seat]["laid_out"][0]["card"]
         self.tap_own(pad, own)
         self.table.tap("Move to centre")
+
+    def collect_from_hand(self, summary: dict, pad) -> None:
+        """The laid-out cards are in the hand: tap one of the hidden cards, enter the one that collects,
+        the centre cards, Collect (or Move to centre), and the rest of the hand when asked for proof."""
+        from companion.games.thats_ruff.collecting import all_collections
+
+        seat = summary["turn"]
+        held = self.held_hand(seat)
+        hand = [slot["card"] for slot in held.seats[seat].laid_out]
+        if not self.table.shows("enter which it is"):
+            raise AssertionError(f"{self.table.where()}: the pad does not ask for a card from the hand: "
+                                 f"{self.table.texts()}")
+        for size in (3, 2):
+            found = all_collections(held, seat, size)
+            if found:
+                collector, picked = max(found, key=lambda pair: self.collection_value(held, seat, pair))
+                self.enter_held(pad, collector)
+                for card in picked:
+                    self.tap_centre(pad, card)
+                self.shot("collecting-from-hand")
+                self.table.tap("Collect")
+                for colour in self.wild_colours([collector, *picked]):
+                    self.table.tap(SUIT_WORDS[colour])
+                if size == 2:
+                    self.show_hand(summary, hand, collector)
+                return
+        used = hand[0]
+        self.enter_held(pad, used)
+        self.table.tap("Move to centre")
+        self.show_hand(summary, hand, used)
+
+    def enter_held(self, pad, card: dict) -> None:
+        from ui.games.thats_ruff_pads import HandPopup
+
+        self.table.tap(next(chip for chip in pad.own_chips if not chip.selected))
+        if not isinstance(self.table.layer(), HandPopup):
+            raise AssertionError(f"{self.table.where()}: a tap on a hidden card did not ask which it is")
+        self.expect_on_screen(rf"^Which card from {re.escape(self.name(pad.turn))}'s hand collects\?")
+        self.shot("card-from-hand")
+        self.enter_card(card, declare=False, held=True)
+        if isinstance(self.table.layer(), HandPopup):
+            raise AssertionError(f"{self.table.where()}: the card from the hand was entered but the pad stays open")
+
+    def show_hand(self, summary: dict, hand: list[dict], used: dict) -> None:
+        """A pair or a card to the centre: the rest of the hand, entered while the app asks for it."""
+        from ui.games.thats_ruff_pads import HandPopup
+
+        rest = list(hand)
+        rest.remove(used)
+        wanted = summary["proof_needed"]["cards"]
+        if not wanted:
+            if isinstance(self.table.layer(), HandPopup):
+                raise AssertionError(f"{self.table.where()}: proof asked for though the app knows the whole hand")
+            return
+        if not isinstance(self.table.layer(), HandPopup) or len(rest) != wanted:
+            raise AssertionError(f"{self.table.where()}: expected to be asked for the other {wanted} cards "
+                                 f"(holding {len(rest)}); texts: {self.table.texts()}")
+        others = f"other {wanted} cards" if wanted != 1 else "other card"
+        self.expect_on_screen(rf"^{re.escape(self.name(summary['turn']))} shows the {others} in the hand")
+        self.shot("proof")
+        for index, card in enumerate(rest):
+            self.enter_card(card, declare=False, held=True,
+                            taken=[other.get("dog") for other in rest[:index] if not other.get("wild")])
+        self.proofs_shown += 1
+
+    def held_hand(self, seat: int):
+        """The game as this player sees it: every card in their hand known, the ones the app hasn't been
+        told drawn from those the deck can still hold (each 8 with a dog whose 8 is still out)."""
+        from companion.games.thats_ruff.counting import note_seen
+
+        held = copy.deepcopy(self.state)
+        for slot in held.seats[seat].laid_out:
+            if slot["card"] is not None:
+                continue
+            for card in self.unseen_cards(30, held):
+                if not card.get("wild") and card["number"] == 8 and card["colour"] != "black":
+                    dogs = [dog for dog, shown in held.eights.items()
+                            if shown == card["colour"] and dog not in held.eights_seen]
+                    if not dogs:
+                        continue
+                    card["dog"] = self.rng.choice(dogs)
+                try:
+                    note_seen(held, card)
+                except IllegalAction:
+                    continue
+                slot["card"] = card
+                break
+        return held
+
+    # ----- tricks (spending discs on abilities) ------------------------------------------------------
+    def trick(self, summary: dict) -> bool:
+        """On their turn, maybe spend discs on a trick through the Tricks menu; True if one was used."""
+        if not summary["abilities"]:
+            return False
+        seat = summary["turn"]
+        board_index = summary["players"][seat]["board"]
+        board = summary["boards"][board_index]
+        if not self.refusal_seen and board["discs_on_path"]:
+            self.refused_trick(summary, seat, board)
+        if len(self.tricks_used) >= MAX_TRICKS:
+            return False
+        candidates = []
+        if summary["phase"] == "collecting":
+            candidates.append(Action("use_ability", seat, {"ability": "step_back"}))
+        for source in board["discs_on_path"]:
+            for target in range(HOUSE):
+                candidates.append(Action("use_ability", seat, {"ability": "retoss", "from": source, "to": target}))
+        legal = [(action, after) for action in candidates if (after := self.after(action)) is not None]
+        if not legal:
+            return False
+        now = self.value(self.state, board_index)
+        fresh = [pair for pair in legal if pair[0].get("ability") not in self.tricks_used]
+        helpful = [pair for pair in legal if self.value(pair[1], board_index) > now + 0.6]
+        if fresh:
+            action, _ = self.rng.choice(fresh)
+        elif helpful and self.rng.random() < 0.5:
+            action, _ = max(helpful, key=lambda pair: self.value(pair[1], board_index))
+        else:
+            return False
+        self.use_trick(summary, action)
+        self.tricks_used.append(action.get("ability"))
+        return True
+
+    def open_tricks(self, summary: dict):
+        from ui.games.thats_ruff_tricks import TricksPopup
+
+        self.table.tap("Tricks")
+        popup = self.table.layer()
+        if not isinstance(popup, TricksPopup):
+            raise AssertionError(f"{self.table.where()}: Tricks did not open the menu")
+        costs = summary["abilities"]["costs"]
+        retoss = f"{costs['retoss']} disc{'s' if costs['retoss'] != 1 else ''}"
+        self.expect_on_screen(rf"^Move a disc \({retoss}\)")
+        self.expect_on_screen(r"^Step back")
+        if popup.step_back_button.disabled != (summary["phase"] != "collecting"):
+            raise AssertionError(f"{self.table.where()}: Step back should be open only while collecting")
+        return popup
+
+    def use_trick(self, summary: dict, action: Action) -> None:
+        popup = self.open_tricks(summary)
+        self.shot("tricks")
+        if action.get("ability") == "step_back":
+            self.table.tap(popup.step_back_button)
+            return
+        self.table.tap(popup.space_buttons[action.get("from")])
+        self.table.tap(popup.space_buttons[action.get("to")])
+
+    def refused_trick(self, summary: dict, seat: int, board: dict) -> None:
+        """Once: a disc moved onto the dog's own space (or a trick too dear), refused with the reason on
+        the message bar, and nothing changed."""
+        position = board["position"]
+        if position == HOUSE:
+            return
+        action = Action("use_ability", seat, {"ability": "retoss", "from": board["discs_on_path"][0], "to": position})
+        try:
+            self.game.apply(copy.deepcopy(self.state), action)
+        except IllegalAction as refusal:
+            reason = str(refusal)
+        else:
+            raise AssertionError(f"a disc onto the dog's own space was allowed: {action}")
+        before = (self.state, len(self.session.actions))
+        popup = self.open_tricks(summary)
+        self.table.tap(popup.space_buttons[action.get("from")])
+        self.table.tap(popup.space_buttons[position])
+        if (self.state, len(self.session.actions)) != before:
+            raise AssertionError(f"{self.table.where()}: a refused trick changed the game")
+        if self.table.screen.message.text != reason:
+            raise AssertionError(f"{self.table.where()}: the refusal {reason!r} is not on the message bar "
+                                 f"({self.table.screen.message.text!r})")
+        self.shot("trick-refused")
+        self.refusal_seen = True
 
     def tap_own(self, pad, card: dict) -> None:
         chip = next(chip for chip in pad.own_chips if chip.card == card and not chip.selected)
@@ -313,11 +516,11 @@ class Family:
         self.table.tap(f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)")
 
     # ----- what the family knows about the game ---------------------------------------------------------
-    def unseen_cards(self, count: int) -> list[dict]:
+    def unseen_cards(self, count: int, state=None) -> list[dict]:
         """Cards the deck can still hold, as a player might have them in hand."""
         from companion.games.thats_ruff.cards import copies_in_deck
 
-        state = self.state
+        state = state or self.state
         pool = [key for key, copies in copies_in_deck().items() for _ in range(copies - state.seen.get(key, 0))]
         cards = []
         for key in self.rng.sample(pool, min(count, len(pool))):
