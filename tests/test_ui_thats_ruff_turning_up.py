@@ -8,14 +8,13 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
+from ui_support import settle, tap  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "thats_ruff.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
@@ -38,18 +37,6 @@ def shown(services):
         yield screen, session
     finally:
         Window.remove_widget(screen.manager)
-
-
-def settle():
-    for _ in range(3):
-        EventLoop.idle()
-
-
-def tap(widget):
-    settle()
-    touch = UnitTestTouch(*widget.to_window(*widget.center))
-    touch.touch_down()
-    touch.touch_up()
 
 
 def enter_card(pad, card):
