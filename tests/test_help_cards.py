@@ -83,6 +83,15 @@ def test_every_setting_has_a_label_a_line_and_words_for_its_values(entry):
     assert not extra, f"{entry.key} has words for settings it does not have: {extra}"
 
 
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)
+def test_a_setting_that_matters_only_sometimes_names_settings_the_game_has(entry):
+    defaults = load_game(entry.key).check_options({})
+    for option, words in load_help(entry.key)["settings"].items():
+        for other, wanted in words.get("only_when", {}).items():
+            assert other in defaults and other != option, f"{entry.key} {option} depends on unknown {other!r}"
+            assert isinstance(wanted, type(defaults[other])), f"{entry.key} {option}: {other} is never {wanted!r}"
+
+
 def test_a_setting_value_reads_in_plain_words():
     assert value_words("nuts_about_mutts", "edition", "classic_109") == "109 cards (original)"
     assert value_words("nuts_about_mutts", "hands", 0) == "Until you stop"

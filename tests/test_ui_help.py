@@ -97,7 +97,12 @@ def test_settings_show_plain_words_and_never_a_raw_name(services, entry):
         if key == "dealer":
             continue
         assert words[key]["label"] in shown and words[key]["explain"] in shown, key
-        assert value_words(entry.key, key, value) in shown, key
+        if popup.part_buttons.get(key):
+            # Several numbers: each part on its own row, by its word, beside its value.
+            for part, number in value.items():
+                assert popup.part_word(key, part) in shown and popup.values[f"{key}.{part}"].text == str(number)
+        else:
+            assert value_words(entry.key, key, value) in shown, key
 
 
 def test_a_choice_cycles_through_plain_words_and_is_saved(services):

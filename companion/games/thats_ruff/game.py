@@ -46,6 +46,12 @@ class ThatsRuff(Game):
             "ability_costs": dict(abilities.DEFAULT_COSTS),
         }
 
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        merged = super().check_options(options)
+        # Prices are refused as they are set, not only when the game starts.
+        merged["ability_costs"] = abilities.check_costs(merged["ability_costs"])
+        return merged
+
     # ----- setup ---------------------------------------------------------------------------------
     def start(self, players: Sequence[Player], options: dict[str, Any]) -> RuffState:
         count = len(players)
