@@ -89,11 +89,14 @@ def test_cancel_leaves_the_game_untouched(services):
 def test_scoring_buttons_move_cards_from_hand_to_stack_and_extra_scores_are_refused(services):
     screen, session = table(services, [connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))])
     grid = screen.view.scoring
+    # Nobody has scored yet: every cell says what a tap does, none reads as done.
+    assert {button.text for button in grid.buttons.values()} == {"Score"}
     grid.buttons[(0, 1)].trigger_action(0)  # Ben scores the poodle-schnauzer mutt
     assert session.actions[-1] == Action("score", 1, {"head": "poodle", "tail": "schnauzer"})
     grid = screen.view.scoring
     assert grid.hands[1].text == "2" and grid.totals[1].text == "6"
-    assert grid.buttons[(0, 1)].text == "scored it"
+    assert grid.buttons[(0, 1)].text == "Scored" and grid.buttons[(0, 1)].kind == "ok"
+    assert grid.buttons[(1, 1)].text == "Score" and grid.buttons[(0, 0)].text == "Score"
     state_before = session.state
     grid.buttons[(1, 1)].trigger_action(0)  # Ben again: only the active player scores more than one
     assert "already scored one dog" in screen.message.text
@@ -126,6 +129,11 @@ def last_tile_game(scoring_turns):
     return actions
 
 
+def shown(widget) -> list[str]:
+    """The texts as a family reads them (a non-breaking space reads as a space)."""
+    return [text.replace("\u00a0", " ") for text in texts(widget)]
+
+
 def test_the_end_shows_the_winner_and_totals(services):
     screen, _ = table(services, last_tile_game({0, 2}), players=FAMILY[:2])
     end = screen.view.end
@@ -134,12 +142,88 @@ def test_the_end_shows_the_winner_and_totals(services):
     assert "6" in texts(end.rows[0]) and "0" in texts(end.rows[1])
 
 
+def test_the_end_shows_each_breed_times_its_value(services):
+    screen, _ = table(services, last_tile_game({0, 2}), players=FAMILY[:2])
+    end = screen.view.end
+    assert "2 poodle × 1 = 2  ·  2 beagle × 2 = 4" in shown(end.rows[0])
+    assert "No dogs scored" in shown(end.rows[1])
+
+
+def test_the_end_shows_the_values_the_family_set(services):
+    values = {"poodle": 5, "beagle": 0, "pug": 3, "dachshund": 4, "schnauzer": 5, "pomeranian": 6,
+              "dalmatian": 7, "chihuahua": 8}
+    screen, _ = table(services, last_tile_game({0, 2}), options={"card_values": values}, players=FAMILY[:2])
+    end = screen.view.end
+    assert "2 poodle × 5 = 10  ·  2 beagle × 0 = 0" in shown(end.rows[0])
+    assert "10" in texts(end.rows[0])
+
+
+def test_the_end_fits_four_players_with_every_breed_on_the_panel(services):
+    """Four long names, each with cards of all eight breeds: the sums wrap between breeds, and a
+    row that needs more lines grows while the rows scroll; nothing is cut."""
+    import sys
+    from pathlib import Path
+
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    long_names = [Player("Jean-Baptiste", "orange"), Player("Maximiliana", "sky"), Player("Bartholomew", "green"),
+                  Player("Christopher", "yellow")]
+    from companion.errors import IllegalAction
+
+    breeds = ["poodle", "beagle", "pug", "dachshund", "schnauzer", "pomeranian", "dalmatian", "chihuahua"]
+    session = services.store.new_session("mix_the_mutts", long_names, {})
+    turn = 0
+    while not session.is_over:
+        summary = session.summary()
+        seat = summary["turn"]
+        if summary["players"][seat]["hand"] < 4 and summary["can_draw"]:
+            session.perform(Action("draw", seat))
+            continue
+        pairs = [(breeds[(turn + i) % 8], breeds[(turn + i + 3) % 8]) for i in range(2)]
+        turn += 1
+        session.perform(connect(seat, *pairs))
+        for scorer in [seat, *range(4)]:
+            for head, tail in pairs:
+                try:
+                    session.perform(Action("score", scorer, {"head": head, "tail": tail}))
+                except IllegalAction:
+                    pass
+        session.perform(Action("finish_turn", seat))
+    before = Window.size
+    Window.size = (800, 480)
+    try:
+        screen = open_game_screen(services, Navigator(), session)
+        Window.add_widget(screen.manager)
+        for _ in range(6):
+            EventLoop.idle()
+        for widget in screen.walk():
+            if hasattr(widget, "texture_update"):
+                widget.texture_update()
+        for _ in range(4):
+            EventLoop.idle()
+        assert [str(problem) for problem in layout.check("end", [screen], Window)] == []
+        widest = max(session.summary()["players"], key=lambda entry: sum(1 for c in entry["scoring_stack"].values() if c))
+        assert sum(1 for count in widest["scoring_stack"].values() if count) >= 6
+        for seat, detail in screen.view.end.details.items():
+            assert detail.height >= detail.texture_size[1] - 1, "a breakdown is cut"
+        Window.remove_widget(screen.manager)
+    finally:
+        Window.size = before
+        for _ in range(4):
+            EventLoop.idle()
+
+
 def test_a_tie_shares_the_win_and_junior_mode_counts_cards(services):
     screen, session = table(services, last_tile_game({0, 1}), options={"junior": True}, players=FAMILY[:2])
     end = screen.view.end
     assert session.summary()["winners"] == [0, 1]
     assert end.headline.text == "Ann and Ben share the win!"
-    assert "2 cards scored" in texts(end) and "cards" in texts(end)
+    assert "One point per card: 1 poodle · 1 beagle" in shown(end)
+    assert "cards" in texts(end)
 
 
 def test_hand_sizes_and_the_pile_are_key_numbers(services):

@@ -48,6 +48,18 @@ def stack_count(stack: dict[str, int]) -> str:
     return f"{cards} cards of {breeds} breed{'s' if breeds != 1 else ''}"
 
 
+def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> str:
+    """How a total was made, breed by breed, with the values the game was played with ("3 pug × 3 =
+    9"). The spaces inside one breed's sum are non-breaking, so a line only ever breaks between breeds."""
+    held = [(breed, count) for breed, count in stack.items() if count]
+    if not held:
+        return "No dogs scored"
+    if junior:
+        return "One point per card: " + " · ".join(f"{count}\u00a0{breed}" for breed, count in held)
+    return "  ·  ".join(f"{count} {breed} × {values[breed]} = {count * values[breed]}".replace(" ", "\u00a0")
+                        for breed, count in held)
+
+
 def points_word(junior: bool, count: int) -> str:
     if junior:
         return "card" if count == 1 else "cards"
@@ -229,6 +241,7 @@ class BreedPad(BoxLayout):
 
 
 HEADER_HEIGHT = dp(150)
+SCORE, SCORED = "Score", "Scored"
 
 
 class ScoringGrid(BoxLayout):
@@ -285,7 +298,8 @@ class ScoringGrid(BoxLayout):
             for seat, entry in enumerate(entries):
                 done = sum(1 for dog in entry["scored_this_turn"] if dog == [head, tail]) > \
                     sum(1 for other in summary["new_dogs"][:index] if other == [head, tail])
-                button = BigButton(text="scored it" if done else "scored", kind="ok" if done else "normal",
+                # The label says what a tap does until it is done, then that it is done.
+                button = BigButton(text=SCORED if done else SCORE, kind="ok" if done else "normal",
                                    font_size=theme.FONT_SMALL)
                 button.bind(on_release=lambda _, s=seat, h=head, t=tail:
                             controller.perform(Action("score", s, {"head": h, "tail": t})))
@@ -308,8 +322,10 @@ class ScoringGrid(BoxLayout):
 
 
 class EndView(BoxLayout):
-    """Totals, biggest first, with the winner or winners (a tie shares the win) said in words. Every
-    player's row is on screen at once, with nothing to scroll."""
+    """Totals, biggest first, with the winner or winners (a tie shares the win) said in words, and
+    how each total was made: the cards of each breed times that breed's value, so the values the game
+    was played with (the family's own, if they changed them) are there to check. Every row is on
+    screen at once when the sums fit; a long one makes its row taller and the rows scroll, never cut."""
 
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
@@ -324,19 +340,37 @@ class EndView(BoxLayout):
                              halign="center")
         self.add_widget(self.headline)
         ranked = sorted(summary["players"], key=lambda entry: -entry["total"])
-        rows = BoxLayout(orientation="vertical", spacing=dp(6))
+        self.list = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
         self.rows: dict[int, Panel] = {}
+        self.details: dict[int, Label] = {}
         for entry in ranked:
             seat = entry["seat"]
             won = seat in summary["winners"]
-            row = Panel(padding=[dp(8), dp(4)], spacing=dp(8))
+            row = Panel(padding=[dp(8), dp(4)], spacing=dp(8), size_hint_y=None)
             if won:
                 row.fill = theme.SURFACE_HIGH
-            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.34))
-            row.add_widget(Figure(points_word(junior, entry["total"]), entry["total"], key=False, size_hint_x=0.24))
-            detail = (f"{entry['stack_cards']} cards scored" if junior
-                      else f"{entry['stack_cards']} cards: {stack_line(entry['scoring_stack'])}")
-            row.add_widget(StackLine(entry["scoring_stack"], detail, size_hint_x=0.42, halign="left"))
+            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.25))
+            row.add_widget(Figure(points_word(junior, entry["total"]), entry["total"], key=False, size_hint_x=0.17))
+            detail = Label(text=breakdown(entry["scoring_stack"], summary["card_values"], junior),
+                           font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left", valign="middle",
+                           size_hint_x=0.58)
+            detail.bind(width=lambda label, width: setattr(label, "text_size", (width, None)),
+                        texture_size=self._fit)
+            row.add_widget(detail)
             self.rows[seat] = row
-            rows.add_widget(row)
-        self.add_widget(rows)
+            self.details[seat] = detail
+            self.list.add_widget(row)
+        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        self.scroll.add_widget(self.list)
+        self.scroll.bind(height=self._fit)
+        self.add_widget(self.scroll)
+
+    def _fit(self, *_):
+        """Rows share the room evenly; a row whose sums need more lines grows to them."""
+        rows = list(self.rows.values())
+        gaps = self.list.spacing * (len(rows) - 1)
+        share = (self.scroll.height - gaps) / max(1, len(rows))
+        for seat, row in self.rows.items():
+            needed = self.details[seat].texture_size[1] + row.padding[1] + row.padding[3] + dp(4)
+            row.height = max(share, needed, theme.TOUCH)
+        self.list.height = sum(row.height for row in rows) + gaps

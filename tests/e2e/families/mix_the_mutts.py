@@ -1,6 +1,6 @@
 """A family playing Mix-the-Mutts to the last tile: on each turn the active player either taps
 *Drew two* or *Connected a tile* and enters the new dogs on the breed pad (head, then tail); then
-whoever holds the matching cards taps *scored* in their column, and the active player taps *Finish
+whoever holds the matching cards taps *Score* in their column, and the active player taps *Finish
 turn*. The cards are imaginary, so who scores is a coin toss among the scores the rules still allow.
 
 Every step is decided from what is on screen now, so the family can take over a game at any point
@@ -124,7 +124,7 @@ def score_and_finish(table, rng: random.Random, tried: set) -> None:
             if (seat, head, tail) not in allowed or rng.random() > 0.35:
                 continue
             button = view_of(table).scoring.buttons[(index, seat)]
-            if button.text != "scored":
+            if button.text != "Score":
                 continue
             hand = entry["hand"]
             table.tap(button)
