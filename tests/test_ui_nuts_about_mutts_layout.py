@@ -149,12 +149,15 @@ def test_a_won_claim_asks_match_or_run_under_a_whole_heading(services, seven_inc
 
 
 def drawn_centre(shape):
+    """The middle of what was filled: card shapes are drawn as several meshes, so all of them count."""
+    xs, ys = [], []
     for instruction in shape.canvas.children:
         if isinstance(instruction, Mesh):
-            return instruction.vertices[0], instruction.vertices[1]
+            xs += instruction.vertices[0::4]
+            ys += instruction.vertices[1::4]
         if isinstance(instruction, Ellipse):
             return instruction.pos[0] + instruction.size[0] / 2, instruction.pos[1] + instruction.size[1] / 2
-    return None
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2) if xs else None
 
 
 def assert_shapes_inside(root):
@@ -165,7 +168,8 @@ def assert_shapes_inside(root):
         parent = shape.parent
         assert parent.x <= x <= parent.right and parent.y <= y <= parent.top, (
             f"{shape.shape} drawn at {(x, y)} outside its {type(parent).__name__} at {parent.pos} {parent.size}")
-        assert abs(y - (shape.y + shape.height / 2)) < 1
+        # A shape is not quite symmetric top to bottom (a triangle, a club's stem); a lagging draw is off by far more.
+        assert abs(y - (shape.y + shape.height / 2)) < max(1, shape.height * 0.1)
 
 
 def test_shapes_are_drawn_inside_their_buttons_after_the_pad_redraws(services, seven_inch):

@@ -20,12 +20,13 @@ from ui.games.nut_parts import CHOSEN_FILL
 WILD, SQUIRREL, EMPTY = "W", "S", "."
 ERASE = "erase"
 
-# Hues picked to stay apart in greyscale too (the patterns carry the rest).
+# Hues picked to stay apart in greyscale and for the common kinds of colour blindness too (the green leans
+# to teal so a red-green blind child still sees two colours); the patterns carry the rest.
 FILLS = {
     "R": (0.80, 0.20, 0.18),
     "Y": (0.96, 0.80, 0.16),
     "B": (0.18, 0.42, 0.85),
-    "G": (0.16, 0.60, 0.30),
+    "G": (0.14, 0.66, 0.46),
     WILD: (0.92, 0.92, 0.94),
     SQUIRREL: (0.55, 0.36, 0.20),
     EMPTY: (0.13, 0.14, 0.17),

@@ -17,19 +17,22 @@ from ui.widgets.basics import fitted
 from ui.widgets.symbols import SymbolShape, draw_shape
 
 # The rule card's colour names are placeholders a family may rename, so unknown names still get a
-# distinct fill and shape by their position in the deck's list.
-_LOOKS = {"red": ((0.84, 0.22, 0.20), "heart"), "blue": ((0.22, 0.47, 0.93), "diamond"),
-          "green": ((0.16, 0.66, 0.32), "triangle")}
-_SPARE = (((0.85, 0.55, 0.15), "star"), ((0.6, 0.4, 0.8), "cross"), ((0.5, 0.5, 0.5), "circle"))
+# distinct fill and shape by their position in the deck's list. The shapes are ones no player has, and
+# the fills stay apart for the common kinds of colour blindness too.
+_LOOKS = {"red": ((0.84, 0.22, 0.20), "bone"), "blue": ((0.22, 0.47, 0.93), "drop"),
+          "green": ((0.30, 0.72, 0.50), "leaf")}
+_SPARE = (((0.88, 0.56, 0.10), "moon"), ((0.50, 0.26, 0.52), "club"), ((0.5, 0.5, 0.5), "spade"))
+# A card other than a dog (a wild) on top of the home pile.
+SPECIAL_SHAPE = "paw"
 
 
-def colour_look(name: str | None, colours=()) -> tuple[tuple, str]:
-    """(rgb, shape) for a card colour; grey circle when the colour isn't known."""
+def colour_look(name: str | None, colours=()) -> tuple[tuple, str | None]:
+    """(rgb, shape) for a card colour; grey and no shape when the colour isn't known."""
     if name in _LOOKS:
         return _LOOKS[name]
     if name in colours:
         return _SPARE[list(colours).index(name) % len(_SPARE)]
-    return (0.45, 0.46, 0.5), "circle"
+    return (0.45, 0.46, 0.5), None
 
 
 class Sizes:
@@ -241,7 +244,8 @@ class ColourMark(BoxLayout):
         super().__init__(spacing=dp(6), **kwargs)
         font_size = font_size or Fonts.body()
         rgb, shape = colour_look(colour, colours)
-        self.symbol = Shape(shape=shape, rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24))
+        self.symbol = Shape(shape=shape or "", rgba=theme.with_alpha(rgb), size_hint=(None, 1), width=dp(24),
+                            opacity=1 if shape else 0)
         self.add_widget(self.symbol)
         self.label = Wrapped(text=f"{prefix}{(colour or '?').upper()}", font_size=font_size, bold=True)
         self.add_widget(self.label)

@@ -16,7 +16,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.games.nuts_about_mutts_parts import Choice, ColourMark, Filled, Fonts, Shape, Sizes, Tag, Wrapped, colour_look
+from ui.games.nuts_about_mutts_parts import (SPECIAL_SHAPE, Choice, ColourMark, Filled, Fonts, Shape, Sizes, Tag,
+                                             Wrapped, colour_look)
 from ui.widgets.basics import Panel, Text, fitted, popup_header
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
@@ -180,9 +181,13 @@ class TopCard(Filled, BoxLayout):
         elif top["card"] == "dog":
             rgb, shape = colour_look(top.get("colour"), colours)
             known = [str(part) for part in (top.get("colour"), top.get("number")) if part is not None]
-            words = " ".join(known) if known else "a dog (?)"
+            if known:
+                words = " ".join(known)
+            else:
+                # Played with one tap: only the advanced game needs it named, and its pad offers that.
+                words = "dog card, not named yet" if summary["advanced"] else "a dog card"
         else:
-            words, rgb, shape = CARD_NAMES[top["card"]], theme.TEXT, "star"
+            words, rgb, shape = CARD_NAMES[top["card"]], theme.TEXT, SPECIAL_SHAPE
         # The box takes the colour that matters next: the one to follow after a wild, else the top dog's.
         if follow:
             fill = theme.with_alpha(colour_look(follow, colours)[0])

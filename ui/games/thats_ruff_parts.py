@@ -16,11 +16,13 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.widgets.basics import BigButton
-from ui.widgets.symbols import SymbolShape, draw_shape, fan, polygon_points
+from ui.widgets.symbols import SymbolShape, draw_shape, fan
 
-# Card colours are never shown alone: each suit also has a word and a drawn symbol.
+# Card colours are never shown alone: each suit also has a word and a drawn symbol that no player has.
+# The Wild Dog's plum stays apart from the blue for the common kinds of colour blindness too.
 SUIT_FILL = {"blue": (0.16, 0.38, 0.78, 1), "red": (0.80, 0.16, 0.16, 1), "black": (0.06, 0.06, 0.07, 1),
-             "wild": (0.45, 0.30, 0.62, 1)}
+             "wild": (0.47, 0.17, 0.37, 1)}
+SUIT_SYMBOL = {"blue": "dish", "red": "hydrant", "black": "paw", "wild": "bone"}
 DISC = (0.98, 0.80, 0.20, 1)
 DISC_EDGE = (0.35, 0.22, 0.0, 1)
 HOUSE_FILL = (0.55, 0.36, 0.20, 1)
@@ -108,8 +110,8 @@ def draw_suit(suit: str, x: float, y: float, size: float, rgba=WHITE) -> None:
         Ellipse(pos=(x + s * 0.24, y + s * 0.06), size=(s * 0.52, s * 0.44))
         for cx, cy in ((0.14, 0.52), (0.36, 0.72), (0.64, 0.72), (0.86, 0.52)):
             Ellipse(pos=(x + s * (cx - 0.11), y + s * (cy - 0.12)), size=(s * 0.22, s * 0.26))
-    else:                         # a Wild Dog: a star
-        fan(x + s / 2, y + s / 2, polygon_points(x + s / 2, y + s / 2, s * 0.5, 5, inner=0.45))
+    else:                         # a Wild Dog: a bone
+        draw_shape(SUIT_SYMBOL["wild"], x + s / 2, y + s / 2, s * 0.5, rgba, (0, 0, 0, 0))
 
 
 def draw_disc(cx: float, cy: float, radius: float) -> None:

@@ -1,13 +1,17 @@
 """Player identity shapes drawn as vector graphics, so they render the same on every font and
-every player colour is also told apart by shape."""
+every player colour is also told apart by shape. Card colours get shapes of their own (CARD_SHAPES),
+so a card is never mistaken for a player."""
 
 import math
 
 from kivy.graphics import Color, Ellipse, Line, Mesh
+from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "heart")
+# Never given to a player: they mark card colours and cards.
+CARD_SHAPES = ("bone", "drop", "leaf", "moon", "club", "spade", "paw")
 
 
 def polygon_points(cx, cy, radius, points, rotation=math.pi / 2, inner=None):
@@ -26,6 +30,124 @@ def fan(cx, cy, outline):
     for x, y in outline + outline[:1]:
         vertices += [x, y, 0, 0]
     return Mesh(vertices=vertices, indices=list(range(len(vertices) // 4)), mode="triangle_fan")
+
+
+def _arc(cx, cy, radius, start, end, steps):
+    """Points on a circle from angle `start` to `end` (radians, either direction), both ends included."""
+    return [(cx + radius * math.cos(start + (end - start) * i / steps),
+             cy + radius * math.sin(start + (end - start) * i / steps)) for i in range(steps + 1)]
+
+
+def _ellipse(cx, cy, rx, ry, tilt=0.0, steps=20):
+    cos, sin = math.cos(tilt), math.sin(tilt)
+    points = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        points.append((cx + x * cos - y * sin, cy + x * sin + y * cos))
+    return points
+
+
+def _placed(unit_points, cx, cy, r, turn=0.0):
+    """Unit-sized points turned by `turn` radians, scaled by r and moved to (cx, cy)."""
+    cos, sin = math.cos(turn), math.sin(turn)
+    return [(cx + r * (x * cos - y * sin), cy + r * (x * sin + y * cos)) for x, y in unit_points]
+
+
+def _bone():
+    # Two knobs at each end of a shaft; laid corner to corner by the caller to fill the square.
+    knob_x, knob_y, knob_r, shaft = 0.56, 0.28, 0.32, 0.17
+    meet_x = knob_x - math.sqrt(knob_r ** 2 - (knob_y - shaft) ** 2)
+    notch = math.atan2(-knob_y, math.sqrt(knob_r ** 2 - knob_y ** 2))
+    upper = _arc(knob_x, knob_y, knob_r, math.atan2(shaft - knob_y, meet_x - knob_x) + 2 * math.pi, notch, 24)
+    right = upper + [(x, -y) for x, y in reversed(upper)][1:]
+    left = [(-x, y) for x, y in reversed(right)]
+    return [(x * 1.22, y * 1.22) for x, y in right + left]
+
+
+def _drop():
+    # A water drop: a round bottom narrowing to a point at the top.
+    centre, radius, tip = -0.3, 0.72, 1.05
+    side = math.acos(radius / (tip - centre))
+    return [(0.0, tip)] + _arc(0, centre, radius, math.pi / 2 + side, 2.5 * math.pi - side, 30)
+
+
+def _leaf():
+    # Pointed at both ends with one side fuller than the other.
+    top = [(t, 0.52 * (1 - t * t) * (1 + 0.2 * t)) for t in (i / 14 - 1 for i in range(29))]
+    bottom = [(t, -0.34 * (1 - t * t)) for t in (1 - i / 14 for i in range(1, 28))]
+    return [(x * 1.15, y * 1.15) for x, y in top + bottom]
+
+
+def _moon():
+    # A crescent: a disc with a smaller one taken out of its upper right.
+    inner, (ix, iy) = 0.8, (0.45, 0.28)
+    d = math.hypot(ix, iy)
+    along = (1 - inner ** 2 + d ** 2) / (2 * d)
+    spread = math.acos(along)
+    base = math.atan2(iy, ix)
+    start, end = base + spread, base - spread + 2 * math.pi
+    outer = _arc(0, 0, 1, start, end, 40)
+    # Back along the part of the smaller circle that lies inside the disc (the side facing its middle).
+    from_angle = math.atan2(outer[-1][1] - iy, outer[-1][0] - ix)
+    to_angle = math.atan2(outer[0][1] - iy, outer[0][0] - ix)
+    if to_angle < from_angle:
+        to_angle += 2 * math.pi
+    back = _arc(ix, iy, inner, from_angle, to_angle, 28)
+    if math.hypot(*back[len(back) // 2]) > 1:
+        back = _arc(ix, iy, inner, from_angle, to_angle - 2 * math.pi, 28)
+    return outer + back[1:-1]
+
+
+def _circle_exit(cx, cy, radius):
+    """How far a ray from the origin runs before leaving a circle that holds the origin."""
+    def exit_distance(dx, dy):
+        along = cx * dx + cy * dy
+        return along + math.sqrt(max(0.0, along * along - (cx * cx + cy * cy - radius * radius)))
+    return exit_distance
+
+
+def _club():
+    # Three round leaves and a stem with a flat foot, traced along rays from the middle: the leaves each
+    # hold the middle, so every ray leaves the shape once.
+    lobes = [_circle_exit(0, 0.4, 0.44), _circle_exit(-0.42, -0.1, 0.44), _circle_exit(0.42, -0.1, 0.44)]
+    outline = []
+    for step in range(120):
+        angle = 2 * math.pi * step / 120
+        dx, dy = math.cos(angle), math.sin(angle)
+        reach = max(lobe(dx, dy) for lobe in lobes)
+        outline.append((dx * reach, dy * reach))
+    # The stem replaces the rays that point almost straight down, between the two lower leaves.
+    kept = [(x, y) for x, y in outline if not (y < 0 and abs(x) < 0.2 * abs(y))]
+    cut = next(i for i, (x, y) in enumerate(kept) if y < 0 and x > 0)
+    return kept[:cut] + [(-0.1, -0.45), (-0.32, -1.0), (0.32, -1.0), (0.1, -0.45)] + kept[cut:]
+
+
+def _spade():
+    # A heart turned point up, with a stem under its cleft.
+    points = []
+    for step in range(1, 40):
+        t = 2 * math.pi * step / 40
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((x / 17, -y / 17))
+    cleft = -5 / 17
+    return points + [(-0.08, cleft - 0.04), (-0.3, -1.0), (0.3, -1.0), (0.08, cleft - 0.04)]
+
+
+def shape_contours(shape: str, cx: float, cy: float, r: float):
+    """The outlines of `shape` around (cx, cy) with radius r (a paw has several), or None for a circle."""
+    if shape == "paw":
+        toes = ((-0.74, 0.22, -0.35), (-0.28, 0.68, -0.12), (0.28, 0.68, 0.12), (0.74, 0.22, 0.35))
+        parts = [_ellipse(0, -0.36, 0.54, 0.48)] + [_ellipse(x, y, 0.23, 0.3, tilt, 14) for x, y, tilt in toes]
+        return [_placed(part, cx, cy, r) for part in parts]
+    made = {"bone": (_bone, math.pi / 4), "drop": (_drop, 0.0), "leaf": (_leaf, math.pi / 4),
+            "moon": (_moon, 0.0), "club": (_club, 0.0), "spade": (_spade, 0.0)}
+    if shape in made:
+        unit, turn = made[shape]
+        return [_placed(unit(), cx, cy, r, turn)]
+    outline = shape_outline(shape, cx, cy, r)
+    return None if outline is None else [outline]
 
 
 def shape_outline(shape: str, cx: float, cy: float, r: float):
@@ -55,17 +177,27 @@ def shape_outline(shape: str, cx: float, cy: float, r: float):
 
 
 def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba, outline_rgba=(0, 0, 0, 0.85)) -> None:
-    """Draw a player's shape into the canvas being built (inside a `with canvas:` block)."""
+    """Draw a player's or a card's shape into the canvas being built (inside a `with canvas:` block)."""
     Color(*rgba)
-    outline = shape_outline(shape, cx, cy, radius)
-    if outline is None:
+    contours = shape_contours(shape, cx, cy, radius)
+    if contours is None:
         Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
         Color(*outline_rgba)
         Line(circle=(cx, cy, radius), width=1.5)
         return
-    fan(cx, cy, outline)
+    if shape in CARD_SHAPES:
+        # Hollows (a bone's notches, a crescent) and parts apart (a paw's toes) need a real tesselation.
+        tesselator = Tesselator()
+        for contour in contours:
+            tesselator.add_contour([c for point in contour for c in point])
+        if tesselator.tesselate(WINDING_NONZERO, TYPE_POLYGONS):
+            for vertices, indices in tesselator.meshes:
+                Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
+    else:
+        fan(cx, cy, contours[0])
     Color(*outline_rgba)
-    Line(points=[c for point in outline for c in point], close=True, width=1.5)
+    for contour in contours:
+        Line(points=[c for point in contour for c in point], close=True, width=1.5)
 
 
 class SymbolShape(Widget):
