@@ -9,7 +9,8 @@ It prints one JSON line (taps, smallest text and target, layout problems) and ex
 reached its winner with no layout problem, 1 otherwise. With --stop-after-taps it prints "STOPPED" once
 that many taps are acknowledged and waits to be killed; --resume starts by tapping Resume on Home.
 --settings switches game settings in the set-up's Settings popup before Start, each found by its label
-as a family finds it (on/off settings and choices: true, false or the choice's key)."""
+as a family finds it (on/off settings and choices: true, false or the choice's key; a part of a
+setting of numbers as key.part=N, e.g. card_values.pug=5)."""
 
 from __future__ import annotations
 
@@ -65,9 +66,32 @@ def seat_family(table, names: list[str]) -> None:
             raise AssertionError(f"typed {name!r} but seat {index + 1} shows {shown!r}")
 
 
+def step_part(table, game: str, heading, key: str, part: str, goal: int) -> None:
+    """A part of a setting of several numbers (card_values.pug=5): its row's - or + until it reads goal."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+
+    from companion.rulecards import setting_words
+    from ui.widgets.basics import BigButton
+
+    word = setting_words(game, key).get("parts", {}).get(part) or part.replace("_", " ")
+    word = word[:1].upper() + word[1:]
+    row = next((line for line in heading.parent.children if isinstance(line, BoxLayout)
+                and any(isinstance(w, Label) and w.text == word for w in line.children)), None)
+    if row is None:
+        raise AssertionError(f"the Settings popup shows no row {word!r} under {heading.text!r}: {table.texts()}")
+    value = next(w for w in row.children if isinstance(w, Label) and not isinstance(w, BigButton) and w.text != word)
+    for _ in range(30):
+        if value.text == str(goal):
+            return
+        table.tap(next(w for w in row.children if isinstance(w, BigButton)
+                       and w.text == ("+" if int(value.text) < goal else "-")))
+    raise AssertionError(f"{word} never read {goal} (it reads {value.text!r})")
+
+
 def choose_settings(table, game: str, wanted: str) -> dict:
-    """In set-up: open Settings, tap each named setting's button until it reads the value asked for,
-    then Done."""
+    """In set-up: open Settings, tap each named setting's button until it reads the value asked for
+    (a part of a setting of numbers, key.part=N, is stepped to N), then Done."""
     from kivy.uix.label import Label
 
     from companion.rulecards import setting_words, value_words
@@ -77,11 +101,16 @@ def choose_settings(table, game: str, wanted: str) -> dict:
     chosen = {}
     for pair in filter(None, wanted.split(",")):
         key, _, text = pair.partition("=")
+        key, _, part = key.partition(".")
         value = json.loads(text) if text in ("true", "false") else text
         label = setting_words(game, key)["label"]
         heading = next((w for w in table.all_widgets(Label) if w.text == label and not isinstance(w, BigButton)), None)
         if heading is None:
             raise AssertionError(f"the Settings popup shows no {label!r}: {table.texts()}")
+        if part:
+            step_part(table, game, heading, key, part, int(text))
+            chosen.setdefault(key, {})[part] = int(text)
+            continue
         control = next(w for w in heading.parent.children if isinstance(w, BigButton))
         goal = value_words(game, key, value)
         for _ in range(6):
@@ -91,6 +120,7 @@ def choose_settings(table, game: str, wanted: str) -> dict:
         if control.text != goal:
             raise AssertionError(f"{label} never read {goal!r} (it reads {control.text!r})")
         chosen[key] = value
+    table.screenshot(f"{game}-settings")
     table.tap("Done")
     return chosen
 
