@@ -8,7 +8,7 @@ import pytest
 
 from companion.actions import Action
 from companion.errors import IllegalAction
-from companion.games.pugs_in_mugs import COLOURS, GAME, KINDS
+from companion.games.pugs_in_mugs import COLOURS, GAME, KINDS, refusal
 from companion.playthrough import random_playthrough, table_of
 from companion.session import Session
 
@@ -86,3 +86,43 @@ def test_small_decks_reshuffle_and_wild_taps_either_work_or_change_nothing():
             assert sum(colour in p["mugs"] for p in summary["players"]) + summary["mug_supply"][colour] == supply
         reshuffled += summary["reshuffles"] > 0
     assert reshuffled > 10
+
+
+def every_way(state, kind):
+    """Every action of `kind` the active player could tap, tried one by one (no ordering, no shortcuts)."""
+    me = state.turn
+    others = [seat for seat in range(state.players) if seat != me]
+    if kind == "exchange":
+        return [Action(kind, me, {"colour": colour}) for colour in COLOURS]
+    if kind == "steal":
+        return [Action(kind, me, {"target": seat, "colour": colour}) for seat in others for colour in COLOURS]
+    if kind == "surprise":
+        return [Action(kind, me, {"target": seat, "card": card}) for seat in others for card in KINDS]
+    if kind == "gimme":
+        return [Action(kind, me, {"target": seat, "named": card, "handed_over": handed})
+                for seat in others for card in KINDS for handed in (True, False)]
+    if kind == "dig":
+        return [Action(kind, me, {"card": card}) for card in KINDS]
+    return [Action(kind, me)]
+
+
+def test_a_choice_is_greyed_exactly_when_no_way_of_taking_it_would_be_accepted():
+    rng = random.Random(11)
+    greyed = set()
+    for game_number in range(12):
+        session = Session(GAME, table_of(rng.randint(2, 4)),
+                          {"pugs_per_colour": 4, "surprise_cards": 1, "gimme_cards": 2, "dig_cards": 1})
+        for step in range(150):
+            if session.is_over:
+                break
+            state = session.state
+            before = copy.deepcopy(state)
+            for kind in ("draw", "exchange", "steal", "surprise", "gimme", "dig"):
+                reason = refusal(state, kind, state.turn)
+                allowed = [action for action in every_way(state, kind) if GAME._allows(state, action)]
+                assert (reason is None) == bool(allowed), (kind, reason, allowed)
+                if reason:
+                    greyed.add(kind)
+            assert state == before  # asking changes nothing
+            session.perform(rng.choice(GAME.legal_actions(state, rng)))
+    assert greyed >= {"exchange", "steal", "surprise", "gimme", "dig"}  # every kind met a moment it was greyed

@@ -62,7 +62,7 @@ def test_steal_offers_only_targets_and_mugs_that_can_be_stolen(services):
     screen, session = table(services, ACTIONS[:16])
     view = screen.view
     view.buttons["steal"].trigger_action(0)
-    assert not view.choices["0"].disabled and "red" in view.choices["0"].label.text
+    assert not view.choices["0"].greyed and "red" in view.choices["0"].label.text
     view.choose(0)
     assert list(view.choices) == ["red"]
     view.choices["red"].trigger_action(0)
@@ -87,7 +87,7 @@ def test_mischief_pickers_record_the_whole_story(services):
     view.buttons["mischief"].trigger_action(0)
     view.choices["dig"].trigger_action(0)
     empty = [kind for kind, count in session.summary()["discard"].items() if count == 0]
-    assert empty and all(view.choices[kind].disabled for kind in empty)  # nothing there to dig up
+    assert empty and all(view.choices[kind].greyed for kind in empty)  # nothing there to dig up
     view.choices["red"].trigger_action(0)
     assert session.actions[-1] == ACTIONS[43]
     view.open("mischief")
@@ -126,12 +126,12 @@ def test_once_both_actions_are_used_only_mischief_and_end_turn_stay_open(service
     view = screen.view
     view.buttons["draw"].trigger_action(0)
     view.buttons["draw"].trigger_action(0)
-    assert all(view.buttons[key].disabled for key in ("draw", "exchange", "steal"))
-    assert not view.buttons["end_turn"].disabled and view.buttons["end_turn"].kind == "primary"
-    assert not view.buttons["mischief"].disabled  # a Surprise uses no action
+    assert all(view.buttons[key].disabled_reason for key in ("draw", "exchange", "steal"))
+    assert not view.buttons["end_turn"].disabled_reason and view.buttons["end_turn"].kind == "primary"
+    assert not view.buttons["mischief"].disabled_reason  # a Surprise uses no action
     view.buttons["mischief"].trigger_action(0)
-    assert not view.choices["surprise"].disabled
-    assert view.choices["gimme"].disabled and view.choices["dig"].disabled
+    assert not view.choices["surprise"].greyed
+    assert view.choices["gimme"].greyed and view.choices["dig"].greyed
     assert "both actions used" in view.choices["dig"].label.text
 
 
@@ -151,8 +151,8 @@ def test_a_mug_the_thief_already_has_says_why_it_cannot_be_stolen(services):
     view = screen.view
     view.open("steal")
     view.choose(0)
-    assert view.choices["red"].disabled and "you have one" in view.choices["red"].label.text
-    assert not view.choices["blue"].disabled and "you have one" not in view.choices["blue"].label.text
+    assert view.choices["red"].greyed and "you have one" in view.choices["red"].label.text
+    assert not view.choices["blue"].greyed and "you have one" not in view.choices["blue"].label.text
 
 
 def test_names_are_never_cut_and_the_winner_screen_leaves_out_the_hands(services):
@@ -171,3 +171,102 @@ def test_undo_under_an_open_picker_closes_it(services):
     screen.undo_button.trigger_action(0)  # Ann's turn again: Ben's picker is not hers
     assert session.summary()["turn"] == 0
     assert view.flow is None and "draw" in view.buttons
+
+
+# ----- greyed choices: what the rules would refuse is greyed, and a tap on it says why ----------------
+@pytest.fixture
+def shown(services):
+    """A table in the window, so a test can touch it as a finger would."""
+    from kivy.core.window import Window
+    from kivy.uix.screenmanager import NoTransition
+
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+
+    def show(actions=(), players=FAMILY):
+        session = services.store.new_session("pugs_in_mugs", players, EXAMPLE["options"])
+        for action in actions:
+            session.perform(action)
+        return open_game_screen(services, navigator, session), session
+
+    yield show
+    Window.remove_widget(navigator)
+
+
+# Ann's two Surprises on Ben leave both with empty hands, still on Ann's turn with both actions.
+BOTH_EMPTY = [Action("surprise", 0, {"target": 1, "card": "red"}), Action("surprise", 0, {"target": 1, "card": "blue"})]
+
+
+def test_mischief_with_an_empty_hand_is_greyed_and_one_tap_says_why(shown):
+    from ui_support import tap
+
+    screen, session = shown(BOTH_EMPTY)
+    view = screen.view
+    assert view.buttons["mischief"].disabled_reason and not view.buttons["draw"].disabled_reason
+    before = session.state
+    tap(view.buttons["mischief"])
+    assert screen.message.text == "Ann holds no cards, so has no Mischief card to play."
+    assert session.state == before and len(session.actions) == 2 and view.flow is None  # no picker opened
+
+
+# Ann draws twice; Ben spends both his cards on Gimmes Ann can't answer, so his hand is empty.
+NO_LUCK = {"target": 0, "named": "red", "handed_over": False}
+BEN_EMPTY = [Action("draw", 0), Action("draw", 0), Action("end_turn", 0, {"discards": []}),
+             Action("gimme", 1, NO_LUCK), Action("gimme", 1, NO_LUCK), Action("end_turn", 1, {"discards": []})]
+
+
+def test_an_empty_handed_player_greys_surprise_and_cannot_hand_a_gimme_over(shown):
+    from ui_support import tap
+
+    screen, session = shown(BEN_EMPTY)
+    view = screen.view
+    assert session.summary()["players"][1]["hand"] == 0 and session.summary()["turn"] == 0
+    tap(view.buttons["mischief"])
+    assert view.choices["surprise"].greyed  # Ben is the only one to surprise
+    moves = len(session.actions)
+    tap(view.choices["surprise"])
+    assert screen.message.text == "Ben has no cards to discard; surprise someone else."
+    assert len(session.actions) == moves and view.flow == {"kind": "mischief"}
+
+    # A Gimme may still ask Ben (the card and the action are spent all the same), but he can't hand one over.
+    tap(view.choices["gimme"])
+    assert not view.choices["1"].greyed and "0 cards" in view.choices["1"].label.text
+    tap(view.choices["1"])
+    tap(view.choices["red"])
+    assert view.choices["True"].greyed and not view.choices["False"].greyed
+    tap(view.choices["True"])
+    assert screen.message.text == "Ben has no cards, so can't hand one over."
+    assert len(session.actions) == moves and view.flow == {"kind": "gimme", "target": 1, "named": "red"}
+    tap(view.choices["False"])
+    assert session.actions[-1] == Action("gimme", 0, {"target": 1, "named": "red", "handed_over": False})
+
+
+def test_a_surprise_target_with_no_cards_is_greyed_and_a_tap_says_why(shown):
+    from ui_support import tap
+
+    cleo = Player("Cleo", "green")
+    screen, session = shown([*BEN_EMPTY, Action("draw", 2), Action("draw", 2), Action("end_turn", 2, {"discards": []})],
+                            players=[*FAMILY, cleo])
+    view = screen.view
+    tap(view.buttons["mischief"])
+    tap(view.choices["surprise"])
+    ben, cleo_choice = view.choices["1"], view.choices["2"]
+    assert ben.greyed and "0 cards" in ben.label.text and not cleo_choice.greyed
+    before = session.state
+    tap(ben)
+    assert screen.message.text == "Ben has no cards to discard; surprise someone else."
+    assert session.state == before and view.flow == {"kind": "surprise"}
+    tap(cleo_choice)
+    assert view.flow == {"kind": "surprise", "target": 2}
+
+
+def test_exchange_greyed_from_a_hand_of_two_says_why_without_opening_the_picker(shown):
+    from ui_support import tap
+
+    screen, session = shown()
+    view = screen.view
+    tap(view.buttons["exchange"])
+    assert "Ann holds only 2 cards, not enough for three" in screen.message.text
+    assert session.actions == () and view.flow is None
+    tap(view.buttons["draw"])  # the greyed tap left nothing behind: the next tap just works
+    assert session.actions == (Action("draw", 0),)

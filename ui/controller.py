@@ -49,6 +49,10 @@ class GameController:
         """True once the action is saved and shown; False (with a message) when it was refused."""
         return self._attempt(lambda: self.session.perform(action))
 
+    def explain(self, reason: str) -> None:
+        """Say why a greyed choice can't be taken, the way a refusal would; nothing is recorded."""
+        self._tell(Notice(reason, problem=True))
+
     def undo(self) -> bool:
         undone = self.session.next_undo_text
         return self._attempt(self.session.undo, success=f"Undone: {undone}" if undone else None)

@@ -230,6 +230,90 @@ class PugsInMugs(Game):
         assert 0 <= state.actions_used <= ACTIONS_PER_TURN and 0 <= state.turn < state.players
 
 
+# ----- what can be chosen now -------------------------------------------------------------------
+def refusal(state: PugsState, kind: str, player: int, chosen: dict[str, Any] | None = None) -> str | None:
+    """None when `player` can still finish a `kind` action (with the `chosen` fields filled in so far)
+    in some way the rules accept now; otherwise the reason the table would be given. Every way of
+    finishing it is tried on a scratch copy, so a picker offers exactly what a tap would be allowed,
+    and explains a greyed choice with the very words the refusal would use. "mischief" asks about
+    Surprise, Gimme and Dig together."""
+    first = None
+    for action in _ways(state, kind, player, dict(chosen or {})):
+        try:
+            GAME.apply(_scratch_copy(state), action)
+        except IllegalAction as refused:
+            first = first or str(refused)
+        else:
+            return None
+    name = state.names[player]
+    # Where no choice at all exists, saying so beats the refusal of one arbitrary choice.
+    if kind == "steal" and "target" not in (chosen or {}) and not any(
+            colour not in state.mugs[player] for seat in range(state.players) if seat != player
+            for colour in state.mugs[seat]):
+        return f"Nobody else has a Mug {name} lacks, so there is nothing to steal."
+    if kind == "mischief" and state.hands[player] == 0:
+        return f"{name} holds no cards, so has no Mischief card to play."
+    if kind == "dig" and "card" not in (chosen or {}) and not any(state.discard.values()):
+        return "The discard pile is empty, so there is nothing to dig up."
+    return first
+
+
+def _ways(state: PugsState, kind: str, player: int, chosen: dict[str, Any]):
+    """Every way of finishing the action, the likeliest to be allowed first: when none is, the first
+    one's refusal is about the player (no card, no action left), not about an unlucky choice."""
+    if kind == "mischief":
+        for mischief in ("surprise", "gimme", "dig"):
+            yield from _ways(state, mischief, player, chosen)
+        return
+    if kind == "end_turn":
+        yield Action(kind, player, {"discards": _some_discards(state, player, chosen.get("discards", []))})
+        return
+    mine = state.mugs[player]
+    plenty = sorted(KINDS, key=lambda k: -state.outside_discard(k))
+    others = sorted((seat for seat in range(state.players) if seat != player), key=lambda seat: -state.hands[seat])
+
+    def stealable(seat):
+        return len([colour for colour in state.mugs[seat] if colour not in mine])
+
+    domains = {
+        "exchange": {"colour": lambda _: sorted(COLOURS, key=lambda c: (c in mine, state.mug_supply(c) == 0,
+                                                                        -state.outside_discard(c)))},
+        "steal": {"target": lambda _: sorted(others, key=lambda seat: -stealable(seat)),
+                  "colour": lambda done: sorted(COLOURS, key=lambda c: (c not in state.mugs[done["target"]]
+                                                                          if _seat(state, done["target"]) else 0,
+                                                                          c in mine))},
+        "surprise": {"target": lambda _: others, "card": lambda _: plenty},
+        "gimme": {"target": lambda _: others, "named": lambda _: plenty, "handed_over": lambda _: (False, True)},
+        "dig": {"card": lambda _: sorted(KINDS, key=lambda k: -state.discard[k])},
+    }.get(kind, {})
+
+    def fill(done: dict, fields: list[str]):
+        if not fields:
+            yield Action(kind, player, dict(done))
+            return
+        field_name, rest = fields[0], fields[1:]
+        if field_name in chosen:
+            yield from fill({**done, field_name: chosen[field_name]}, rest)
+            return
+        for value in domains[field_name](done):
+            yield from fill({**done, field_name: value}, rest)
+
+    yield from fill({}, list(domains))
+
+
+def _seat(state: PugsState, target) -> bool:
+    return isinstance(target, int) and not isinstance(target, bool) and 0 <= target < state.players
+
+
+def _some_discards(state: PugsState, player: int, chosen: list[str]) -> list[str]:
+    """`chosen`, then as many more (of kinds still outside the discard pile) as get the hand down to the limit."""
+    discards = list(chosen)
+    for kind in KINDS:
+        while len(discards) < _must_discard(state, player) and state.outside_discard(kind) > discards.count(kind):
+            discards.append(kind)
+    return discards
+
+
 # ----- action handlers (each gets the private copy and the action by the active player) -----------
 def _use_action(state: PugsState, action: Action, doing: str) -> None:
     if state.actions_used >= ACTIONS_PER_TURN:

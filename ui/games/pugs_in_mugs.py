@@ -11,7 +11,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.actions import Action
-from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS
+from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS, refusal
 from ui import theme
 from ui.games.pugs_in_mugs_parts import Figure, KindButton, MugShelf, Pips, SeatName, kind_text
 from ui.screenshots import scene
@@ -100,6 +100,17 @@ class PugsInMugsView(BoxLayout):
     def close(self) -> None:
         self.flow = None
         self.refresh()
+
+    def why_not(self, kind: str, **chosen) -> str:
+        """Why the rules would refuse this choice now ("" when they would not): a greyed button says it."""
+        return refusal(self.controller.session.state, kind, self.me, chosen) or ""
+
+    def _tapped(self, button, act) -> None:
+        # A greyed choice explains itself and changes nothing, so it is never a dead tap.
+        if button.disabled_reason:
+            self.controller.explain(button.disabled_reason)
+        else:
+            act()
 
     def choose(self, value) -> None:
         """One tap in the open picker: fill the next blank, and record the action once it is whole."""
@@ -215,13 +226,10 @@ class PugsInMugsView(BoxLayout):
 
     def _action_buttons(self, side, summary: dict) -> None:
         can_end = summary["can_end_turn"]
-        no_actions = summary["actions_left"] == 0
         for key, text in (("draw", "Draw"), ("exchange", "Exchange"), ("steal", "Steal"),
                           ("mischief", "Mischief"), ("end_turn", "End turn")):
-            # Surprise uses no action, so Mischief stays open once both actions are used.
-            spent = no_actions and key in ("draw", "exchange", "steal")
-            button = BigButton(text=text, size_hint_y=1, disabled=spent or (key == "end_turn" and not can_end))
-            button.bind(on_release=lambda _, k=key: self.open(k))
+            button = BigButton(text=text, size_hint_y=1, disabled_reason=self.why_not(key))
+            button.bind(on_release=lambda b, k=key: self._tapped(b, lambda: self.open(k)))
             self.buttons[key] = button
         # The expected next tap gets the whole first row and the primary colour.
         first = self.buttons["end_turn" if can_end else "draw"]
@@ -239,63 +247,65 @@ class PugsInMugsView(BoxLayout):
         players = self.controller.players
         entries = summary["players"]
         mine = set(entries[me]["mugs"])
-        options: list[tuple] = []  # (value, text, kind for swatch, note, enabled)
+        options: list[tuple] = []  # (value, text, kind for swatch, note, why the rules refuse it or "")
         kind = flow["kind"]
         others = [seat for seat in range(len(entries)) if seat != me]
+        # What is chosen so far, for asking the rules whether each next choice could still be taken.
+        so_far = {key: value for key, value in flow.items() if key != "kind"}
+        why = self.why_not
         if kind == "mischief":
             title = "Which Mischief card?"
             # Gimme and Dig each take one of the turn's two actions; Surprise takes none.
-            spent = summary["actions_left"] == 0
-            needs = "both actions used" if spent else "uses an action"
-            options = [("surprise", "Surprise", None, "no action used", True),
-                       ("gimme", "Gimme", None, needs, not spent), ("dig", "Dig", None, needs, not spent)]
+            needs = "both actions used" if summary["actions_left"] == 0 else "uses an action"
+            options = [("surprise", "Surprise", None, "no action used", why("surprise")),
+                       ("gimme", "Gimme", None, needs, why("gimme")), ("dig", "Dig", None, needs, why("dig"))]
         elif kind == "exchange":
             title = "Three Pugs swapped for which Mug?"
             options = [(c, kind_text(c), c, "have it" if c in mine else f"{summary['mug_supply'][c]} left",
-                        c not in mine and summary["mug_supply"][c] > 0) for c in COLOURS]
+                        why(kind, colour=c)) for c in COLOURS]
         elif kind in ("steal", "surprise", "gimme") and "target" not in flow:
             title = {"steal": "Steal from whom?", "surprise": "Surprise whom?", "gimme": "Gimme: ask whom?"}[kind]
             for seat in others:
                 if kind == "steal":
                     stealable = [c for c in entries[seat]["mugs"] if c not in mine]
                     note = ", ".join(stealable) if stealable else "no Mug you lack"
-                    options.append((seat, players[seat].name, None, note, bool(stealable)))
                 else:
                     hand = entries[seat]["hand"]
-                    options.append((seat, players[seat].name, None, f"{hand} card{'s' if hand != 1 else ''}",
-                                    hand > 0 or kind == "gimme"))
+                    note = f"{hand} card{'s' if hand != 1 else ''}"
+                options.append((seat, players[seat].name, None, note, why(kind, target=seat)))
         elif kind == "steal":
             target = flow["target"]
             title = f"Which of {players[target].name}'s Mugs?"
-            options = [(c, kind_text(c), c, "you have one" if c in mine else "", c not in mine)
+            options = [(c, kind_text(c), c, "you have one" if c in mine else "", why(kind, target=target, colour=c))
                        for c in entries[target]["mugs"]]
         elif kind == "surprise":
             title = f"Which card did {players[flow['target']].name} discard?"
-            options = [(k, kind_text(k), k, "", True) for k in KINDS]
+            options = [(k, kind_text(k), k, "", why(kind, **so_far, card=k)) for k in KINDS]
         elif kind == "gimme" and "named" not in flow:
             title = "Which card was asked for?"
-            options = [(k, kind_text(k), k, "", True) for k in KINDS]
+            options = [(k, kind_text(k), k, "", why(kind, **so_far, named=k)) for k in KINDS]
         elif kind == "gimme":
             title = f"Did {players[flow['target']].name} hand over a {kind_text(flow['named'])}?"
-            options = [(True, "Yes, handed over", None, "", True), (False, "No, had none", None, "", True)]
+            options = [(True, "Yes, handed over", None, "", why(kind, **so_far, handed_over=True)),
+                       (False, "No, had none", None, "", why(kind, **so_far, handed_over=False))]
         elif kind == "dig":
             title = "Which card was dug up?"
-            options = [(k, kind_text(k), k, f"{summary['discard'][k]} in the pile", summary["discard"][k] > 0)
+            options = [(k, kind_text(k), k, f"{summary['discard'][k]} in the pile", why(kind, card=k))
                        for k in KINDS]
         else:  # discard
             needed = entries[me]["must_discard"]
             chosen = flow["discards"]
             title = (f"{players[me].name} holds {entries[me]['hand']} cards, the limit is 5: tap each card "
                      f"discarded ({len(chosen)} of {needed})")
-            options = [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "", len(chosen) < needed)
-                       for k in KINDS]
+            options = [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "",
+                        why("end_turn", discards=[*chosen, k])) for k in KINDS]
         panel.add_widget(Text(text=title, font_size=theme.FONT_SMALL * 1.1, bold=True))
         grid = GridLayout(cols=2 if len(options) > 3 else 1, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for value, text, swatch, note, enabled in options:
+        for value, text, swatch, note, reason in options:
             button = KindButton(text, swatch, note=note, height=theme.TOUCH)
-            button.disabled = not enabled
-            button.bind(on_release=lambda _, v=value: self.choose(v))
+            button.disabled_reason = reason
+            button.bind(on_release=lambda b, v=value: self._tapped(b, lambda: self.choose(v)))
             self.choices[str(value)] = button
             grid.add_widget(button)
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))

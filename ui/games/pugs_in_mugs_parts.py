@@ -158,7 +158,10 @@ class MugShelf(BoxLayout):
 
 
 class KindButton(ButtonBehavior, BoxLayout):
-    """A big button naming a card kind (or a player, or any choice), with the colour's swatch."""
+    """A big button naming a card kind (or a player, or any choice), with the colour's swatch. With a
+    `disabled_reason` it is drawn disabled yet still takes the tap, so the reason can be shown."""
+
+    disabled_reason = StringProperty("")
 
     def __init__(self, text: str, kind: str | None = None, *, note: str = "", **kwargs):
         kwargs.setdefault("size_hint_y", None)
@@ -176,15 +179,21 @@ class KindButton(ButtonBehavior, BoxLayout):
         self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         self.text = text
         self.add_widget(self.label)
-        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, disabled=self._redraw)
+        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, disabled=self._redraw,
+                  disabled_reason=self._redraw)
         self._redraw()
 
+    @property
+    def greyed(self) -> bool:
+        return self.disabled or bool(self.disabled_reason)
+
     def _redraw(self, *_):
-        fill = theme.DISABLED if self.disabled else theme.SURFACE_HIGH
-        if self.state == "down" and not self.disabled:
+        greyed = self.greyed
+        fill = theme.DISABLED if greyed else theme.SURFACE_HIGH
+        if self.state == "down" and not greyed:
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self._colour.rgba = fill
-        self.label.color = theme.TEXT_DIM if self.disabled else theme.TEXT
+        self.label.color = theme.TEXT_DIM if greyed else theme.TEXT
         self._shape.pos, self._shape.size = self.pos, self.size
         # Drawn from the button's own box, so it always sits on its button wherever the list scrolls.
         self.canvas.after.clear()
@@ -192,7 +201,7 @@ class KindButton(ButtonBehavior, BoxLayout):
             side = min(dp(36), self.height - dp(12))
             x, y = self.x + dp(8), self.center_y - side / 2
             with self.canvas.after:
-                Color(*RGB[self.kind], 0.45 if self.disabled else 1)
+                Color(*RGB[self.kind], 0.45 if greyed else 1)
                 Rectangle(pos=(x, y), size=(side, side))
             draw_pattern(self.canvas.after, PATTERNS[self.kind], x + 2, y + 2, side - 4, side - 4,
                          pattern_ink(RGB[self.kind]))

@@ -81,7 +81,7 @@ class BigButton(ButtonBehavior, Label):
                 Color(*self._outline_rgba)
                 self._outline = Line(width=dp(1.5))
         self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, kind=self._redraw,
-                  disabled=self._redraw, fill=self._redraw)
+                  disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
         self._redraw()
 
@@ -90,12 +90,15 @@ class BigButton(ButtonBehavior, Label):
 
     def _redraw(self, *_):
         fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
-        if self.disabled:
+        # With a disabled_reason the button looks disabled but still takes the tap, so the screen
+        # can say why instead of nothing happening.
+        greyed = self.disabled or bool(self.disabled_reason)
+        if greyed:
             fill = theme.DISABLED
         elif self.state == "down":
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self._colour.rgba = fill
-        self.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
+        self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._shape.pos, self._shape.size = self.pos, self.size
         if self._outline_rgba is not None:
             self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)

@@ -91,7 +91,7 @@ def take_an_action(table, rng: random.Random, plays: dict, screenshot_once) -> N
         plays["steal"] += 1
         return
     if mischief and rng.random() < 0.5:
-        play_mischief(table, rng.choice(mischief), before)
+        play_mischief(table, rng.choice(mischief), before, screenshot_once)
         plays[table.session.actions[-1].type] += 1
         return
     # Everyone draws until someone holds more than five and ends a turn on the discard pad.
@@ -105,16 +105,16 @@ def take_an_action(table, rng: random.Random, plays: dict, screenshot_once) -> N
     lacking = [colour for colour, left in summary["mug_supply"].items()
                if left and colour not in summary["players"][me]["mugs"]]
     if not plays["refused"] and hand < 3 and lacking:
-        # Three Pugs from a hand of fewer than three: refused with the reason, nothing changes, and
-        # the picker stays open for another choice.
+        # Three Pugs from a hand of fewer than three: Exchange is greyed, and tapping it anyway
+        # says why, opens no picker and changes nothing.
         plays["refused"] += 1
         state = session.state
         table.tap("Exchange")
-        table.tap(choice_text(lacking[0]))
         if table.session.state != state or not table.shows(r"holds only \d+ cards?, not enough"):
-            raise AssertionError(f"an exchange from {hand} cards was not refused with the reason: {table.texts()}")
+            raise AssertionError(f"a greyed exchange from {hand} cards did not say why: {table.texts()}")
+        if view_of(table).flow is not None:
+            raise AssertionError(f"a greyed Exchange opened its picker: {table.texts()}")
         screenshot_once("refused")
-        table.tap("Back")
         return
     deck = summary["deck"]
     table.tap("Draw")
@@ -124,10 +124,11 @@ def take_an_action(table, rng: random.Random, plays: dict, screenshot_once) -> N
         raise AssertionError(f"the hand of {hand + 1} is not on screen: {table.texts()}")
 
 
-def play_mischief(table, action, before: int) -> None:
+def play_mischief(table, action, before: int, screenshot_once) -> None:
     """Mischief, then the card, then what the picker asks next (target, card named, handed over)."""
     players = table.session.players
     table.tap("Mischief")
+    screenshot_once("mischief")
     table.tap(action.type.capitalize())
     if action.type == "dig":
         table.tap(choice_text(action["card"]))
