@@ -12,7 +12,7 @@ A problem names the screen, the widget (its class and text) and the sizes."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
@@ -26,6 +26,7 @@ from kivy.uix.widget import Widget
 
 SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
 KEY_NUMBER_MM = 10
+SECONDARY_TEXT_MM = 3.5
 PRIMARY_TARGET_MM = 12
 TARGET_MM = 9
 SLACK_PX = 1.5
@@ -151,6 +152,8 @@ class Smallest:
 
     text_mm: float = float("inf")
     target_mm: float = float("inf")
+    # Every text under the secondary minimum, by what it says: where the table is hard to read.
+    small_texts: dict[str, float] = field(default_factory=dict)
 
 
 def measure(roots: list[Widget], window, smallest: Smallest) -> None:
@@ -162,7 +165,10 @@ def measure(roots: list[Widget], window, smallest: Smallest) -> None:
             if not is_shown(widget) or viewport(widget, window) is None:
                 continue
             if isinstance(widget, Label) and plain(getattr(widget, "text", "")).strip():
-                smallest.text_mm = min(smallest.text_mm, widget.font_size * CAP_HEIGHT / scale)
+                tall = widget.font_size * CAP_HEIGHT / scale
+                smallest.text_mm = min(smallest.text_mm, tall)
+                if tall < SECONDARY_TEXT_MM - 0.05:
+                    smallest.small_texts[describe(widget)] = round(tall, 1)
             if is_tappable(widget) and not isinstance(widget, VKeyboard):
                 smallest.target_mm = min(smallest.target_mm, min(widget.width, widget.height) / scale)
 

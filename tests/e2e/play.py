@@ -189,13 +189,15 @@ def main(argv=None) -> int:
         if not table.shows("|".join(names)):
             raise AssertionError(f"the next game's set-up does not remember {names}: {table.texts()}")
         report.update(taps=winner_screen_taps - taps_before_play, moves=moves,
-                      seconds=round(time.monotonic() - started, 1))
+                      seconds=round(time.monotonic() - started, 1), touches_per_move=table.moves.report(),
+                      **table.measured)
     except Exception:
         report["error"] = f"{table.where()}: {traceback.format_exc()}"
     finally:
         report["layout_problems"] = [str(p) for p in table.problems.values()]
         report["smallest"] = {screen: [round(m.text_mm, 1), round(m.target_mm, 1)]
                               for screen, m in table.smallest.items() if m.text_mm < float("inf")}
+        report["small_texts"] = {screen: m.small_texts for screen, m in table.smallest.items() if m.small_texts}
         print(json.dumps(report), flush=True)
         table.finish()
     return 0 if "error" not in report and not report["layout_problems"] else 1

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
+from tally import MoveTally
+
 # The layout check imports Kivy widgets, and the first Kivy widget import opens the window: it is
 # imported once the window's size has been configured (Table.__init__).
 layout = None
@@ -52,6 +54,10 @@ class Table:
         self.problems: dict[tuple[str, str, str], layout.Problem] = {}
         self.smallest: dict[str, layout.Smallest] = {}
         self.taps = 0
+        self.moves = MoveTally()
+        # Figures a family's play-through measures for the report (e.g. touches per scored layout).
+        self.measured: dict[str, list] = {}
+        self._tapped_label = ""
         self.on_tap: Callable[[], None] | None = None
         self.settle()
 
@@ -166,6 +172,7 @@ class Table:
         """One finger tap at the middle of what is visible of `target` (a widget or its text)."""
         widget = target if not isinstance(target, (str, re.Pattern)) else self.button(target, within=within)
         self._bring_into_view(widget)
+        self._tapped_label = str(getattr(widget, "text", ""))
         box = self._visible_box(widget)
         if box is None:
             raise DriveError(f"{self.where()}: {layout.describe(widget)} is not on screen")
@@ -185,6 +192,8 @@ class Table:
     def _acknowledged(self) -> None:
         self.taps += 1
         self.settle()
+        self.moves.tapped(self.session, self._tapped_label)
+        self._tapped_label = ""
         self.check_layout()
         if self.on_tap is not None:
             self.on_tap()
@@ -248,6 +257,7 @@ class Table:
 
     def button_up(self, number: int) -> None:
         self.window.dispatch("on_key_up", self._key_of(number), 0)
+        self.moves.pressed()
         self.frames(1)
 
     def press(self, number: int, *, hold_s: float = 0.05, then_wait_s: float = 0.12) -> None:
@@ -257,6 +267,7 @@ class Table:
         self.button_up(number)
         self.wait(then_wait_s)
         self.settle()
+        self.moves.check(self.session)
         self.check_layout()
 
     # ----- checks and pictures --------------------------------------------------------------------

@@ -103,19 +103,22 @@ class Family:
 
     # ----- scoring ---------------------------------------------------------------------------
     def layout_for(self, seat: int) -> list[str]:
-        """How the player laid out their cards: their drafted kinds, the nuts in random colours, in
-        rows of five, or for the first seat in rows of eight, one wider than the grid starts, so
+        """How the player laid out their cards: their drafted kinds, with the nuts of one colour kept
+        together as a player growing clusters does, winding along the rows (left to right, then back),
+        in rows of five, or for the first seat rows of eight, one wider than the grid starts, so
         painting at its edge has to grow it (the family's table, not the app, decides this)."""
         summary = self.summary()
         kinds = summary["draft"]["kinds"][seat]
         picks = summary["draft"]["picks"][seat] or 10
         rng = random.Random(f"{seat}-{picks}-{sorted(kinds.items())}")
         letters = [colour["letter"] for colour in summary["colours"]]
-        cells = ["S"] * kinds.get("squirrel", 0) + ["W"] * kinds.get("wild", 0)
-        cells += [rng.choice(letters) for _ in range(picks - len(cells))]
-        rng.shuffle(cells)
+        nuts = sorted(rng.choice(letters) for _ in range(picks - kinds.get("squirrel", 0) - kinds.get("wild", 0)))
+        cells = nuts
+        for special in ["S"] * kinds.get("squirrel", 0) + ["W"] * kinds.get("wild", 0):
+            cells.insert(rng.randrange(len(cells) + 1), special)
         length = 8 if seat == 0 else 5
         rows = [cells[start:start + length] for start in range(0, len(cells), length)]
+        rows = [row if index % 2 == 0 else row[::-1] + ["."] * (length - len(row)) for index, row in enumerate(rows)]
         return ["".join(row).ljust(length, ".") for row in rows]
 
     def score_one(self) -> None:
@@ -127,19 +130,25 @@ class Family:
             return
         seat = summary["to_act"][0]
         name = summary["players"][seat]
-        self.choose_tab(name)
         quick = len(summary["players"]) == 3 and seat == len(summary["players"]) - 1
         target = self.layout_for(seat)
+        if not quick and not self.clear_tried:
+            self.choose_tab(name)
+            if all(set(line) == {"."} for line in self.grid().rows):
+                self.clear_tried = True
+                self.clear_a_slip(target)
+        taps_before = table.taps
+        self.choose_tab(name)
         if quick:
             self.count_by_hand(seat, target)
         else:
-            if not self.clear_tried and all(set(line) == {"."} for line in self.grid().rows):
-                self.clear_tried = True
-                self.clear_a_slip(target)
             self.paint(target)
             self.shot("paint")
         before = len(table.session.actions)
         table.tap(f"Score {name}")
+        table.measured.setdefault("nut_scoring", []).append(
+            {"way": "count by hand" if quick else "paint", "nuts": sum(c != "." for line in target for c in line),
+             "rows": len(target), "touches": table.taps - taps_before})
         if len(table.session.actions) != before + 1 or table.session.state.results[seat] is None:
             raise AssertionError(f"{name}'s score was not recorded: {table.texts()}")
         self.check_scored(seat, target, quick)
@@ -184,26 +193,36 @@ class Family:
         return grid.to_window(x0 + (column + 0.5) * side, top - (row + 0.5) * side)
 
     def paint(self, target: list[str]) -> None:
-        """Paint each run of same-coloured cells in a row with one drag (or a tap for a single cell),
-        only where the grid does not already show the right paint; erase what should be empty."""
+        """Paint each stretch of one paint with one stroke of the finger that winds along the rows as
+        the layout does (a tap for a single cell), only where the grid does not already show it."""
         table = self.table
         for _ in range(80):
             grid = self.grid()
             shown = list(grid.rows)
-            wanted = [(target[r][c] if r < len(target) and c < len(target[r]) else ".")
-                      for r in range(len(shown)) for c in range(len(shown[r]))]
-            todo = next(((index // len(shown[0]), index % len(shown[0]), value) for index, value in enumerate(wanted)
-                         if shown[index // len(shown[0])][index % len(shown[0])] != value), None)
-            if todo is None:
+            # The layout's own cells in its winding order, then whatever else the grid shows.
+            width = len(target[0])
+            path = [(row, column if row % 2 == 0 else width - 1 - column)
+                    for row in range(len(target)) for column in range(width)]
+            path += [(row, column) for row in range(len(shown)) for column in range(len(shown[0]))
+                     if (row, column) not in path]
+
+            def wanted(cell):
+                row, column = cell
+                return target[row][column] if row < len(target) and column < len(target[row]) else "."
+
+            def wrong(cell):
+                return shown[cell[0]][cell[1]] != wanted(cell)
+
+            start = next((index for index, cell in enumerate(path) if wrong(cell)), None)
+            if start is None:
                 break
-            row, column, value = todo
-            self.choose_paint(value)
-            end = column
-            while (end + 1 < len(shown[row]) and wanted[row * len(shown[0]) + end + 1] == value
-                   and shown[row][end + 1] != value):
+            value = wanted(path[start])
+            end = start
+            while end + 1 < len(path) and wanted(path[end + 1]) == value:
                 end += 1
+            self.choose_paint(value)
             grid = self.grid()
-            points = [self.cell_point(grid, row, c) for c in range(column, end + 1)]
+            points = [self.cell_point(grid, row, column) for row, column in path[start:end + 1]]
             if len(points) == 1:
                 table.touch(*points[0])
             else:
