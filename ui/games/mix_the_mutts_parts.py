@@ -50,14 +50,15 @@ def stack_count(stack: dict[str, int]) -> str:
 
 def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> str:
     """How a total was made, breed by breed, with the values the game was played with ("3 pug × 3 =
-    9"). The spaces inside one breed's sum are non-breaking, so a line only ever breaks between breeds."""
+    9"). The spaces inside one breed's sum are non-breaking, so a line only breaks between breeds."""
     held = [(breed, count) for breed, count in stack.items() if count]
     if not held:
         return "No dogs scored"
     if junior:
-        return "One point per card: " + " · ".join(f"{count}\u00a0{breed}" for breed, count in held)
-    return "  ·  ".join(f"{count} {breed} × {values[breed]} = {count * values[breed]}".replace(" ", "\u00a0")
-                        for breed, count in held)
+        return "One point per card: " + "\u00a0· ".join(f"{count}\u00a0{breed}" for breed, count in held)
+    # The dot keeps to the breed before it, so a wrapped line never starts with one.
+    sums = (f"{count} {breed} × {values[breed]} = {count * values[breed]}" for breed, count in held)
+    return "\u00a0\u00a0·  ".join(text.replace(" ", "\u00a0") for text in sums)
 
 
 def points_word(junior: bool, count: int) -> str:

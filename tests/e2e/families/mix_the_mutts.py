@@ -65,7 +65,7 @@ def play(table, seed: int, shots: str) -> None:
                     raise AssertionError(f"Connected a tile opened no breed pad: {table.texts()}")
                 screenshot_once("pad")
         else:
-            if any(button.text == "Scored" for button in view.scoring.buttons.values()):
+            if view.scoring is not None and any(button.text == "Scored" for button in view.scoring.buttons.values()):
                 screenshot_once("scored")   # a cell tapped beside cells still to tap
             score_and_finish(table, rng, tried)
     raise AssertionError(f"no winner after {MAX_STEPS} steps: {table.texts()}")
