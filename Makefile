@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check e2e bench screenshots clean
+.PHONY: run test check e2e bench screenshots measure clean
 
 # The stamp depends on pyproject.toml so a changed dependency list reinstalls on the next run.
 $(STAMP): pyproject.toml
@@ -35,6 +35,10 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python tests/e2e/shoot.py docs/screenshots
+
+# Touches per turn and the smallest text and target per screen, from play-throughs at 800x480.
+measure: $(STAMP)
+	$(BIN)/python tests/e2e/measure.py docs/table-usability.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info

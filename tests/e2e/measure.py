@@ -1,0 +1,147 @@
+"""The table's usability in figures, measured on real play-throughs at 800x480 (the 7" display):
+touches per recorded move, the smallest text and target on every screen, and how long scoring a Nut
+layout takes. `make measure` or `python tests/e2e/measure.py [docs/table-usability.md]`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PLAY = Path(__file__).with_name("play.py")
+SIZE = "800x480"
+# Each game at its fewest players with short names and at its most with long ones.
+RUNS = (("nuts_about_mutts", 2, False), ("nuts_about_mutts", 6, True), ("thats_ruff", 2, False),
+        ("thats_ruff", 4, True), ("mix_the_mutts", 2, False), ("mix_the_mutts", 4, True), ("nut", 2, False),
+        ("nut", 3, True), ("pugs_in_mugs", 2, False), ("pugs_in_mugs", 5, True))
+TITLES = {"nuts_about_mutts": "Nuts about Mutts", "thats_ruff": "That's Ruff!", "mix_the_mutts": "Mix-the-Mutts",
+          "nut": "Nut", "pugs_in_mugs": "Pugs in Mugs"}
+# What one ordinary turn records in each game, and those words for the reader.
+ORDINARY = {"nuts_about_mutts": (("play",), "a dog card played"), "thats_ruff": (("play",), "a card played"),
+            "mix_the_mutts": (("draw", "finish_turn"), "two cards drawn, turn finished"),
+            "nut": (("pick",), "a card picked"), "pugs_in_mugs": (("draw", "end_turn"), "a card drawn, turn ended")}
+KEY_NUMBER_MM, PRIMARY_MM, TARGET_MM, SECONDARY_MM = 10, 12, 9, 3.5
+
+
+def play(game: str, players: int, long_names: bool) -> dict:
+    with tempfile.TemporaryDirectory(prefix="companion-measure-") as scratch:
+        env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(Path(scratch) / "kivy"),
+               "KIVY_LOG_LEVEL": "error", "KIVY_NO_CONSOLELOG": "1"}
+        command = [sys.executable, str(PLAY), game, "--players", str(players), "--size", SIZE,
+                   "--data-dir", str(Path(scratch) / "data")] + (["--long-names"] if long_names else [])
+        result = subprocess.run(command, env=env, capture_output=True, text=True)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    if result.returncode or not lines:
+        raise SystemExit(f"{game} with {players} players did not reach its winner:\n{result.stdout[-3000:]}")
+    return json.loads(lines[-1])
+
+
+def turns_table(reports: list[dict]) -> list[str]:
+    lines = ["| Game | Players | An ordinary turn | Touches |", "|---|---|---|---|"]
+    for report in reports:
+        moves, words = ORDINARY[report["game"]]
+        costs = report["touches_per_move"]
+        touches = sum(costs[move]["median_touches"] for move in moves if move in costs)
+        lines.append(f"| {TITLES[report['game']]} | {report['players']} | {words} | {touches:g} |")
+    return lines
+
+
+def moves_table(reports: list[dict]) -> list[str]:
+    lines = ["| Game | Players | Move | Times | Touches (median) | of which big-button presses | Most touches |",
+             "|---|---|---|---|---|---|---|"]
+    for report in reports:
+        for move, cost in report["touches_per_move"].items():
+            ordinary = " (ordinary turn)" if move in ORDINARY[report["game"]][0] else ""
+            lines.append(f"| {TITLES[report['game']]} | {report['players']} | `{move}`{ordinary} | {cost['count']} | "
+                         f"{cost['median_touches']:g} | {cost['median_presses']:g} | {cost['most_touches']} |")
+    return lines
+
+
+def screens_table(reports: list[dict]) -> list[str]:
+    smallest: dict[str, list[float]] = {}
+    under: dict[str, set[str]] = {}
+    for report in reports:
+        for screen, (text_mm, target_mm) in report["smallest"].items():
+            seen = smallest.setdefault(screen, [text_mm, target_mm])
+            seen[0], seen[1] = min(seen[0], text_mm), min(seen[1], target_mm)
+        for screen, texts in report.get("small_texts", {}).items():
+            under.setdefault(screen, set()).update(texts)
+    lines = ["| Screen (and what is open on it) | Smallest text, capital height | Smallest target | "
+             f"Texts under {SECONDARY_MM} mm |", "|---|---|---|---|"]
+    for screen in sorted(smallest):
+        text_mm, target_mm = smallest[screen]
+        lines.append(f"| {screen} | {text_mm:.1f} mm | {target_mm:.1f} mm | {len(under.get(screen, ()))} |")
+    return lines
+
+
+def nut_table(reports: list[dict]) -> list[str]:
+    lines = ["| Players | Way | Nuts in the layout | Rows | Touches, from choosing the player to Score |",
+             "|---|---|---|---|---|"]
+    for report in reports:
+        for scored in report.get("nut_scoring", []):
+            lines.append(f"| {report['players']} | {scored['way']} | {scored['nuts']} | {scored['rows']} | "
+                         f"{scored['touches']} |")
+    return lines
+
+
+def write(reports: list[dict], target: Path) -> None:
+    text = [
+        "# The table in figures",
+        "",
+        f"Measured by `make measure` on complete play-throughs at {SIZE}, the official 7\" display (about 5.2 px",
+        "per mm): a family plays each game from Home to its winner by touches and big-button presses, at its",
+        "fewest players with short names and at its most with long ones. The layout check fails a play-through",
+        f"on any key number under {KEY_NUMBER_MM} mm tall, primary target under {PRIMARY_MM} mm or other target "
+        f"under {TARGET_MM} mm,",
+        "and on text that is cut, overflows or breaks inside a word.",
+        "",
+        "## Touches per turn",
+        "",
+        "The median over every such turn in the play-throughs.",
+        "",
+        *turns_table(reports),
+        "",
+        "## Touches per move",
+        "",
+        "Every tap and big-button press between one recorded move and the next, counted against the move;",
+        "Undo, Redo, Home, Resume, History and Rules are not counted against any move. The families also try",
+        "refused moves, so the most touches include a refusal read and corrected.",
+        "",
+        *moves_table(reports),
+        "",
+        "## Smallest text and target on each screen",
+        "",
+        "Text is measured by the height of a capital letter. Whose turn it is and each count a player acts",
+        f"on are key numbers, at least {KEY_NUMBER_MM} mm; the last column counts the distinct texts under "
+        f"{SECONDARY_MM} mm",
+        "that were on the screen at some point of the play-throughs.",
+        "",
+        *screens_table(reports),
+        "",
+        "## Scoring a Nut layout",
+        "",
+        "Painting: each stretch of one paint is one stroke of the finger across the cells, after choosing the",
+        "paint; counting by hand: the + and - of each colour's largest cluster and its squirrels.",
+        "",
+        *nut_table(reports),
+        "",
+    ]
+    target.write_text("\n".join(text))
+
+
+def main(target: Path) -> int:
+    reports = []
+    for game, players, long_names in RUNS:
+        report = play(game, players, long_names)
+        print(f"{game} {players} players: {report['taps']} taps, {report['moves']} moves", flush=True)
+        reports.append(report)
+    write(reports, target)
+    print(f"written {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/table-usability.md")))
