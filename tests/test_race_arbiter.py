@@ -86,6 +86,8 @@ def test_the_claim_race_ranks_every_other_presser_with_a_margin_until_the_rank_w
     assert final.final and final.winners == (3,)
     assert final.margins_ms == {3: 0.0, 1: 80.5}
     assert final.losers == (1, 2, 4)
+    # Not timed, but seen: the result can say player 4 pressed, too late, rather than not at all.
+    assert final.too_late_ns == {4: ns(CUE + 1300)}
 
 
 def test_the_claim_race_is_final_at_once_when_every_player_has_pressed():
@@ -264,6 +266,7 @@ def test_players_who_do_not_press_before_the_timeout_lose_the_bone_race():
     assert decision.timed_out
     assert decision.winners == (2, 4)
     assert set(decision.losers) == {1, 3}
+    assert decision.too_late_ns == {1: ns(CUE + 5200)}   # pressed, unlike player 3
 
 
 def test_presses_by_players_not_in_the_race_are_ignored_and_reported():

@@ -82,6 +82,24 @@ def test_photo_finish_ranks_everyone_with_margins():
     assert rows[3] == ResultRow("4th", 2, "+70.8 ms  no bone", 70.8)
 
 
+def test_the_result_tells_a_press_too_late_from_no_press_at_all():
+    names = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}.get
+    claim = RaceDecision(kind="claim", players=(1, 2, 3), cue_ns=0, winners=(1,), losers=(2, 3),
+                         margins_ms={1: 0.0}, press_ns={1: 2_000_000_000},
+                         too_late_ns={2: 3_420_000_000})
+    rows = {row.player: row.detail for row in result_rows(claim, names)}
+    assert rows[2] == "pressed too late, 1.42 s after Ann"
+    assert rows[3] == "no press before Ann won"
+    bones = RaceDecision(kind="bones", players=(1, 2, 3), cue_ns=0, winners=(1, 3), losers=(2,),
+                         margins_ms={1: 0.0, 3: 40.0}, press_ns={1: 10, 3: 40_000_010})
+    assert result_rows(bones, names)[-1].detail == "no press before the bones were gone"
+    nobody = RaceDecision(kind="claim", players=(1, 2), cue_ns=0, winners=(), losers=(1, 2), timed_out=True,
+                          too_late_ns={2: 6_000_000_000})
+    assert [row.detail for row in result_rows(nobody, names)] == ["did not press",
+                                                                  "pressed too late, after the time was up"]
+    assert headline(nobody, names) == "Nobody pressed in time"
+
+
 def test_ties_are_shown_as_ties_and_offer_a_rerace():
     decision = RaceDecision(kind="claim", players=(1, 2), cue_ns=0, winners=(), losers=(), ties=((1, 2),),
                             rerace=(1, 2), margins_ms={1: 0.0, 2: 0.05})

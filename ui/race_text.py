@@ -48,7 +48,7 @@ class ResultRow:
     margin_ms: float | None  # None for players who did not take part in the timing
 
 
-def result_rows(decision: Any) -> list[ResultRow]:
+def result_rows(decision: Any, name: Callable[[int], str] = str) -> list[ResultRow]:
     """The photo finish, fastest first, then everyone who lost and why."""
     rows: list[ResultRow] = []
     ranked = sorted(decision.margins_ms.items(), key=lambda item: item[1])
@@ -69,5 +69,21 @@ def result_rows(decision: Any) -> list[ResultRow]:
     pressed = set(decision.margins_ms) | set(decision.false_starts) | set(decision.stuck)
     for player in decision.players:
         if player not in pressed:
-            rows.append(ResultRow("-", player, "did not press in time", None))
+            rows.append(ResultRow("-", player, _not_timed(decision, player, name), None))
     return rows
+
+
+def _not_timed(decision: Any, player: int, name: Callable[[int], str]) -> str:
+    """Why someone has no time: a press that came too late, or none at all (as far as the buttons told)."""
+    late_ns = getattr(decision, "too_late_ns", {}).get(player)
+    first = min(decision.press_ns, key=decision.press_ns.get) if decision.press_ns else None
+    if late_ns is not None:
+        if first is not None:
+            return f"pressed too late, {(late_ns - decision.press_ns[first]) / 1e9:.2f} s after {name(first)}"
+        return "pressed too late, after the time was up"
+    if decision.timed_out:
+        return "did not press"
+    # The race closes once it is decided, so a press after that was never seen.
+    if decision.kind == "bones":
+        return "no press before the bones were gone"
+    return f"no press before {name(first)} won" if first is not None and decision.winner else "did not press"

@@ -37,6 +37,7 @@ class _Field:
     stuck: list[int] = field(default_factory=list)
     ignored: list[int] = field(default_factory=list)
     contenders: list[int] = field(default_factory=list)
+    too_late: dict[int, int] = field(default_factory=dict)      # player -> first press after the time was up
 
     def ranked(self) -> list[tuple[int, int]]:
         """(player, t_ns) earliest first. Equal stamps keep the arm's order only for display: the
@@ -86,6 +87,10 @@ def _analyse(arm: Arm, edges: list[tuple[Edge, int]], settings: RaceSettings) ->
                 result.presses[player] = t
                 result.press_phase[player] = phase
                 break
+        else:
+            after = [t for t, phase in presses if phase != PRE_ARM and t > timeout_at]
+            if after:
+                result.too_late[player] = min(after)
     result.false_starts.sort(key=lambda p: min(e.t_ns for e, _ in by_player[p] if e.pressed))
     return result
 
@@ -230,9 +235,11 @@ class Arbiter:
                 now_ns: int | None) -> RaceDecision:
         arm, settings = self._arm, self.settings
         ranked = field_.ranked()
+        too_late = dict(field_.too_late)
         if arm.kind == "claim" and ranked:
             # Only presses within the rank window of the first are timed, however late the decision.
             start = min(locked.press_ns.values()) if locked is not None and locked.press_ns else ranked[0][1]
+            too_late.update((p, t) for p, t in ranked if t > start + settings.rank_ns)
             ranked = [(p, t) for p, t in ranked if t <= start + settings.rank_ns]
         times = [t for _, t in ranked]
         pressers = [player for player, _ in ranked]
@@ -290,6 +297,7 @@ class Arbiter:
             late=tuple(late),
             margins_ms={p: ns_to_ms(t - first_t) for p, t in ranked} if first_t is not None else {},
             press_ns=dict(ranked),
+            too_late_ns=too_late,
             timed_out=timed_out if locked is None else locked.timed_out,
             final=True,
             decided_ns=now_ns,

@@ -153,6 +153,8 @@ class RaceDecision:
     margins_ms: each counted presser's distance behind the first counted press.
     late: presses delivered after the decision although stamped before the winner's (reported, since
         the decision could not wait for them).
+    too_late_ns: presses the arbiter saw but did not count: after the time was up, or a claim press
+        after the rank window. Presses delivered after the final decision are never seen.
     final: False for a claim race's first decision, made as soon as the winner is known; a final one
         follows with the slower pressers' margins.
     """
@@ -172,6 +174,7 @@ class RaceDecision:
     late: tuple[int, ...] = ()
     margins_ms: Mapping[int, float] = field(default_factory=dict)
     press_ns: Mapping[int, int] = field(default_factory=dict)
+    too_late_ns: Mapping[int, int] = field(default_factory=dict)
     timed_out: bool = False
     final: bool = True
     decided_ns: int | None = None
@@ -202,6 +205,7 @@ class RaceDecision:
             "late": list(self.late),
             "margins_ms": {str(player): ms for player, ms in self.margins_ms.items()},
             "press_ns": {str(player): t for player, t in self.press_ns.items()},
+            "too_late_ns": {str(player): t for player, t in self.too_late_ns.items()},
             "timed_out": self.timed_out,
             "final": self.final,
             "decided_ns": self.decided_ns,

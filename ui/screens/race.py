@@ -173,7 +173,7 @@ class RacePopup(ModalView):
         self._header(self._timestamps_note())
         self.panel.add_widget(Text(text=headline(decision, self.name), font_size=theme.FONT_TITLE, bold=True,
                                    color=theme.ACCENT))
-        rows = result_rows(decision)
+        rows = result_rows(decision, self.name)
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
         # Five or six rows are packed tighter, so the title, the photo finish and the buttons all fit.
         crowded = len(rows) > 4
