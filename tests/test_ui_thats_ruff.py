@@ -147,3 +147,44 @@ def test_the_winner_banner_names_the_dog(services):
     assert session.is_over
     banner = " ".join(texts(screen.view.banner))
     assert "Nicky wins!" in banner and "Ann" in banner
+
+
+def pad_is_fresh(counting) -> bool:
+    """No colour, no Wild Dog switched on, from the hand, not staying: what a new card starts from."""
+    pad = counting.pad
+    return (pad.colour is None and not pad.wild and not counting.source.on and not counting.stay.on
+            and not any(button.chosen for button in pad.suit_buttons.values()))
+
+
+def test_after_a_refused_card_the_colour_is_unselected_so_the_next_card_is_two_taps(services):
+    screen, session = table(services, 10)  # count 32, Ben to play
+    counting = screen.view.counting
+    enter(counting.pad, "red", 5)  # past 32: refused
+    assert "past 32" in screen.message.text and len(session.actions) == 10
+    assert pad_is_fresh(counting)
+    # Red again is one tap, not an "off" then an "on".
+    counting.pad.suit_buttons["red"].trigger_action(0)
+    assert counting.pad.colour == "red" and counting.pad.suit_buttons["red"].chosen
+
+
+def test_a_refused_thats_ruff_leaves_the_pad_fresh_too(services):
+    screen, session = table(services, 2)  # count 0, Ben to play: nothing to shout about yet
+    counting = screen.view.counting
+    counting.pad.suit_buttons["wild"].trigger_action(0)
+    counting.pad.suit_buttons["blue"].trigger_action(0)
+    counting.ruff_button.trigger_action(0)
+    assert len(session.actions) == 2 and screen.message.text
+    assert pad_is_fresh(counting)
+    enter(counting.pad, "blue", 1)
+    assert session.actions[-1] == Action("play", 1, {"number": 1, "colour": "blue"})
+    assert pad_is_fresh(counting)
+
+
+def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(services):
+    screen, session = table(services, 23)  # hand 1 collected at a count of 15
+    view = screen.view
+    assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
+    shown = texts(view)
+    assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
+    assert "Hand over" in view.info.text.text
+    assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown

@@ -285,6 +285,11 @@ def ruff_collecting(services, navigator):
     pad.tap_centre(1)
 
 
+@scene("ruff-hand-over", "That's Ruff!: a hand just collected, the next dealer's button")
+def ruff_hand_over(services, navigator):
+    _open(services, navigator, _example(services, 23))
+
+
 @scene("ruff-win", "That's Ruff!: the winner's banner, dog home with its discs")
 def ruff_win(services, navigator):
     _open(services, navigator, _example(services, None))

@@ -206,14 +206,20 @@ class CountingPad(BoxLayout):
         if self.stay.on:
             args["stay"] = True
         done = self.controller.perform(Action("play", self.turn, args))
-        if done:
-            self.pad.reset()
-            self.source.set(False)
-            self.stay.set(False)
+        self.fresh()
         return done
 
     def thats_ruff(self) -> bool:
-        return self.controller.perform(Action("thats_ruff", self.turn))
+        done = self.controller.perform(Action("thats_ruff", self.turn))
+        self.fresh()
+        return done
+
+    def fresh(self) -> None:
+        """Back to an untouched pad, refused or not: a colour left chosen would be switched off by the
+        next tap on it, doubling the taps for the next card."""
+        self.pad.reset()
+        self.source.set(False)
+        self.stay.set(False)
 
     def open_tricks(self) -> TricksPopup:
         self.tricks = TricksPopup(self.controller, self.summary)
