@@ -321,9 +321,40 @@ def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(t
         ticks.at_ns(T0 + S + 150 * MS)
         services.hardware.release(2)
         ticks.at_ns(T0 + S + 150 * MS + HOLDOFF_NS + 5 * MS)
-        assert wait_for(lambda: "press(es)" in tile.state_label.text, tick=screen.poll)
+        assert wait_for(lambda: "press" in tile.state_label.text, tick=screen.poll)
         settle(tick=screen.poll)
-        assert tile.state_label.text == "OK: 1 press(es)\n0 bounce(s) ignored"
+        assert tile.state_label.text == "OK: 1 press\n0 bounces ignored"
+    finally:
+        if screen is not None and screen._poll_event is not None:
+            screen._poll_event.cancel()
+        services.hardware.close()
+        services.store.close()
+
+
+def test_the_button_test_names_each_buttons_player_and_key_and_keeps_the_pins_small(tmp_path):
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.players import Player
+    from ui import theme
+    from ui.navigation import Navigator
+    from ui.screens.button_test import ButtonTestScreen, counted
+    from ui_support import make_services
+
+    services = make_services(tmp_path)
+    services.store.new_session("nut", [Player("Ann", "orange", 2), Player("Ben", "sky", None)])
+    services.hardware = RaceController(open_backend("mock", services.settings, factory=MockFactory()),
+                                       services.settings, threaded=False)
+    screen = None
+    try:
+        screen = ButtonTestScreen(services, Navigator())
+        tile = screen.tiles[2]
+        assert tile.owner_label.text == "Ann (Orange)  -  key 2"
+        assert screen.tiles[1].owner_label.text == "no player yet  -  key 1"
+        pin = services.settings["buttons"]["2"]["pin"]
+        assert tile.wiring_label.text.startswith(f"pin {pin}")
+        assert tile.wiring_label.font_size == theme.FONT_SMALL
+        assert "GPIO" not in tile.wiring_label.text
+        assert [counted(n, "press", "presses") for n in (0, 1, 3)] == ["0 presses", "1 press", "3 presses"]
     finally:
         if screen is not None and screen._poll_event is not None:
             screen._poll_event.cancel()

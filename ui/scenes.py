@@ -125,6 +125,8 @@ def race_bones(services, navigator):
 def button_test(services, navigator):
     from ui.screens.button_test import ButtonTestScreen
 
+    services.store.new_session("nut", [Player("Ann", "orange", 1), Player("Ben", "sky", 2),
+                                       Player("Maximiliana", "green", 4)])
     services.hardware.press(2)
     screen = navigator.show(ButtonTestScreen(services, navigator))
     services.hardware.release(2)

@@ -15,14 +15,26 @@ from ui.widgets.basics import BigButton, Panel, Text
 POLL_S = 1 / 30
 
 
+def counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 class ButtonTile(Panel):
-    def __init__(self, number: int, pin: int, led: int | None, **kwargs):
+    """One big button: its number, who had it at the last game, the key that stands in for it on a PC,
+    and (small, for whoever wires it) the pins it is on."""
+
+    def __init__(self, number: int, pin: int, led: int | None, owner=None, key: str | None = None, **kwargs):
         super().__init__(orientation="vertical", **kwargs)
         self.number = number
         self.presses = 0
-        self.add_widget(Text(text=f"Button {number}", font_size=theme.FONT_TITLE, bold=True, halign="center"))
-        self.add_widget(Text(text=f"GPIO{pin}" + (f", LED GPIO{led}" if led else ", no LED"),
-                             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center"))
+        self.title_label = Text(text=f"Button {number}", font_size=theme.FONT_TITLE, bold=True, halign="center")
+        self.add_widget(self.title_label)
+        who = f"{owner.name} ({owner.identity.label})" if owner is not None else "no player yet"
+        self.owner_label = Text(text=who + (f"  -  key {key.upper()}" if key else ""), halign="center")
+        self.add_widget(self.owner_label)
+        self.wiring_label = Text(text=f"pin {pin}" + (f", light on pin {led}" if led else ", no light"),
+                                 font_size=theme.FONT_SMALL, halign="center")
+        self.add_widget(self.wiring_label)
         self.state_label = Text(text="not pressed yet", halign="center", size_hint_y=1)
         self.add_widget(self.state_label)
 
@@ -35,11 +47,15 @@ class ButtonTile(Panel):
         elif down:
             self.fill, text = theme.OK, "PRESSED"
         elif self.presses:
-            self.fill, text = theme.SURFACE, f"OK: {self.presses} press(es)\n{bounces} bounce(s) ignored"
+            self.fill, text = theme.SURFACE, (f"OK: {counted(self.presses, 'press', 'presses')}\n"
+                                              f"{counted(bounces, 'bounce', 'bounces')} ignored")
         else:
             self.fill, text = theme.SURFACE, "not pressed yet"
         self.state_label.text = text
-        self.state_label.color = theme.readable_text_on(self.fill)
+        ink = theme.readable_text_on(self.fill)
+        self.state_label.color = self.owner_label.color = self.title_label.color = ink
+        # The pins are for whoever wires the box: quieter, but readable on a lit tile too.
+        self.wiring_label.color = (*ink[:3], 0.7)
 
 
 class ButtonTestScreen(Screen):
@@ -63,7 +79,7 @@ class ButtonTestScreen(Screen):
         else:
             note = self.hardware.warning or ("Press each button. Timestamps come from the kernel."
                                              if self.hardware.kernel_timestamps else
-                                             "Press each button (on a PC: keys 1-6).")
+                                             "Press each button (on a PC: the key shown on its tile).")
             root.add_widget(Text(text=note, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
             grid = GridLayout(cols=3, spacing=theme.GAP)
             self.stuck_at_start = buttons.held()
@@ -73,9 +89,14 @@ class ButtonTestScreen(Screen):
             self._bounces_before = buttons.bounces_ignored()
             self.tiles = {}
             pins = services.settings["buttons"]
+            # Who pressed which button at the last game, so a family checks "Ann's button", not a number.
+            last = services.store.sessions(limit=1)
+            owners = {player.button: player for player in (last[0].players if last else ()) if player.button}
+            on_pc = self.hardware.backend.name == "mock"
+            keys = {int(number): key for number, key in services.settings.get("keys", {}).items()} if on_pc else {}
             for number in buttons.numbers:
                 spec = pins[str(number)]
-                tile = ButtonTile(number, spec["pin"], spec.get("led"))
+                tile = ButtonTile(number, spec["pin"], spec.get("led"), owner=owners.get(number), key=keys.get(number))
                 self.tiles[number] = tile
                 grid.add_widget(tile)
             root.add_widget(grid)
