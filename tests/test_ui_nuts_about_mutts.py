@@ -62,6 +62,8 @@ def test_one_tap_on_played_a_dog_card_records_it_and_the_hand_shrinks(services):
     assert counts(screen) == [7, 6, 6]
     assert "TURN" in screen.view.table.tiles[0].tag_words and "NEXT" in screen.view.table.tiles[1].tag_words
     assert "Home pile 2" in screen.view.table.cards_button.text
+    # The card went down without its colour and number: said in words, and the pad offers to name it.
+    assert screen.view.table.top_card.words.text == "dog card, not named yet"
 
 
 def test_colour_and_number_details_go_with_the_play(services):
@@ -73,6 +75,12 @@ def test_colour_and_number_details_go_with_the_play(services):
     tap(screen, "record")
     assert session.actions[-1] == Action("play", 2, {"colour": "red", "number": 9})
     assert screen.view.table.top_card.words.text == "red 9"
+
+
+def test_an_unnamed_dog_on_top_of_the_basic_game_is_just_a_dog_card(services):
+    screen, session = table(services, ACTIONS[:1], options={**EXAMPLE["options"], "advanced": False})
+    tap(screen, "dog")
+    assert screen.view.table.top_card.words.text == "a dog card"
 
 
 def test_a_flea_makes_everyone_else_draw_on_screen(services):
