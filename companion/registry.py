@@ -1,8 +1,4 @@
-"""The five games the companion knows, in the order the home screen lists them.
-
-A game that is not built yet is listed with its player range and a `Planned` entry, so the home
-screen can say so instead of opening an empty table.
-"""
+"""The five games the companion knows, in the order the home screen lists them."""
 
 from __future__ import annotations
 
@@ -19,27 +15,15 @@ class GameEntry:
     title: str
     min_players: int
     max_players: int
-    module: str | None  # None while the game is not built yet
+    module: str
     tagline: str
-
-    @property
-    def built(self) -> bool:
-        return self.module is not None and _module_exists(self.module)
 
     @property
     def player_range(self) -> str:
         return f"{self.min_players}-{self.max_players} players"
 
     def load(self) -> Game:
-        if not self.built:
-            raise BadDocument(f"{self.title} is not built yet; pick another game")
         return importlib.import_module(self.module).GAME
-
-
-def _module_exists(name: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(name) is not None
 
 
 GAMES: tuple[GameEntry, ...] = (

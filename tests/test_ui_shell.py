@@ -114,22 +114,6 @@ def test_undo_and_redo_buttons_follow_the_log_and_refusals_are_shown(services):
     assert len(session.actions) == 1
 
 
-def test_a_game_not_built_yet_says_so_instead_of_opening(services, monkeypatch):
-    import dataclasses
-
-    import companion.registry as registry
-    import ui.screens.home as home_module
-
-    unbuilt = dataclasses.replace(registry.GAMES[0], module=None)
-    monkeypatch.setattr(home_module, "GAMES", (unbuilt, *registry.GAMES[1:]))
-    navigator = Navigator()
-    home = navigator.show(HomeScreen(services, navigator))
-    assert "Coming soon" in texts(home)
-    home.choose(unbuilt)
-    assert navigator.current_screen is home
-    assert "not ready yet" in home.message.text
-
-
 def test_screenshot_command_renders_the_home_screen_at_the_asked_size(tmp_path):
     import subprocess
     import sys

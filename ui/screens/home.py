@@ -21,16 +21,13 @@ class GameCard(ButtonBehavior, Panel):
     def __init__(self, entry: GameEntry, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=dp(128), **kwargs)
         self.entry = entry
-        self.fill = theme.SURFACE if entry.built else theme.with_alpha(theme.SURFACE, 0.55)
-        self.add_widget(Text(text=entry.title, font_size=theme.FONT_TITLE * 0.85, bold=True,
-                             color=theme.TEXT if entry.built else theme.TEXT_DIM))
+        self.fill = theme.SURFACE
+        self.add_widget(Text(text=entry.title, font_size=theme.FONT_TITLE * 0.85, bold=True, color=theme.TEXT))
         self.add_widget(Text(text=entry.player_range, font_size=theme.FONT_BODY, color=theme.ACCENT))
-        self.add_widget(Text(text=entry.tagline if entry.built else "Coming soon",
-                             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+        self.add_widget(Text(text=entry.tagline, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
 
     def on_state(self, _, state):
-        base = theme.SURFACE if self.entry.built else theme.with_alpha(theme.SURFACE, 0.55)
-        self.fill = theme.SURFACE_HIGH if state == "down" else base
+        self.fill = theme.SURFACE_HIGH if state == "down" else theme.SURFACE
 
 
 class HomeScreen(Screen):
@@ -61,7 +58,7 @@ class HomeScreen(Screen):
             services.extras["hardware_warning_shown"] = True
             body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
         record = services.store.unfinished()
-        if record is not None and game_entry(record.game).built:
+        if record is not None:
             body.add_widget(self._resume_panel(record))
         elif set_aside is not None:
             body.add_widget(self._set_aside_panel(set_aside))
@@ -108,9 +105,6 @@ class HomeScreen(Screen):
         return panel
 
     def choose(self, entry: GameEntry) -> None:
-        if not entry.built:
-            self.message.show(f"{entry.title} is not ready yet. Pick another game.", problem=True)
-            return
         from ui.screens.setup import SetupScreen
 
         self.navigator.show(SetupScreen(self.services, self.navigator, entry))
