@@ -89,6 +89,28 @@ def step_part(table, game: str, heading, key: str, part: str, goal: int) -> None
     raise AssertionError(f"{word} never read {goal} (it reads {value.text!r})")
 
 
+def look_at_settings(table) -> None:
+    """Home's Settings screen opens and is left unchanged with Cancel."""
+    table.tap("Settings")
+    if not table.can_tap("Save"):
+        raise AssertionError(f"Settings opened no screen with Save: {table.texts()}")
+    table.screenshot("settings")
+    table.tap("Cancel")
+    if not table.shows("Saved games"):
+        raise AssertionError(f"Cancel in Settings did not return Home: {table.texts()}")
+
+
+def look_at_rules(table, game: str) -> None:
+    """The rules card opens from the table, shows what each card does, and closes back to the table."""
+    table.tap("Rules")
+    table.screenshot(f"{game}-rules")
+    table.tap("Cards")
+    table.screenshot(f"{game}-rules-cards")
+    table.tap("Close")
+    if table.can_tap("Cards"):
+        raise AssertionError(f"Close left the rules card open: {table.texts()}")
+
+
 def choose_settings(table, game: str, wanted: str) -> dict:
     """In set-up: open Settings, tap each named setting's button until it reads the value asked for
     (a part of a setting of numbers, key.part=N, is stepped to N), then Done."""
@@ -156,12 +178,14 @@ def main(argv=None) -> int:
             table.tap("Resume")
         else:
             table.screenshot("home")
+            look_at_settings(table)
             open_game(table, title)
             seat_family(table, names_for(args.players, args.long_names))
             if args.settings:
                 report["settings"] = choose_settings(table, args.game, args.settings)
             table.screenshot(f"{args.game}-setup-{args.players}")
             table.tap("Start game")
+            look_at_rules(table, args.game)
         taps_before_play = table.taps
         if args.stop_after_taps is not None:
             limit = table.taps + args.stop_after_taps
