@@ -89,7 +89,7 @@ def test_the_result_tells_a_press_too_late_from_no_press_at_all():
                          too_late_ns={2: 3_420_000_000})
     rows = {row.player: row.detail for row in result_rows(claim, names)}
     assert rows[2] == "pressed too late, 1.42 s after Ann"
-    assert rows[3] == "no press before Ann won"
+    assert rows[3] == "did not press"
     bones = RaceDecision(kind="bones", players=(1, 2, 3), cue_ns=0, winners=(1, 3), losers=(2,),
                          margins_ms={1: 0.0, 3: 40.0}, press_ns={1: 10, 3: 40_000_010})
     assert result_rows(bones, names)[-1].detail == "no press before the bones were gone"

@@ -83,7 +83,5 @@ def _not_timed(decision: Any, player: int, name: Callable[[int], str]) -> str:
         return "pressed too late, after the time was up"
     if decision.timed_out:
         return "did not press"
-    # The race closes once it is decided, so a press after that was never seen.
-    if decision.kind == "bones":
-        return "no press before the bones were gone"
-    return f"no press before {name(first)} won" if first is not None and decision.winner else "did not press"
+    # A bone race closes once the bones are gone, so a press after that was never seen.
+    return "no press before the bones were gone" if decision.kind == "bones" else "did not press"

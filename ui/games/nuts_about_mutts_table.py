@@ -176,6 +176,7 @@ class TopCard(Filled, BoxLayout):
         super().__init__(orientation="vertical", padding=[dp(6), dp(2)], **kwargs)
         top = summary["top_card"]
         follow = summary["colour_to_follow"]
+        caption = "Top card"
         if top is None:
             words, rgb, shape = "none yet", theme.SURFACE_HIGH, None
         elif top["card"] == "dog":
@@ -185,7 +186,10 @@ class TopCard(Filled, BoxLayout):
                 words = " ".join(known)
             else:
                 # Played with one tap: only the advanced game needs it named, and its pad offers that.
-                words = "dog card, not named yet" if summary["advanced"] else "a dog card"
+                if summary["advanced"]:
+                    caption, words = "Top card: a dog", "not named yet"
+                else:
+                    words = "a dog card"
         else:
             words, rgb, shape = CARD_NAMES[top["card"]], theme.TEXT, SPECIAL_SHAPE
         # The box takes the colour that matters next: the one to follow after a wild, else the top dog's.
@@ -209,7 +213,7 @@ class TopCard(Filled, BoxLayout):
             self.follow.symbol.rgba = theme.with_alpha(ink)
             self.add_widget(self.follow)
             return
-        self.add_widget(fitted("Top card", Fonts.small(), color=ink, halign="left", size_hint_y=None,
+        self.add_widget(fitted(caption, Fonts.small(), color=ink, halign="left", size_hint_y=None,
                                height=caption_height))
         row = BoxLayout(spacing=dp(4))
         if shape:
