@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-COMPANION = [sys.executable, "-m", "companion.cli"]
+COMPANION = [sys.executable, "-m", "table_companion"]
 
 
 def run(*args, **kwargs):
@@ -90,7 +90,7 @@ def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writin
 
 
 def test_screenshot_takes_its_size_before_between_or_after_the_screen_and_file(tmp_path):
-    from companion.cli import build_parser
+    from table_companion import build_parser
 
     out = str(tmp_path / "home.png")
     orders = (["screenshot", "home", "--size", "1280x720", out],   # the order families type

@@ -19,7 +19,7 @@ KILLS = 50
 
 def start_app(data_dir, env):
     return subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--data-dir", str(data_dir), "--backend", "none",
+        [sys.executable, "-m", "table_companion", "--data-dir", str(data_dir), "--backend", "none",
          "--size", "800x480", "--autoplay", "100000"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True, bufsize=1)
 

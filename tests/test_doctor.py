@@ -211,7 +211,7 @@ def test_broken_config_file_is_a_problem_and_the_rest_still_runs(tmp_path):
 
 def test_companion_doctor_command_prints_json(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "--backend", "mock", "--data-dir", str(tmp_path), "doctor", "--json"],
+        [sys.executable, "-m", "table_companion", "--backend", "mock", "--data-dir", str(tmp_path), "doctor", "--json"],
         capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[1],
     )
     document = json.loads(result.stdout)

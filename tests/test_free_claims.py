@@ -67,7 +67,7 @@ def test_the_claim_log_replays_to_the_same_winner(tmp_path):
         log.write_text(controller.race_log())
     finally:
         controller.close()
-    result = subprocess.run([sys.executable, "-m", "companion.cli", "replay-race", str(log)],
+    result = subprocess.run([sys.executable, "-m", "table_companion", "replay-race", str(log)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["winners"] == [1]

@@ -121,7 +121,7 @@ def test_screenshot_command_renders_the_home_screen_at_the_asked_size(tmp_path):
     from kivy.core.image import Image as CoreImage
 
     output = tmp_path / "home.png"
-    result = subprocess.run([sys.executable, "-m", "companion.cli", "screenshot", "home", str(output),
+    result = subprocess.run([sys.executable, "-m", "table_companion", "screenshot", "home", str(output),
                              "--size", "800x480"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     picture = CoreImage(str(output))

@@ -61,6 +61,6 @@ def main(args) -> int:
 
 
 if __name__ == "__main__":
-    from companion.cli import main as cli_main
+    from table_companion import main as cli_main
 
     sys.exit(cli_main())

@@ -103,7 +103,7 @@ def render_all(directory: Path) -> None:
     list comes from a child too, so this process never opens a window."""
     directory.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "KIVY_NO_ARGS": "1"}
-    command = [sys.executable, "-m", "companion.cli", "screenshot"]
+    command = [sys.executable, "-m", "table_companion", "screenshot"]
     listing = subprocess.run([*command, "list"], check=True, capture_output=True, text=True, env=env).stdout
     for name in (line.split()[0] for line in listing.splitlines() if line.strip()):
         for width, height in SIZES:

@@ -1,5 +1,7 @@
-"""The `companion` command. Each subcommand lives in the module that owns its job; this file only
-parses arguments, so `companion --help` starts fast and works without a display."""
+"""The `companion` command, and the one place that puts the layers together: the pure core
+(companion/), the GPIO layer (hardware/) and the Kivy app (ui/). The core never names the other two,
+so this module sits above all three. It only parses arguments and hands each command to the module
+that owns its job, so `companion --help` starts fast and works without a display."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from .errors import CompanionError
+from companion.errors import CompanionError
 
 BACKENDS = ("auto", "mock", "lgpio", "rpigpio", "none")
 
