@@ -409,6 +409,21 @@ def pugs_discard(services, navigator):
     view.choose("purple")
 
 
+@scene("pugs-greyed", "Pugs in Mugs: Surprise whom? with an empty-handed player greyed and the reason shown")
+def pugs_greyed(services, navigator):
+    from ui.scenes import FAMILY
+
+    session = services.store.new_session("pugs_in_mugs", FAMILY[:3], {})
+    no_luck = {"target": 0, "named": "red", "handed_over": False}
+    for action in (Action("draw", 0), Action("draw", 0), Action("end_turn", 0, {"discards": []}),
+                   Action("gimme", 1, no_luck), Action("gimme", 1, no_luck), Action("end_turn", 1, {"discards": []}),
+                   Action("draw", 2), Action("draw", 2), Action("end_turn", 2, {"discards": []})):
+        session.perform(action)
+    screen = _open(services, navigator, session)
+    screen.view.open("surprise")
+    screen.view.choices["1"].dispatch("on_release")
+
+
 @scene("pugs-end", "Pugs in Mugs: the winner with a Mug of every colour")
 def pugs_end(services, navigator):
     _open(services, navigator, _example(services))
