@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from .actions import Action
 from .errors import BadOption
+from .outcome import Outcome
 from .players import Player
 
 
@@ -81,6 +82,11 @@ class Game(ABC):
     @abstractmethod
     def is_over(self, state: Any) -> bool:
         """True once the game (the whole evening for multi-hand games) has a result."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome:
+        """The result so far in the shape every game shares: each seat's score and place, and the
+        winners once `is_over`. It must name the same winners and scores as `summary`."""
 
     # ----- for random playthroughs and the autoplay driver ---------------------------------
     @abstractmethod

@@ -65,8 +65,9 @@ def read_document(path: Path) -> Any:
 
 def replay_file(path: Path) -> dict[str, Any]:
     session = session_from_document(read_document(path))
+    # The game's own summary for the details, and its Outcome under one key every game shares.
     return {"game": session.game.key, "actions_applied": len(session.actions), "over": session.is_over,
-            **session.summary()}
+            **session.summary(), "outcome": session.outcome.to_json()}
 
 
 def import_document(store, document: Any) -> Session:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .errors import IllegalAction, NothingToUndo
 from .game import Game
+from .outcome import Outcome
 from .players import Player, check_table
 
 DO, UNDO, REDO = "do", "undo", "redo"
@@ -82,6 +83,10 @@ class Session:
     @property
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.game.outcome(self.state)
 
     def check(self, action: Action) -> Any:
         """The state `action` would lead to, without recording it; raises IllegalAction if refused."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 
 
 @dataclass
@@ -52,6 +53,13 @@ class CountingGame(Game):
 
     def is_over(self, state):
         return state.total >= state.target
+
+    def outcome(self, state):
+        # No points: whoever added last reached the target and scores the one point there is.
+        winners = [(state.turn - 1) % state.players] if self.is_over(state) else []
+        scores = [int(seat in winners) for seat in range(state.players)]
+        return Outcome.ranked([f"Seat {seat + 1}" for seat in range(state.players)], scores,
+                              order=ScoreOrder.HIGH_WINS, finished=bool(winners), winners=winners)
 
     def legal_actions(self, state, rng: random.Random):
         return [Action("add", state.turn, {"amount": n}) for n in (1, 2, 3)]

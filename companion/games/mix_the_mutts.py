@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 from companion.rulecards import load_rulecard
 
 CARD = load_rulecard("mix_the_mutts")
@@ -272,6 +273,12 @@ class MixTheMutts(Game):
 
     def is_over(self, state: MuttsState) -> bool:
         return state.phase == OVER
+
+    def outcome(self, state: MuttsState) -> Outcome:
+        """Scores are the scoring stacks' totals (card values, or one per card in the junior game);
+        the most wins and equal totals share the win."""
+        return Outcome.ranked(state.names, self.totals(state), order=ScoreOrder.HIGH_WINS,
+                              finished=self.is_over(state), winners=self.winners(state))
 
     def legal_actions(self, state: MuttsState, rng: random.Random) -> list[Action]:
         if state.phase == OVER:

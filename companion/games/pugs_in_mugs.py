@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 from companion.rulecards import load_rulecard
 
 CARD = load_rulecard("pugs_in_mugs")
@@ -188,6 +189,13 @@ class PugsInMugs(Game):
 
     def is_over(self, state: PugsState) -> bool:
         return state.winner is not None
+
+    def outcome(self, state: PugsState) -> Outcome:
+        """There are no points: the first to hold a Mug of every colour wins, so the score is the
+        number of Mug colours each player holds, and the most is nearest to winning."""
+        over = self.is_over(state)
+        return Outcome.ranked(state.names, [len(mugs) for mugs in state.mugs], order=ScoreOrder.HIGH_WINS,
+                              finished=over, winners=[state.winner] if over else ())
 
     def legal_actions(self, state: PugsState, rng: random.Random) -> list[Action]:
         if state.winner is not None:

@@ -15,6 +15,7 @@ from typing import Any
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 from companion.rulecards import load_rulecard
 
 from .clusters import DOUBLINGS, DOUBLE_ONCE, best_clusters, cluster_points
@@ -77,6 +78,19 @@ class NutGame(Game):
 
     def is_over(self, state: NutState) -> bool:
         return state.phase == OVER
+
+    def outcome(self, state: NutState) -> Outcome:
+        """Scores are the layouts' points, None until a layout is scored; the most wins. Among equal
+        totals the largest scored cluster decides, and `tie_break` says so whenever it left out
+        someone on the winning total (the summary's "shared" is several winners after that)."""
+        winning, _ = views.winners(state)
+        scores = [None if result is None else result["total"] for result in state.results]
+        over = self.is_over(state)
+        tie_break = None
+        if over and len(winning) < scores.count(max(scores)):
+            tie_break = "largest cluster"
+        return Outcome.ranked(state.names, scores, order=ScoreOrder.HIGH_WINS, finished=over,
+                              winners=winning, tie_break=tie_break)
 
     # ----- views ---------------------------------------------------------------------------
     def describe(self, state: NutState, action: Action, players) -> str:

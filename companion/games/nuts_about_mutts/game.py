@@ -8,6 +8,7 @@ from typing import Any, Sequence
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 from companion.players import Player
 
 from . import events, turns, view
@@ -88,6 +89,15 @@ class NutsAboutMutts(Game):
 
     def is_over(self, state: MuttsState) -> bool:
         return state.phase == EVENING_OVER
+
+    def outcome(self, state: MuttsState) -> Outcome:
+        """Scores are the cards left in hand, added up over the hands played, so the lowest wins; once
+        the evening is over the winners are the summary's top dogs (everyone on the lowest total).
+        `hands` holds each finished hand's cards left, seat by seat."""
+        over = self.is_over(state)
+        return Outcome.ranked(state.names, state.totals, order=ScoreOrder.LOW_WINS, finished=over,
+                              winners=view.top_dog(state) if over else (),
+                              hands=[result["scores"] for result in state.hand_results])
 
     def legal_actions(self, state: MuttsState, rng: random.Random) -> list[Action]:
         if self.is_over(state):

@@ -10,9 +10,11 @@ from typing import Any, Sequence
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.game import Game
+from companion.outcome import Outcome, ScoreOrder
 from companion.players import Player
 
 from . import abilities, collecting, counting, flow, sampling, view
+from . import board as paths
 from .board import Board
 from .cards import COLOURS, DOGS, RULES, name
 from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, WON, RuffState, Seat
@@ -125,6 +127,22 @@ class ThatsRuff(Game):
 
     def is_over(self, state: RuffState) -> bool:
         return state.phase == WON
+
+    def outcome(self, state: RuffState) -> Outcome:
+        """That's Ruff! has no points: a dog wins by being home in its dog house with every disc
+        fetched. So the score is what a dog still has to do, one for each disc left to fetch and one
+        more while it is out of its dog house: the lowest is nearest to winning, and 0 is home with
+        the path clear. Partners share their dog's score, place and win. When more than one dog is
+        home and clear, the most discs fetched decides, and `tie_break` says so."""
+        scores = [paths.discs_left_to_fetch(board) + (board.position != paths.HOUSE) for board in state.boards]
+        over = self.is_over(state)
+        winners, tie_break = [], None
+        if over:
+            winners = list(state.boards[state.winner].seats)
+            if sum(paths.is_home_and_clear(board) for board in state.boards) > 1:
+                tie_break = "most discs fetched"
+        return Outcome.ranked(state.names, [scores[seat.board] for seat in state.seats],
+                              order=ScoreOrder.LOW_WINS, finished=over, winners=winners, tie_break=tie_break)
 
     def legal_actions(self, state: RuffState, rng: random.Random) -> list[Action]:
         return sampling.sample_actions(self, state, rng)
