@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import config as companion_config  # noqa: E402
-from hardware.backend import open_backend, ticks_to_ns  # noqa: E402
+from hardware.backend import open_backend, pin_change_time_ns  # noqa: E402
 from hardware.controller import RaceController  # noqa: E402
 
 
@@ -39,7 +39,7 @@ def press_to_led_ms(races: int, settle_ms: float) -> list[float]:
             if not decided.wait(timeout=10):
                 raise RuntimeError("no decision within 10 s: the controller thread is stuck")
             # The mock pins record, on the factory's clock, when each last changed.
-            samples.append((ticks_to_ns(led_pin._last_change) - ticks_to_ns(button_pin._last_change)) / 1e6)
+            samples.append((pin_change_time_ns(led_pin) - pin_change_time_ns(button_pin)) / 1e6)
             controller.release(1)
             controller.cancel()
             # Let the release outlast the debounce hold-off, or the next press would count as a bounce.

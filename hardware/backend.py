@@ -9,6 +9,11 @@
 `open_backend` never stops the app from starting: if the asked-for backend cannot be opened it falls
 back to "none" with a `warning` saying why and what to do (pass strict=True to get the error instead,
 as the doctor command does).
+
+Everything the app and its tests read of gpiozero's private insides (the edge time a Button keeps,
+the time a mock pin last changed, the clock the mock pins read) is reached through the functions
+below, so a gpiozero upgrade that moves them breaks one file, and pyproject.toml pins the gpiozero
+versions they were checked against.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
+from unittest import mock
 
 from companion.errors import BadOption, CompanionError
 
@@ -43,6 +50,35 @@ def ticks_to_ns(ticks: Any) -> int:
     if isinstance(ticks, float):
         return round(ticks * 1_000_000_000)
     return round(Fraction(ticks) * 1_000_000_000)
+
+
+def edge_time_ns(button: Any) -> int:
+    """When a gpiozero Button last changed, on the pin factory's clock. gpiozero stores the edge's
+    ticks on the device before it calls when_pressed/when_released, so inside those callbacks this is
+    the edge's own time: on lgpio the kernel's timestamp, not the moment the callback runs."""
+    return ticks_to_ns(button._last_changed)
+
+
+def pin_change_time_ns(pin: Any) -> int:
+    """When a mock pin last changed level, on the factory's clock (MockPin keeps it for its own
+    edge detection; an LED pin has no callback to read it from)."""
+    return ticks_to_ns(pin._last_change)
+
+
+@contextmanager
+def mock_clock(clock: Callable[[], Any]) -> Iterator[None]:
+    """Run gpiozero's mock pins on `clock` (seconds, as time.monotonic gives): the times their edges
+    are stamped with and MockFactory.ticks() both read it, so a replay or a test sets the time of
+    each press exactly. The mock module binds monotonic at import, hence patching it there."""
+    with mock.patch("gpiozero.pins.mock.monotonic", clock):
+        yield
+
+
+def mock_factory() -> Any:
+    """A fresh gpiozero MockFactory, for open_backend(factory=...) under mock_clock."""
+    from gpiozero.pins.mock import MockFactory
+
+    return MockFactory()
 
 
 def is_raspberry_pi() -> bool:
@@ -129,12 +165,6 @@ def _rpigpio_factory() -> Any:
             f"RPi.GPIO could not start ({error}); it does not work on a Raspberry Pi 5: use --backend lgpio") from None
 
 
-def _mock_factory() -> Any:
-    from gpiozero.pins.mock import MockFactory
-
-    return MockFactory()
-
-
 def resolve_name(name: str | None, config: Mapping[str, Any] | None = None) -> str:
     """The backend to open: the command line's, else config.json's, with "auto" made concrete."""
     chosen = name or (config or {}).get("backend") or "auto"
@@ -148,7 +178,7 @@ def resolve_name(name: str | None, config: Mapping[str, Any] | None = None) -> s
 _OPENERS: dict[str, tuple[Callable[[], Any], bool, str | None]] = {
     "lgpio": (_lgpio_factory, True, None),
     "rpigpio": (_rpigpio_factory, False, RPIGPIO_WARNING),
-    "mock": (_mock_factory, False, None),
+    "mock": (mock_factory, False, None),
 }
 
 

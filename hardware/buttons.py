@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping
 from companion.errors import BadOption, IllegalAction
 from companion.races import Edge, LeadingEdgeDebouncer, RaceDecision
 
-from .backend import Backend, ticks_to_ns
+from .backend import Backend, edge_time_ns
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +97,7 @@ class PlayerButtons:
         return frozenset(player for player in wanted if self._buttons[player].is_pressed)
 
     def _changed(self, player: int, pressed: bool, button: Any) -> None:
-        # gpiozero sets _last_changed to the edge's ticks before it calls when_pressed/when_released:
-        # on lgpio that is the kernel's timestamp of the edge, not the time this callback runs.
-        t_ns = ticks_to_ns(button._last_changed)
+        t_ns = edge_time_ns(button)
         now_ns = self.backend.clock_ns()
         if abs(now_ns - t_ns) > _CLOCK_SANITY_NS:
             if not self.clock_mismatch:

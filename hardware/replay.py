@@ -16,13 +16,12 @@ import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
-from unittest import mock
 
 from companion import config as companion_config
 from companion.errors import BadDocument
 from companion.races import Arm, RaceDecision, racelog
 
-from .backend import open_backend
+from .backend import mock_clock, mock_factory, open_backend
 from .controller import RaceController
 
 
@@ -54,10 +53,8 @@ def replay(log: racelog.RaceLog, config: Mapping[str, Any]) -> RaceDecision:
     _check_buttons(log, settings["buttons"])
     clock = _Clock()
     times = [event.t_ns for event in log.events if not isinstance(event, Arm)]
-    with mock.patch("gpiozero.pins.mock.monotonic", clock):
-        from gpiozero.pins.mock import MockFactory
-
-        backend = open_backend("mock", settings, factory=MockFactory())
+    with mock_clock(clock):
+        backend = open_backend("mock", settings, factory=mock_factory())
         controller = RaceController(backend, settings, threaded=False)
         try:
             # Buttons logged as held at arm go down before the race opens, so they are not its edges.

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import threading
 import time
-from unittest import mock
 
 import pytest
 
 from companion import config as companion_config
 from companion.races import Edge, LeadingEdgeDebouncer, debounce
-from hardware.backend import open_backend
+from hardware.backend import mock_clock, mock_factory, open_backend
 from hardware.buttons import PlayerButtons
 from hardware.controller import RaceController
 from ui.button_turns import ButtonPress, PressTimer
@@ -39,7 +38,7 @@ class FakeTicks:
 @pytest.fixture
 def ticks():
     fake = FakeTicks()
-    with mock.patch("gpiozero.pins.mock.monotonic", fake):
+    with mock_clock(fake):
         yield fake
 
 
@@ -50,9 +49,7 @@ def settings():
 
 @pytest.fixture
 def backend(ticks, settings):
-    from gpiozero.pins.mock import MockFactory
-
-    opened = open_backend("mock", settings, factory=MockFactory())
+    opened = open_backend("mock", settings, factory=mock_factory())
     yield opened
     opened.close()
 
@@ -234,8 +231,6 @@ def kivy_clock():
 @pytest.fixture
 def table(tmp_path, ticks, kivy_clock):
     """A Nuts about Mutts game on screen, its turns taken from mock big buttons."""
-    from gpiozero.pins.mock import MockFactory
-
     from companion.actions import Action
     from companion.players import Player
     from ui.navigation import Navigator
@@ -243,7 +238,7 @@ def table(tmp_path, ticks, kivy_clock):
     from ui_support import make_services
 
     services = make_services(tmp_path)
-    services.hardware = RaceController(open_backend("mock", services.settings, factory=MockFactory()),
+    services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
                                        services.settings, threaded=False)
     players = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
     session = services.store.new_session("nuts_about_mutts", players, {"dealer": 0})
@@ -296,14 +291,12 @@ def test_a_900_ms_hold_on_your_turn_records_one_draw(table, ticks, kivy_clock):
 
 
 def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(tmp_path, ticks, kivy_clock):
-    from gpiozero.pins.mock import MockFactory
-
     from ui.navigation import Navigator
     from ui.screens.button_test import ButtonTestScreen
     from ui_support import make_services
 
     services = make_services(tmp_path)
-    services.hardware = RaceController(open_backend("mock", services.settings, factory=MockFactory()),
+    services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
                                        services.settings, threaded=False)
     buttons = services.hardware.buttons
     screen = None
@@ -332,8 +325,6 @@ def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(t
 
 
 def test_the_button_test_names_each_buttons_player_and_key_and_keeps_the_pins_small(tmp_path):
-    from gpiozero.pins.mock import MockFactory
-
     from companion.players import Player
     from ui import theme
     from ui.navigation import Navigator
@@ -342,7 +333,7 @@ def test_the_button_test_names_each_buttons_player_and_key_and_keeps_the_pins_sm
 
     services = make_services(tmp_path)
     services.store.new_session("nut", [Player("Ann", "orange", 2), Player("Ben", "sky", None)])
-    services.hardware = RaceController(open_backend("mock", services.settings, factory=MockFactory()),
+    services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
                                        services.settings, threaded=False)
     screen = None
     try:

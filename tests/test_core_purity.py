@@ -112,3 +112,18 @@ def test_the_source_check_catches_every_way_of_importing():
     ]
     for source in passed:
         assert not offences(source), source
+
+
+def test_only_the_gpio_backend_reaches_into_gpiozero_internals():
+    """A gpiozero upgrade that moves its private attributes should break hardware/backend.py alone."""
+    repo = ROOT.parent
+    internals = ("_last_changed", "_last_change", "pins.mock.monotonic")
+    allowed = {repo / "hardware" / "backend.py", pathlib.Path(__file__).resolve()}
+    offenders = [
+        f"{path.relative_to(repo)}:{number}"
+        for folder in ("companion", "hardware", "ui", "tests", "bench", "deploy")
+        for path in sorted((repo / folder).rglob("*.py")) if path.resolve() not in allowed
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if any(name in line for name in internals)
+    ]
+    assert offenders == []

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import threading
-from unittest import mock
 
 import pytest
 
 from companion import config as companion_config
 from companion.errors import BadOption, IllegalAction
 from companion.races import Edge, RaceRefused, parse
-from hardware.backend import Backend, BackendUnavailable, open_backend
+from hardware.backend import Backend, BackendUnavailable, mock_clock, mock_factory, open_backend
 from hardware.buttons import PlayerButtons
 from hardware.controller import RaceController
 from hardware.replay import replay
@@ -36,7 +35,7 @@ class Clock:
 @pytest.fixture
 def clock():
     fake = Clock()
-    with mock.patch("gpiozero.pins.mock.monotonic", fake):
+    with mock_clock(fake):
         yield fake
 
 
@@ -47,9 +46,7 @@ def settings():
 
 @pytest.fixture
 def backend(clock, settings):
-    from gpiozero.pins.mock import MockFactory
-
-    opened = open_backend("mock", settings, factory=MockFactory())
+    opened = open_backend("mock", settings, factory=mock_factory())
     yield opened
     opened.close()
 
@@ -205,9 +202,7 @@ def test_keyboard_presses_name_the_buttons_that_exist(buttons):
 
 
 def test_keyboard_presses_are_refused_on_real_hardware(clock, settings):
-    from gpiozero.pins.mock import MockFactory
-
-    real_looking = Backend("lgpio", MockFactory(), kernel_timestamps=True)
+    real_looking = Backend("lgpio", mock_factory(), kernel_timestamps=True)
     made = PlayerButtons(real_looking, settings["buttons"], 20 * MS, lambda edge: None)
     with pytest.raises(IllegalAction, match="mock backend"):
         made.press(1)
@@ -241,9 +236,7 @@ def test_an_unavailable_backend_falls_back_to_on_screen_buttons_and_says_why(set
 
 
 def test_rpigpio_is_flagged_as_less_fair(clock):
-    from gpiozero.pins.mock import MockFactory
-
-    backend = open_backend("rpigpio", factory=MockFactory())
+    backend = open_backend("rpigpio", factory=mock_factory())
     assert backend.kernel_timestamps is False
     assert "wrong order" in backend.warning and "lgpio" in backend.warning
     backend.close()
