@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .actions import Action
 from .errors import BadDocument
+from .outcome import Outcome
 from .players import Player
 from .registry import load_game
 from .session import Session
@@ -70,6 +71,13 @@ class SessionRecord:
     finished_at: float | None
     result: dict[str, Any] | None
     entry_count: int
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How a finished game ended; None while unfinished, once set aside, or for a game finished
+        before results were kept in this shape (its `result` is the game's summary alone)."""
+        doc = (self.result or {}).get("outcome")
+        return None if doc is None else Outcome.from_json(doc)
 
 
 class Store:
@@ -130,7 +138,10 @@ class Store:
     def _append(self, session: Session, kind: str, action: Action | None, resulting_state: Any) -> None:
         now = time.time()
         over = session.game.is_over(resulting_state)
-        result = json.dumps(session.game.summary(resulting_state)) if over else None
+        result = None
+        if over:
+            result = json.dumps({**session.game.summary(resulting_state),
+                                 "outcome": session.game.outcome(resulting_state).to_json()})
         with self._transaction():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE session_id = ?", (session.id,)).fetchone()

@@ -50,7 +50,8 @@ def test_finished_games_are_kept_with_their_result_and_not_offered_for_resume(tm
     session.perform(Action("add", 0, {"amount": 3}))
     assert store.unfinished() is None
     (record,) = store.sessions(unfinished=False)
-    assert record.result == {"total": 3, "turn": 1}
+    assert record.result["total"] == 3
+    assert record.outcome.finished and record.outcome.winners == (0,)
 
 
 def test_undoing_the_winning_action_reopens_the_game(tmp_path, counting_registered):

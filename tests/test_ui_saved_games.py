@@ -86,3 +86,19 @@ def test_a_finished_game_is_listed_with_its_winner_and_opens(services, navigator
     tap(the(navigator, "Look"))
     assert isinstance(navigator.current_screen, GameScreen)
     assert navigator.current_screen.controller.session.is_over
+
+
+@pytest.mark.parametrize("key,winner_names", [
+    ("thats_ruff", lambda summary: summary["winner"]["names"]),
+    ("nuts_about_mutts", lambda summary: [summary["names"][seat] for seat in summary["top_dog"]]),
+], ids=["thats_ruff", "nuts_about_mutts"])
+def test_games_that_name_their_winner_their_own_way_are_listed_with_it(services, navigator, key, winner_names):
+    # Neither summary has a "winners" list; the listing reads the result every game reports alike.
+    finished = services.store.new_session(key, FAMILY, {"hands": 1} if key == "nuts_about_mutts" else {})
+    rng = random.Random(5)
+    while not finished.is_over:
+        finished.perform(rng.choice(finished.game.legal_actions(finished.state, rng)))
+    navigator.show(SavedGamesScreen(services, navigator))
+    title = finished.game.title
+    listed = [text for text in shown(navigator.current_screen) if text.startswith(f"{title}  -  ")]
+    assert listed and f"Won by {' and '.join(winner_names(finished.summary()))}" in listed[0]

@@ -23,7 +23,9 @@ def status_of(record: SessionRecord) -> str:
         return "Unfinished"
     if record.result and record.result.get("set_aside"):
         return "Set aside"
-    winners = (record.result or {}).get("winners") or []
+    outcome = record.outcome
+    # Games finished before results were kept as an Outcome still have the summary's winners, if any.
+    winners = outcome.winners if outcome else (record.result or {}).get("winners") or []
     names = [record.players[seat].name for seat in winners if 0 <= seat < len(record.players)]
     return f"Won by {' and '.join(names)}" if names else "Finished"
 
