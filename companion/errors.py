@@ -9,10 +9,6 @@ class CompanionError(Exception):
 class IllegalAction(CompanionError, ValueError):
     """An action the rules do not allow right now. The game state is left unchanged."""
 
-    def __init__(self, message: str, *, action=None):
-        super().__init__(message)
-        self.action = action
-
 
 class BadOption(CompanionError, ValueError):
     """A game option or config key that does not exist or has an unusable value."""

@@ -91,9 +91,9 @@ class Session:
     def check(self, action: Action) -> Any:
         """The state `action` would lead to, without recording it; raises IllegalAction if refused."""
         if self.is_over:
-            raise IllegalAction("This game is over. Start a new game from the home screen.", action=action)
+            raise IllegalAction("This game is over. Start a new game from the home screen.")
         if action.player is not None and not 0 <= action.player < len(self.players):
-            raise IllegalAction(f"There is no player in seat {action.player}.", action=action)
+            raise IllegalAction(f"There is no player in seat {action.player}.")
         return self.game.apply(copy.deepcopy(self.state), action)
 
     # ----- changing ------------------------------------------------------------------------

@@ -107,27 +107,27 @@ class MixTheMutts(Game):
                    "score": self._score, "finish_turn": self._finish_turn}.get(action.type)
         if handler is None:
             raise IllegalAction(f"Mix-the-Mutts has no {action.type!r} action; the actions are "
-                                "draw, connect, score and finish_turn.", action=action)
+                                "draw, connect, score and finish_turn.")
         if state.phase == OVER:
-            raise IllegalAction("The last tile has been played: the game is over.", action=action)
+            raise IllegalAction("The last tile has been played: the game is over.")
         if action.player is None or not 0 <= action.player < state.players:
-            raise IllegalAction("Say which player did this.", action=action)
+            raise IllegalAction("Say which player did this.")
         handler(state, action)
         return state
 
     def _require_active(self, state: MuttsState, action: Action, doing: str) -> None:
         if action.player != state.turn:
             raise IllegalAction(f"{state.names[action.player]} can't {doing} now: "
-                                f"it is {state.names[state.turn]}'s turn.", action=action)
+                                f"it is {state.names[state.turn]}'s turn.")
 
     def _draw(self, state: MuttsState, action: Action) -> None:
         self._require_active(state, action, "draw")
         if state.phase == SCORING:
             raise IllegalAction(f"{state.names[state.turn]} already connected a tile this turn; "
-                                "score the new dogs, then finish the turn.", action=action)
+                                "score the new dogs, then finish the turn.")
         if state.pile == 0:
             raise IllegalAction("The card pile is empty, so drawing is not allowed any more: "
-                                f"{state.names[state.turn]} must connect a tile.", action=action)
+                                f"{state.names[state.turn]} must connect a tile.")
         # With a single card left the player takes that one card (see the rule card's defaults).
         drawn = min(DRAW, state.pile)
         state.pile -= drawn
@@ -138,7 +138,7 @@ class MixTheMutts(Game):
         self._require_active(state, action, "connect a tile")
         if state.phase == SCORING:
             raise IllegalAction(f"{state.names[state.turn]} already connected a tile this turn; "
-                                "only one tile per turn.", action=action)
+                                "only one tile per turn.")
         dogs = _read_new_dogs(action, state.tiles_placed)
         state.tiles_placed += 1
         state.new_dogs = dogs
@@ -148,23 +148,21 @@ class MixTheMutts(Game):
     def _score(self, state: MuttsState, action: Action) -> None:
         name = state.names[action.player]
         if state.phase != SCORING:
-            raise IllegalAction(f"Nothing to score yet: {state.names[state.turn]} must connect a tile first.",
-                                action=action)
+            raise IllegalAction(f"Nothing to score yet: {state.names[state.turn]} must connect a tile first.")
         head, tail = _read_breed(action, "head"), _read_breed(action, "tail")
         index = self._unscored_match(state, action, head, tail)
         if action.player != state.turn and state.scored_now[action.player]:
             raise IllegalAction(f"{name} has already scored one dog this turn; only the active player "
-                                f"({state.names[state.turn]}) may score more than one.", action=action)
+                                f"({state.names[state.turn]}) may score more than one.")
         if state.hands[action.player] < CARDS_PER_DOG:
             held = state.hands[action.player]
             raise IllegalAction(f"{name} holds only {held} card{'s' if held != 1 else ''}; "
-                                f"scoring a dog takes {CARDS_PER_DOG} cards from the hand.", action=action)
+                                f"scoring a dog takes {CARDS_PER_DOG} cards from the hand.")
         for breed, needed in Counter((head, tail)).items():
             stacked = sum(stack[breed] for stack in state.stacks)
             if stacked + needed > BREED_COUNTS[breed]:
                 raise IllegalAction(f"There are only {BREED_COUNTS[breed]} {breed} cards and {stacked} are already "
-                                    f"in scoring stacks, so {name} can't have {needed} more. Check the cards.",
-                                    action=action)
+                                    f"in scoring stacks, so {name} can't have {needed} more. Check the cards.")
         state.hands[action.player] -= CARDS_PER_DOG
         state.stacks[action.player][head] += 1
         state.stacks[action.player][tail] += 1
@@ -175,18 +173,17 @@ class MixTheMutts(Game):
         if not matches:
             made = ", ".join(dog_name(*dog) for dog in state.new_dogs)
             raise IllegalAction(f"The new tile did not make a {dog_name(head, tail)}. "
-                                f"Only new dogs score; this tile made: {made}.", action=action)
+                                f"Only new dogs score; this tile made: {made}.")
         free = [i for i in matches if i not in state.scored_now[action.player]]
         if not free:
             raise IllegalAction(f"{state.names[action.player]} already scored the {dog_name(head, tail)} "
-                                "from this tile.", action=action)
+                                "from this tile.")
         return free[0]
 
     def _finish_turn(self, state: MuttsState, action: Action) -> None:
         self._require_active(state, action, "finish the turn")
         if state.phase != SCORING:
-            raise IllegalAction(f"{state.names[state.turn]} must first connect a tile or draw two cards.",
-                                action=action)
+            raise IllegalAction(f"{state.names[state.turn]} must first connect a tile or draw two cards.")
         state.new_dogs = []
         state.scored_now = [[] for _ in range(state.players)]
         if state.tiles_left == 0:
@@ -324,8 +321,7 @@ class MixTheMutts(Game):
 def _read_breed(action: Action, key: str, fields: Any = None) -> str:
     breed = (action.args if fields is None else fields).get(key)
     if breed not in BREED_COUNTS:
-        raise IllegalAction(f"The {key} must be one of the breeds: {', '.join(BREEDS)} (got {breed!r}).",
-                            action=action)
+        raise IllegalAction(f"The {key} must be one of the breeds: {', '.join(BREEDS)} (got {breed!r}).")
     return breed
 
 
@@ -339,7 +335,7 @@ def _read_new_dogs(action: Action, tiles_on_table: int) -> list[list[str]]:
     dogs = action.get("combinations")
     if not isinstance(dogs, list) or len(dogs) < MIN_NEW_DOGS:
         raise IllegalAction(f"A new tile touches at least {MIN_NEW_DOGS} tiles, so it makes at least "
-                            f"{MIN_NEW_DOGS} new dogs: list each one's head and tail.", action=action)
+                            f"{MIN_NEW_DOGS} new dogs: list each one's head and tail.")
     most = most_new_dogs(tiles_on_table)
     if len(dogs) > most:
         if most == MAX_NEW_DOGS:
@@ -347,11 +343,11 @@ def _read_new_dogs(action: Action, tiles_on_table: int) -> list[list[str]]:
         else:
             reason = (f"With {tiles_on_table} tiles on the table the new tile can touch each of them along one "
                       f"edge only, so it makes at most {most} new dogs, not {len(dogs)}.")
-        raise IllegalAction(reason + " Check the tile and list each new dog once.", action=action)
+        raise IllegalAction(reason + " Check the tile and list each new dog once.")
     read = []
     for dog in dogs:
         if not isinstance(dog, dict):
-            raise IllegalAction('Give each new dog as {"head": breed, "tail": breed}.', action=action)
+            raise IllegalAction('Give each new dog as {"head": breed, "tail": breed}.')
         read.append([_read_breed(action, "head", dog), _read_breed(action, "tail", dog)])
     return read
 

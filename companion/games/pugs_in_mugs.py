@@ -116,16 +116,14 @@ class PugsInMugs(Game):
         handler = _HANDLERS.get(action.type)
         if handler is None:
             raise IllegalAction(f"Pugs in Mugs has no {action.type!r} action; the actions are "
-                                f"{', '.join(_HANDLERS)}.", action=action)
+                                f"{', '.join(_HANDLERS)}.")
         if state.winner is not None:
-            raise IllegalAction(f"The game is over: {state.names[state.winner]} has a Mug of every colour.",
-                                action=action)
+            raise IllegalAction(f"The game is over: {state.names[state.winner]} has a Mug of every colour.")
         if action.player is None or not 0 <= action.player < state.players:
-            raise IllegalAction(f"Say which player did this: it is {state.names[state.turn]}'s turn.",
-                                action=action)
+            raise IllegalAction(f"Say which player did this: it is {state.names[state.turn]}'s turn.")
         if action.player != state.turn:
             raise IllegalAction(f"{state.names[action.player]} can't play now: "
-                                f"it is {state.names[state.turn]}'s turn.", action=action)
+                                f"it is {state.names[state.turn]}'s turn.")
         handler(state, action)
         return state
 
@@ -326,13 +324,13 @@ def _some_discards(state: PugsState, player: int, chosen: list[str]) -> list[str
 def _use_action(state: PugsState, action: Action, doing: str) -> None:
     if state.actions_used >= ACTIONS_PER_TURN:
         raise IllegalAction(f"{state.names[state.turn]} has used both actions; {doing} is not possible now. "
-                            "End the turn.", action=action)
+                            "End the turn.")
     state.this_turn.append(action.type)
 
 
 def _draw(state: PugsState, action: Action) -> None:
     if state.deck == 0 and sum(state.discard.values()) == 0:
-        raise IllegalAction("There are no cards left to draw; choose another action.", action=action)
+        raise IllegalAction("There are no cards left to draw; choose another action.")
     _use_action(state, action, "drawing")
     if state.deck == 0:
         state.deck = sum(state.discard.values())
@@ -346,10 +344,9 @@ def _exchange(state: PugsState, action: Action) -> None:
     me, name = action.player, state.names[action.player]
     colour = _read_kind(action, "colour", COLOURS)
     if colour in state.mugs[me]:
-        raise IllegalAction(f"{name} already has a {label(colour)} Mug; only one Mug of each colour.",
-                            action=action)
+        raise IllegalAction(f"{name} already has a {label(colour)} Mug; only one Mug of each colour.")
     if state.mug_supply(colour) == 0:
-        raise IllegalAction(f"There are no {label(colour)} Mugs left to take.", action=action)
+        raise IllegalAction(f"There are no {label(colour)} Mugs left to take.")
     _spend_from_hand(state, action, Counter({colour: PUGS_PER_MUG}), f"three {label(colour)} Pugs")
     _use_action(state, action, "an exchange")
     state.mugs[me].append(colour)
@@ -362,12 +359,12 @@ def _steal(state: PugsState, action: Action) -> None:
     victim = _read_target(state, action)
     colour = _read_kind(action, "colour", COLOURS)
     if colour in state.mugs[me]:
-        raise IllegalAction(f"{name} already has a {label(colour)} Mug, so can't steal another.", action=action)
+        raise IllegalAction(f"{name} already has a {label(colour)} Mug, so can't steal another.")
     if colour not in state.mugs[victim]:
-        raise IllegalAction(f"{state.names[victim]} has no {label(colour)} Mug to steal.", action=action)
+        raise IllegalAction(f"{state.names[victim]} has no {label(colour)} Mug to steal.")
     if len(state.mugs[me]) == len(COLOURS) - 1:
         raise IllegalAction(f"A steal can't win the game: {name} needs the last {label(colour)} Mug "
-                            "from an exchange of three Pugs.", action=action)
+                            "from an exchange of three Pugs.")
     _spend_from_hand(state, action, Counter(COLOURS), "one Pug of every colour")
     _use_action(state, action, "stealing")
     state.mugs[victim].remove(colour)
@@ -378,10 +375,9 @@ def _surprise(state: PugsState, action: Action) -> None:
     victim = _read_target(state, action)
     card = _read_kind(action, "card", KINDS)
     if state.hands[victim] == 0:
-        raise IllegalAction(f"{state.names[victim]} has no cards to discard; surprise someone else.",
-                            action=action)
+        raise IllegalAction(f"{state.names[victim]} has no cards to discard; surprise someone else.")
     _spend_from_hand(state, action, Counter(["surprise"]), "a Surprise card")
-    _check_exists(state, action, card, f"{state.names[victim]}'s discarded card")
+    _check_exists(state, card, f"{state.names[victim]}'s discarded card")
     state.hands[victim] -= 1
     state.discard[card] += 1  # Surprise uses none of the turn's two actions.
 
@@ -391,13 +387,12 @@ def _gimme(state: PugsState, action: Action) -> None:
     named = _read_kind(action, "named", KINDS)
     handed_over = action.get("handed_over")
     if not isinstance(handed_over, bool):
-        raise IllegalAction(f"Say whether {state.names[victim]} handed a card over (handed_over true or false).",
-                            action=action)
+        raise IllegalAction(f"Say whether {state.names[victim]} handed a card over (handed_over true or false).")
     if handed_over and state.hands[victim] == 0:
-        raise IllegalAction(f"{state.names[victim]} has no cards, so can't hand one over.", action=action)
+        raise IllegalAction(f"{state.names[victim]} has no cards, so can't hand one over.")
     _spend_from_hand(state, action, Counter(["gimme"]), "a Gimme card")
     if handed_over:
-        _check_exists(state, action, named, "the card handed over")
+        _check_exists(state, named, "the card handed over")
     _use_action(state, action, "Gimme")
     if handed_over:
         state.hands[victim] -= 1
@@ -408,7 +403,7 @@ def _dig(state: PugsState, action: Action) -> None:
     card = _read_kind(action, "card", KINDS)
     # The Dig goes on the discard pile after its effect, so it can't dig itself up.
     if state.discard[card] == 0:
-        raise IllegalAction(f"There is no {label(card)} card in the discard pile to dig up.", action=action)
+        raise IllegalAction(f"There is no {label(card)} card in the discard pile to dig up.")
     _spend_from_hand(state, action, Counter(["dig"]), "a Dig card")
     _use_action(state, action, "Dig")
     state.discard[card] -= 1
@@ -420,19 +415,18 @@ def _end_turn(state: PugsState, action: Action) -> None:
     if state.actions_used < ACTIONS_PER_TURN:
         left = ACTIONS_PER_TURN - state.actions_used
         raise IllegalAction(f"{name} still has {left} action{'s' if left > 1 else ''} to take before ending "
-                            "the turn (drawing a card is always an option).", action=action)
+                            "the turn (drawing a card is always an option).")
     discards = action.get("discards") or []
     if not isinstance(discards, list):
-        raise IllegalAction("List the discarded cards, e.g. [\"red\", \"dig\"].", action=action)
+        raise IllegalAction("List the discarded cards, e.g. [\"red\", \"dig\"].")
     needed = _must_discard(state, me)
     if len(discards) != needed:
         raise IllegalAction(f"{name} holds {state.hands[me]} cards and must discard exactly {needed} "
                             f"to get down to {HAND_LIMIT}; name {'them' if needed != 1 else 'it'}."
-                            if needed else f"{name} holds {state.hands[me]} cards, so discards nothing.",
-                            action=action)
+                            if needed else f"{name} holds {state.hands[me]} cards, so discards nothing.")
     for kind in discards:
         if kind not in KINDS:
-            raise IllegalAction(f"{kind!r} is not a card; cards are {', '.join(KINDS)}.", action=action)
+            raise IllegalAction(f"{kind!r} is not a card; cards are {', '.join(KINDS)}.")
     _spend_from_hand(state, action, Counter(discards), "those cards")
     state.this_turn = []
     state.turn = (me + 1) % state.players
@@ -456,18 +450,16 @@ def _must_discard(state: PugsState, seat: int) -> int:
 def _read_kind(action: Action, key: str, allowed: tuple[str, ...]) -> str:
     kind = action.get(key)
     if kind not in allowed:
-        raise IllegalAction(f"{key} must be one of: {', '.join(label(k) for k in allowed)} (got {kind!r}).",
-                            action=action)
+        raise IllegalAction(f"{key} must be one of: {', '.join(label(k) for k in allowed)} (got {kind!r}).")
     return kind
 
 
 def _read_target(state: PugsState, action: Action) -> int:
     target = action.get("target")
     if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < state.players:
-        raise IllegalAction("Pick which player this is aimed at.", action=action)
+        raise IllegalAction("Pick which player this is aimed at.")
     if target == action.player:
-        raise IllegalAction(f"{state.names[target]} can't aim this at themselves; pick another player.",
-                            action=action)
+        raise IllegalAction(f"{state.names[target]} can't aim this at themselves; pick another player.")
     return target
 
 
@@ -476,21 +468,21 @@ def _spend_from_hand(state: PugsState, action: Action, cards: Counter, what: str
     me, name = action.player, state.names[action.player]
     if state.hands[me] < sum(cards.values()):
         raise IllegalAction(f"{name} holds only {state.hands[me]} card{'s' if state.hands[me] != 1 else ''}, "
-                            f"not enough for {what}.", action=action)
+                            f"not enough for {what}.")
     for kind, count in cards.items():
         if state.outside_discard(kind) < count:
             raise IllegalAction(f"Only {state.counts[kind]} {label(kind)} cards exist and "
                                 f"{state.discard[kind]} are already discarded, so {name} can't have {what}. "
-                                "Check the cards.", action=action)
+                                "Check the cards.")
     state.hands[me] -= sum(cards.values())
     for kind, count in cards.items():
         state.discard[kind] += count
 
 
-def _check_exists(state: PugsState, action: Action, kind: str, what: str) -> None:
+def _check_exists(state: PugsState, kind: str, what: str) -> None:
     if state.outside_discard(kind) < 1:
         raise IllegalAction(f"All {state.counts[kind]} {label(kind)} cards are on the discard pile, "
-                            f"so {what} can't be one. Check the cards.", action=action)
+                            f"so {what} can't be one. Check the cards.")
 
 
 def _scratch_copy(state: PugsState) -> PugsState:

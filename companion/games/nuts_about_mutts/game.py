@@ -72,9 +72,9 @@ class NutsAboutMutts(Game):
         handler = HANDLERS.get(action.type)
         if handler is None:
             raise IllegalAction(f"Nuts about Mutts has no {action.type!r} action; the actions are: "
-                                f"{', '.join(HANDLERS)}.", action=action)
+                                f"{', '.join(HANDLERS)}.")
         if state.phase == EVENING_OVER:
-            raise IllegalAction("The evening is over. Start a new game from the home screen.", action=action)
+            raise IllegalAction("The evening is over. Start a new game from the home screen.")
         return handler(state, action)
 
     def describe(self, state: MuttsState, action: Action, players: Sequence[Player]) -> str:
