@@ -14,7 +14,7 @@ _RESERVED = ("type", "player")
 
 @dataclass(frozen=True)
 class Action:
-    """`type` names the action in the game's vocabulary (see docs/actions.md); `player` is a seat
+    """`type` names the action in the game's vocabulary (see docs/games/); `player` is a seat
     index (0 = first seat) or None for table-wide actions; `args` holds the rest, JSON values only."""
 
     type: str

@@ -21,7 +21,7 @@ PALETTE_NAMES = ("BACKGROUND", "SURFACE", "SURFACE_HIGH", "TEXT", "TEXT_DIM", "A
                  "DANGER", "OK", "DISABLED", "OUTLINE")
 STANDARD = {name: globals()[name] for name in PALETTE_NAMES}
 # config.json display.high_contrast: every text colour at least 7:1 (WCAG AAA) on every surface it is
-# drawn on, signal colours still apart from the players' (tests/test_preferences.py), and an outline
+# drawn on, signal colours still apart from the players' (tests/test_ui_preferences.py), and an outline
 # on buttons, whose dark fills alone are hard to tell from the black background.
 HIGH_CONTRAST = {
     "BACKGROUND": (0.0, 0.0, 0.0, 1),
