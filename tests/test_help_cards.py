@@ -106,7 +106,7 @@ def test_the_help_cards_ship_in_the_installed_package(tmp_path):
     # Built from a copy, so the build leaves nothing in a checkout others are working in.
     source = tmp_path / "source"
     root = Path(__file__).resolve().parents[1]
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "table_companion.py"):
         source.mkdir(exist_ok=True)
         shutil.copy(root / name, source / name)
     for package in ("companion", "hardware", "ui", "seeds"):
@@ -118,6 +118,8 @@ def test_the_help_cards_ship_in_the_installed_package(tmp_path):
     assert built.returncode == 0, built.stderr[-2000:]
     for entry in GAMES:
         assert (site / "seeds" / "help" / f"{entry.key}.json").is_file()
+    # The `companion` command's module sits outside the packages, so it is listed on its own.
+    assert (site / "table_companion.py").is_file()
     code = ("import importlib.resources as r, json; from companion.rulecards import load_help; "
             "print(r.files('seeds')); print(load_help('nut')['game'])")
     read = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(site)},
