@@ -20,7 +20,7 @@ from ui.screens.game import open_game_screen  # noqa: E402
 from ui.screens.options import OptionsPopup  # noqa: E402
 from ui.screens.rules import RulesPopup  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
+from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
 FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 
@@ -64,8 +64,7 @@ def test_rules_is_one_tap_from_the_table_and_says_what_a_flea_does(services, nav
     tap(the(popup, "A turn"))
     assert any(text.startswith("1. ") for text in texts(popup))
     tap(the(popup, "Close"))
-    settle(6)
-    assert not [child for child in Window.children if isinstance(child, ModalView)]
+    assert settle_until(lambda: not [child for child in Window.children if isinstance(child, ModalView)])
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)

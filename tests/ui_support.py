@@ -22,6 +22,18 @@ def settle(frames: int = 3) -> None:
         EventLoop.idle()
 
 
+def settle_until(condition, timeout_s: float = 5.0) -> bool:
+    """Let Kivy run until `condition()` holds: a popup's closing animation takes wall-clock time, which a
+    fixed number of frames covers only on an idle machine."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while not condition() and time.monotonic() < end:
+        settle(1)
+        time.sleep(0.01)
+    return condition()
+
+
 def tap_at(x: float, y: float) -> None:
     from kivy.tests.common import UnitTestTouch
 

@@ -6,7 +6,7 @@ What it refuses, each a defect a player would notice at the table:
 - a widget drawn outside its parent (outside the visible part of a scrolled list is fine);
 - two tappable widgets that overlap (a finger cannot say which it meant);
 - on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall, primary targets under
-  12 mm, any other target under 9 mm.
+  12 mm, any other target under 9 mm, any text under 2.2 mm (capital height).
 A problem names the screen, the widget (its class and text) and the sizes."""
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from kivy.uix.widget import Widget
 SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
 KEY_NUMBER_MM = 10
 SECONDARY_TEXT_MM = 3.5
+# The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
+FINE_PRINT_MM = 2.2
 PRIMARY_TARGET_MM = 12
 TARGET_MM = 9
 SLACK_PX = 1.5
@@ -198,6 +200,9 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
                     tall = key_number_mm(widget, scale)
                     if tall < KEY_NUMBER_MM - 0.05:
                         add(widget, f"key number {tall:.1f} mm tall, needs {KEY_NUMBER_MM} mm")
+                elif scale and plain(widget.text).strip() and widget.font_size * CAP_HEIGHT / scale < FINE_PRINT_MM - 0.05:
+                    add(widget, f"text {widget.font_size * CAP_HEIGHT / scale:.1f} mm tall, "
+                                f"the smallest allowed is {FINE_PRINT_MM} mm")
             if is_tappable(widget):
                 tappables.append((widget, viewport(widget, window)))
                 if scale and not isinstance(widget, VKeyboard):

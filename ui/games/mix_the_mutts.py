@@ -109,9 +109,9 @@ class MixTheMuttsView(BoxLayout):
         tiles = summary["tiles"]
         row = BoxLayout(size_hint_y=None, height=dp(52))
         self.tile_counts = {}
-        for key, caption in (("on_table", "on table"), ("face_up", "face up"), ("face_down", "face down")):
+        for key, caption in (("on_table", "on table"), ("face_up", "face up"), ("face_down", "in stack")):
             count = Figure(caption, tiles[key], key=False, under=True, font_size=theme.FONT_TITLE,
-                           caption_font=theme.FONT_SMALL * 0.9)
+                           caption_font=theme.FONT_SMALL)
             self.tile_counts[key] = count.number
             row.add_widget(count)
         panel.add_widget(row)

@@ -134,8 +134,8 @@ class MugShelf(BoxLayout):
         for colour in colours:
             column = BoxLayout(orientation="vertical", spacing=dp(1))
             slot = MugSlot(colour=colour, held=colour in held)
-            word = Label(text=colour, font_size=theme.FONT_SMALL * 0.9, size_hint_y=None,
-                         height=theme.FONT_SMALL * 1.1, bold=colour in held,
+            word = Label(text=colour, font_size=theme.FONT_SMALL, size_hint_y=None,
+                         height=theme.FONT_SMALL * 1.25, bold=colour in held,
                          color=theme.TEXT if colour in held else theme.TEXT_DIM)
             column.add_widget(slot)
             column.add_widget(word)
@@ -147,12 +147,12 @@ class MugShelf(BoxLayout):
     def mug_width(self, width: float, height: float) -> float:
         """How wide each Mug would be drawn on a shelf of this size."""
         column = (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
-        word = max(theme.FONT_SMALL * 0.9, min(height * 0.11, theme.FONT_BODY)) * 1.25
+        word = max(theme.FONT_SMALL, min(height * 0.11, theme.FONT_BODY)) * 1.25
         return max(0, min(column, (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
 
     def _scale_words(self, *_):
         # Big Mugs (few players, a big screen) get their words in a size to match.
-        font = max(theme.FONT_SMALL * 0.9, min(self.height * 0.11, theme.FONT_BODY))
+        font = max(theme.FONT_SMALL, min(self.height * 0.11, theme.FONT_BODY))
         for word in self.words.values():
             word.font_size, word.height = font, font * 1.25
 
