@@ -16,10 +16,10 @@ from kivy.uix.label import Label  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
 
-from ui.widgets.basics import BigButton, Count  # noqa: E402
+from ui.widgets.basics import BigButton, Count, Text  # noqa: E402
 
 
-def checked(root):
+def checked(root, screen="test"):
     Window.add_widget(root)
     try:
         root.size = Window.size
@@ -27,7 +27,7 @@ def checked(root):
         for child in root.walk():
             if isinstance(child, Label):
                 child.texture_update()
-        return layout.check("test", [root], Window)
+        return layout.check(screen, [root], Window)
     finally:
         Window.remove_widget(root)
 
@@ -116,3 +116,28 @@ def test_small_targets_and_small_key_numbers_are_reported_in_millimetres():
     assert any("target" in w and "needs 12 mm" in w for w in what)
     assert any("target" in w and "needs 9 mm" in w for w in what)
     assert any(w.startswith("key number") and "needs 10 mm" in w for w in what)
+
+
+def test_tiny_text_anywhere_and_small_text_read_from_the_seats_are_reported(monkeypatch):
+    monkeypatch.setattr(layout, "TABLES_READ_FROM_THE_SEATS", frozenset({"TableView"}))
+
+    def table_with(*widgets):
+        root = FloatLayout()
+        for index, widget in enumerate(widgets):
+            root.add_widget(placed(widget, (10, 10 + 70 * index), (300, 60)))
+        return root
+
+    name = Label(text="Christopher", font_size=20)
+    assert whats(checked(table_with(name), "800x480 GameScreen/TableView")) == [
+        "text 2.7 mm tall, read from the seats it needs 3.5 mm (or is it fine print?)"]
+    # The same words elsewhere, as fine print, or on a button are read up close.
+    assert checked(table_with(Label(text="Christopher", font_size=20)), "800x480 SetupScreen") == []
+    hint = Text(text="tap = played a card", font_size=20, fine_print=True)
+    button = BigButton(text="Drew", font_size=20)
+    big = Label(text="Christopher", font_size=26)
+    assert checked(table_with(hint, button, big), "800x480 GameScreen/TableView") == []
+    assert checked(table_with(Label(text="Christopher", font_size=20)),
+                   "800x480 GameScreen/TableView > RulesPopup") == []
+    # Nothing anywhere under the floor.
+    assert whats(checked(table_with(Label(text="footnote", font_size=12)), "800x480 SetupScreen")) == [
+        "text 1.6 mm tall, the smallest allowed is 2.2 mm"]

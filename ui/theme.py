@@ -55,13 +55,16 @@ GAP = dp(8)
 PAD = dp(12)
 RADIUS = dp(10)
 
-FONT_SMALL = sp(16)
+FONT_SMALL = sp(16)      # read up close: button words, hints, explanations (2.2 mm capitals at 800x480)
 FONT_BODY = sp(20)
 FONT_TITLE = sp(28)
 FONT_NUMBER = sp(44)
 FONT_HUGE = sp(64)
 # Digits about 10 mm tall on the 7" panel (5.2 px per mm; a bold digit is about 0.72 of the font size).
 FONT_KEY_NUMBER = sp(74)
+# What players read from their seats on the table screens (names, whose turn, tags, what is on top, the
+# captions of counts): capitals 3.5 mm tall on the 7" panel.
+FONT_TABLE = sp(26)
 MESSAGE_HEIGHT = dp(46)
 
 

@@ -6,7 +6,8 @@ What it refuses, each a defect a player would notice at the table:
 - a widget drawn outside its parent (outside the visible part of a scrolled list is fine);
 - two tappable widgets that overlap (a finger cannot say which it meant);
 - on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall, primary targets under
-  12 mm, any other target under 9 mm, any text under 2.2 mm (capital height).
+  12 mm, any other target under 9 mm, any text under 2.2 mm (capital height), and on the game tables
+  laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm.
 A problem names the screen, the widget (its class and text) and the sizes."""
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from kivy.uix.widget import Widget
 SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
 KEY_NUMBER_MM = 10
 SECONDARY_TEXT_MM = 3.5
+# The game tables laid out for reading from every seat: on these, any text that is neither fine print
+# nor a button's words has capitals at least SECONDARY_TEXT_MM tall.
+TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset()
+READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup")
 # The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
 FINE_PRINT_MM = 2.2
 PRIMARY_TARGET_MM = 12
@@ -58,6 +63,17 @@ def describe(widget: Widget) -> str:
 
 def plain(text: str) -> str:
     return _MARKUP.sub("", text)
+
+
+def read_across_the_table(screen_name: str) -> bool:
+    """A table screen whose words players read from their seats, and not a card of small print over it."""
+    return (any(view in screen_name for view in TABLES_READ_FROM_THE_SEATS)
+            and not any(screen_name.endswith(layer) for layer in READ_UP_CLOSE_LAYERS))
+
+
+def read_up_close(widget: Widget) -> bool:
+    """Words on a button are read by the finger about to tap them; fine print is marked as such."""
+    return any(getattr(node, "fine_print", False) or is_tappable(node) for node in (widget, *ancestors(widget)))
 
 
 def is_tappable(widget: Widget) -> bool:
@@ -154,7 +170,8 @@ class Smallest:
 
     text_mm: float = float("inf")
     target_mm: float = float("inf")
-    # Every text under the secondary minimum, by what it says: where the table is hard to read.
+    # Every text read from the seats (not fine print, not a button's words) under the secondary minimum,
+    # by what it says: where the table is hard to read.
     small_texts: dict[str, float] = field(default_factory=dict)
 
 
@@ -169,7 +186,7 @@ def measure(roots: list[Widget], window, smallest: Smallest) -> None:
             if isinstance(widget, Label) and plain(getattr(widget, "text", "")).strip():
                 tall = widget.font_size * CAP_HEIGHT / scale
                 smallest.text_mm = min(smallest.text_mm, tall)
-                if tall < SECONDARY_TEXT_MM - 0.05:
+                if tall < SECONDARY_TEXT_MM - 0.05 and not read_up_close(widget):
                     smallest.small_texts[describe(widget)] = round(tall, 1)
             if is_tappable(widget) and not isinstance(widget, VKeyboard):
                 smallest.target_mm = min(smallest.target_mm, min(widget.width, widget.height) / scale)
@@ -200,9 +217,14 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
                     tall = key_number_mm(widget, scale)
                     if tall < KEY_NUMBER_MM - 0.05:
                         add(widget, f"key number {tall:.1f} mm tall, needs {KEY_NUMBER_MM} mm")
-                elif scale and plain(widget.text).strip() and widget.font_size * CAP_HEIGHT / scale < FINE_PRINT_MM - 0.05:
-                    add(widget, f"text {widget.font_size * CAP_HEIGHT / scale:.1f} mm tall, "
-                                f"the smallest allowed is {FINE_PRINT_MM} mm")
+                elif scale and plain(widget.text).strip():
+                    tall = widget.font_size * CAP_HEIGHT / scale
+                    if tall < FINE_PRINT_MM - 0.05:
+                        add(widget, f"text {tall:.1f} mm tall, the smallest allowed is {FINE_PRINT_MM} mm")
+                    elif read_across_the_table(screen_name) and tall < SECONDARY_TEXT_MM - 0.05 \
+                            and not read_up_close(widget):
+                        add(widget, f"text {tall:.1f} mm tall, read from the seats it needs {SECONDARY_TEXT_MM} mm "
+                                    "(or is it fine print?)")
             if is_tappable(widget):
                 tappables.append((widget, viewport(widget, window)))
                 if scale and not isinstance(widget, VKeyboard):

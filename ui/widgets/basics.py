@@ -36,7 +36,10 @@ class Panel(BoxLayout):
 
 
 class Text(Label):
-    """A label that wraps to its width and grows to its text, so nothing is clipped at 800x480."""
+    """A label that wraps to its width and grows to its text, so nothing is clipped at 800x480.
+    `fine_print` marks words read up close (a hint, an explanation) rather than from across the table."""
+
+    fine_print = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("font_size", theme.FONT_BODY)
@@ -162,6 +165,9 @@ class MessageBar(Label):
     It stays until replaced or cleared, so a child has time to have it read aloud. With `reserve`
     the bar keeps that height while empty, and a long message takes a smaller font before it takes
     more room, so what is above it does not jump."""
+
+    # Read by the player who just acted, up close.
+    fine_print = True
 
     def __init__(self, reserve: float = 0, **kwargs):
         kwargs.setdefault("font_size", theme.FONT_BODY)
