@@ -75,7 +75,7 @@ class GameScreen(Screen):
         home = BigButton(text="Home", size_hint_x=None, width=dp(96))
         home.bind(on_release=lambda *_: self.go_home())
         bar.add_widget(home)
-        self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TITLE * 0.85, bold=True,
+        self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TABLE, bold=True,
                                 size_hint_y=1, shorten=True)
         bar.add_widget(self.title_label)
         rules = BigButton(text="Rules", size_hint_x=None, width=dp(90))
