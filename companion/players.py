@@ -52,8 +52,8 @@ class Player:
     @classmethod
     def from_json(cls, doc, *, seat: int) -> "Player":
         where = f"players[{seat}]"
-        if isinstance(doc, str):
-            return cls(doc, IDENTITIES[seat % len(IDENTITIES)].key, None)
+        if isinstance(doc, str) and doc.strip():
+            return cls(doc.strip(), IDENTITIES[seat % len(IDENTITIES)].key, None)
         if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"].strip():
             raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
         colour = doc.get("colour", IDENTITIES[seat % len(IDENTITIES)].key)

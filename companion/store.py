@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .actions import Action
-from .errors import BadDocument
+from .errors import BadDocument, CompanionError
 from .outcome import Outcome
-from .players import Player
+from .players import Player, check_table
 from .registry import load_game
 from .session import Session
 
@@ -169,12 +169,31 @@ class Store:
         return _record(row)
 
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
+        """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
+        so a single damaged or foreign record never stops the app from starting."""
+        return [record for record in self._read_rows(unfinished) if isinstance(record, SessionRecord)][:limit]
+
+    def unreadable(self) -> list[tuple[int, str]]:
+        """(game number, what is wrong with it) for every saved game the app cannot read back."""
+        return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
+
+    def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
         rows = self._db.execute(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
-            "ORDER BY s.updated_at DESC, s.id DESC LIMIT ?", (limit,)).fetchall()
-        return [_record(row) for row in rows]
+            "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
+        read: list[SessionRecord | tuple[int, str]] = []
+        for row in rows:
+            try:
+                record = _record(row)
+                load_game(record.game)
+                check_table(record.players)
+            except (CompanionError, ValueError, TypeError) as problem:
+                read.append((row[0], str(problem)))
+            else:
+                read.append(record)
+        return read
 
     def unfinished(self) -> SessionRecord | None:
         """The game to offer on the next start, if the last one was left unfinished."""

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 COMPANION = [sys.executable, "-m", "table_companion"]
 
 
@@ -86,6 +88,20 @@ def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writin
     store = Store.open(data)
     (record,) = store.sessions()
     assert store.unfinished().id == record.id and record.entry_count == 1
+    store.close()
+
+
+@pytest.mark.parametrize("players, says", [(["   ", "Ben"], "players[0]"), (["Ann", " Ann "], "the same name")])
+def test_import_game_refuses_names_it_could_not_show_and_writes_nothing(tmp_path, players, says):
+    from companion.store import Store
+
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps({"game": "nut", "players": players, "actions": []}))
+    data = tmp_path / "data"
+    refused = run("--data-dir", str(data), "import-game", str(log))
+    assert refused.returncode == 2 and says in refused.stderr
+    store = Store.open(data)
+    assert store.sessions() == [] and store.unreadable() == []
     store.close()
 
 

@@ -1,6 +1,7 @@
 """Nothing is lost by one tap: a game set aside on Home comes back with one tap, and every game this
 table has played (unfinished, set aside or finished) can be found again and opened."""
 
+import json
 import random
 import re
 
@@ -102,3 +103,35 @@ def test_games_that_name_their_winner_their_own_way_are_listed_with_it(services,
     title = finished.game.title
     listed = [text for text in shown(navigator.current_screen) if text.startswith(f"{title}  -  ")]
     assert listed and f"Won by {' and '.join(winner_names(finished.summary()))}" in listed[0]
+
+
+def test_a_saved_game_the_app_cannot_read_back_never_stops_the_start(services, navigator):
+    """A record written by something else (a blank name, an unknown game) is left out with a word on
+    Home, and the readable game is still offered for Resume."""
+    kept = services.store.new_session("nut", FAMILY)
+    broken = services.store.new_session("nut", [Player("Cy", "orange"), Player("Di", "sky")])
+    services.store._db.execute("UPDATE sessions SET players = ? WHERE id = ?",
+                               (json.dumps([{"name": "   "}, "Di"]), broken.id))
+    services.store._db.execute("UPDATE sessions SET game = 'chess' WHERE id = ?", (kept.id,))
+    readable = services.store.new_session("pugs_in_mugs", FAMILY)
+
+    assert [record.id for record in services.store.sessions()] == [readable.id]
+    assert {number for number, _ in services.store.unreadable()} == {kept.id, broken.id}
+    navigator.show(HomeScreen(services, navigator))
+    settle()
+    words = " ".join(shown(navigator.current_screen))
+    assert "Saved game 2 (and 1 other) can't be read back" in words
+    tap(the(navigator, "Resume"))
+    assert isinstance(navigator.current_screen, GameScreen)
+    assert navigator.current_screen.controller.session.id == readable.id
+
+
+def test_a_game_whose_log_no_longer_replays_says_so_and_stays_home(services, navigator):
+    session = services.store.new_session("pugs_in_mugs", FAMILY)
+    session.perform(Action("draw", 0))
+    services.store._db.execute("UPDATE entries SET action = ? WHERE session_id = ?",
+                               (json.dumps({"type": "fly", "player": 0}), session.id))
+    navigator.show(HomeScreen(services, navigator))
+    tap(the(navigator, "Resume"))
+    assert isinstance(navigator.current_screen, HomeScreen)
+    assert any("can't be brought back" in text for text in shown(navigator.current_screen))

@@ -11,6 +11,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
+from companion.errors import CompanionError
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
@@ -57,6 +58,10 @@ class HomeScreen(Screen):
             # Said once per start: the race screens repeat what matters when a race is run.
             services.extras["hardware_warning_shown"] = True
             body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
+        unreadable = services.store.unreadable()
+        if unreadable and not services.extras.get("unreadable_shown"):
+            services.extras["unreadable_shown"] = True
+            body.add_widget(Text(text=unreadable_words(unreadable), color=theme.DANGER, font_size=theme.FONT_SMALL))
         record = services.store.unfinished()
         if record is not None:
             body.add_widget(self._resume_panel(record))
@@ -112,7 +117,13 @@ class HomeScreen(Screen):
     def resume(self, session_id: int) -> None:
         from ui.screens.game import open_game_screen
 
-        open_game_screen(self.services, self.navigator, self.services.store.resume(session_id))
+        try:
+            session = self.services.store.resume(session_id)
+        except CompanionError as problem:
+            self.message.show(f"Game {session_id} can't be brought back ({problem}); it stays in Saved games.",
+                              problem=True, seconds=None)
+            return
+        open_game_screen(self.services, self.navigator, session)
 
     def set_aside(self, session_id: int) -> None:
         self.services.store.set_aside(session_id)
@@ -137,3 +148,11 @@ class HomeScreen(Screen):
         from ui.screens.preferences import PreferencesScreen
 
         self.navigator.show(PreferencesScreen(self.services, self.navigator))
+
+
+def unreadable_words(unreadable: list[tuple[int, str]]) -> str:
+    """Said once per start: which saved games are left out and why, so nothing vanishes silently."""
+    number, reason = unreadable[0]
+    more = len(unreadable) - 1
+    others = f" (and {more} other{'s' if more != 1 else ''})" if more else ""
+    return f"Saved game {number}{others} can't be read back, so it is left out: {reason}."
