@@ -7,6 +7,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.core.window import Window
 
+from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import theme
 from ui.navigation import Navigator
@@ -31,6 +32,7 @@ class CompanionApp(App):
         from hardware.backend import is_raspberry_pi
         from hardware.backlight import find_backlight
 
+        hold_data_dir(data_dir)
         store = Store.open(data_dir)
         services = Services(data_dir=data_dir, store=store, settings=settings)
         open_hardware(services, backend or settings["backend"])
