@@ -87,6 +87,12 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
+        try:
+            self._check_usable()
+        except Unusable:
+            self._db.close()
+            raise
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -97,9 +103,24 @@ class Store:
                     self._db.execute(statement)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
+    def _check_usable(self) -> None:
+        problem = usability_problem(self._db)
+        if problem is not None:
+            raise Unusable(problem)
+
     @classmethod
     def open(cls, data_dir: Path | str) -> "Store":
-        return cls(Path(data_dir) / DB_NAME)
+        """The data directory's saved games. A file the app cannot use (damaged, someone else's, or from
+        a newer version) is never deleted and never stops the start: it is moved aside under a dated
+        name and a new file is begun; `moved_aside` then says where it went and why."""
+        path = Path(data_dir) / DB_NAME
+        try:
+            return cls(path)
+        except Unusable as problem:
+            aside = _move_aside(path)
+            store = cls(path)
+            store.moved_aside = (aside, str(problem))
+            return store
 
     def close(self) -> None:
         self._db.close()
@@ -246,6 +267,41 @@ class Store:
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:
         return self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def usability_problem(db: sqlite3.Connection) -> str | None:
+    """Why a saved games file cannot be used as it is, in words for the family; None when it can."""
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "meta" not in tables:
+            return "it is not the app's saved games file"
+        if "meta" in tables:
+            row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA_VERSION):
+                return f"it was written by a newer version of the app (schema {row[0]})"
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            return "it is damaged"
+    except sqlite3.DatabaseError as error:
+        return f"it is damaged ({error})"
+    return None
+
+
+class Unusable(Exception):
+    """The saved games file cannot be used as it is (the reason is the message)."""
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename the file and its write-ahead log together, so the pair can still be examined later."""
+    stamp, number = time.strftime("%Y%m%d-%H%M%S"), 1
+    aside = path.with_name(f"{path.name}.unusable-{stamp}")
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.unusable-{stamp}-{number}")
+    for suffix in ("", "-wal", "-shm"):
+        part = path.with_name(path.name + suffix)
+        if part.exists():
+            part.rename(aside.with_name(aside.name + suffix))
+    return aside
 
 
 class _Transaction:

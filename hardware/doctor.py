@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any, Callable
 from companion import config as companion_config
 from companion.errors import CompanionError
 from companion.paths import default_data_dir
+from companion.store import DB_NAME, usability_problem
 
 from . import backend as gpio_backend
 
@@ -315,6 +317,29 @@ def check_data_dir(data_dir: Path) -> list[Finding]:
     return [Finding("data", OK, f"Data directory {where}: {megabytes} MB free.", detail=detail)]
 
 
+def check_saved_games(data_dir: Path) -> list[Finding]:
+    """Read only: the app itself moves an unusable file aside at its next start."""
+    findings = []
+    database = data_dir / DB_NAME
+    if database.exists():
+        try:
+            connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+            try:
+                problem = usability_problem(connection)
+            finally:
+                connection.close()
+        except sqlite3.Error as error:
+            problem = f"it cannot be opened ({error})"
+        if problem is not None:
+            findings.append(Finding("data", PROBLEM, f"Saved games file {database}: {problem}.",
+                                    fix="start the app: it keeps this file aside under a dated name and begins a new one"))
+    for aside in sorted(data_dir.glob(f"{DB_NAME}.unusable-*")):
+        if not aside.name.endswith(("-wal", "-shm")):
+            findings.append(Finding("data", WARNING, f"A saved games file was kept aside as {aside}.",
+                                    fix="nothing is needed; keep it to look into, or delete it once not wanted"))
+    return findings
+
+
 # --- running it ---------------------------------------------------------------------------------------------
 
 def collect(requested_backend: str | None, data_dir: Path, *, paths: SystemPaths | None = None,
@@ -346,6 +371,7 @@ def collect(requested_backend: str | None, data_dir: Path, *, paths: SystemPaths
     findings += check_kivy_input(paths)
     findings += check_audio(paths, sound_wanted=bool(settings["display"]["sound"]))
     findings += check_data_dir(Path(data_dir))
+    findings += check_saved_games(Path(data_dir))
     return findings
 
 

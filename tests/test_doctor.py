@@ -218,3 +218,24 @@ def test_companion_doctor_command_prints_json(tmp_path):
     assert result.returncode == (0 if document["ok"] else 1)
     assert {f["check"] for f in document["findings"]} >= {"backend", "pin-map", "button", "display", "touch",
                                                          "audio", "data"}
+
+
+def test_doctor_reports_a_damaged_saved_games_file_and_what_was_kept_aside(tmp_path):
+    import os
+
+    from companion.players import Player
+    from companion.store import Store
+    from hardware.doctor import check_saved_games
+
+    store = Store.open(tmp_path)
+    store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    store.close()
+    assert check_saved_games(tmp_path) == []
+    os.truncate(tmp_path / "companion.sqlite3", 1024)
+    before = sorted(os.listdir(tmp_path))
+    (finding,) = check_saved_games(tmp_path)
+    assert finding.status == "problem" and "damaged" in finding.summary and "start the app" in finding.fix
+    assert sorted(os.listdir(tmp_path)) == before  # the doctor only looks
+    Store.open(tmp_path).close()
+    (kept,) = check_saved_games(tmp_path)
+    assert kept.status == "warning" and "kept aside as" in kept.summary

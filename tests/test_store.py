@@ -1,4 +1,7 @@
 
+import os
+import sqlite3
+
 import pytest
 
 import companion.registry as registry
@@ -94,3 +97,43 @@ def test_database_uses_wal_and_full_sync(tmp_path):
     store = Store.open(tmp_path)
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+@pytest.mark.parametrize("spoil, why", [
+    (lambda path: os.truncate(path, 4096), "damaged"),
+    (lambda path: _foreign(path), "not the app's"),
+    (lambda path: _schema(path, "99"), "newer version"),
+])
+def test_a_file_the_app_cannot_use_is_moved_aside_and_a_new_one_begun(tmp_path, spoil, why):
+    store = Store.open(tmp_path)
+    for number in range(30):
+        store.new_session("nut", [Player(f"Ann{number}", "orange"), Player("Ben", "sky")])
+    store.close()
+    spoil(tmp_path / "companion.sqlite3")
+    spoilt = (tmp_path / "companion.sqlite3").read_bytes()
+
+    reopened = Store.open(tmp_path)
+    aside, reason = reopened.moved_aside
+    assert why in reason
+    assert aside.read_bytes() == spoilt  # kept byte for byte, to be looked at later
+    assert reopened.sessions() == [] and reopened.integrity_ok()
+    reopened.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    reopened.close()
+    again = Store.open(tmp_path)
+    assert again.moved_aside is None and len(again.sessions()) == 1
+    again.close()
+
+
+def _foreign(path):
+    os.remove(path)
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.commit()
+    connection.close()
+
+
+def _schema(path, value):
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (value,))
+    connection.commit()
+    connection.close()

@@ -135,3 +135,14 @@ def test_a_game_whose_log_no_longer_replays_says_so_and_stays_home(services, nav
     tap(the(navigator, "Resume"))
     assert isinstance(navigator.current_screen, HomeScreen)
     assert any("can't be brought back" in text for text in shown(navigator.current_screen))
+
+
+def test_home_says_when_the_saved_games_file_was_moved_aside(tmp_path, navigator):
+    from ui_support import make_services
+
+    (tmp_path / "companion.sqlite3").write_bytes(b"not a database at all, " * 200)
+    services = make_services(tmp_path)
+    navigator.show(HomeScreen(services, navigator))
+    settle()
+    words = " ".join(shown(navigator.current_screen))
+    assert "could not be used (it is damaged" in words and "companion.sqlite3.unusable-" in words

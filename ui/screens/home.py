@@ -58,6 +58,13 @@ class HomeScreen(Screen):
             # Said once per start: the race screens repeat what matters when a race is run.
             services.extras["hardware_warning_shown"] = True
             body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
+        moved_aside = services.store.moved_aside
+        if moved_aside and not services.extras.get("moved_aside_shown"):
+            services.extras["moved_aside_shown"] = True
+            where, why = moved_aside
+            body.add_widget(Text(text=f"The saved games file could not be used ({why}), so it was kept aside as "
+                                      f"{where.name} and a new one was started.",
+                                 color=theme.DANGER, font_size=theme.FONT_SMALL))
         unreadable = services.store.unreadable()
         if unreadable and not services.extras.get("unreadable_shown"):
             services.extras["unreadable_shown"] = True
