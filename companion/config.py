@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,14 @@ RANGES: dict[tuple[str, ...], tuple[float, float, str]] = {
     ("display", "sleep_after_min"): (0, 240, "minutes"),
     ("race", "settle_ms"): (0, 200, "ms"),
     ("race", "lockout_ms"): (0, 5000, "ms"),
+    # The rest are bounded so no value that validates can overflow a timer or a clock further on.
+    ("race", "tie_window_ms"): (0, 100, "ms"),
+    ("race", "holdoff_ms"): (0, 500, "ms"),
+    ("race", "timeout_s"): (0.5, 120, "s"),
+    ("race", "rank_ms"): (0, 10000, "ms"),
+    ("race", "cue_delay_min_s"): (0, 30, "s"),
+    ("race", "cue_delay_max_s"): (0, 30, "s"),
+    ("turn_buttons", "long_press_ms"): (100, 5000, "ms"),
 }
 
 BUTTON_NUMBERS = tuple(str(n) for n in range(1, 7))
@@ -97,7 +106,7 @@ def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
         if not isinstance(value, bool):
             raise BadOption(f"config {name}: expected true or false, got {value!r}")
     elif isinstance(default, (int, float)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
             raise BadOption(f"config {name}: expected a number of zero or more, got {value!r}")
         if isinstance(default, int) and value != int(value):
             raise BadOption(f"config {name}: expected a whole number, got {value!r}")
@@ -166,6 +175,14 @@ def load(data_dir: Path) -> dict[str, Any]:
         document = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise BadOption(f"{path} is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+    except UnicodeDecodeError as error:
+        raise BadOption(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from None
+    except RecursionError:
+        raise BadOption(f"{path} is nested too deeply to be a settings file") from None
+    except ValueError as error:  # e.g. an integer too long to convert
+        raise BadOption(f"{path} holds a value that cannot be read: {error}") from None
+    except OSError as error:
+        raise BadOption(f"{path} cannot be read: {error.strerror}") from None
     return validate(document)
 
 
