@@ -16,7 +16,10 @@ from ui.games.nut_parts import KEY_NUMBER_LINE, SeatTag, key_number
 from ui.widgets.basics import BigButton, Panel, Text
 
 KINDS = ("standard", "squirrel", "wild")
-INFO_WIDTH = dp(250)
+# Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
+INFO_WIDTH = dp(300)
+PICKED_WIDTH = dp(76)
+TURN_FONT = theme.FONT_TABLE * 1.2
 
 
 class ColumnButton(ButtonBehavior, BoxLayout):
@@ -94,17 +97,19 @@ class DraftPad(BoxLayout):
         self.controller = controller
         self.kind = "standard"
 
-        # Wide enough for a long name in the title font beside its shape; a wider screen gives it more.
+        # Everything here is read from the seats, so it is all in table type at least; a wider screen
+        # gives the panel more room.
         info = Panel(orientation="vertical", size_hint_x=None, width=INFO_WIDTH, spacing=dp(4))
         self.bind(width=lambda pad, width: setattr(info, "width", max(INFO_WIDTH, width * 0.3)))
-        self.round_label = Text(font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        self.round_label = Text(font_size=theme.FONT_TABLE, color=theme.TEXT_DIM)
         info.add_widget(self.round_label)
-        # Room for two lines of the name, so a long one wraps instead of being cut.
-        self.turn_badge = SeatTag(size_hint_y=None, height=dp(64), font_size=theme.FONT_TITLE * 0.9, bold=True,
+        # Whose pick it is, larger than the rest; room for two lines, so a long name wraps instead of
+        # being cut.
+        self.turn_badge = SeatTag(size_hint_y=None, height=TURN_FONT * 2.4, font_size=TURN_FONT, bold=True,
                                   symbol_size=dp(40))
         info.add_widget(self.turn_badge)
         deck_row = BoxLayout(size_hint_y=None, height=KEY_NUMBER_LINE, spacing=theme.GAP)
-        deck_caption = Label(text="Deck", font_size=theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=0.45,
+        deck_caption = Label(text="Deck", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, size_hint_x=0.45,
                              halign="left", valign="middle")
         deck_caption.bind(size=lambda lab, size: setattr(lab, "text_size", size))
         deck_row.add_widget(deck_caption)
@@ -169,8 +174,9 @@ class DraftPad(BoxLayout):
             return
         players = self.controller.players
         picker = players[turn]
+        # The badge under this line names the picker, so the line only says which column is open.
         if draft["round_column"] is None:
-            self.round_label.text = f"Round {draft['round']}: {picker.name} chooses a column"
+            self.round_label.text = f"Round {draft['round']}: any column"
         else:
             self.round_label.text = f"Round {draft['round']}: column {draft['round_column']}"
         self.turn_badge.player = picker
@@ -189,10 +195,15 @@ class DraftPad(BoxLayout):
 
         self.picks.clear_widgets()
         for seat, player in enumerate(players):
-            row = BoxLayout(size_hint_y=None, height=dp(32), spacing=dp(4))
-            row.add_widget(SeatTag(player, font_size=theme.FONT_SMALL, bold=seat == turn, symbol_size=dp(24)))
-            count = Label(text=f"{draft['picks'][seat]}/{draft['picks_each']}", font_size=theme.FONT_SMALL,
-                          size_hint_x=None, width=dp(52), halign="right", valign="middle", color=theme.TEXT_DIM)
+            row = BoxLayout(size_hint_y=None, height=theme.FONT_TABLE * 1.3, spacing=dp(4))
+            tag = SeatTag(player, font_size=theme.FONT_TABLE, bold=seat == turn, symbol_size=dp(24))
+            # A name with a space may wrap: the row grows to hold both lines.
+            tag.label.bind(texture_size=lambda lab, size, row=row: setattr(
+                row, "height", max(theme.FONT_TABLE * 1.3, size[1])))
+            row.add_widget(tag)
+            count = Label(text=f"{draft['picks'][seat]}/{draft['picks_each']}", font_size=theme.FONT_TABLE,
+                          size_hint_x=None, width=PICKED_WIDTH, halign="right", valign="middle",
+                          color=theme.TEXT_DIM)
             count.bind(size=lambda lab, size: setattr(lab, "text_size", size))
             row.add_widget(count)
             self.picks.add_widget(row)

@@ -14,6 +14,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.games.nut_cells import LayoutGrid, draw_cell
 from ui.games.nut_parts import SeatTag
+from ui.widgets.basics import Text
 from ui.widgets.symbols import SymbolShape
 
 
@@ -38,14 +39,20 @@ def _fit(label: Label) -> Label:
     return label
 
 
-def colour_line(entry: dict, doubling: str) -> str:
-    size, squirrels, points = entry["size"], entry.get("squirrels", 0), entry["points"]
-    if not size:
-        return "0"
-    if squirrels:
-        times = "x2" if doubling == "once" else f"x{2 ** squirrels}"
-        return f"{size} {times} = {points}"
-    return str(points)
+def colour_working(entry: dict, doubling: str) -> str:
+    """How a colour's points came about, when squirrels doubled them: "(6 x2)"."""
+    size, squirrels = entry["size"], entry.get("squirrels", 0)
+    if not size or not squirrels:
+        return ""
+    times = "x2" if doubling == "once" else f"x{2 ** squirrels}"
+    return f"({size} {times})"
+
+
+# A card's side padding: three cards side by side on the 7" panel leave each 244 px inside, enough for
+# a long name in table type beside its shape and the total.
+CARD_SIDE = dp(6)
+TOTAL_WIDTH = dp(48)
+LINE = theme.FONT_TABLE * 1.2
 
 
 class ResultCard(BoxLayout):
@@ -53,7 +60,7 @@ class ResultCard(BoxLayout):
 
     def __init__(self, player, layout: dict, colours: list[dict], doubling: str, *, winner: bool = False,
                  **kwargs):
-        super().__init__(orientation="vertical", padding=dp(8), spacing=dp(4), **kwargs)
+        super().__init__(orientation="vertical", padding=[CARD_SIDE, dp(8)], spacing=dp(4), **kwargs)
         with self.canvas.before:
             Color(*(theme.OK if winner else theme.SURFACE))
             self._back = RoundedRectangle(radius=[theme.RADIUS])
@@ -61,10 +68,12 @@ class ResultCard(BoxLayout):
             self._inner = RoundedRectangle(radius=[theme.RADIUS])
         self.bind(pos=self._redraw, size=self._redraw)
 
-        header = BoxLayout(size_hint_y=None, height=dp(60), spacing=theme.GAP)
-        header.add_widget(SeatTag(player, font_size=theme.FONT_BODY, bold=winner))
-        self.total = _fit(Label(text=str(layout["total"]), font_size=theme.FONT_NUMBER, bold=True,
-                                size_hint_x=None, width=dp(64), halign="right", valign="middle"))
+        # Two lines of the name's type: a long name with a space wraps rather than pushing the total off.
+        header = BoxLayout(size_hint_y=None, height=max(dp(56), theme.FONT_TABLE * 2.4), spacing=dp(4))
+        header.add_widget(SeatTag(player, font_size=theme.FONT_TABLE, bold=winner, symbol_size=dp(24),
+                                  spacing=dp(4)))
+        self.total = _fit(Label(text=str(layout["total"]), font_size=theme.FONT_NUMBER * 0.9, bold=True,
+                                size_hint_x=None, width=TOTAL_WIDTH, halign="right", valign="middle"))
         header.add_widget(self.total)
         self.add_widget(header)
 
@@ -75,17 +84,30 @@ class ResultCard(BoxLayout):
             self.add_widget(self.grid)
         else:
             self.grid = None
-            self.add_widget(_fit(Label(text="Counted by hand\n(no grid painted)", font_size=theme.FONT_SMALL,
-                                       color=theme.TEXT_DIM, halign="center", valign="middle")))
+            by_hand = BoxLayout(orientation="vertical")
+            by_hand.add_widget(Label())
+            by_hand.add_widget(Text(text="Counted by hand", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM,
+                                    halign="center"))
+            by_hand.add_widget(Text(text="(no grid painted)", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+                                    halign="center", fine_print=True))
+            by_hand.add_widget(Label())
+            self.add_widget(by_hand)
 
-        lines = GridLayout(cols=2, size_hint_y=None, height=dp(2 * 30 + 4), spacing=dp(4))
+        # Each colour's points are read from the seats; the squirrels' doubling beside them is the
+        # working, read up close by whoever checks the sum.
+        lines = GridLayout(cols=2, size_hint_y=None, height=2 * LINE + dp(4), spacing=dp(4))
         for colour in colours:
             entry = layout["colours"][colour["letter"]]
-            item = BoxLayout(spacing=dp(6))
-            item.add_widget(MiniCell(colour["letter"], size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
-            item.add_widget(_fit(Label(text=colour_line(entry, doubling), font_size=theme.FONT_BODY, bold=True,
-                                       halign="left", valign="middle",
-                                       color=theme.TEXT if entry["points"] else theme.TEXT_DIM)))
+            item = BoxLayout(spacing=dp(4))
+            item.add_widget(MiniCell(colour["letter"], size=(dp(24), dp(24)), pos_hint={"center_y": 0.5}))
+            points = Label(text=str(entry["points"]), font_size=theme.FONT_TABLE, bold=True, size_hint_x=None,
+                           color=theme.TEXT if entry["points"] else theme.TEXT_DIM)
+            points.bind(texture_size=lambda lab, size: setattr(lab, "width", size[0]))
+            item.add_widget(points)
+            working = _fit(Label(text=colour_working(entry, doubling), font_size=theme.FONT_SMALL,
+                                 color=theme.TEXT_DIM, halign="left", valign="middle"))
+            working.fine_print = True
+            item.add_widget(working)
             lines.add_widget(item)
         self.add_widget(lines)
         if self.grid is not None:
@@ -118,7 +140,7 @@ class EndView(BoxLayout):
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         players = controller.players
-        banner = BoxLayout(size_hint_y=None, height=dp(60), spacing=theme.GAP)
+        banner = BoxLayout(size_hint_y=None, height=dp(48), spacing=theme.GAP)
         for seat in summary["winners"]:
             identity = players[seat].identity
             banner.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
@@ -134,9 +156,10 @@ class EndView(BoxLayout):
         else:
             text = f"{names} wins with {best} points"
         # The names lead the sentence and it wraps onto a second line rather than lose its end.
-        self.headline = Label(text=text, font_size=theme.FONT_TITLE * 0.8, bold=True, halign="left",
-                              valign="middle")
+        self.headline = Label(text=text, font_size=theme.FONT_TABLE, bold=True, halign="left", valign="middle")
         self.headline.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        # The banner is as tall as the sentence: one line for a single winner, two for a shared win.
+        self.headline.bind(texture_size=lambda label, size: setattr(banner, "height", max(dp(48), size[1])))
         self.headline_names = summary["winner_names"]
         banner.add_widget(self.headline)
         self.add_widget(banner)

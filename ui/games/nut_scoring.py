@@ -255,11 +255,13 @@ class ScoringPad(BoxLayout):
         seat = self.seat
         self.body.add_widget(ResultCard(self.controller.players[seat], summary["layouts"][seat], summary["colours"],
                                         summary["squirrel_doubling"]))
-        note = Text(text=f"{self.controller.players[seat].name}'s layout is scored: the outlined groups are the "
-                         "cluster that counts for each colour. Tap Undo to change it.",
-                    font_size=theme.FONT_BODY, color=theme.TEXT_DIM)
-        holder = BoxLayout(orientation="vertical", size_hint_x=0.4)
-        holder.add_widget(note)
+        # What happened is read from the seats; how to read the outlines and undo it is read up close.
+        holder = BoxLayout(orientation="vertical", size_hint_x=0.55, spacing=theme.GAP)
+        holder.add_widget(Text(text=f"{self.controller.players[seat].name}'s layout is scored",
+                               font_size=theme.FONT_TABLE, bold=True))
+        holder.add_widget(Text(text="The outlined groups are the cluster that counts for each colour. "
+                                    "Tap Undo to change it.", font_size=theme.FONT_BODY, color=theme.TEXT_DIM,
+                               fine_print=True))
         holder.add_widget(Label())
         self.body.add_widget(holder)
 
@@ -285,8 +287,10 @@ class ScoringPad(BoxLayout):
         # A table of fixed width packed to the top left, so each row's points stay beside its counters
         # and the total right under them on a wide screen too.
         rows = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_x=None, width=QUICK_WIDTH)
-        # Two lines of small print fit over a counter, so the headings stay whole sentences.
+        # Two lines of small print fit over a counter, so the headings stay whole sentences. They are
+        # read by the player setting the counters, up close; the counts and points under them are large.
         head = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 2.5, spacing=theme.GAP)
+        head.fine_print = True
         for text, width in (("colour", COLOUR_WIDTH), ("nuts + wilds in its largest cluster", STEPPER),
                             ("", STEPPER_APART), ("squirrels in that cluster", STEPPER), ("points", POINTS_WIDTH)):
             head.add_widget(_fit(Label(text=text, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, halign="center",
@@ -310,7 +314,7 @@ class ScoringPad(BoxLayout):
             self.points_labels[letter] = points
             row.add_widget(points)
             rows.add_widget(row)
-        self.quick_total = Text(font_size=theme.FONT_BODY, bold=True, halign="right")
+        self.quick_total = Text(font_size=theme.FONT_TABLE, bold=True, halign="right")
         rows.add_widget(self.quick_total)
         rows.add_widget(Widget())
         self.body.add_widget(rows)
