@@ -60,7 +60,7 @@ def frames_to_winner_on_screen(races: int) -> tuple[list[float], list[float]]:
     from ui.main import prepare_kivy
 
     os.environ.setdefault("KIVY_LOG_LEVEL", "error")
-    prepare_kivy((800, 480), False, Path(tempfile.mkdtemp(prefix="kivy-bench-")))
+    prepare_kivy((800, 480), False)
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.uix.widget import Widget

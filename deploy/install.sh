@@ -173,6 +173,12 @@ fi
 [[ $KIOSK_USER =~ ^[a-z_][a-z0-9_-]*$ ]] || die "'$KIOSK_USER' is not a valid Linux user name."
 
 DATA_DIR=${DATA_DIR%/}
+# The path is written into the service unit and a shell script, quoted; these characters would need
+# escapes that differ between the two (and '|' is the template filler's separator).
+if [[ $DATA_DIR =~ [\"\\\$%\'\|\`] || $DATA_DIR =~ [[:cntrl:]] ]]; then
+    die "--data-dir '$DATA_DIR' has a character the service file cannot carry (\" \\ \$ % ' | \` or a control character)." \
+        "Choose a directory name without it; spaces are fine."
+fi
 case $DATA_DIR in
     /*) ;;
     *) die "--data-dir must be an absolute path such as $DEFAULT_DATA_DIR, not '$DATA_DIR'." ;;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -68,6 +69,11 @@ def unit_settings(path: Path) -> dict[str, list[str]]:
     return settings
 
 
+def paths(settings: dict[str, list[str]], key: str) -> list[str]:
+    """Path settings, each as systemd reads it (quotes removed)."""
+    return [word for value in settings.get(key, []) for word in shlex.split(value)]
+
+
 def environment(settings: dict[str, list[str]]) -> dict[str, str]:
     pairs = {}
     for entry in settings.get("Environment", []):
@@ -115,12 +121,48 @@ def test_service_may_write_only_the_data_directory(done):
     settings = unit_settings(done.file(UNIT))
     assert settings["NoNewPrivileges"] == ["yes"]
     assert settings["ProtectSystem"][0] in {"strict", "full"}
-    assert settings["ReadWritePaths"] == [DEFAULT_DATA, BACKLIGHT_SYSFS]
+    assert paths(settings, "ReadWritePaths") == [DEFAULT_DATA, BACKLIGHT_SYSFS]
     assert settings["PrivateTmp"] == ["yes"]
     assert settings["ProtectHome"] == ["yes"]
     assert settings["DevicePolicy"] == ["closed"]
     allowed = {entry.split()[0] for entry in settings["DeviceAllow"]}
     assert {"char-drm", "char-input", "char-gpiochip", "char-alsa"} <= allowed
+
+
+def test_a_data_directory_with_a_space_reaches_the_app_whole(tmp_path):
+    result = install(tmp_path / "root", "--user", "alice", "--data-dir", "/srv/family games")
+    assert result.returncode == 0, result.stderr
+    settings = unit_settings(result.file(UNIT))
+    command = shlex.split(settings["ExecStart"][0])
+    assert command[command.index("--data-dir") + 1] == "/srv/family games"
+    assert shlex.split(settings["RequiresMountsFor"][0]) == ["/srv/family games"]
+    assert shlex.split(settings["ReadWritePaths"][0]) == ["/srv/family games"]
+    doctor = result.file("usr/local/bin/companion-doctor").read_text()
+    assert '--data-dir "/srv/family games" doctor' in doctor
+
+
+@pytest.mark.parametrize("data_dir", ['/srv/a"b', "/srv/50%", "/srv/x|y", "/srv/$HOME", "/srv/a\\b"])
+def test_a_data_directory_the_unit_cannot_carry_is_refused_before_anything_is_written(tmp_path, data_dir):
+    result = install(tmp_path / "root", "--user", "alice", "--data-dir", data_dir)
+    assert result.returncode != 0
+    assert "character the service file cannot carry" in result.stderr
+    assert not result.file(UNIT).exists()
+
+
+def test_the_unit_is_locked_down_to_what_a_kiosk_needs(done):
+    settings = unit_settings(done.file(UNIT))
+    assert settings["UMask"] == ["0077"]
+    assert "@system-service" in settings["SystemCallFilter"]
+    assert settings["CapabilityBoundingSet"] == [""]
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed here")
+    scored = subprocess.run([analyze, "security", "--offline=true", str(done.file(UNIT))],
+                            capture_output=True, text=True, timeout=120)
+    found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", scored.stdout)
+    if found is None:
+        pytest.skip(f"this systemd-analyze cannot score a unit file offline: {scored.stderr.strip()[:200]}")
+    assert float(found.group(1)) <= 3.0, scored.stdout[-2000:]
 
 
 def test_lgpio_gets_a_writable_working_directory(done):
@@ -130,7 +172,7 @@ def test_lgpio_gets_a_writable_working_directory(done):
     assert env["LG_WD"] == workdir
     # Writable under ProtectSystem=strict: systemd's own runtime directory for the unit, or a listed path.
     runtime = [f"/run/{name}" for name in settings.get("RuntimeDirectory", [])]
-    assert workdir in runtime + settings["ReadWritePaths"]
+    assert workdir in runtime + paths(settings, "ReadWritePaths")
 
 
 def test_service_draws_with_sdl2_on_kms_and_keeps_kivy_off_the_command_line(done):
@@ -146,7 +188,7 @@ def test_data_directory_under_home_stays_reachable(tmp_path):
     result = install(tmp_path / "root", "--user", "alice", "--data-dir", "/home/alice/companion")
     assert result.returncode == 0, result.stderr
     settings = unit_settings(result.file(UNIT))
-    assert settings["ReadWritePaths"] == ["/home/alice/companion", BACKLIGHT_SYSFS]
+    assert paths(settings, "ReadWritePaths") == ["/home/alice/companion", BACKLIGHT_SYSFS]
     assert settings["ProtectHome"] == ["read-only"]
 
 
@@ -299,7 +341,7 @@ def test_lite_image_keeps_its_boot_setting(done):
 def test_doctor_wrapper_runs_as_the_kiosk_user_with_the_kiosk_settings(done):
     text = done.file(DOCTOR).read_text()
     assert os.access(done.file(DOCTOR), os.X_OK)
-    assert f"{VENV}/bin/companion --data-dir {DEFAULT_DATA} doctor" in text
+    assert f'"{VENV}/bin/companion" --data-dir "{DEFAULT_DATA}" doctor' in text
     assert "sudo -u alice" in text
 
 
@@ -408,8 +450,8 @@ def test_overlay_keeps_the_data_partition_writable(tmp_path):
     # recurse=0: the overlay covers / only, so the data partition from /etc/fstab stays on disk.
     assert [word for word in cmdline if word.startswith("overlayroot=")] == ["overlayroot=tmpfs:recurse=0"]
     assert "root=PARTUUID=1234-02" in cmdline and "rootwait" in cmdline
-    assert unit_settings(result.file(UNIT))["ReadWritePaths"] == ["/srv/family/companion", BACKLIGHT_SYSFS]
-    assert unit_settings(result.file(UNIT))["RequiresMountsFor"] == ["/srv/family/companion"]
+    assert paths(unit_settings(result.file(UNIT)), "ReadWritePaths") == ["/srv/family/companion", BACKLIGHT_SYSFS]
+    assert paths(unit_settings(result.file(UNIT)), "RequiresMountsFor") == ["/srv/family/companion"]
 
 
 def test_disable_overlay_takes_the_overlay_off_the_kernel_command_line(tmp_path):

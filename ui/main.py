@@ -11,10 +11,11 @@ from companion import config as config_file
 from companion.paths import ensure_data_dir
 
 
-def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool, data_dir: Path) -> None:
+def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
-    # A private Kivy home inside the data directory keeps the app's Kivy settings with the family's data.
-    os.environ.setdefault("KIVY_HOME", str(data_dir / "kivy"))
+    # Kivy runs modules its home's config.ini names, so its home is never the data directory (which
+    # the kiosk user writes) but one of the running user's own; the kiosk's unit sets a read-only one.
+    os.environ.setdefault("KIVY_HOME", str(Path.home() / ".cache" / "table-companion" / "kivy"))
     from kivy.config import Config
 
     if size:
@@ -50,7 +51,7 @@ def main(args) -> int:
     data_dir = ensure_data_dir(args.data_dir)
     settings = config_file.load(data_dir)
     fullscreen = args.fullscreen or settings["display"]["fullscreen"]
-    prepare_kivy(args.size or (1280, 720) if not fullscreen else None, fullscreen, data_dir)
+    prepare_kivy(args.size or (1280, 720) if not fullscreen else None, fullscreen)
 
     from ui.app import CompanionApp
 

@@ -50,7 +50,7 @@ def render(name: str, size: tuple[int, int], output: Path) -> None:
     data_dir = Path(tempfile.mkdtemp(prefix="companion-shot-"))
     from ui.main import prepare_kivy
 
-    prepare_kivy(size, False, data_dir)
+    prepare_kivy(size, False)
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.uix.screenmanager import NoTransition

@@ -31,7 +31,7 @@ class Table:
     def __init__(self, data_dir: Path, size: tuple[int, int] = (800, 480), shots: Path | None = None):
         from ui.main import prepare_kivy
 
-        prepare_kivy(size, False, data_dir)
+        prepare_kivy(size, False)
         from kivy.config import Config
 
         # Frames as fast as the machine draws them: the app's timers run on the wall clock anyway.
