@@ -1,6 +1,7 @@
 """Nut on the 7" panel with three long names: every pad (draft, painting, counting by hand, a scored
 layout, the results) passes the end-to-end layout check: names whole, nothing cut or overlapping, the
-column and deck counts 10 mm tall, the primary colour only on the thing to tap next."""
+column and deck counts 10 mm tall, what is read from the seats 3.5 mm, the primary colour only on the
+thing to tap next."""
 
 import sys
 from pathlib import Path
@@ -51,7 +52,8 @@ def problems(screen) -> list[str]:
     for widget in screen.view.walk():
         if isinstance(widget, Label):
             widget.texture_update()
-    return [str(problem) for problem in layout.check("nut", [screen.view], Window)]
+    # Named as the play-throughs name the table, so text read from the seats is held to 3.5 mm.
+    return [str(problem) for problem in layout.check("GameScreen/NutView", [screen.view], Window)]
 
 
 def primaries(screen) -> list[str]:
