@@ -44,9 +44,13 @@ def session_from_document(document: Any) -> Session:
     actions = document.get("actions", [])
     if not isinstance(actions, list):
         raise BadDocument("\"actions\" must be a list")
+    if not isinstance(document["game"], str):
+        raise BadDocument(f"\"game\" must be a game's name such as \"nut\", not {json.dumps(document['game'])[:40]}")
+    options = document.get("options", {})
+    if not isinstance(options, dict):
+        raise BadDocument(f"\"options\" must be an object of settings, not {json.dumps(options)[:40]}")
     session = Session(load_game(document["game"]),
-                      [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)],
-                      document.get("options") or {})
+                      [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)], options)
     for index, doc in enumerate(actions):
         action = Action.from_json(doc, where=f"actions[{index}]")
         try:
@@ -57,10 +61,21 @@ def session_from_document(document: Any) -> Session:
 
 
 def read_document(path: Path) -> Any:
+    """The JSON document in a file; anything else (a folder, a pipe, bytes that are not UTF-8 text,
+    nesting or numbers too big to read) is one BadDocument line naming the file."""
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise BadDocument(f"{path} is not a file")
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+    except UnicodeDecodeError as error:
+        raise BadDocument(f"{path}: not UTF-8 text (byte {error.start} cannot be read)") from None
+    except RecursionError:
+        raise BadDocument(f"{path}: nested too deeply to be a game log") from None
+    except ValueError as error:
+        raise BadDocument(f"{path}: holds a value that cannot be read: {error}") from None
 
 
 def replay_file(path: Path) -> dict[str, Any]:
@@ -72,11 +87,7 @@ def replay_file(path: Path) -> dict[str, Any]:
 
 def import_document(store, document: Any) -> Session:
     """Save a game log as a resumable game. Checked in full first, so a refused log writes nothing."""
-    checked = session_from_document(document)
-    saved = store.new_session(checked.game.key, checked.players, checked.options)
-    for action in checked.actions:
-        saved.perform(action)
-    return saved
+    return store.import_session(session_from_document(document))
 
 
 def main(args) -> int:

@@ -32,6 +32,8 @@ IDENTITIES: tuple[Identity, ...] = (
 IDENTITY_BY_KEY = {identity.key: identity for identity in IDENTITIES}
 
 MAX_BUTTONS = 6
+# Twice what the on-screen keyboard lets a family type, so any name typed or imported by hand fits.
+MAX_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True)
@@ -52,17 +54,35 @@ class Player:
     @classmethod
     def from_json(cls, doc, *, seat: int) -> "Player":
         where = f"players[{seat}]"
-        if isinstance(doc, str) and doc.strip():
-            return cls(doc.strip(), IDENTITIES[seat % len(IDENTITIES)].key, None)
-        if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or not doc["name"].strip():
+        default_colour = IDENTITIES[seat % len(IDENTITIES)].key
+        if isinstance(doc, str):
+            return cls(_checked_name(doc, where), default_colour, None)
+        if not isinstance(doc, dict) or not isinstance(doc.get("name"), str):
             raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
-        colour = doc.get("colour", IDENTITIES[seat % len(IDENTITIES)].key)
-        if colour not in IDENTITY_BY_KEY:
+        unknown = sorted(set(doc) - {"name", "colour", "button"})
+        if unknown:
+            raise BadDocument(f"{where}: a player has no field {unknown[0]!r}; the fields are name, colour, button")
+        colour = doc.get("colour", default_colour)
+        if not isinstance(colour, str) or colour not in IDENTITY_BY_KEY:
             raise BadDocument(f"{where}: unknown colour {colour!r}; choose one of {', '.join(IDENTITY_BY_KEY)}")
         button = doc.get("button")
-        if button is not None and (not isinstance(button, int) or not 1 <= button <= MAX_BUTTONS):
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int)
+                                   or not 1 <= button <= MAX_BUTTONS):
             raise BadDocument(f"{where}: button must be 1 to {MAX_BUTTONS} or null, got {button!r}")
-        return cls(doc["name"].strip(), colour, button)
+        return cls(_checked_name(doc["name"], where), colour, button)
+
+
+def _checked_name(text: str, where: str) -> str:
+    """A name the table can show and the store can save: some letters, printable, not too long."""
+    name = text.strip()
+    if not name:
+        raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
+    if len(name) > MAX_NAME_LENGTH:
+        raise BadDocument(f"{where}: a name is at most {MAX_NAME_LENGTH} characters; {name[:20]!r}... is {len(name)}")
+    if not name.isprintable() or any(0xD800 <= ord(character) <= 0xDFFF for character in name):
+        raise BadDocument(f"{where}: the name {name.encode('utf-8', 'backslashreplace').decode()[:40]!r} has a "
+                          "character that cannot be shown")
+    return name
 
 
 def check_table(players: tuple[Player, ...]) -> None:
