@@ -13,9 +13,19 @@ from kivy.uix.scrollview import ScrollView
 from companion.actions import Action
 from companion.games.pugs_in_mugs import ACTIONS_PER_TURN, COLOURS, KINDS, refusal
 from ui import theme
-from ui.games.pugs_in_mugs_parts import Figure, KindButton, MugShelf, Pips, SeatName, kind_text
+from ui.games.pugs_in_mugs_parts import Figure, KindButton, MugShelf, Pips, SeatName, kind_text, text_width
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, Text
+
+
+SYMBOL = dp(26)
+NAME_GAP = dp(6)
+
+
+def name_width(players) -> float:
+    """A name column as wide as the longest whole name in bold (the seat whose turn it is), so every
+    name reads on one line at the size read from the seats and the counts line up under each other."""
+    return SYMBOL + NAME_GAP + max(text_width(player.name, theme.FONT_TABLE, bold=True) for player in players) + dp(4)
 
 
 class PlayerRow(Panel):
@@ -23,21 +33,21 @@ class PlayerRow(Panel):
     Mugs are held back by the row's width (few players), the name goes above them and they get the
     whole width. At the end the hands no longer matter, so the winner screen leaves them out."""
 
-    NAME_WIDTH = dp(150)
-    NAME_HEIGHT = dp(30)
+    NAME_HEIGHT = theme.FONT_TABLE * 1.4
 
     def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, hand: bool = True,
-                 **kwargs):
+                 name_room: float = dp(150), hand_room: float = dp(120), **kwargs):
         super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), **kwargs)
         if active or winner:
             self.fill = theme.SURFACE_HIGH
-        self.name = SeatName(player, bold=active or winner, font_size=theme.FONT_BODY * 0.9, size_hint_x=None,
-                             width=self.NAME_WIDTH)
+        self.name_room = name_room
+        self.name = SeatName(player, bold=active or winner, font_size=theme.FONT_TABLE, size_hint_x=None,
+                             width=name_room, symbol=SYMBOL, spacing=NAME_GAP)
         self.line = BoxLayout(spacing=dp(6))
         self.line.add_widget(self.name)
         self.hand = None
         if hand:
-            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=dp(100))
+            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=hand_room)
             self.line.add_widget(self.hand)
         self.shelf = MugShelf(colours, entry["mugs"])
         self.line.add_widget(self.shelf)
@@ -48,7 +58,7 @@ class PlayerRow(Panel):
     def _arrange(self, *_):
         beside = self.width - self.padding[0] - self.padding[2] - (self.hand.width + self.line.spacing if self.hand else 0)
         tall = self.height - self.padding[1] - self.padding[3]
-        inline = self.shelf.mug_width(beside - self.NAME_WIDTH - self.line.spacing, tall)
+        inline = self.shelf.mug_width(beside - self.name_room - self.line.spacing, tall)
         stacked = self.shelf.mug_width(beside, tall - self.NAME_HEIGHT - self.spacing) > inline
         if stacked == self.stacked:
             return
@@ -58,7 +68,7 @@ class PlayerRow(Panel):
             self.name.size_hint, self.name.height = (1, None), self.NAME_HEIGHT
             self.add_widget(self.name, index=len(self.children))
         else:
-            self.name.size_hint, self.name.width = (None, 1), self.NAME_WIDTH
+            self.name.size_hint, self.name.width = (None, 1), self.name_room
             self.line.add_widget(self.name, index=len(self.line.children))
 
 
@@ -172,7 +182,7 @@ class PugsInMugsView(BoxLayout):
         if summary["over"]:
             self._winner(summary)
             return
-        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=dp(6), spacing=dp(6))
+        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=dp(6), spacing=dp(4))
         self._status(side, summary)
         if self.flow is None:
             self.add_widget(self._table(summary))
@@ -189,14 +199,17 @@ class PugsInMugsView(BoxLayout):
         colours = [entry["colour"] for entry in summary["colours"]]
         table = BoxLayout(orientation="vertical", spacing=dp(4))
         built = {}
+        name_room = name_width(self.controller.players)
+        digits = max(len(str(entry["hand"])) for entry in summary["players"])
+        hand_room = Figure.width_beside("cards", digits, theme.FONT_KEY_NUMBER)
         for entry in summary["players"]:
             seat = entry["seat"]
             shows = (seat, entry["hand"], tuple(entry["mugs"]), seat == summary["turn"], seat == winner,
-                     winner is None)
+                     winner is None, hand_room)
             row = self._built_rows.get(shows)
             if row is None:
                 row = PlayerRow(self.controller.players[seat], entry, colours, active=shows[3], winner=shows[4],
-                                hand=shows[5])
+                                hand=shows[5], name_room=name_room, hand_room=hand_room)
             elif row.parent is not None:
                 row.parent.remove_widget(row)
             built[shows] = row
@@ -206,23 +219,26 @@ class PugsInMugsView(BoxLayout):
         return table
 
     def _status(self, side, summary: dict) -> None:
-        top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(4))
-        self.turn_badge = SeatName(self.controller.players[summary["turn"]], bold=True, font_size=theme.FONT_BODY * 0.9)
-        top.add_widget(self.turn_badge)
-        top.add_widget(Pips(summary["actions_left"], ACTIONS_PER_TURN, size_hint_x=None, width=dp(64)))
-        side.add_widget(top)
+        # Each line at the size read from the seats: whose turn, the actions left (dots and words),
+        # then the deck and the discard pile, a count and its caption a line each.
+        line = theme.FONT_TABLE * 1.3
+        self.turn_badge = SeatName(self.controller.players[summary["turn"]], bold=True, font_size=theme.FONT_TABLE,
+                                   size_hint_y=None, height=line)
+        side.add_widget(self.turn_badge)
         left = summary["actions_left"]
-        self.actions_left = Label(text=f"{left} action{'s' if left != 1 else ''} left this turn",
-                                  font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=None,
-                                  height=dp(20), halign="center", valign="middle")
-        self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        side.add_widget(self.actions_left)
-        counts = BoxLayout(size_hint_y=None, height=dp(56))
-        self.deck = Figure("in the deck", summary["deck"], key=False, under=True)
-        self.discard = Figure("discarded", summary["discard_total"], key=False, under=True)
-        counts.add_widget(self.deck)
-        counts.add_widget(self.discard)
-        side.add_widget(counts)
+        actions = BoxLayout(size_hint_y=None, height=line, spacing=dp(6))
+        actions.add_widget(Pips(left, ACTIONS_PER_TURN, size_hint_x=None, width=dp(66)))
+        self.actions_left = Label(text=f"{left} action{'s' if left != 1 else ''} left", font_size=theme.FONT_TABLE,
+                                  color=theme.TEXT, halign="left", valign="middle")
+        self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", size))
+        actions.add_widget(self.actions_left)
+        side.add_widget(actions)
+        self.deck = Figure("in the deck", summary["deck"], key=False, font_size=theme.FONT_TABLE, digits=2,
+                           size_hint_y=None, height=line)
+        self.discard = Figure("discarded", summary["discard_total"], key=False, font_size=theme.FONT_TABLE, digits=2,
+                              size_hint_y=None, height=line)
+        side.add_widget(self.deck)
+        side.add_widget(self.discard)
 
     def _action_buttons(self, side, summary: dict) -> None:
         can_end = summary["can_end_turn"]
@@ -234,7 +250,7 @@ class PugsInMugsView(BoxLayout):
         # The expected next tap gets the whole first row and the primary colour.
         first = self.buttons["end_turn" if can_end else "draw"]
         first.kind = "primary"
-        first.size_hint_y, first.height = None, theme.TOUCH_BIG
+        first.size_hint_y, first.height = None, theme.TOUCH_PRIMARY
         side.add_widget(first)
         grid = GridLayout(cols=2, spacing=dp(6))
         for key in ("draw", "exchange", "steal", "mischief", "end_turn"):
@@ -299,7 +315,8 @@ class PugsInMugsView(BoxLayout):
                      f"discarded ({len(chosen)} of {needed})")
             options = [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "",
                         why("end_turn", discards=[*chosen, k])) for k in KINDS]
-        panel.add_widget(Text(text=title, font_size=theme.FONT_SMALL * 1.1, bold=True))
+        # The prompt is read by the player filling the picker in, standing over it.
+        panel.add_widget(Text(text=title, font_size=theme.FONT_BODY, bold=True, fine_print=True))
         grid = GridLayout(cols=2 if len(options) > 3 else 1, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for value, text, swatch, note, reason in options:

@@ -5,7 +5,10 @@ player's whole name with their shape, and counts with their captions."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
@@ -24,6 +27,14 @@ RGB = {"red": (0.86, 0.18, 0.18), "blue": (0.18, 0.42, 0.92), "yellow": (0.98, 0
 
 def kind_text(kind: str) -> str:
     return f"{kind} {PATTERNS[kind]}" if kind in PATTERNS else kind.capitalize()
+
+
+@lru_cache(maxsize=256)
+def text_width(text: str, font_size: float, bold: bool = False) -> float:
+    """How wide a line of text is drawn, so a column can be given the room its words need."""
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0] if label.texture else 0
 
 
 def draw_pattern(canvas, pattern: str, x: float, y: float, w: float, h: float, rgba) -> None:
@@ -125,36 +136,56 @@ class MugSlot(Widget):
 
 
 class MugShelf(BoxLayout):
-    """A player's five Mug places, each with its colour word under it."""
+    """A player's five Mug places, each with its colour word under it where the word fits at the size
+    read from the seats. Where it does not (five players on the 7" panel), the Mug's pattern names its
+    colour on its own: every picker pairs the two ("red stripes"), so the pairing is learnt in play."""
+
+    # Under a word, a Mug still this tall; a smaller one would be harder to tell than the word helps.
+    MUG_UNDER_WORD = dp(40)
 
     def __init__(self, colours, held, **kwargs):
-        super().__init__(spacing=dp(4), **kwargs)
+        super().__init__(spacing=dp(2), **kwargs)
         self.slots: dict[str, MugSlot] = {}
         self.words: dict[str, Label] = {}
         for colour in colours:
             column = BoxLayout(orientation="vertical", spacing=dp(1))
             slot = MugSlot(colour=colour, held=colour in held)
-            word = Label(text=colour, font_size=theme.FONT_SMALL, size_hint_y=None,
-                         height=theme.FONT_SMALL * 1.25, bold=colour in held,
+            word = Label(text=colour, font_size=theme.FONT_TABLE, size_hint_y=None,
+                         height=theme.FONT_TABLE * 1.25, bold=colour in held,
                          color=theme.TEXT if colour in held else theme.TEXT_DIM)
             column.add_widget(slot)
             column.add_widget(word)
             self.slots[colour] = slot
             self.words[colour] = word
             self.add_widget(column)
-        self.bind(height=self._scale_words)
+        self.bind(size=self._scale_words)
+
+    def _column(self, width: float) -> float:
+        return (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
+
+    def _word_font(self, height: float) -> float:
+        # Big Mugs (few players, a big screen) get their words in a size to match.
+        return max(theme.FONT_TABLE, min(height * 0.11, theme.FONT_TABLE * 1.3))
+
+    def _word_height(self, width: float, height: float) -> float:
+        """The words' row on a shelf of this size: 0 where the words do not fit beside their Mugs."""
+        font = self._word_font(height)
+        widest = max(text_width(colour, font, bold=True) for colour in self.slots)
+        tall = font * 1.25
+        if self._column(width) < widest + dp(2) or height - tall - dp(1) < self.MUG_UNDER_WORD:
+            return 0
+        return tall
 
     def mug_width(self, width: float, height: float) -> float:
         """How wide each Mug would be drawn on a shelf of this size."""
-        column = (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
-        word = max(theme.FONT_SMALL, min(height * 0.11, theme.FONT_BODY)) * 1.25
-        return max(0, min(column, (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
+        word = self._word_height(width, height)
+        return max(0, min(self._column(width), (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
 
     def _scale_words(self, *_):
-        # Big Mugs (few players, a big screen) get their words in a size to match.
-        font = max(theme.FONT_SMALL, min(self.height * 0.11, theme.FONT_BODY))
+        tall = self._word_height(self.width, self.height)
+        font = self._word_font(self.height)
         for word in self.words.values():
-            word.font_size, word.height = font, font * 1.25
+            word.font_size, word.height, word.opacity = font, tall, 1 if tall else 0
 
 
 class KindButton(ButtonBehavior, BoxLayout):
@@ -216,7 +247,10 @@ class Pips(Widget):
     def __init__(self, left: int, total: int, **kwargs):
         super().__init__(**kwargs)
         self.left, self.total = left, total
-        self.bind(pos=self._draw, size=self._draw)
+        # Drawn once the layout has settled on a frame: a picker's side column moves its lines more
+        # than once while it is built, and a dot drawn on the way would stay where it was.
+        self._redraw = Clock.create_trigger(self._draw)
+        self.bind(pos=self._redraw, size=self._redraw)
 
     def _draw(self, *_):
         self.canvas.clear()
@@ -263,19 +297,21 @@ class Figure(BoxLayout):
     tall as its digits need and as wide as its digits, so it is never cut."""
 
     def __init__(self, caption: str, value, *, key: bool = True, font_size=None, under: bool = False,
-                 caption_room: float = dp(44), **kwargs):
+                 caption_room: float | None = None, digits: int = 1, **kwargs):
         super().__init__(orientation="vertical" if under else "horizontal", spacing=dp(2 if under else 4), **kwargs)
+        self.digits = digits
         self.base = font_size or (theme.FONT_KEY_NUMBER if key else theme.FONT_NUMBER)
-        self.caption_room = caption_room
+        # The caption keeps its whole width beside the number, so it never wraps or is cut.
+        self.caption_room = caption_room if caption_room is not None else text_width(caption, theme.FONT_TABLE) + dp(4)
         self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
                             halign="center" if under else "right", valign="middle")
         self.number.key_number = key
-        self.caption = Label(text=caption, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+        self.caption = Label(text=caption, font_size=theme.FONT_TABLE, color=theme.TEXT_DIM,
                              halign="center" if under else "left", valign="middle")
         self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
         if under:
             # The digits sit on their caption; spare height goes above them.
-            self.caption.size_hint_y, self.caption.height = None, theme.FONT_SMALL * 1.2
+            self.caption.size_hint_y, self.caption.height = None, theme.FONT_TABLE * 1.2
             self.number.size_hint_y = None
             self.add_widget(Widget())
         else:
@@ -286,9 +322,15 @@ class Figure(BoxLayout):
         self.number.bind(size=self._scale)
         self._scale()
 
+    @staticmethod
+    def width_beside(caption: str, digits: int, font_size: float) -> float:
+        """How wide a count with its caption beside it is at its base size: number, gap, caption."""
+        return DIGIT_WIDTH * font_size * digits + dp(6) + dp(4) + text_width(caption, theme.FONT_TABLE) + dp(4)
+
     def _scale(self, *_):
         label = self.number
-        digits = max(1, len(label.text))
+        # At least `digits` wide, so the captions of counts stacked one above the other line up.
+        digits = max(self.digits, len(label.text))
         under = self.orientation == "vertical"
         # Spare room (1280x720, few players) goes into the number so it reads from further away.
         tall = self.height - self.caption.height - 2 * self.spacing if under else label.height
