@@ -82,6 +82,8 @@ def replay(log: racelog.RaceLog, config: Mapping[str, Any]) -> RaceDecision:
 
 def main(args: Any) -> int:
     path = Path(args.file)
+    if path.exists() and not path.is_file():
+        raise BadDocument(f"{path} is not a file; a race log is a file of JSON lines")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
