@@ -20,3 +20,8 @@ class BadDocument(CompanionError, ValueError):
 
 class NothingToUndo(CompanionError, ValueError):
     """Undo or redo was asked for with nothing to undo or redo."""
+
+
+class StorageProblem(CompanionError, OSError):
+    """The saved games file cannot be written (a full disk, a read-only card). The move that needed
+    writing was not made, so nothing acknowledged is lost; it can be made again once space returns."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .actions import Action
-from .errors import BadDocument, CompanionError
+from .errors import BadDocument, CompanionError, StorageProblem
 from .outcome import Outcome
 from .players import Player, check_table
 from .registry import load_game
@@ -84,16 +84,24 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
-        self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.OperationalError) as error:
+            raise StorageProblem(f"The saved games file {self.path} cannot be opened ({error}): check that the "
+                                 "data directory exists and this user may write it.") from None
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
         try:
             self._check_usable()
         except Unusable:
             self._db.close()
             raise
-        self._db.execute("PRAGMA journal_mode=WAL")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as error:
+            self._db.close()
+            raise _storage_problem(error) from None
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._transaction():
@@ -326,17 +334,48 @@ def _move_aside(path: Path) -> Path:
 
 
 class _Transaction:
+    """One write, all or nothing. A write the storage refuses (full, read-only, failing) becomes a
+    StorageProblem the family can read, and the transaction is rolled back."""
+
     def __init__(self, db: sqlite3.Connection):
         self._db = db
 
     def __enter__(self):
         # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise _storage_problem(error) from None
         return self._db
 
     def __exit__(self, kind, value, traceback):
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+                return False
+            except sqlite3.OperationalError as error:
+                kind, value = type(error), error
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass  # nothing was begun or it was already rolled back by SQLite itself
+        if isinstance(value, sqlite3.OperationalError):
+            raise _storage_problem(value) from None
         return False
+
+
+def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
+    text = str(error).lower()
+    if "full" in text:
+        why = "the storage is full"
+    elif "readonly" in text or "read-only" in text:
+        why = "the storage is read-only"
+    elif "locked" in text or "busy" in text:
+        why = "another program is writing the saved games"
+    else:
+        why = f"the storage refused the write ({error})"
+    return StorageProblem(f"Not saved: {why}. Nothing already saved is lost; free some space or fix the "
+                          "storage, then try again.")
 
 
 def _record(row) -> SessionRecord:

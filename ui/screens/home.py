@@ -133,13 +133,21 @@ class HomeScreen(Screen):
         open_game_screen(self.services, self.navigator, session)
 
     def set_aside(self, session_id: int) -> None:
-        self.services.store.set_aside(session_id)
-        self.navigator.show(HomeScreen(self.services, self.navigator,
-                                       set_aside=self.services.store.session_record(session_id)))
+        if self._saved(lambda: self.services.store.set_aside(session_id)):
+            self.navigator.show(HomeScreen(self.services, self.navigator,
+                                           set_aside=self.services.store.session_record(session_id)))
 
     def bring_back(self, session_id: int) -> None:
-        self.services.store.bring_back(session_id)
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        if self._saved(lambda: self.services.store.bring_back(session_id)):
+            self.navigator.show(HomeScreen(self.services, self.navigator))
+
+    def _saved(self, change) -> bool:
+        try:
+            change()
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return False
+        return True
 
     def open_saved_games(self) -> None:
         from ui.screens.saved_games import SavedGamesScreen
