@@ -91,7 +91,8 @@ def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writin
     store.close()
 
 
-@pytest.mark.parametrize("players, says", [(["   ", "Ben"], "players[0]"), (["Ann", " Ann "], "the same name")])
+@pytest.mark.parametrize("players, says", [(["   ", "Ben"], "players[0]"), (["Ann", " Ann "], "the same name"),
+                                           (["A" * 41, "Ben"], "at most 40"), (["Ann", "B\udc80n"], "cannot be shown")])
 def test_import_game_refuses_names_it_could_not_show_and_writes_nothing(tmp_path, players, says):
     from companion.store import Store
 
