@@ -100,23 +100,25 @@ class MixTheMuttsView(BoxLayout):
         self.add_widget(self._players(summary))
 
     def _table_panel(self, summary: dict) -> Panel:
-        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(236), padding=dp(8), spacing=dp(6))
+        """Whose turn, the card pile, the tiles and the two things the active player can do, every word
+        table-sized; the seats beside it show the rest."""
+        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(226), padding=[dp(8), dp(6)], spacing=dp(4))
         players = self.controller.players
-        self.turn_badge = SeatName(players[summary["turn"]], bold=True, size_hint_y=None, height=dp(48))
+        self.turn_badge = SeatName(players[summary["turn"]], bold=True, symbol=dp(30), size_hint_y=None, height=dp(36))
         panel.add_widget(self.turn_badge)
         self.pile = Figure("cards in the pile", summary["card_pile"])
         panel.add_widget(self.pile)
         tiles = summary["tiles"]
-        row = BoxLayout(size_hint_y=None, height=dp(52))
+        # The face-up tile is the one being connected: the stack and the table are what change.
+        row = BoxLayout(size_hint_y=None, height=dp(74), spacing=dp(4))
         self.tile_counts = {}
-        for key, caption in (("on_table", "on table"), ("face_up", "face up"), ("face_down", "in stack")):
-            count = Figure(caption, tiles[key], key=False, under=True, font_size=theme.FONT_TITLE,
-                           caption_font=theme.FONT_SMALL)
+        for key, caption in (("on_table", "on table"), ("face_down", "in stack")):
+            count = Figure(caption, tiles[key], key=False, under=True, font_size=theme.FONT_TITLE)
             self.tile_counts[key] = count.number
             row.add_widget(count)
         panel.add_widget(row)
         # Connecting is how the game moves on; drawing two is the fallback (and goes once the pile is empty).
-        self.connect_button = BigButton(text="Connected a tile", kind="primary", height=theme.TOUCH_BIG)
+        self.connect_button = BigButton(text="Connected a tile", kind="primary", height=theme.TOUCH_PRIMARY)
         self.connect_button.bind(on_release=lambda *_: self.open_pad())
         panel.add_widget(self.connect_button)
         self.draw_button = BigButton(text="Drew two" if summary["can_draw"] else "Pile empty: no drawing",

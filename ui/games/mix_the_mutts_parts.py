@@ -6,7 +6,9 @@ sizes and the card pile are key numbers (about 10 mm tall), points are secondary
 
 from __future__ import annotations
 
-from kivy.metrics import dp
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Line
+from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -21,14 +23,9 @@ from ui.widgets.symbols import SymbolShape
 
 # A bold digit is about 0.6 of its font size wide; a number's box is sized from that.
 DIGIT_WIDTH = 0.62
-# A caption beside a number keeps at least this much width when the number grows.
-CAPTION_ROOM = dp(96)
-
-
-def dog_lines(head: str, tail: str) -> str:
-    if head == tail:
-        return f"purebreed\n{head}"
-    return f"{head} head\n{tail} tail"
+# A caption beside a number keeps at least this much width when the number grows (a table-sized
+# "in hand" on one line).
+CAPTION_ROOM = dp(90)
 
 
 def dog_short(head: str, tail: str) -> str:
@@ -71,7 +68,7 @@ class SeatName(BoxLayout):
     """A player's shape in their colour beside their whole name. A long name wraps onto a second
     line rather than being cut, so give it room for two lines where names can be long."""
 
-    def __init__(self, player, *, font_size=theme.FONT_BODY, bold: bool = False, symbol: float = dp(28),
+    def __init__(self, player, *, font_size=theme.FONT_TABLE, bold: bool = False, symbol: float = dp(28),
                  halign: str = "left", **kwargs):
         kwargs.setdefault("spacing", dp(6))
         super().__init__(**kwargs)
@@ -92,7 +89,7 @@ class Figure(BoxLayout):
     box is always as tall as its digits need and as wide as its digits, so it is never cut."""
 
     def __init__(self, caption: str, value, *, key: bool = True, font_size=None, under: bool = False,
-                 caption_font=theme.FONT_SMALL, caption_halign: str = "left", **kwargs):
+                 caption_font=theme.FONT_TABLE, caption_halign: str = "left", **kwargs):
         super().__init__(orientation="vertical" if under else "horizontal", spacing=dp(2 if under else 6), **kwargs)
         self.base = font_size or (theme.FONT_KEY_NUMBER if key else theme.FONT_NUMBER)
         self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
@@ -135,11 +132,13 @@ class StackLine(Label):
     breeds (never a cut line)."""
 
     def __init__(self, stack: dict[str, int], full: str | None = None, **kwargs):
-        kwargs.setdefault("font_size", theme.FONT_SMALL)
+        kwargs.setdefault("font_size", theme.FONT_TABLE)
         kwargs.setdefault("color", theme.TEXT_DIM)
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
-        self.forms = (full or stack_line(stack), stack_count(stack))
+        cards = sum(stack.values())
+        fewest = f"{cards} card{'s' if cards != 1 else ''}" if cards else stack_count(stack)
+        self.forms = (full or stack_line(stack), stack_count(stack), fewest)
         super().__init__(text=self.forms[0], **kwargs)
         self.bind(size=self._fit)
 
@@ -153,33 +152,58 @@ class StackLine(Label):
 
 
 class PlayerCard(Panel):
-    """One player's hand size (a key number) and scoring stack; the active player's card is lit. On
-    a big card (few players, a big screen) the numbers stay together in its middle."""
+    """One seat: the player's whole name, their hand size (a key number) with its caption beside it,
+    their points, and their scoring stack by breed, all read from across the table. The seat whose
+    turn it is is lit and outlined, so the turn is seen on the seat itself. On a big card (few
+    players, a big screen) the numbers stay together in its middle."""
 
     NUMBERS_AT_MOST = dp(200)
+    # Points are read, not acted on: well under the hand size, well over the captions.
+    POINTS_FONT = sp(36)
 
     def __init__(self, player, entry: dict, *, active: bool, junior: bool, **kwargs):
-        super().__init__(orientation="vertical", padding=dp(6), spacing=dp(2), **kwargs)
+        super().__init__(orientation="vertical", padding=dp(6), spacing=0, **kwargs)
         if active:
             self.fill = theme.SURFACE_HIGH
-        self.name = SeatName(player, bold=active, size_hint_y=None, height=dp(32))
+            with self.canvas.after:
+                Color(*theme.ACCENT)
+                self._outline = Line(width=dp(2))
+            self.bind(pos=self._draw_outline, size=self._draw_outline)
+        self.name = SeatName(player, bold=active, size_hint_y=None, height=dp(34))
+        self.name.label.bind(texture_size=self._fit)
         self.add_widget(self.name)
         self.add_widget(Widget())
         self.numbers = BoxLayout(spacing=dp(4), size_hint_y=None)
-        self.hand = Figure("cards in hand", entry["hand"], under=True)
-        self.total = Figure(points_word(junior, entry["total"]), entry["total"], key=False, under=True)
+        self.hand = Figure("in hand", entry["hand"])
+        word = points_word(junior, entry["total"])
+        self.total = Figure(word, entry["total"], key=False, under=True, font_size=self.POINTS_FONT,
+                            size_hint_x=None, width=max(text_width(word, theme.FONT_TABLE),
+                                                        DIGIT_WIDTH * self.POINTS_FONT * len(str(entry["total"])))
+                            + dp(6))
         self.numbers.add_widget(self.hand)
         self.numbers.add_widget(self.total)
         self.add_widget(self.numbers)
         self.add_widget(Widget())
-        self.stack = StackLine(entry["scoring_stack"], size_hint_y=None, height=dp(38))
+        self.stack = StackLine(entry["scoring_stack"], size_hint_y=None, height=dp(33))
         self.add_widget(self.stack)
         self.bind(height=self._fit)
 
+    def _draw_outline(self, *_):
+        self._outline.rounded_rectangle = (self.x + dp(1), self.y + dp(1), self.width - dp(2), self.height - dp(2),
+                                           theme.RADIUS)
+
     def _fit(self, *_):
-        room = (self.height - self.padding[1] - self.padding[3] - self.name.height - self.stack.height
-                - 4 * self.spacing)
+        # A name too long for one line takes a second one; the numbers have the rest.
+        self.name.height = max(dp(34), self.name.label.texture_size[1] + dp(2))
+        room = self.height - self.padding[1] - self.padding[3] - self.name.height - self.stack.height
         self.numbers.height = max(0, min(room, self.NUMBERS_AT_MOST))
+
+
+def text_width(text: str, font_size) -> float:
+    """How wide a one-line text is drawn, so a box can be sized to hold it whole."""
+    label = CoreLabel(text=text, font_size=font_size)
+    label.refresh()
+    return label.texture.size[0] if label.texture else 0
 
 
 class BreedPad(BoxLayout):
@@ -192,12 +216,14 @@ class BreedPad(BoxLayout):
         self.prompt = Label(text="", markup=True, font_size=theme.FONT_BODY * 0.9, color=theme.TEXT, halign="left",
                             valign="middle")
         self.prompt.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
+        # Read by the player entering the tile, up close, as are the dogs entered so far.
+        self.prompt.fine_print = True
         top.add_widget(self.prompt)
         cancel = BigButton(text="Cancel", size_hint_x=None, width=dp(110), kind="quiet")
         cancel.bind(on_release=lambda *_: view.close_pad())
         top.add_widget(cancel)
         self.add_widget(top)
-        self.entered = Text(text="", font_size=theme.FONT_SMALL, halign="center", color=theme.TEXT_DIM)
+        self.entered = Text(text="", font_size=theme.FONT_SMALL, halign="center", color=theme.TEXT_DIM, fine_print=True)
         self.add_widget(self.entered)
         grid = GridLayout(cols=4, spacing=dp(6))
         self.breed_buttons: dict[str, BigButton] = {}
@@ -241,49 +267,73 @@ class BreedPad(BoxLayout):
             button.disabled = full
 
 
-HEADER_HEIGHT = dp(150)
 SCORE, SCORED = "Score", "Scored"
+# The grid's rows, top down: names (as tall as the Finish turn button beside them), hand sizes (key
+# numbers), points; then one row per new dog.
+NAME_ROW = theme.TOUCH_BIG
+HAND_ROW = dp(88)
+POINTS_ROW = dp(36)
+
+
+def dog_pair(head: str, tail: str) -> str:
+    """A new dog as the two breeds its cards show, one a line: short enough for the grid's first column."""
+    return f"purebreed\n{head}" if head == tail else f"{head}\n+ {tail}"
 
 
 class ScoringGrid(BoxLayout):
     """After a tile: one row per new dog, one column per player; a tap records that player scoring
-    it. Each column's head shows the player's whole name and hand size; *Finish turn* heads the dog
-    column, so the grid has the whole width and every name fits."""
+    it. The first column holds *Finish turn* and says what each header row counts, like a score
+    sheet, so every column has its whole width for the player's whole name, table-sized."""
 
     def __init__(self, controller, summary: dict, on_finish, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
         players = controller.players
         entries = summary["players"]
         junior = summary["scoring"].startswith("junior")
-        label_width = dp(150)
-        header = BoxLayout(size_hint_y=None, height=HEADER_HEIGHT, spacing=dp(6))
+        label_width = dp(124)
+        header = BoxLayout(size_hint_y=None, height=NAME_ROW + HAND_ROW + POINTS_ROW + dp(4), spacing=dp(4))
         self.header = header
-        corner = BoxLayout(orientation="vertical", size_hint_x=None, width=label_width, spacing=dp(4))
-        count = len(summary["new_dogs"])
-        corner.add_widget(Label(text=f"Score the {count} new dogs, then", font_size=theme.FONT_SMALL,
-                                color=theme.TEXT_DIM, halign="left", valign="bottom",
-                                text_size=(label_width, None)))
-        self.finish_button = BigButton(text="Finish turn", kind="primary", height=theme.TOUCH_BIG)
+        corner = BoxLayout(orientation="vertical", size_hint_x=None, width=label_width, padding=[0, dp(2)])
+        self.finish_button = BigButton(text="Finish turn", kind="primary", height=NAME_ROW)
         self.finish_button.bind(on_release=lambda *_: on_finish())
         corner.add_widget(self.finish_button)
+        for caption, height in (("cards in hand", HAND_ROW), (points_word(junior, 2), POINTS_ROW)):
+            label = Label(text=caption, font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, halign="right",
+                          valign="middle", size_hint_y=None, height=height)
+            label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
+            corner.add_widget(label)
         header.add_widget(corner)
         self.hands: list[Label] = []
         self.totals: list[Label] = []
+        self.columns: list[Panel] = []
         for seat, entry in enumerate(entries):
             active = seat == summary["turn"]
-            column = Panel(orientation="vertical", padding=dp(4), spacing=0)
+            column = Panel(orientation="vertical", padding=[dp(2), dp(2)], spacing=0)
             if active:
                 column.fill = theme.SURFACE_HIGH
-            column.add_widget(SeatName(players[seat], font_size=theme.FONT_SMALL * 1.1, bold=active, symbol=dp(22),
-                                       size_hint_y=None, height=dp(42)))
-            hand = Figure("in hand", entry["hand"], caption_font=theme.FONT_SMALL)
-            column.add_widget(hand)
-            total = Figure(points_word(junior, entry["total"]), entry["total"], key=False,
-                           font_size=theme.FONT_SMALL * 1.1, caption_font=theme.FONT_SMALL,
-                           size_hint_y=None, height=dp(22))
+            name = Label(text=players[seat].name, font_size=theme.FONT_TABLE, bold=active, color=theme.TEXT,
+                         halign="center", valign="middle", size_hint_y=None, height=NAME_ROW)
+            name.bind(size=lambda lab, size: setattr(lab, "text_size", (size[0], None)))
+            column.add_widget(name)
+            hand_row = BoxLayout(size_hint_y=None, height=HAND_ROW, spacing=dp(4))
+            identity = players[seat].identity
+            hand_row.add_widget(Widget())
+            hand_row.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
+                                            size_hint=(None, None), size=(dp(26), dp(26)),
+                                            pos_hint={"center_y": 0.5}))
+            hand = Label(text=str(entry["hand"]), font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT,
+                         halign="center", valign="middle", size_hint_x=None)
+            hand.key_number = True
+            hand.bind(texture_size=lambda lab, size: setattr(lab, "width", size[0]))
+            hand_row.add_widget(hand)
+            hand_row.add_widget(Widget())
+            column.add_widget(hand_row)
+            total = Label(text=str(entry["total"]), font_size=theme.FONT_TITLE, bold=True, color=theme.TEXT,
+                          halign="center", valign="middle", size_hint_y=None, height=POINTS_ROW)
             column.add_widget(total)
-            self.hands.append(hand.number)
-            self.totals.append(total.number)
+            self.hands.append(hand)
+            self.totals.append(total)
+            self.columns.append(column)
             header.add_widget(column)
         self.add_widget(header)
         rows = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
@@ -291,9 +341,11 @@ class ScoringGrid(BoxLayout):
         self.rows = rows
         self.buttons: dict[tuple[int, int], BigButton] = {}
         for index, (head, tail) in enumerate(summary["new_dogs"]):
-            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
-            name = Label(text=dog_lines(head, tail), font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left",
+            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
+            # Read by whoever is about to tap Score in this row; the dogs are on the tile itself too.
+            name = Label(text=dog_pair(head, tail), font_size=theme.FONT_BODY, color=theme.TEXT, halign="left",
                          valign="middle", size_hint_x=None, width=label_width)
+            name.fine_print = True
             name.bind(size=lambda lab, size: setattr(lab, "text_size", size))
             row.add_widget(name)
             for seat, entry in enumerate(entries):
@@ -301,7 +353,7 @@ class ScoringGrid(BoxLayout):
                     sum(1 for other in summary["new_dogs"][:index] if other == [head, tail])
                 # The label says what a tap does until it is done, then that it is done.
                 button = BigButton(text=SCORED if done else SCORE, kind="ok" if done else "normal",
-                                   font_size=theme.FONT_SMALL)
+                                   font_size=theme.FONT_BODY)
                 button.bind(on_release=lambda _, s=seat, h=head, t=tail:
                             controller.perform(Action("score", s, {"head": h, "tail": t})))
                 self.buttons[(index, seat)] = button
@@ -313,11 +365,10 @@ class ScoringGrid(BoxLayout):
         self.bind(height=self._fit)
 
     def _fit(self, *_):
-        """A bigger screen gives the names, hand sizes and rows more room; the 7" panel keeps three
-        dogs' rows under the header, more scroll."""
-        self.header.height = max(HEADER_HEIGHT, min(self.height * 0.34, dp(230)))
+        """A bigger screen gives the dogs' rows more room; the 7" panel keeps two of them under the
+        header, more scroll."""
         rows = self.rows.children
-        room = (self.height - self.header.height - self.spacing) / max(3, len(rows)) - self.rows.spacing[1]
+        room = (self.height - self.header.height - self.spacing) / max(2, len(rows)) - self.rows.spacing[1]
         for row in rows:
             row.height = max(theme.TOUCH, min(room, dp(88)))
 
@@ -350,11 +401,13 @@ class EndView(BoxLayout):
             row = Panel(padding=[dp(8), dp(4)], spacing=dp(8), size_hint_y=None)
             if won:
                 row.fill = theme.SURFACE_HIGH
-            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.25))
-            row.add_widget(Figure(points_word(junior, entry["total"]), entry["total"], key=False, size_hint_x=0.17))
+            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.27))
+            row.add_widget(Figure(points_word(junior, entry["total"]), entry["total"], key=False, size_hint_x=0.19))
+            # The sums are there to check a total up close; the names and totals are read from the seats.
             detail = Label(text=breakdown(entry["scoring_stack"], summary["card_values"], junior),
                            font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left", valign="middle",
-                           size_hint_x=0.58)
+                           size_hint_x=0.54)
+            detail.fine_print = True
             detail.bind(width=lambda label, width: setattr(label, "text_size", (width, None)),
                         texture_size=self._fit)
             row.add_widget(detail)
