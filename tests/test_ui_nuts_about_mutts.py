@@ -63,8 +63,8 @@ def test_one_tap_on_played_a_dog_card_records_it_and_the_hand_shrinks(services):
     assert "TURN" in screen.view.table.tiles[0].tag_words and "NEXT" in screen.view.table.tiles[1].tag_words
     assert "Home pile 2" in screen.view.table.cards_button.text
     # The card went down without its colour and number: said in words, and the pad offers to name it.
-    assert screen.view.table.top_card.words.text == "not named yet"
-    assert "Top card: a dog" in texts(screen.view.table.top_card)
+    assert screen.view.table.top_card.words.text == "not named"
+    assert "Top: a dog" in texts(screen.view.table.top_card)
 
 
 def test_colour_and_number_details_go_with_the_play(services):

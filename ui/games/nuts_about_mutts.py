@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 
-from ui import theme
 from ui.games.nuts_about_mutts_pads import ActionPad
+from ui.games.nuts_about_mutts_parts import Sizes
 from ui.games.nuts_about_mutts_scores import ScoresView
 from ui.games.nuts_about_mutts_table import TablePanel
 from ui.screenshots import scene
@@ -20,10 +20,10 @@ class MuttsView(BoxLayout):
     BIG_BUTTON_HELP = "Your big button: tap = played a card, hold = drew"
 
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=Sizes.gap(), **kwargs)
         self.controller = controller
         self.table: TablePanel | None = None
-        self.pad = ActionPad(controller, size_hint_x=0.78)
+        self.pad = ActionPad(controller, size_hint_x=0.75)
         self.scores: ScoresView | None = None
 
     def refresh(self) -> None:
@@ -45,7 +45,7 @@ class MuttsView(BoxLayout):
         self.scores = None
         self.table = TablePanel(self.controller, summary)
         self.add_widget(self.table.strip)
-        below = BoxLayout(spacing=theme.GAP)
+        below = BoxLayout(spacing=Sizes.gap())
         below.add_widget(self.table.info)
         self.pad.refresh(summary)
         below.add_widget(self.pad)

@@ -16,16 +16,19 @@ from kivy.uix.widget import Widget
 from companion.actions import Action
 from ui import theme
 from ui.games.nuts_about_mutts_parts import Choice, Fonts, Shape, Sizes, Stepper, Wrapped, colour_look
-from ui.games.nuts_about_mutts_table import CARD_NAMES, line_height
+from ui.games.nuts_about_mutts_table import CARD_NAMES, line_height, lines_needed
 from ui.widgets.keyboard import TextField
 
 WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
-GAP = dp(6)
+GAP = dp(4)
 
 
 class Hint(Wrapped):
     """The pad's last line (the big-button mapping, or the last move), right under the step. It steps
-    aside (no height, invisible) when the message bar leaves the pad too little room for it."""
+    aside (no height, invisible) when the message bar leaves the pad too little room for it. Fine
+    print: the player about to press reads it."""
+
+    fine_print = True
 
     def __init__(self, text: str, **kwargs):
         kwargs.setdefault("size_hint_y", None)
@@ -106,7 +109,7 @@ class ActionPad(BoxLayout):
         """The pad's title (with the player's shape when it is someone's step), and beside it the few
         buttons that leave the step: Back, No swap, Pass. Long names wrap onto a second line."""
         tall = back or buttons
-        row = self._row(Sizes.row() if tall else line_height(Fonts.body()))
+        row = self._row(Sizes.row() if tall else line_height(Fonts.table()))
         if seat is not None:
             identity = self.controller.players[seat].identity
             side = Sizes.wide(dp(26))
@@ -114,23 +117,35 @@ class ActionPad(BoxLayout):
                                     size_hint=(None, None), size=(side, side), pos_hint={"center_y": 0.5})
             row.add_widget(self.turn_shape)
             text = f"{self.names[seat]}{text}"
-        heading = Wrapped(text=text, font_size=Fonts.body(), bold=True)
+        heading = Wrapped(text=text, font_size=Fonts.table(), bold=True)
         if title:
             self.title = heading
         row.add_widget(heading)
         for button in buttons:
             row.add_widget(button)
         if back:
-            row.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
-                                        width=Sizes.wide(dp(96)), font_size=Fonts.small()))
+            row.add_widget(self._back_button())
+        # A long name can take the heading onto a second line: the row grows rather than cut it.
+        if self.width > 100:
+            others = [child for child in row.children if child is not heading]
+            room = self.width - sum(child.width + GAP for child in others)
+            lines = lines_needed(text, Fonts.table(), room)
+            row.height = max(row.height, lines * line_height(Fonts.table()))
         return row
 
+    def _back_button(self) -> Choice:
+        return self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
+                            width=Sizes.wide(dp(96)), font_size=Fonts.small())
+
     def _caption(self, text: str, **kwargs):
-        """Dim small text: one line on its own, or as many as fit where it shares a row (size_hint)."""
+        """A prompt for the player filling in the step (fine print, read up close): one line on its
+        own, or as many as fit where it shares a row (size_hint)."""
         if "size_hint" not in kwargs:
             kwargs.setdefault("size_hint_y", None)
             kwargs.setdefault("height", line_height(Fonts.small()))
-        return Wrapped(text=text, font_size=Fonts.small(), color=theme.TEXT_DIM, **kwargs)
+        caption = Wrapped(text=text, font_size=Fonts.small(), color=theme.TEXT_DIM, **kwargs)
+        caption.fine_print = True
+        return caption
 
     def _grid(self, cols: int, rows: int, height=None, **kwargs) -> GridLayout:
         height = height or Sizes.row()
@@ -266,7 +281,7 @@ class ActionPad(BoxLayout):
         hint.fit(self.height - used)
 
     def _nothing(self):
-        self.add_widget(self._caption("Nothing to record now."))
+        self.add_widget(self._heading("Nothing to record now."))
 
     # ----- a normal turn ------------------------------------------------------------------------
     def _turn(self):
@@ -307,9 +322,9 @@ class ActionPad(BoxLayout):
         return self.perform(Action("draw", self.seat))
 
     def _then_play(self):
-        self.add_widget(self._heading(" drew and played:", seat=self.seat, back=True))
+        self.add_widget(self._heading(" drew and played:", seat=self.seat))
         self._dog_row("A dog card")
-        self._wild_row()
+        self._wild_row([self._back_button()])
 
     # ----- recording a card ---------------------------------------------------------------------
     def choose_card(self, kind: str) -> bool | None:
@@ -413,11 +428,13 @@ class ActionPad(BoxLayout):
             row.add_widget(self.breed_input)
             self.add_widget(row)
         colours = self.controller.session.state.colours
-        row = self._row(Sizes.primary())
+        # Under the breed's row the colours take a 9 mm row, so the step fits under six seats.
+        height = Sizes.row() if kind == "pedigree" else Sizes.primary()
+        row = self._row(height)
         for colour in colours:
             rgb, shape = colour_look(colour, colours)
             row.add_widget(self._button(f"colour:{colour}", colour.upper(), shape=shape, rgb=rgb,
-                                        height=Sizes.primary(), on_press=lambda c=colour: self.record(kind, colour=c)))
+                                        height=height, on_press=lambda c=colour: self.record(kind, colour=c)))
         self.add_widget(row)
 
     def _target(self):
@@ -438,15 +455,17 @@ class ActionPad(BoxLayout):
         drawn = self.draft.setdefault("drawn", 0)
         pile = self.summary["draw_pile"]
         self.add_widget(self._heading(" is in the dog house", seat=self.seat))
-        self.add_widget(self._caption("Draw until a card can be played. Cards kept before it:"))
         row = self._row(Sizes.primary())
+        # The prompt sits beside the count it asks for, so the step fits under six seats.
+        row.add_widget(self._caption("Drawn and kept before the card played:",
+                                     size_hint=(None, 1), width=Sizes.wide(dp(130))))
         # Up to every card a draw could reach (the pile, then a reshuffle), less the one played.
         reachable = self.summary.get("cards_to_draw", pile)
         self.stepper = Stepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)
         row.add_widget(self._button("dog", "Then played a dog card", kind="primary", height=Sizes.primary(),
-                                    size_hint_x=1.5, on_press=lambda: self.choose_card("dog")))
+                                    size_hint_x=1.3, on_press=lambda: self.choose_card("dog")))
         row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=Fonts.small(),
                                     on_press=lambda: self.go("details")))
         self.add_widget(row)
@@ -463,17 +482,16 @@ class ActionPad(BoxLayout):
     def _bone_race(self):
         summary = self.summary
         pending = summary["pending"]
-        mutt = pending["mutt_player"]
         several = self.draft.get("several", False)
         bones, players = pending["bones"], summary["players"]
         racing = self.controller.race_runner is not None
         top = self._row()
+        # Who played the Mutt is on the last line and in History; the table needs the bones and the question.
         if several:
-            said = "Tap everyone who got no bone (false starts too), then Record."
+            said = "Tap all with no bone:"
         else:
-            said = (f"Mutt from {self.names[mutt]}: {bones} bone{'' if bones == 1 else 's'} for {players} players. "
-                    + ("Race on the buttons, or tap who got no bone:" if racing else "Tap who got no bone:"))
-        self.title = self._caption(said, size_hint=(1, 1))
+            said = f"{bones} bone{'' if bones == 1 else 's'} for {players}: who got none?"
+        self.title = Wrapped(text=said, font_size=Fonts.table(), bold=True)
         top.add_widget(self.title)
         if summary["reshuffle_needed"]:
             top.add_widget(self._reshuffle_button(kind="danger"))
@@ -610,13 +628,14 @@ class ActionPad(BoxLayout):
         seat = pending["seat"]
         order, step = pending["order"], pending["step"]
         breed = pending["breed"] or "the breed"
-        self.add_widget(self._heading(f"Pedigree: {breed}"))
+        # A reshuffle shares the title's row, so the round fits under six seats.
+        reshuffle = ([self._reshuffle_button("Draw pile empty: reshuffle", kind="danger")]
+                     if self.summary["reshuffle_needed"] else [])
+        for button in reshuffle:
+            button.size_hint_x, button.width = None, Sizes.wide(dp(200))
+        self.add_widget(self._heading(f"Pedigree: {breed}", buttons=reshuffle))
         after = f", then {self.names[order[step + 1]]}" if step + 1 < len(order) else ", the last"
-        self.add_widget(self._heading(f": step {step + 1} of {len(order)}{after}", seat=seat, title=False))
-        if self.summary["reshuffle_needed"]:
-            row = self._row()
-            row.add_widget(self._reshuffle_button("Draw pile empty: reshuffle", kind="danger"))
-            self.add_widget(row)
+        self.add_widget(self._heading(f": {step + 1} of {len(order)}{after}", seat=seat, title=False))
         hand = self.summary["hand_sizes"][seat]
         count = min(self.draft.setdefault("count", 1), max(1, hand))
         play_row = self._row(Sizes.primary())
@@ -624,23 +643,25 @@ class ActionPad(BoxLayout):
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         play_row.add_widget(self.stepper)
         play_row.add_widget(self._button("played_n", f"Put down {count} of the breed", kind="primary",
-                                         height=Sizes.primary(), on_press=lambda: self.perform(
+                                         height=Sizes.primary(), size_hint_x=1.3, on_press=lambda: self.perform(
                                              Action("pedigree_play", seat, {"count": count}))))
+        # The other two answers share the row: the whole step fits under six seats.
+        play_row.add_widget(self._button("drew_one", "None: drew one", font_size=Fonts.small(), height=Sizes.primary(),
+                                         on_press=lambda: self.perform(Action("pedigree_draw", seat,
+                                                                              {"played": False}))))
+        play_row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=Fonts.small(),
+                                         height=Sizes.primary(), on_press=lambda: self.perform(
+                                             Action("pedigree_draw", seat, {"played": True}))))
         self.add_widget(play_row)
-        row = self._row()
-        row.add_widget(self._button("drew_one", "None: drew one", font_size=Fonts.small(),
-                                    on_press=lambda: self.perform(Action("pedigree_draw", seat, {"played": False}))))
-        row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=Fonts.small(),
-                                    on_press=lambda: self.perform(Action("pedigree_draw", seat, {"played": True}))))
-        self.add_widget(row)
         self._last_line()
 
     # ----- the flipped first card (later edition) -----------------------------------------------
     def _flip(self):
         self.add_widget(self._heading("Flip the first card from the draw pile"))
-        self.add_widget(self._caption("Action cards flipped past before a dog showed:"))
         flipped = self.draft.setdefault("wilds_flipped", 0)
         row = self._row(Sizes.primary())
+        row.add_widget(self._caption("Action cards flipped past before a dog showed:", size_hint=(None, 1),
+                                     width=Sizes.wide(dp(150))))
         self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)

@@ -69,6 +69,11 @@ class Sizes:
     def count_box(cls) -> float:
         return dp(88) * cls.scale()
 
+    @classmethod
+    def gap(cls) -> float:
+        """Between the table's parts: narrow, so the seats and the pad both fit on the 7" panel."""
+        return dp(4) * cls.scale()
+
 
 class Fonts:
     """The theme's type sizes, grown with the window like the targets (unchanged on the 7" panel)."""
@@ -80,6 +85,11 @@ class Fonts:
     @staticmethod
     def body() -> float:
         return theme.FONT_BODY * Sizes.scale()
+
+    @staticmethod
+    def table() -> float:
+        """Words read from the seats: names, tags, the top card, whose step it is (3.5 mm capitals)."""
+        return theme.FONT_TABLE * Sizes.scale()
 
     @staticmethod
     def title() -> float:
@@ -139,13 +149,15 @@ class Wrapped(Label):
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
         self.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        if "width" in kwargs:
+            self.text_size = (self.width, None)
 
 
 class Tag(Filled, Label):
     """A short word on a coloured chip: TURN, DOG HOUSE, DEALER, TOP DOG."""
 
     def __init__(self, text: str, fill, **kwargs):
-        kwargs.setdefault("font_size", Fonts.small())
+        kwargs.setdefault("font_size", Fonts.table())
         kwargs.setdefault("bold", True)
         super().__init__(text=text, size_hint=(None, None), color=theme.readable_text_on(fill), **kwargs)
         self.paint(fill)

@@ -1,20 +1,19 @@
-"""Between hands and at the end of the evening: the score table (a row per hand, a column per
-player, the running totals) with the top dog named, and the deal of the next hand."""
+"""Between hands and at the end of the evening: the score table (a row per player, a column per
+hand, the running totals) with the top dog named, and beside it the deal of the next hand."""
 
 from __future__ import annotations
 
-from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.scrollview import ScrollView
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from ui import theme
 from ui.games.nuts_about_mutts_pads import Hint
 from ui.games.nuts_about_mutts_parts import Choice, Filled, Fonts, Shape, Sizes, Tag, Wrapped
-from ui.games.nuts_about_mutts_table import lines_needed, line_height
-from ui.widgets.basics import Panel, fitted
+from ui.games.nuts_about_mutts_table import line_height, text_width
+from ui.widgets.basics import fitted
 
 CELL_GAP = dp(4)
 VISIBLE_HANDS = 3   # the publisher's evening; an open-ended one scrolls
@@ -24,33 +23,14 @@ class Cell(Filled, BoxLayout):
     def __init__(self, text: str, fill=theme.SURFACE, bold=False, font_size=None, ring=None, **kwargs):
         super().__init__(padding=[dp(4), 0], **kwargs)
         self.paint(fill, ring, ring_width=dp(2))
-        self.label = fitted(text, font_size or Fonts.body(), bold=bold)
+        self.label = fitted(text, font_size or Fonts.table(), bold=bold)
         self.add_widget(self.label)
 
 
-class PlayerHeader(BoxLayout):
-    """A column's head: the player's shape (and TOP DOG beside it), then the whole name, wrapped."""
-
-    def __init__(self, player, top_dog: bool, name_lines: int, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(2), **kwargs)
-        marks = BoxLayout(size_hint_y=None, height=Sizes.wide(dp(24)), spacing=dp(4))
-        marks.add_widget(Widget())
-        identity = player.identity
-        marks.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
-                               size=(Sizes.wide(dp(22)), Sizes.wide(dp(22))), pos_hint={"center_y": 0.5}))
-        self.tag = None
-        if top_dog:
-            self.tag = Tag("TOP DOG", theme.OK, font_size=Fonts.small(), pos_hint={"center_y": 0.5})
-            marks.add_widget(self.tag)
-        marks.add_widget(Widget())
-        self.add_widget(marks)
-        self.name = Wrapped(text=player.name, font_size=Fonts.small(), bold=top_dog, halign="center",
-                            size_hint_y=None, height=line_height(Fonts.small()) * name_lines)
-        self.add_widget(self.name)
-        self.height = marks.height + self.spacing + self.name.height
-
-
 class ScoresView(BoxLayout):
+    """A row per player (read from the seats: the whole name, the last hands' scores, the total), and
+    beside the table the deal of the next hand. The top dog's total is filled and ringed."""
+
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
@@ -60,6 +40,7 @@ class ScoresView(BoxLayout):
         top_dog = set(summary["top_dog"])
         over = summary["evening_over"]
         winner = summary["hand_winner"]
+        font = Fonts.table()
 
         if over:
             leaders = " and ".join(names[seat] for seat in sorted(top_dog))
@@ -70,81 +51,81 @@ class ScoresView(BoxLayout):
         self.heading.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
         self.add_widget(self.heading)
 
-        panel = Panel(orientation="vertical", padding=dp(6), spacing=CELL_GAP)
+        # An open-ended evening shows its last hands; the totals count them all.
+        hands = scores["hands"][-VISIBLE_HANDS:]
+        row_height = line_height(font) + dp(4)
+        symbol = Sizes.wide(dp(24))
+        name_width = max(text_width(name, font) for name in names) + symbol + dp(12)
+        cell_width = text_width("000", font) + dp(8)
+        total_width = text_width("Total", font) + dp(12)
         self.cells: dict[tuple, Cell] = {}
-        self.headers: list[PlayerHeader] = []
-        self._names = names
-        header = self._row(None)
-        header.add_widget(Cell("Hand", font_size=Fonts.small(), bold=True))
+        grid = GridLayout(cols=len(hands) + 2, spacing=CELL_GAP, size_hint=(None, None),
+                          row_force_default=True, row_default_height=row_height)
+        corner = Cell("Hand", fill=theme.BACKGROUND, size_hint_x=None, width=name_width)
+        corner.label.halign = "right"
+        grid.add_widget(corner)
+        for result in hands:
+            grid.add_widget(Cell(str(result["hand"]), fill=theme.BACKGROUND, size_hint_x=None, width=cell_width))
+        grid.add_widget(Cell("Total", fill=theme.BACKGROUND, bold=True, size_hint_x=None, width=total_width))
         for seat, player in enumerate(players):
-            column = PlayerHeader(player, seat in top_dog, 1)
-            self.headers.append(column)
-            header.add_widget(column)
-        self.header_row = header
-        panel.add_widget(header)
-
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=CELL_GAP)
-        rows.bind(minimum_height=rows.setter("height"))
-        for result in scores["hands"]:
-            row = self._row(Sizes.hand_row())
-            row.add_widget(Cell(f"{result['hand']}", font_size=Fonts.small()))
-            for seat, score in enumerate(result["scores"]):
-                went_out = seat == result["winner"]
-                cell = Cell(f"{score}  out" if went_out else str(score), bold=went_out)
-                self.cells[(result["hand"], seat)] = cell
-                row.add_widget(cell)
-            rows.add_widget(row)
-        # Only an open-ended evening has more hands than fit; the list then scrolls, newest at the bottom.
-        shown = min(len(scores["hands"]), VISIBLE_HANDS if Window.height < 600 else 2 * VISIBLE_HANDS)
-        self.hand_rows = ScrollView(do_scroll_x=False, bar_width=dp(4), scroll_y=0, size_hint_y=None,
-                                    height=max(0, shown * (Sizes.hand_row() + CELL_GAP) - CELL_GAP))
-        self.hand_rows.add_widget(rows)
-        panel.add_widget(self.hand_rows)
-        totals = self._row(line_height(Fonts.title()) + dp(6))
-        totals.add_widget(Cell("Total", font_size=Fonts.small(), bold=True))
-        for seat, total in enumerate(scores["totals"]):
             best = seat in top_dog
-            cell = Cell(f"{total}", fill=theme.OK if best else theme.SURFACE_HIGH, bold=True,
-                        font_size=Fonts.title(), ring=theme.TEXT if best else None)
+            grid.add_widget(NameCell(player, best, size_hint_x=None, width=name_width))
+            for result in hands:
+                went_out = seat == result["winner"]
+                score = result["scores"][seat]
+                # Who went out: bold and ringed (the heading says it in words).
+                cell = Cell(str(score), bold=went_out, ring=theme.ACCENT if went_out else None, size_hint_x=None,
+                            width=cell_width)
+                self.cells[(result["hand"], seat)] = cell
+                grid.add_widget(cell)
+            cell = Cell(str(scores["totals"][seat]), fill=theme.OK if best else theme.SURFACE_HIGH, bold=True,
+                        ring=theme.TEXT if best else None, size_hint_x=None, width=total_width)
             cell.label.color = theme.readable_text_on(theme.OK) if best else theme.TEXT
             self.cells[("total", seat)] = cell
-            totals.add_widget(cell)
-        panel.add_widget(totals)
-        self.rows = len(scores["hands"]) + 2
-        self.panel = panel
-        panel.size_hint_y = None
-        self._fixed_rows = [self.hand_rows, totals]
-        self.add_widget(panel)
-        self.add_widget(Hint("Fewest cards left over is best: the lowest total is the top dog."))
+            grid.add_widget(cell)
+        rows = len(players) + 1
+        grid.width = name_width + len(hands) * cell_width + total_width + (len(hands) + 1) * CELL_GAP
+        grid.height = rows * row_height + (rows - 1) * CELL_GAP
+        self.rows = rows
+        self.table = grid
 
+        below = BoxLayout(spacing=theme.GAP)
+        below.add_widget(grid)
+        side = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        leaders = BoxLayout(size_hint_y=None, height=row_height, spacing=dp(6))
+        self.tag = Tag("TOP DOG", theme.OK, font_size=font, pos_hint={"center_y": 0.5})
+        leaders.add_widget(self.tag)
+        said = Wrapped(text=", ".join(names[seat] for seat in sorted(top_dog)), font_size=font, bold=True)
+        # A tie for top dog names everyone in it: the row grows rather than cut a name.
+        said.bind(texture_size=lambda label, size: setattr(leaders, "height", max(row_height, size[1])))
+        leaders.add_widget(said)
+        side.add_widget(leaders)
         self.deal_button = None
         self.end_button = None
         if not over:
-            buttons = BoxLayout(size_hint_y=None, height=Sizes.primary(), spacing=theme.GAP)
             dealer = summary["to_act"]["next_dealer"]
             self.deal_button = Choice(f"Deal the next hand ({names[dealer]} deals)", kind="primary",
                                       height=Sizes.primary())
             self.deal_button.bind(on_release=lambda *_: controller.perform(Action("deal")))
-            buttons.add_widget(self.deal_button)
-            self.end_button = Choice("End the evening", height=Sizes.primary(), size_hint_x=0.45)
+            side.add_widget(self.deal_button)
+            self.end_button = Choice("End the evening", height=Sizes.row())
             self.end_button.bind(on_release=lambda *_: controller.perform(Action("end_evening")))
-            buttons.add_widget(self.end_button)
-            self.add_widget(buttons)
-        self.add_widget(Widget())  # the table and its buttons sit at the top
-        self.bind(width=self._fit_names)
+            side.add_widget(self.end_button)
+        side.add_widget(Hint("Fewest cards left over is best: the lowest total is the top dog."))
+        side.add_widget(Widget())
+        below.add_widget(side)
+        self.add_widget(below)
 
-    def _row(self, height) -> BoxLayout:
-        return BoxLayout(size_hint_y=None, height=height or 0, spacing=CELL_GAP)
 
-    def _fit_names(self, *_):
-        """Every column as tall as the longest name needs: names wrap, they are never cut."""
-        columns = len(self._names) + 1
-        width = (self.width - 2 * dp(6) - CELL_GAP * (columns - 1)) / columns
-        lines = max(lines_needed(name, Fonts.small(), width) for name in self._names)
-        for column in self.headers:
-            column.name.height = line_height(Fonts.small()) * lines
-            column.height = column.children[-1].height + column.spacing + column.name.height
-        self.header_row.height = max(column.height for column in self.headers)
-        parts = [self.header_row, *self._fixed_rows]
-        self.panel.height = (sum(part.height for part in parts) + self.panel.spacing * (len(parts) - 1)
-                             + self.panel.padding[1] + self.panel.padding[3])
+class NameCell(Filled, BoxLayout):
+    """A player's shape and whole name at the head of their row."""
+
+    def __init__(self, player, top_dog: bool, **kwargs):
+        super().__init__(padding=[dp(4), 0], spacing=dp(6), **kwargs)
+        self.paint(theme.SURFACE)
+        identity = player.identity
+        side = Sizes.wide(dp(24))
+        self.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                              size=(side, side), pos_hint={"center_y": 0.5}))
+        self.name = fitted(player.name, Fonts.table(), bold=top_dog, halign="left")
+        self.add_widget(self.name)

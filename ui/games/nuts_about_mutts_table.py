@@ -22,8 +22,9 @@ from ui.widgets.basics import Panel, Text, fitted, popup_header
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
               "dog_house": "Dog House"}
-TILE_PADDING = (dp(6), dp(3))
-STRIP_GAP = dp(6)
+TILE_PADDING = (dp(4), dp(1))
+TILE_SPACING = dp(2)
+STRIP_GAP = dp(4)
 
 
 @lru_cache(maxsize=2048)
@@ -57,35 +58,40 @@ def tag_height(font_size: float) -> float:
     return Tag("X", theme.SURFACE, font_size=font_size).height
 
 
+def count_width() -> float:
+    """Room for the widest hand size a seat shows, so a name never reflows when a hand reaches 10."""
+    return text_width("88", Sizes.count_font())
+
+
 class SeatTile(Filled, BoxLayout):
-    """One seat: the whole name, the player's shape beside their hand size (a key number read from
-    across the table), and the tags that change play."""
+    """One seat: the hand size (a key number read from across the table) beside the whole name, and
+    under the name the player's shape and the tags that change play. Whose turn it is shows on the
+    seat itself: a lighter fill and a thick ring."""
 
     def __init__(self, player, seat: int, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", padding=[TILE_PADDING[0], TILE_PADDING[1]], spacing=dp(1),
-                         **kwargs)
+        super().__init__(padding=[TILE_PADDING[0], TILE_PADDING[1]], spacing=TILE_SPACING, **kwargs)
         self.seat = seat
-        self.name = Wrapped(text=player.name, font_size=Fonts.small(), bold=True, halign="center",
-                            size_hint_y=None, height=line_height(Fonts.small()))
-        self.add_widget(self.name)
-
-        # The shape and the number as one group in the middle of the tile (an empty box as wide as the
-        # shape balances it, so the number itself is centred under the name).
-        row = BoxLayout(size_hint_y=None, height=Sizes.count_box(), spacing=dp(4))
-        identity = player.identity
-        self.symbol = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
-                            size=(Sizes.wide(dp(22)), Sizes.wide(dp(22))), pos_hint={"center_y": 0.5})
-        self.count = Label(font_size=Sizes.count_font(), bold=True, color=theme.TEXT, size_hint_x=None)
-        self.count.bind(texture_size=lambda label, size: setattr(label, "width", size[0]))
+        self.count = Label(font_size=Sizes.count_font(), bold=True, color=theme.TEXT, size_hint_x=None,
+                           width=count_width())
         self.count.key_number = True
-        balance = Widget(size_hint_x=None, width=Sizes.wide(dp(22)))
-        for part in (Widget(), self.symbol, self.count, balance, Widget()):
-            row.add_widget(part)
-        self.add_widget(row)
-        self.footer = BoxLayout(size_hint_y=None, height=tag_height(Fonts.small()), spacing=dp(5))
-        self.add_widget(self.footer)
+        self.add_widget(self.count)
+        words = BoxLayout(orientation="vertical", spacing=TILE_SPACING)
+        words.add_widget(Widget())
+        # Regular weight: six long names fit beside their numbers on the 7" panel.
+        self.name = Wrapped(text=player.name, font_size=Fonts.table(), size_hint_y=None,
+                            height=line_height(Fonts.table()))
+        words.add_widget(self.name)
+        self.footer = BoxLayout(size_hint_y=None, height=tag_height(Fonts.table()), spacing=dp(4))
+        words.add_widget(self.footer)
+        words.add_widget(Widget())
+        self.add_widget(words)
+        self.words = words
+        identity = player.identity
+        side = Sizes.wide(dp(24))
+        self.symbol = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                            size=(side, side), pos_hint={"center_y": 0.5})
         self.shown_tags: list[Tag] = []
-        self.bind(width=self._fill_footer)
+        self.words.bind(width=self._fill_footer)
         self.update(summary)
 
     def update(self, summary: dict) -> None:
@@ -97,41 +103,35 @@ class SeatTile(Filled, BoxLayout):
         self.paint(theme.SURFACE_HIGH if self.is_turn else theme.SURFACE,
                    theme.ACCENT if self.is_turn else None, ring_width=dp(3))
         self.count.text = str(summary["hand_sizes"][seat])
-        self.count.texture_update()
+        # Most important first: a tile with room for fewer shows the first ones.
         words = []
-        if self.is_turn:
-            words.append(("TURN", theme.ACCENT))
         if seat in summary["dog_house"]:
             words.append(("DOG HOUSE", theme.DANGER))
+        if self.is_turn:
+            words.append(("TURN", theme.ACCENT))
         if seat in summary["top_dog"]:
             words.append(("TOP DOG", theme.OK))
         if turn is not None and seat == (turn + 1) % players and not self.is_turn:
             words.append(("NEXT", theme.SURFACE_HIGH))
         if seat == summary["dealer"]:
             words.append(("DEALER", theme.TEXT_DIM))
-        self.tags = [Tag(word, fill, font_size=Fonts.small()) for word, fill in words]
-        self.total = summary["scores"]["totals"][seat]
-        self.scored = bool(summary["scores"]["hands"])
+        self.tags = [Tag(word, fill, font_size=Fonts.table()) for word, fill in words]
         self._fill_footer()
 
     def _fill_footer(self, *_):
-        """As many tags as the tile has room for, most important first; the score when it fits too."""
+        """The player's shape, then as many tags as the tile has room for."""
         self.footer.clear_widgets()
-        room = self.width - 2 * TILE_PADDING[0]
+        self.footer.add_widget(self.symbol)
+        room = self.words.width - self.symbol.width
         used = 0.0
         self.shown_tags = []
         for tag in self.tags:
-            need = tag.width + (self.footer.spacing if self.shown_tags else 0)
+            need = tag.width + self.footer.spacing
             if used + need > room:
                 continue
             used += need
             self.shown_tags.append(tag)
             self.footer.add_widget(tag)
-        score = f"score {self.total}"
-        if self.scored and used + text_width(score, Fonts.small(), False) + dp(6) <= room:
-            self.footer.add_widget(Widget())
-            self.footer.add_widget(fitted(score, Fonts.small(), color=theme.TEXT_DIM, halign="right",
-                                          size_hint_x=None, width=text_width(score, Fonts.small(), False) + dp(2)))
 
     @property
     def tag_words(self) -> list[str]:
@@ -139,41 +139,53 @@ class SeatTile(Filled, BoxLayout):
 
 
 class SeatStrip(GridLayout):
-    """Every seat in one row, clockwise from left to right. The row is as tall as the longest name
-    needs: a name too long for its tile wraps onto a second line instead of being cut."""
+    """Every seat clockwise from the top left, in one row when every name fits on one line beside its
+    number, else in two rows (three seats a row at six players). A name too long even then wraps at a
+    space and the rows grow; a name is never cut."""
 
     def __init__(self, players, summary: dict, **kwargs):
-        super().__init__(rows=1, spacing=STRIP_GAP, size_hint_y=None, **kwargs)
+        super().__init__(cols=len(players), spacing=STRIP_GAP, size_hint_y=None, **kwargs)
         self.players = players
         self.tiles: dict[int, SeatTile] = {}
         for seat, player in enumerate(players):
             tile = SeatTile(player, seat, summary)
             self.tiles[seat] = tile
             self.add_widget(tile)
-        self.bind(width=self._fit_names)
-        self._fit_names()
+        self.bind(width=self._arrange)
+        self._arrange()
 
     def update(self, summary: dict) -> None:
         for tile in self.tiles.values():
             tile.update(summary)
 
-    def _fit_names(self, *_):
+    def name_room(self, cols: int) -> float:
+        tile_width = (self.width - STRIP_GAP * (cols - 1)) / cols
+        return tile_width - 2 * TILE_PADDING[0] - count_width() - TILE_SPACING
+
+    def _arrange(self, *_):
         count = len(self.players)
-        tile_width = (self.width - STRIP_GAP * (count - 1)) / count - 2 * TILE_PADDING[0]
-        lines = max(lines_needed(player.name, Fonts.small(), tile_width) for player in self.players)
-        name_height = line_height(Fonts.small()) * lines
+        names = [player.name for player in self.players]
+        one_row = all(text_width(name, Fonts.table(), False) <= self.name_room(count) for name in names)
+        cols = count if one_row else -(-count // 2)
+        rows = -(-count // cols)
+        self.cols = cols
+        lines = max(lines_needed(name, Fonts.table(), self.name_room(cols), False) for name in names)
+        name_height = line_height(Fonts.table()) * lines
+        words_height = name_height + tag_height(Fonts.table()) + 3 * TILE_SPACING
+        tile_height = max(Sizes.count_box(), words_height) + 2 * TILE_PADDING[1]
         for tile in self.tiles.values():
             tile.name.height = name_height
-        some_tile = next(iter(self.tiles.values()))
-        self.height = (2 * TILE_PADDING[1] + name_height + Sizes.count_box() + some_tile.footer.height
-                       + 2 * some_tile.spacing)
+        self.row_force_default = True
+        self.row_default_height = tile_height
+        self.height = rows * tile_height + (rows - 1) * STRIP_GAP
 
 
 class TopCard(Filled, BoxLayout):
     """The top of the home pile as a little card: fill and shape for the colour, and words."""
 
-    def __init__(self, summary: dict, colours, **kwargs):
+    def __init__(self, summary: dict, colours, width: float, **kwargs):
         super().__init__(orientation="vertical", padding=[dp(6), dp(2)], **kwargs)
+        self.width = width
         top = summary["top_card"]
         follow = summary["colour_to_follow"]
         caption = "Top card"
@@ -187,7 +199,7 @@ class TopCard(Filled, BoxLayout):
             else:
                 # Played with one tap: only the advanced game needs it named, and its pad offers that.
                 if summary["advanced"]:
-                    caption, words = "Top card: a dog", "not named yet"
+                    caption, words = "Top: a dog", "not named"
                 else:
                     words = "a dog card"
         else:
@@ -203,25 +215,37 @@ class TopCard(Filled, BoxLayout):
         ink = theme.readable_text_on(fill)
         self.follow = None
         self.words = None
-        caption_height = line_height(Fonts.small())
+        font = Fonts.table()
+        self.add_widget(Widget())
         if follow:
-            # After a wild the colour to follow is what the next player needs; the card under it is a footnote.
-            self.add_widget(fitted(f"Top: {words}", Fonts.small(), color=ink, halign="left", size_hint_y=None,
-                                   height=caption_height))
-            self.follow = ColourMark(follow, colours, font_size=Fonts.small(), prefix="follow ")
+            # After a wild the colour to follow is what the next player needs: the wild names the box,
+            # the colour (word and shape) is the big line.
+            said = f"{words}: follow"
+            caption = said if text_width(said, font) <= self.room() else words
+            self.add_widget(Wrapped(text=caption, font_size=font, bold=False, color=ink, size_hint_y=None,
+                                    height=line_height(font)))
+            self.follow = ColourMark(follow, colours, font_size=font, size_hint_y=None, height=line_height(font))
             self.follow.label.color = ink
             self.follow.symbol.rgba = theme.with_alpha(ink)
             self.add_widget(self.follow)
-            return
-        self.add_widget(fitted(caption, Fonts.small(), color=ink, halign="left", size_hint_y=None,
-                               height=caption_height))
-        row = BoxLayout(spacing=dp(4))
-        if shape:
-            row.add_widget(Shape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1),
-                                 width=Sizes.wide(dp(22))))
-        self.words = Wrapped(text=words, font_size=Fonts.body(), bold=True, color=ink)
-        row.add_widget(self.words)
-        self.add_widget(row)
+        else:
+            self.add_widget(Wrapped(text=caption, font_size=font, color=ink, size_hint_y=None,
+                                    height=line_height(font)))
+            row = BoxLayout(spacing=dp(4), size_hint_y=None, height=line_height(font))
+            if shape:
+                row.add_widget(Shape(shape=shape, rgba=theme.with_alpha(ink), size_hint=(None, 1),
+                                     width=Sizes.wide(dp(22))))
+            self.words = Wrapped(text=words, font_size=font, bold=True, color=ink)
+            row.add_widget(self.words)
+            self.add_widget(row)
+        self.add_widget(Widget())
+
+    def room(self) -> float:
+        return self.width - self.padding[0] - self.padding[2]
+
+    @staticmethod
+    def height_needed() -> float:
+        return 2 * line_height(Fonts.table()) + dp(4)
 
 
 class CardsPopup(ModalView):
@@ -250,35 +274,45 @@ class CardsPopup(ModalView):
 
 
 class TableInfo(Panel):
-    """Beside the pad: which hand and who dealt, the piles (tap for where every card is), the top card."""
+    """Beside the pad: the top card, the piles (tap for where every card is) and which hand this is;
+    the hand steps aside when the column is too short for it (six players on the 7" panel)."""
 
     def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", padding=dp(6), spacing=dp(6), **kwargs)
+        super().__init__(orientation="vertical", padding=dp(4), spacing=Sizes.gap(), **kwargs)
         self.names = [player.name for player in controller.session.players]
         self.colours = controller.session.state.colours
-        self.info = Wrapped(font_size=Fonts.small(), size_hint_y=None)
-        self.info.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
-        self.add_widget(self.info)
+        self.top_card = None
         self.cards_button = Choice("", font_size=Fonts.small())
         self.add_widget(self.cards_button)
-        self.top_card = None
+        self.info = Wrapped(font_size=Fonts.table(), size_hint_y=None, height=line_height(Fonts.table()))
+        self.add_widget(self.info)
         self.add_widget(Widget())
+        self.bind(size=self._fit)
         self.update(summary)
 
     def update(self, summary: dict) -> None:
         hands = summary["hands_in_evening"]
-        self.info.text = (f"Hand {summary['hand']}{f' of {hands}' if hands else ''}\n"
-                          f"dealer {self.names[summary['dealer']]}")
+        self.info.text = f"Hand {summary['hand']}{f' of {hands}' if hands else ''}"
         self.cards_button.text = f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}"
-        shown = (summary["top_card"], summary["colour_to_follow"])
+        shown = (summary["top_card"], summary["colour_to_follow"], self.width)
         if self.top_card is not None and self.top_card.shows == shown:
             return
         if self.top_card is not None:
             self.remove_widget(self.top_card)
-        self.top_card = TopCard(summary, self.colours, size_hint_y=None,
-                                height=line_height(Fonts.small()) * 2 + dp(10))
+        self.top_card = TopCard(summary, self.colours, self.width - self.padding[0] - self.padding[2],
+                                size_hint_y=None, height=TopCard.height_needed())
         self.top_card.shows = shown
-        self.add_widget(self.top_card, index=1)
+        self._summary = summary
+        self.add_widget(self.top_card, index=len(self.children))
+
+    def _fit(self, *_):
+        if self.top_card is not None and self.top_card.shows[2] != self.width:
+            self.update(self._summary)
+        line = line_height(Fonts.table())
+        parts = (self.top_card.height if self.top_card else 0) + self.cards_button.height + line
+        room = self.height - self.padding[1] - self.padding[3] - 2 * self.spacing
+        shown = parts <= room
+        self.info.opacity, self.info.height = (1, line) if shown else (0, 0)
 
 
 class TablePanel:
@@ -290,7 +324,7 @@ class TablePanel:
         session = controller.session
         self.strip = SeatStrip(session.players, summary)
         self.tiles = self.strip.tiles
-        self.info = TableInfo(controller, summary, size_hint_x=0.22)
+        self.info = TableInfo(controller, summary, size_hint_x=0.25)
         self.cards_button = self.info.cards_button
         self.cards_button.bind(on_release=lambda *_: self.show_cards())
         self._names = [player.name for player in session.players]

@@ -9,6 +9,7 @@ import json
 from typing import Callable
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -18,7 +19,7 @@ from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
 from ui import theme
-from ui.race_text import ResultRow, decision_in_seats, headline, result_rows
+from ui.race_text import ORDINALS, ResultRow, decision_in_seats, headline, result_rows
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, IdentityButton, Panel, Text, fitted
 from ui.widgets.symbols import SymbolShape
@@ -101,7 +102,8 @@ class RacePopup(ModalView):
     def _header(self, subtitle: str) -> None:
         self.panel.clear_widgets()
         self.panel.add_widget(Text(text=TITLES[self.kind], font_size=theme.FONT_TITLE, bold=True))
-        self.panel.add_widget(Text(text=subtitle, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL))
+        # How the race is timed: a footnote for whoever wonders, read up close.
+        self.panel.add_widget(Text(text=subtitle, color=theme.TEXT_DIM, font_size=theme.FONT_SMALL, fine_print=True))
 
     def _footer(self, *buttons: BigButton) -> None:
         # The expected step is the big one; a way out stays narrow and apart, so it is never hit instead.
@@ -129,7 +131,7 @@ class RacePopup(ModalView):
 
     def _show_problem(self, text: str) -> None:
         self._header("")
-        self.panel.add_widget(Text(text=text, color=theme.DANGER, size_hint_y=1))
+        self.panel.add_widget(Text(text=text, color=theme.DANGER, font_size=theme.FONT_TABLE, size_hint_y=1))
         self._footer(self._button("Close", self.dismiss))
         if not self.is_open:
             self.open()
@@ -142,7 +144,8 @@ class RacePopup(ModalView):
         if arm.held:
             names = ", ".join(self.name(p) for p in sorted(arm.held))
             self.panel.add_widget(Text(text=f"Already held down, can't win: {names}. Let go, or check the "
-                                            "wiring if nobody is pressing.", color=theme.DANGER))
+                                            "wiring if nobody is pressing.", color=theme.DANGER,
+                                       font_size=theme.FONT_TABLE))
         if self.uses_screen:
             self.panel.add_widget(self._screen_buttons())
         self._footer(self._button("Cancel race", self._cancel))
@@ -179,9 +182,14 @@ class RacePopup(ModalView):
         crowded = len(rows) > 4
         table = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2) if crowded else dp(4))
         table.bind(minimum_height=table.setter("height"))
+        # Every row's name and margin columns as wide as the widest, so the bars start and end together.
+        names = max(text_width(self.name(row.player), theme.FONT_TABLE) for row in rows)
+        details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
+                      default=0)
         for row in rows:
             table.add_widget(PhotoFinishRow(row, self.players[self.seat_of[row.player]], slowest,
-                                            row_height=dp(32) if crowded else dp(44)))
+                                            row_height=dp(36) if crowded else dp(44),
+                                            name_width=names + dp(4), detail_width=details + dp(4)))
         self.panel.add_widget(table)
         self.panel.add_widget(BoxLayout())  # pushes the buttons to the bottom
         if decision.rerace:
@@ -193,23 +201,37 @@ class RacePopup(ModalView):
                          self._button("Accept result", self._accept, "primary"))
 
 
-class PhotoFinishRow(BoxLayout):
-    """One player's line in the photo finish: place, their shape and name, and a bar as long as
-    their margin behind the first press, so the gap is seen before it is read."""
+def text_width(text: str, font_size: float, bold: bool = True) -> float:
+    label = CoreLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return label.texture.size[0] if label.texture else 0
 
-    def __init__(self, row: ResultRow, player, slowest_ms: float, row_height: float = dp(44), **kwargs):
+
+class PhotoFinishRow(BoxLayout):
+    """One player's line in the photo finish, read from the seats: place, their shape and name, a bar
+    as long as their margin behind the first press (the gap is seen before it is read) and the margin.
+    Why someone has no time is a sentence of detail in smaller type where the bar would be."""
+
+    def __init__(self, row: ResultRow, player, slowest_ms: float, row_height: float = dp(44),
+                 name_width: float = dp(180), detail_width: float = dp(240), **kwargs):
         super().__init__(size_hint_y=None, height=row_height, spacing=theme.GAP, **kwargs)
-        self.add_widget(fitted(row.place, theme.FONT_TITLE * 0.8, bold=True, halign="left",
-                               size_hint_x=None, width=dp(56)))
+        self.add_widget(fitted(row.place, theme.FONT_TABLE, bold=True, halign="left",
+                               size_hint_x=None,
+                               width=max(text_width(place, theme.FONT_TABLE) for place in ORDINALS) + dp(4)))
         # A fixed size from the start: SymbolShape draws around `center`, which lags a size change
         # while it is dispatched, so a shape resized by the row's layout was drawn a row too high.
         self.add_widget(SymbolShape(shape=player.identity.symbol, rgba=theme.with_alpha(player.identity.rgb),
                                     size_hint=(None, None), size=(dp(28), dp(28)), pos_hint={"center_y": 0.5}))
-        self.add_widget(fitted(player.name, theme.FONT_BODY, bold=True, halign="left", size_hint_x=0.25))
-        self.bar = Widget(size_hint_x=0.25)
+        self.add_widget(fitted(player.name, theme.FONT_TABLE, bold=True, halign="left", size_hint_x=None,
+                               width=name_width))
+        self.bar = Widget(size_hint_x=1 if row.margin_ms is not None else None, width=0)
         self.add_widget(self.bar)
-        self.add_widget(fitted(row.detail, theme.FONT_SMALL if row.margin_ms is None else theme.FONT_BODY,
-                               halign="left", size_hint_x=0.5))
+        if row.margin_ms is None:
+            detail = fitted(row.detail, theme.FONT_BODY, halign="left", size_hint_x=1)
+            detail.fine_print = True
+        else:
+            detail = fitted(row.detail, theme.FONT_TABLE, halign="left", size_hint_x=None, width=detail_width)
+        self.add_widget(detail)
         share = 0.0 if row.margin_ms is None or slowest_ms <= 0 else row.margin_ms / slowest_ms
         self._share, self._rgb, self._timed = share, player.identity.rgb, row.margin_ms is not None
         self.bar.bind(pos=self._draw_bar, size=self._draw_bar)
