@@ -33,8 +33,8 @@ def table(services, upto):
 
 
 def turn_shown(view) -> str:
-    """The name over the count with "to play" under it."""
-    tag = view.count_panel.turn
+    """The name over the card to match, with "to play" beside it."""
+    tag = view.info.turn
     assert tag.detail_label.text == "to play"
     return tag.name_label.text
 
@@ -90,7 +90,7 @@ def test_thats_ruff_tosses_a_disc_and_the_count_goes_back_to_0(services):
     assert session.actions[-1] == Action("thats_ruff", 1)
     assert view.count_panel.count_label.text == "0"
     assert 3 in view.boards[1].board[0]["discs_on_path"]
-    assert "nothing to match" in view.info.text.text
+    assert "nothing to match" in view.info.head.text
 
 
 def test_a_number_without_a_colour_asks_for_the_colour(services):
@@ -186,5 +186,5 @@ def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(
     assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
     shown = texts(view)
     assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
-    assert "Hand over" in view.info.text.text
+    assert "Hand over" in view.info.head.text
     assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown

@@ -54,7 +54,7 @@ def enter_card(pad, card):
 def count_by_taps(screen, actions):
     for action in actions:
         pad = screen.view.counting
-        turn = screen.view.count_panel.turn
+        turn = screen.view.info.turn
         assert (turn.name_label.text, turn.detail_label.text) == (FAMILY[action.player].name, "to play")
         if action.type == "thats_ruff":
             tap(pad.ruff_button)

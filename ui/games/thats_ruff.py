@@ -14,8 +14,8 @@ from companion.actions import Action
 from ui import theme
 from ui.games.thats_ruff_collect import CollectPad
 from ui.games.thats_ruff_pads import CountingPad, EntryPad
-from ui.games.thats_ruff_parts import (NAMES_WIDTH, STRIP_HEIGHT, BoardStrip, CardFace, NameTag, ShadedCounts,
-                                       compact, name_font, primary_height)
+from ui.games.thats_ruff_parts import (NAMES_WIDTH, BoardStrip, NameTag, ShadedCounts, compact,
+                                       primary_height)
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, Text
 
@@ -23,25 +23,26 @@ PHASE_WORDS = {"laying_out": "Laying out", "counting": "Counting", "revealing": 
                "collecting": "Collecting", "moving": "Moving back", "hand_over": "Hand over", "won": "Game over"}
 
 
-def count_panel_width(table_width: float) -> float:
-    # On the 7" panel the paths need every pixel; "Jean-Baptiste" beside a shape still fits in 140.
-    return dp(140) if compact() else max(dp(140), table_width * 0.2)
+def head_height() -> float:
+    """The row over the paths: room for the count as a key number (10 mm on the 7" panel)."""
+    return dp(90) if compact() else dp(150)
 
 
-class CountPanel(Panel):
-    """Whose turn it is, the count read from across the table, and the shaded counts."""
+class CountPanel(BoxLayout):
+    """The count read from across the table, beside the shaded counts."""
 
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", padding=dp(6), spacing=dp(4), **kwargs)
+        super().__init__(spacing=theme.GAP, size_hint_x=None, **kwargs)
         self.controller = controller
-        self.turn = NameTag(font_size=name_font(), size_hint_y=None, height=dp(40) if compact() else dp(56))
-        self.add_widget(self.turn)
-        self.count_label = Label(text="0", font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT)
+        self.count_label = Label(text="0", font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT,
+                                 size_hint_x=None, width=dp(100) if compact() else dp(150))
         self.count_label.key_number = True
         self.count_label.bind(size=self._scale)
         self.add_widget(self.count_label)
-        self.shaded = ShadedCounts(per_row=3, height=dp(56) if compact() else dp(84))
+        self.shaded = ShadedCounts(per_row=3, size_hint_x=None, width=dp(132) if compact() else dp(200),
+                                   height=dp(84) if compact() else dp(120), pos_hint={"center_y": 0.5})
         self.add_widget(self.shaded)
+        self.width = self.count_label.width + self.spacing + self.shaded.width
 
     def _scale(self, label, size):
         # The count never drops under the key-number size; spare room at 1280x720 makes it bigger.
@@ -55,87 +56,68 @@ class CountPanel(Panel):
     def show(self, summary: dict) -> None:
         self.count_label.text = str(summary["count"])
         self.shaded.count = summary["count"]
-        seat = summary["turn"] if summary["phase"] == "counting" else None
-        if seat is None:
-            self.turn.set([], "")
-            return
-        player = self.controller.players[seat]
-        self.turn.set([player.identity], player.name, "to play")
 
 
 class InfoLine(ScrollView):
-    """The hand, the card the next one must match, and what the last move did. It takes the height
-    its text needs unless the paths would be squeezed; then the rest of the text scrolls."""
+    """Whose turn it is (their shape and name) and the card the next one must match, in table type;
+    under them what the last move did, in fine print (the history keeps it too). When it needs more
+    than its room, it scrolls."""
 
     def __init__(self, **kwargs):
-        super().__init__(do_scroll_x=False, size_hint_y=None, bar_width=dp(4), **kwargs)
-        self.row = BoxLayout(spacing=dp(6), size_hint_y=None)
-        self.card = CardFace(None, size=(dp(40), dp(46)), pos_hint={"top": 1})
-        self.text = Text(text="", font_size=name_font())
-        self.text.bind(height=self._fit)
-        self.row.add_widget(self.text)
+        super().__init__(do_scroll_x=False, bar_width=dp(4), **kwargs)
+        self.row = BoxLayout(orientation="vertical", spacing=dp(2), size_hint_y=None)
+        self.turn = NameTag(font_size=theme.FONT_TABLE, beside=True, size_hint_y=None, height=dp(32))
+        self.head = Text(text="", font_size=theme.FONT_TABLE)
+        self.text = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True)
+        for label in (self.head, self.text):
+            label.bind(height=self._fit)
+        for widget in (self.turn, self.head, self.text):
+            self.row.add_widget(widget)
         self.add_widget(self.row)
-        self.room = 0.0
 
     def _fit(self, *_):
-        self.row.height = max(self.text.height, self.card.height if self.card.parent else 0)
-        self.height = min(self.row.height, self.room) if self.room else self.row.height
+        shown = [widget for widget in self.row.children if widget.height > 0]
+        self.row.height = sum(widget.height for widget in shown) + self.row.spacing * max(0, len(shown) - 1)
 
-    def allow(self, room: float) -> None:
-        self.room = max(room, theme.FONT_SMALL * 1.3)
-        self._fit()
-
-    def show(self, summary: dict) -> None:
-        head = f"Hand {summary['hand']}"
-        card = summary["last_card"] if summary["phase"] == "counting" else None
+    def show(self, summary: dict, players) -> None:
         if summary["phase"] == "counting":
-            head += f" · match {summary['last_card_name']}" if card else " · nothing to match"
+            player = players[summary["turn"]]
+            self.turn.set([player.identity], player.name, "to play")
+            self.turn.height, self.turn.opacity = dp(32), 1
+            head = f"match {summary['last_card_name']}" if summary["last_card"] else "nothing to match"
         else:
+            self.turn.set([], "")
+            self.turn.height, self.turn.opacity = 0, 0
             head = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
-        self.text.text = f"{head} · {summary['last_move']}"
-        if card is not None:
-            if self.card.parent is None:
-                self.row.add_widget(self.card, index=len(self.row.children))
-            self.card.card, self.card.suit = card, ("wild" if card.get("wild") else card["colour"])
-            self.card.number.text = str(card["number"])
-            self.card.word.text = self.card.suit
-            self.card._draw()
-        elif self.card.parent is not None:
-            self.row.remove_widget(self.card)
+        self.head.text = head
+        self.text.text = f"Hand {summary['hand']} · {summary['last_move']}"
         self._fit()
 
 
 class ThatsRuffView(BoxLayout):
     def __init__(self, controller, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=dp(4) if compact() else theme.GAP, **kwargs)
         self.controller = controller
         identities = [player.identity for player in controller.players]
-        self.table = BoxLayout(spacing=theme.GAP)
-        self.count_panel = CountPanel(controller, size_hint_x=None)
-        self.table.bind(width=lambda _, width: setattr(self.count_panel, "width", count_panel_width(width)))
-        self.paths_column = BoxLayout(orientation="vertical", spacing=dp(4))
+        self.table = BoxLayout(orientation="vertical", spacing=dp(4))
+        self.head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=head_height())
+        self.count_panel = CountPanel(controller)
         self.info = InfoLine()
-        self.paths_column.add_widget(self.info)
-        self.boards_column = BoxLayout(orientation="vertical", spacing=dp(3))
+        self.head.add_widget(self.info)
+        self.table.add_widget(self.head)
+        self.boards_column = BoxLayout(orientation="vertical", spacing=dp(2) if compact() else dp(4))
         self.boards = []
         for _ in controller.session.summary()["boards"]:
             board = BoardStrip(identities)
             self.boards.append(board)
             self.boards_column.add_widget(board)
-        self.paths_column.add_widget(self.boards_column)
-        self.paths_column.bind(height=self._share_height)
-        self.table.add_widget(self.paths_column)
+        self.table.add_widget(self.boards_column)
         self.counting = CountingPad(controller)
         self.entry = EntryPad(controller)
         self.collecting: CollectPad | None = None
         self.banner: BoxLayout | None = None
         self.shown = None
         self.phase = None
-
-    def _share_height(self, *_):
-        # Every path keeps room for its names on two lines; the text above gets what is left.
-        strips = len(self.boards) * STRIP_HEIGHT + (len(self.boards) - 1) * self.boards_column.spacing
-        self.info.allow(self.paths_column.height - strips - self.paths_column.spacing)
 
     @property
     def last_move(self) -> Label:
@@ -152,9 +134,9 @@ class ThatsRuffView(BoxLayout):
     def _show_count(self, shown: bool) -> None:
         """The count stands beside the paths only while it is being counted."""
         if shown and self.count_panel.parent is None:
-            self.table.add_widget(self.count_panel, index=len(self.table.children))
+            self.head.add_widget(self.count_panel, index=len(self.head.children))
         elif not shown and self.count_panel.parent is not None:
-            self.table.remove_widget(self.count_panel)
+            self.head.remove_widget(self.count_panel)
 
     def refresh(self) -> None:
         summary = self.controller.session.summary()
@@ -170,7 +152,7 @@ class ThatsRuffView(BoxLayout):
             return
         self.count_panel.show(summary)
         self._show_count(phase == "counting")
-        self.info.show(summary)
+        self.info.show(summary, self.controller.players)
         # Outlined: the paths of the players the table waits for, or the winner's.
         waiting = {summary["players"][seat]["board"] for seat in summary["waiting_for"]}
         if summary["winner"] is not None:
@@ -193,12 +175,13 @@ class ThatsRuffView(BoxLayout):
             panel = Panel(fill=theme.OK, padding=[dp(10), dp(4)], spacing=theme.GAP)
             names = " & ".join(winner["names"])
             on_ok = theme.readable_text_on(theme.OK)
-            tag = NameTag([players[seat].identity for seat in winner["seats"]], names, font_size=theme.FONT_BODY,
+            row.height = dp(80) if compact() else dp(110)
+            tag = NameTag([players[seat].identity for seat in winner["seats"]], names, font_size=theme.FONT_TABLE,
                           color=on_ok, size_hint_x=0.32)
             panel.add_widget(tag)
             kept = board["discs_in_house"]
             text = Label(text=f"{winner['dog']} wins! Home in the dog house with every disc fetched "
-                              f"({kept} kept).", bold=True, font_size=theme.FONT_BODY, color=on_ok,
+                              f"({kept} kept).", bold=True, font_size=theme.FONT_TABLE, color=on_ok,
                          halign="left", valign="middle", size_hint_x=0.68)
             text.bind(size=lambda lab, size: setattr(lab, "text_size", size))
             panel.add_widget(text)
@@ -210,7 +193,7 @@ class ThatsRuffView(BoxLayout):
             choice = board["stay_choice"]
             dog = board["dog"]
             row.add_widget(NameTag([players[seat].identity], players[seat].name, f"{dog} chooses",
-                                   size_hint_x=None, width=NAMES_WIDTH + dp(30)))
+                                   font_size=theme.FONT_TABLE, size_hint_x=None, width=NAMES_WIDTH + dp(30)))
             cost = choice["cost"]
             where = "the dog house" if choice["moves_on_to"] == 14 else f"space {choice['moves_on_to']}"
             # Both are fair choices, so neither is drawn as the expected one.
@@ -225,7 +208,7 @@ class ThatsRuffView(BoxLayout):
         else:
             dealer = summary["next_dealer"]
             row.add_widget(NameTag([players[dealer].identity], players[dealer].name, "deals next",
-                                   size_hint_x=None, width=NAMES_WIDTH + dp(30)))
+                                   font_size=theme.FONT_TABLE, size_hint_x=None, width=NAMES_WIDTH + dp(30)))
             button = BigButton(text=f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)",
                                kind="primary", height=primary_height())
             button.bind(on_release=lambda *_: self.controller.perform(Action("deal", dealer)))

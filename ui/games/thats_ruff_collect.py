@@ -27,7 +27,7 @@ from ui.widgets.basics import BigButton, Panel, Text
 
 def name_width() -> float:
     """The longest names ("Jean-Baptiste") on one line beside their shape."""
-    return dp(134) if compact() else dp(176)
+    return dp(200) if compact() else dp(230)
 
 
 class CollectPad(BoxLayout):
@@ -42,16 +42,18 @@ class CollectPad(BoxLayout):
         self.hand_popup: HandPopup | None = None
         self.tricks: TricksPopup | None = None
         self.head = head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
-        self.turn_badge = NameTag(font_size=name_font(), size_hint_x=None, width=name_width() + dp(40))
+        self.turn_badge = NameTag(font_size=theme.FONT_TABLE, beside=True, size_hint_x=None,
+                                  width=name_width() + dp(120))
         head.add_widget(self.turn_badge)
-        self.hint = Text(text="", font_size=name_font())
+        # What to tap and what the last move did: read by the player collecting, up close.
+        self.hint = Text(text="", font_size=name_font(), fine_print=True)
         # A long last move (a disc moved by a trick) takes another line rather than being cut.
         self.hint.bind(height=lambda _, height: setattr(head, "height", max(row_height(), height)))
         head.add_widget(self.hint)
         self.add_widget(head)
         body = BoxLayout(spacing=theme.GAP)
         centre_panel = Panel(orientation="vertical", size_hint_x=0.5, padding=dp(6), spacing=dp(4))
-        self.centre_title = Text(text="Centre", font_size=name_font(), bold=True)
+        self.centre_title = Text(text="Centre", font_size=theme.FONT_TABLE, bold=True)
         centre_panel.add_widget(self.centre_title)
         self.centre = StackLayout(spacing=dp(5), size_hint_y=None)
         self.centre.bind(minimum_height=self.centre.setter("height"))
@@ -123,9 +125,10 @@ class CollectPad(BoxLayout):
         for seat in order:
             seat_view = summary["players"][seat]
             player = self.controller.players[seat]
+            # The name in table type on its own line over the cards, so the cards keep the width.
+            self.rows.add_widget(NameTag([player.identity], player.name, font_size=theme.FONT_TABLE,
+                                         beside=True, size_hint_y=None, height=dp(34)))
             row = BoxLayout(spacing=dp(4), size_hint_y=None, height=chip[1])
-            row.add_widget(NameTag([player.identity], player.name, font_size=name_font(), size_hint_x=None,
-                                   width=name_width()))
             for index, slot in enumerate(seat_view["laid_out"]):
                 if seat == self.turn:
                     card = self.held_card if self.held and index == self.collector else slot["card"]
@@ -137,7 +140,7 @@ class CollectPad(BoxLayout):
                     own = CardFace(slot["card"], dimmed=True)
                 row.add_widget(own)
             if not seat_view["laid_out"]:
-                row.add_widget(Text(text=f"collected {len(seat_view['collected'])}", font_size=theme.FONT_SMALL,
+                row.add_widget(Text(text=f"collected {len(seat_view['collected'])}", font_size=theme.FONT_TABLE,
                                     color=theme.TEXT_DIM, size_hint_y=1))
             row.add_widget(BoxLayout())
             self.rows.add_widget(row)

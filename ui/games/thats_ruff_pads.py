@@ -238,7 +238,8 @@ class EntryPad(BoxLayout):
         self.seat: int | None = None
         self.phase = None
         self.entered: list[dict] = []
-        self.info = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        # The phase is read from the seats; what the last move did and what to enter are read up close.
+        self.info = Text(text="", font_size=theme.FONT_TABLE, bold=True)
         self.add_widget(self.info)
         self.seats = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
         self.seat_buttons: list[NameButton] = []
@@ -248,7 +249,8 @@ class EntryPad(BoxLayout):
             self.seat_buttons.append(button)
             self.seats.add_widget(button)
         self.add_widget(self.seats)
-        self.prompt = Text(text="", font_size=theme.FONT_BODY if not compact() else theme.FONT_SMALL)
+        self.prompt = Text(text="", font_size=theme.FONT_BODY if not compact() else theme.FONT_SMALL,
+                           fine_print=True)
         self.add_widget(self.prompt)
         cards = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=max(chip_size()[1], row_height()))
         self.chips = BoxLayout(spacing=dp(4))
@@ -307,7 +309,8 @@ class EntryPad(BoxLayout):
         summary = self.summary
         laying = self.phase == "laying_out"
         what = "Laying out" if laying else "Turning up"
-        self.info.text = f"{what} · hand {summary['hand']} · {summary['last_move']}"
+        self.info.text = f"{what} · hand {summary['hand']}"
+        last = f"\n{summary['last_move']}" if summary["last_move"] else ""
         waiting = summary["waiting_for"]
         for seat, button in enumerate(self.seat_buttons):
             name = self.controller.players[seat].name
@@ -319,13 +322,13 @@ class EntryPad(BoxLayout):
         wanted = self.wanted
         if laying:
             self.prompt.text = (f"{name} lays out {wanted} cards. Enter the face-up ones on the pad "
-                                f"(colour, then number); the rest go face down.")
+                                f"(colour, then number); the rest go face down.{last}")
             down = wanted - len(self.entered)
             self.done_button.text = f"Lay out: {len(self.entered)} up, {down} down"
         else:
             plural = "s" if wanted != 1 else ""
             self.prompt.text = (f"{name} turns up {wanted} face-down card{plural}: enter each on the "
-                                f"pad (colour, then number).")
+                                f"pad (colour, then number).{last}")
             self.done_button.text = f"Turn up ({len(self.entered)} of {wanted})"
         # Turning up finishes by itself with the last card, so the button is only the expected step
         # when laying out.
@@ -374,7 +377,7 @@ class HandPopup(ModalView):
         self.wanted, self.on_done = wanted, on_done
         self.entered: list[dict] = []
         panel = Panel(orientation="vertical", padding=dp(10), spacing=dp(8))
-        self.prompt = Text(text=prompt, font_size=name_font())
+        self.prompt = Text(text=prompt, font_size=name_font(), fine_print=True)
         panel.add_widget(self.prompt)
         cards = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=max(chip_size()[1], row_height()))
         self.chips = BoxLayout(spacing=dp(4))
@@ -388,7 +391,7 @@ class HandPopup(ModalView):
         self.cancel_button.bind(on_release=lambda *_: self.dismiss())
         cards.add_widget(self.cancel_button)
         panel.add_widget(cards)
-        self.count = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+        self.count = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True)
         if wanted > 1:
             panel.add_widget(self.count)
         # The card's dog is always asked: a held 8 may be one the app already knows, whose dog has turned up.

@@ -30,12 +30,12 @@ HOUSE_FILL_TAKEN = (0.75, 0.52, 0.28, 1)
 WHITE = (1, 1, 1, 1)
 SHADED = (1, 2, 4, 8, 16, 32)
 SPACES, HOUSE = 15, 14
-# The smallest type anything on this table is drawn in: a space number or a disc count read across
-# the table on the 7" panel (about 3 mm tall digits).
-READABLE = sp(22)
-NAMES_WIDTH = dp(134)        # "Bartholomew" or "Jean-Baptiste" on one line beside a shape
-STRIP_HEIGHT = dp(40)        # a path strip with the name and the dog on two lines beside it
-STACKED_HEIGHT = dp(62)      # tall enough for the names on a line of their own above the path
+# The smallest type anything read across the table is drawn in: a space number, a disc count, a name
+# (3.5 mm capitals on the 7" panel).
+READABLE = theme.FONT_TABLE
+NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
+STRIP_HEIGHT = dp(34)        # a path strip with the names on one line beside it
+STACKED_HEIGHT = dp(62)      # tall enough for the names and the dog on a line of their own above the path
 
 
 # ----- sizes -------------------------------------------------------------------------------------------
@@ -55,6 +55,7 @@ def primary_height() -> float:
 
 
 def name_font() -> float:
+    """Names on buttons and in popups, read up close by the finger about to tap."""
     return theme.FONT_SMALL if compact() else theme.FONT_BODY
 
 
@@ -182,9 +183,11 @@ class CardFace(Widget):
                 Color(0, 0, 0, 0.45)
                 RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
         # A chip too short for the word under the number shows the number alone, larger.
-        small = h < dp(52)
+        # A card nobody taps is read from the seats: its number alone, in table type, with the symbol
+        # (never the colour alone) saying the suit.
+        small = h < dp(52) or not isinstance(self, ButtonBehavior)
         self.word.opacity = 0 if small else 1
-        self.number.font_size = round(max(sp(18), min(sp(30), h * (0.5 if small else 0.4))))
+        self.number.font_size = round(max(READABLE, min(sp(30), h * (0.5 if small else 0.4))))
         word_h = self.word.font_size * 1.25
         self.number.pos = (x + dp(3), y + (h - self.number.height) / 2 if small else y + word_h)
         self.word.size = (w, word_h)
@@ -253,7 +256,7 @@ class ShadedCounts(Widget):
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", rows * dp(30) + (rows - 1) * dp(4))
         super().__init__(**kwargs)
-        self.labels = [placed_label(self, theme.FONT_SMALL, bold=True) for _ in SHADED]
+        self.labels = [placed_label(self, READABLE, bold=True) for _ in SHADED]
         for label, value in zip(self.labels, SHADED):
             label.text = str(value)
         self.redraw = Clock.create_trigger(self._draw, -1)
@@ -279,7 +282,7 @@ class ShadedCounts(Widget):
                     Color(*theme.ACCENT)
                     Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(5)), width=dp(2))
                 label = self.labels[index]
-                label.font_size = round(max(theme.FONT_SMALL, min(h * 0.55, w * 0.4)))
+                label.font_size = round(max(READABLE, min(h * 0.55, w * 0.4)))
                 label.color = theme.ACCENT_TEXT if reached else (theme.TEXT if value > self.count else theme.TEXT_DIM)
                 label.pos, label.size = (x, y), (w, h)
 
@@ -447,7 +450,7 @@ class BoardStrip(Widget):
     def __init__(self, identities, **kwargs):
         super().__init__(**kwargs)
         self.identities = identities  # per seat: the players' Identity
-        self.names = NameTag(font_size=name_font(), size_hint=(None, None))
+        self.names = NameTag(font_size=READABLE, size_hint=(None, None))
         self.add_widget(self.names)
         self.space_labels = [placed_label(self, READABLE, bold=True) for _ in range(HOUSE)]
         self.kept_label = placed_label(self, READABLE, bold=True, color=WHITE)
@@ -470,25 +473,26 @@ class BoardStrip(Widget):
             return
         board = self.board[0]
         x, y, w, h = self.x, self.y, self.width, self.height
-        pad = dp(3)
+        pad = dp(1.5) if compact() else dp(3)
         seat_identities = [self.identities[seat] for seat in board["seats"]]
         names = " & ".join(board["names"])
         if self.stacked:
-            name_h = min(dp(30), h * 0.34)
+            name_h = min(dp(44), max(dp(32), h * 0.4))
             self.names.beside = True
             self.names.words.orientation, self.names.words.spacing = "horizontal", dp(6)
             self.names.set(seat_identities, names, f"· {board['dog']}")
             self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
             track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
         else:
+            # One line of table type: the dog goes by the initial on its token.
             names_w = max(NAMES_WIDTH, w * 0.18)
-            self.names.beside = False
-            self.names.words.orientation, self.names.words.spacing = "vertical", 0
-            self.names.set(seat_identities, names, board["dog"])
+            self.names.beside = True
+            self.names.words.orientation, self.names.words.spacing = "horizontal", dp(6)
+            self.names.set(seat_identities, names, "")
             self.names.pos, self.names.size = (x + pad * 2, y + 1), (names_w, h - 2)
             track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
         tx, ty, tw, th = track
-        kept_w = max(dp(42), min(dp(80), th * 1.2))
+        kept_w = max(dp(48), min(dp(80), th * 1.2))
         pitch = (tw - kept_w - pad) / SPACES
         tile_w = pitch - dp(2)
         tile_h = min(th, pitch * 1.3, dp(64))
@@ -517,9 +521,9 @@ class BoardStrip(Widget):
             kx = tx + tw - kept_w
             Color(*HOUSE_FILL)
             RoundedRectangle(pos=(kx, ty), size=(kept_w, th), radius=[dp(6)])
-            disc = min(kept_w * 0.18, th * 0.22)
+            disc = min(kept_w * 0.16, th * 0.22)
             draw_disc(kx + disc + dp(4), cy, disc)
-        number_font = round(max(sp(12), min(tile_w * 0.82, tile_h * 0.62, sp(34))))
+        number_font = round(max(READABLE, min(tile_w * 0.82, tile_h * 0.62, sp(34))))
         for space, label in enumerate(self.space_labels):
             label.text = "" if space == board["position"] else str(space)
             label.color = DISC_EDGE if space in board["discs_on_path"] else theme.TEXT
