@@ -30,7 +30,7 @@ KEY_NUMBER_MM = 10
 SECONDARY_TEXT_MM = 3.5
 # The game tables laid out for reading from every seat: on these, any text that is neither fine print
 # nor a button's words has capitals at least SECONDARY_TEXT_MM tall.
-TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "NutView", "PugsInMugsView"})
+TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "MuttsView", "NutView", "PugsInMugsView", "ThatsRuffView"})
 READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup")
 # The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
 FINE_PRINT_MM = 2.2
