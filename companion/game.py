@@ -71,9 +71,10 @@ class Game(ABC):
         """Apply one action to a private copy of the state and return it; raise IllegalAction to refuse."""
 
     @abstractmethod
-    def describe(self, state: Any, action: Action, players: Sequence[Player]) -> str:
-        """One history line for `action` applied to `state` (the state before it), using player names,
-        e.g. "Ann played a Flea: everyone else drew a card"."""
+    def describe(self, before: Any, action: Action, after: Any, players: Sequence[Player]) -> str:
+        """One history line for `action`, which led from `before` to `after`, using player names,
+        e.g. "Ann played a Flea: everyone else drew a card". Both states are given, so no game has to
+        apply its rules a second time to say what happened."""
 
     @abstractmethod
     def summary(self, state: Any) -> dict[str, Any]:

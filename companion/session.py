@@ -18,6 +18,8 @@ from .outcome import Outcome
 from .players import Player, check_table
 
 DO, UNDO, REDO = "do", "undo", "redo"
+# Moves between two kept states: undo replays at most this many.
+SNAPSHOT_EVERY = 32
 
 
 @dataclass(frozen=True)
@@ -43,15 +45,38 @@ class Session:
         check_table(self.players)
         self._persist = persist or _forget
         self.id: int | None = None  # the store's session number once saved
-        self._states: list[Any] = [game.start(self.players, self.options)]
+        start = game.start(self.players, self.options)
+        self._state = start
+        # States after 0, N, 2N... actions: undo replays at most N actions from the nearest one, and a
+        # long evening keeps a handful of states instead of one per move. States are never changed
+        # once made (every move works on a copy), so keeping a reference is keeping the state.
+        self._snapshots: dict[int, Any] = {0: start}
         self._actions: list[Action] = []
-        self._lines: list[str] = []
+        # A history line per move; None for moves replayed at resume, written when first read.
+        self._lines: list[str | None] = []
         self._redo: list[Action] = []
 
     # ----- reading -------------------------------------------------------------------------
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._state
+
+    def state_before_last(self) -> Any:
+        """The state before the last move: what Undo would go back to."""
+        return self.state_after(len(self._actions) - 1)
+
+    def state_after(self, moves: int) -> Any:
+        """The state after the first `moves` moves in effect, replayed from the nearest snapshot."""
+        if moves == len(self._actions):
+            return self._state
+        start = max(index for index in self._snapshots if index <= moves)
+        state = self._snapshots[start]
+        if start == moves:
+            return state
+        state = copy.deepcopy(state)
+        for action in self._actions[start:moves]:
+            state = self.game.apply(state, action)
+        return state
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -67,15 +92,37 @@ class Session:
 
     @property
     def next_undo_text(self) -> str | None:
-        return self._lines[-1] if self._lines else None
+        return self._line(len(self._actions) - 1) if self._actions else None
 
     @property
     def next_redo(self) -> Action | None:
         return self._redo[-1] if self._redo else None
 
     def history(self) -> list[HistoryLine]:
+        self._write_missing_lines()
         return [HistoryLine(number, text, action.player)
                 for number, (text, action) in enumerate(zip(self._lines, self._actions), start=1)]
+
+    def _line(self, index: int) -> str:
+        if self._lines[index] is None:
+            before = self.state_after(index)
+            after = self.state_after(index + 1)
+            self._lines[index] = self.game.describe(before, self._actions[index], after, self.players)
+        return self._lines[index]
+
+    def _write_missing_lines(self) -> None:
+        """Every line not yet written, in one walk from the nearest kept state before the first."""
+        missing = [index for index, line in enumerate(self._lines) if line is None]
+        if not missing:
+            return
+        start = max(index for index in self._snapshots if index <= missing[0])
+        state = self._snapshots[start]
+        for index in range(start, missing[-1] + 1):
+            action = self._actions[index]
+            after = self.game.apply(copy.deepcopy(state), action)
+            if self._lines[index] is None:
+                self._lines[index] = self.game.describe(state, action, after, self.players)
+            state = after
 
     def summary(self) -> dict[str, Any]:
         return self.game.summary(self.state)
@@ -92,14 +139,18 @@ class Session:
         """The state `action` would lead to, without recording it; raises IllegalAction if refused."""
         if self.is_over:
             raise IllegalAction("This game is over. Start a new game from the home screen.")
+        return self._apply(copy.deepcopy(self.state), action)
+
+    def _apply(self, state: Any, action: Action) -> Any:
+        """`action` applied to `state`, which the rules may change in place: only ever a private copy."""
         if action.player is not None and not 0 <= action.player < len(self.players):
             raise IllegalAction(f"There is no player in seat {action.player}.")
-        return self.game.apply(copy.deepcopy(self.state), action)
+        return self.game.apply(state, action)
 
     # ----- changing ------------------------------------------------------------------------
     def perform(self, action: Action) -> Any:
         new_state = self.check(action)
-        line = self.game.describe(self.state, action, self.players)
+        line = self.game.describe(self.state, action, new_state, self.players)
         self._persist(DO, action, new_state)
         self._push(action, new_state, line)
         self._redo.clear()
@@ -108,8 +159,9 @@ class Session:
     def undo(self) -> Action:
         if not self._actions:
             raise NothingToUndo("Nothing to undo yet.")
-        self._persist(UNDO, None, self._states[-2])
-        return self._pop()
+        previous = self.state_before_last()
+        self._persist(UNDO, None, previous)
+        return self._pop(previous)
 
     def redo(self) -> Action:
         if not self._redo:
@@ -117,38 +169,60 @@ class Session:
         action = self._redo[-1]
         # Re-checked because a redo must obey the same rules as the first time.
         new_state = self.check(action)
-        line = self.game.describe(self.state, action, self.players)
+        line = self.game.describe(self.state, action, new_state, self.players)
         self._persist(REDO, None, new_state)
         self._redo.pop()
         self._push(action, new_state, line)
         return action
 
-    def _push(self, action: Action, state: Any, line: str) -> None:
+    def _push(self, action: Action, state: Any, line: str | None) -> None:
         self._actions.append(action)
-        self._states.append(state)
         self._lines.append(line)
+        self._state = state
+        if len(self._actions) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self._actions)] = state
 
-    def _pop(self) -> Action:
+    def _pop(self, previous: Any) -> Action:
+        self._snapshots.pop(len(self._actions), None)
         action = self._actions.pop()
-        self._states.pop()
         self._lines.pop()
+        self._state = previous
         self._redo.append(action)
         return action
 
     # ----- rebuilding from a log -----------------------------------------------------------
     def replay_entries(self, entries: Sequence[tuple[str, Action | None]]) -> None:
-        """Rebuild from stored entries without persisting them again."""
+        """Rebuild from stored entries without persisting them again. A run of moves is applied to one
+        working copy, copied only at each snapshot, so a long evening resumes in time proportional to
+        its length rather than to its length times the size of the state."""
         saved, self._persist = self._persist, _forget
+        working = None  # a private copy of the current state, changed in place by a run of moves
         try:
             for kind, action in entries:
                 if kind == DO:
-                    self.perform(action)
-                elif kind == UNDO:
+                    if working is None:
+                        if self.is_over:
+                            raise IllegalAction("This game is over. Start a new game from the home screen.")
+                        working = copy.deepcopy(self._state)
+                    elif self.game.is_over(working):
+                        raise IllegalAction("This game is over. Start a new game from the home screen.")
+                    working = self._apply(working, action)
+                    self._actions.append(action)
+                    self._lines.append(None)
+                    self._redo.clear()
+                    if len(self._actions) % SNAPSHOT_EVERY == 0:
+                        self._snapshots[len(self._actions)] = copy.deepcopy(working)
+                    continue
+                if working is not None:
+                    self._state, working = working, None
+                if kind == UNDO:
                     self.undo()
                 elif kind == REDO:
                     self.redo()
                 else:
                     raise ValueError(f"unknown log entry kind {kind!r}")
+            if working is not None:
+                self._state = working
         finally:
             self._persist = saved
 

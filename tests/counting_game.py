@@ -45,7 +45,7 @@ class CountingGame(Game):
         state.turn = (state.turn + 1) % state.players
         return state
 
-    def describe(self, state, action, players):
+    def describe(self, state, action, after, players):
         return f"{players[action.player].name} added {action['amount']}"
 
     def summary(self, state):

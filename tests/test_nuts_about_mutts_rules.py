@@ -285,7 +285,7 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_home_pile_and_continues():
     home, turn = view["home_pile"], view["turn"]
     view = do(session, "draw", turn)
     assert view["home_pile"] == 1 and view["draw_pile"] == home - 2
-    assert view["hand_sizes"][turn] == session._states[-2].hands[turn] + 1
+    assert view["hand_sizes"][turn] == session.state_before_last().hands[turn] + 1
     assert RAN_OUT in session.history()[-1].text
 
 
@@ -523,7 +523,7 @@ def test_after_a_pedigree_round_the_family_names_the_top_card_and_claims_work_ag
     assert "name_top_card" in refused(session, "match", ANN)
     view = do(session, "name_top_card", colour="blue", number=9)
     assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 9}
-    assert view["turn"] == DEV and view["hand_sizes"] == session._states[-2].hands
+    assert view["turn"] == DEV and view["hand_sizes"] == session.state_before_last().hands
     assert session.history()[-1].text == "The top card was named: a blue 9"
     view = do(session, "run", ANN, number=10)
     assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 10} and view["turn"] == BEN

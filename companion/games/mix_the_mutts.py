@@ -197,7 +197,7 @@ class MixTheMutts(Game):
         state.turn = (state.turn + 1) % state.players
 
     # ----- reading -------------------------------------------------------------------------
-    def describe(self, state: MuttsState, action: Action, players: Sequence) -> str:
+    def describe(self, state: MuttsState, action: Action, after: MuttsState, players: Sequence) -> str:
         name = players[action.player].name if action.player is not None else "Someone"
         if action.type == "draw":
             drawn = min(DRAW, state.pile)

@@ -127,7 +127,7 @@ class PugsInMugs(Game):
         handler(state, action)
         return state
 
-    def describe(self, state: PugsState, action: Action, players: Sequence) -> str:
+    def describe(self, state: PugsState, action: Action, after: PugsState, players: Sequence) -> str:
         name = players[action.player].name
         target = players[action["target"]].name if isinstance(action.get("target"), int) \
             and 0 <= action["target"] < len(players) else ""

@@ -93,8 +93,8 @@ class NutGame(Game):
                               winners=winning, tie_break=tie_break)
 
     # ----- views ---------------------------------------------------------------------------
-    def describe(self, state: NutState, action: Action, players) -> str:
-        return views.describe(state, self.apply(copy.deepcopy(state), action), action, [p.name for p in players])
+    def describe(self, state: NutState, action: Action, after: NutState, players) -> str:
+        return views.describe(state, after, action, [p.name for p in players])
 
     def summary(self, state: NutState) -> dict[str, Any]:
         return views.summary(state)

@@ -77,11 +77,7 @@ class NutsAboutMutts(Game):
             raise IllegalAction("The evening is over. Start a new game from the home screen.")
         return handler(state, action)
 
-    def describe(self, state: MuttsState, action: Action, players: Sequence[Player]) -> str:
-        try:
-            after = self.apply(state.clone(), action)
-        except IllegalAction:
-            after = None
+    def describe(self, state: MuttsState, action: Action, after: MuttsState, players: Sequence[Player]) -> str:
         return view.describe(state, action, players, after)
 
     def summary(self, state: MuttsState) -> dict[str, Any]:

@@ -59,7 +59,9 @@ class MuttsState:
             race=None if self.race is None else dict(self.race),
             pedigree=None if self.pedigree is None else {**self.pedigree, "order": list(self.pedigree["order"])},
             last_race=copy.deepcopy(self.last_race),
-            hand_results=[{**result, "scores": list(result["scores"])} for result in self.hand_results])
+            # A hand's result is never changed once recorded, so the copies share them: a clone costs
+            # the same in the tenth hand as in the first.
+            hand_results=list(self.hand_results))
         twin = object.__new__(MuttsState)
         twin.__dict__.update(fields)
         return twin

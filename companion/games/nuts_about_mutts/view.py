@@ -113,14 +113,14 @@ def _pending(state: MuttsState) -> dict[str, Any] | None:
 RAN_OUT = "the draw pile ran out: the home pile but its top card was shuffled into a new draw pile"
 
 
-def describe(state: MuttsState, action: Action, players: Sequence, after: MuttsState | None = None) -> str:
+def describe(state: MuttsState, action: Action, players: Sequence, after: MuttsState) -> str:
     """The history line for `action` on `state`; `after` (the state it led to) tells whether a draw
     ran the pile out and reshuffled the home pile on the way."""
     names = [player.name for player in players]
     who = names[action.player] if action.player is not None and 0 <= action.player < len(names) else "The table"
     line = _LINES.get(action.type)
     text = line(state, action, who, names) if line else f"{who}: {action.type}"
-    if after is not None and action.type != "reshuffle" and after.reshuffles > state.reshuffles:
+    if action.type != "reshuffle" and after.reshuffles > state.reshuffles:
         text += f"; {RAN_OUT}"
     return text
 

@@ -3,7 +3,6 @@ its own module (counting, collecting) and the hand's flow is in `flow`."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Sequence
 
@@ -104,9 +103,8 @@ class ThatsRuff(Game):
             raise IllegalAction(f"{who} can't play now: it is {state.names[state.turn]}'s turn.")
         return run(state, action, who)
 
-    def describe(self, state: RuffState, action: Action, players: Sequence[Player]) -> str:
+    def describe(self, state: RuffState, action: Action, after: RuffState, players: Sequence[Player]) -> str:
         who = players[action.player].name if action.player is not None and action.player < len(players) else "Someone"
-        after = self.apply(copy.deepcopy(state), action)
         if action.type == "play":
             return f"{who} played the {name(after.previous)}: {after.last_move}"
         if action.type == "lay_out":
