@@ -55,7 +55,8 @@ class ScoresView(BoxLayout):
         hands = scores["hands"][-VISIBLE_HANDS:]
         row_height = line_height(font) + dp(4)
         symbol = Sizes.wide(dp(24))
-        name_width = max(text_width(name, font) for name in names) + symbol + dp(12)
+        # The name, its shape, the gap between them and the cell's padding (NameCell).
+        name_width = max(text_width(name, font) for name in names) + symbol + dp(6) + 2 * dp(4) + dp(2)
         cell_width = text_width("000", font) + dp(8)
         total_width = text_width("Total", font) + dp(12)
         self.cells: dict[tuple, Cell] = {}
