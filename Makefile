@@ -29,9 +29,9 @@ check: $(STAMP)
 e2e: $(STAMP)
 	$(BIN)/python -m pytest -m e2e -n 2
 
+# Every benchmark, its output written to docs/benchmarks.md with the date and the machine.
 bench: $(STAMP)
-	$(BIN)/python bench/fairness.py
-	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/report.py docs/benchmarks.md
 
 screenshots: $(STAMP)
 	$(BIN)/python tests/e2e/shoot.py docs/screenshots

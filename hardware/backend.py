@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 from unittest import mock
 
 from companion.errors import BadOption, CompanionError
@@ -63,6 +63,23 @@ def pin_change_time_ns(pin: Any) -> int:
     """When a mock pin last changed level, on the factory's clock (MockPin keeps it for its own
     edge detection; an LED pin has no callback to read it from)."""
     return ticks_to_ns(pin._last_change)
+
+
+def close_all(devices: Iterable[Any]) -> None:
+    """Close gpiozero devices without waiting on them. Each Button runs a hold thread that looks for
+    its stop signal every 0.1 s, or, while the button is held, only once the hold time (1 s) is up,
+    and closing joins it: a replay ending with a button down took over a second to close. Every thread
+    is told to stop and woken first, so they all end at once."""
+    devices = list(devices)
+    for device in devices:
+        hold_thread = getattr(device, "_hold_thread", None)
+        if hold_thread is not None:
+            hold_thread.stopping.set()
+            # Woken from either wait; with stopping set, neither loop fires a hold on the way out.
+            hold_thread.holding.set()
+            device._inactive_event.set()
+    for device in devices:
+        device.close()
 
 
 @contextmanager

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping
 from companion.errors import BadOption, IllegalAction
 from companion.races import Edge, LeadingEdgeDebouncer, RaceDecision
 
-from .backend import Backend, edge_time_ns
+from .backend import Backend, close_all, edge_time_ns
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +193,6 @@ class PlayerButtons:
         thread = self._release_thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=2)
-        for device in list(self._buttons.values()) + list(self._leds.values()):
-            device.close()
+        close_all(list(self._buttons.values()) + list(self._leds.values()))
         self._buttons.clear()
         self._leds.clear()

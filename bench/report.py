@@ -1,0 +1,42 @@
+"""Run every benchmark and write what each printed to docs/benchmarks.md, with the date and the
+machine, so the figures quoted in the docs can be traced to one run.
+
+    python bench/report.py [docs/benchmarks.md]
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BENCHMARKS = (
+    ("resume.py", "Resuming a long evening, and undo"),
+    ("replay.py", "Replaying a race or a game from the command line"),
+    ("latency.py", "From a button press to the winner's light"),
+    ("fairness.py", "Who the arbiter says was first, against the first callback"),
+)
+
+
+def main(target: Path) -> int:
+    lines = ["# Benchmarks", "",
+             f"Written by `make bench` on {time.strftime('%Y-%m-%d %H:%M')}: {platform.machine()}, "
+             f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} "
+             f"{platform.release()}. Machines here are shared, so compare the figures within one run.", ""]
+    failed = 0
+    for script, title in BENCHMARKS:
+        print(f"running {script}", flush=True)
+        result = subprocess.run([sys.executable, str(HERE / script)], capture_output=True, text=True)
+        failed += result.returncode != 0
+        lines += [f"## {title} (`bench/{script}`)", "", "```", (result.stdout or result.stderr).rstrip(), "```", ""]
+    target.write_text("\n".join(lines))
+    print(f"written {target}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/benchmarks.md")))
