@@ -30,7 +30,8 @@ KEY_NUMBER_MM = 10
 SECONDARY_TEXT_MM = 3.5
 # The game tables laid out for reading from every seat: on these, any text that is neither fine print
 # nor a button's words has capitals at least SECONDARY_TEXT_MM tall.
-TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "MuttsView", "NutView", "PugsInMugsView", "ThatsRuffView"})
+TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "MuttsView", "NutView", "PugsInMugsView",
+                                                        "ThatsRuffView"})
 READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup")
 # The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
 FINE_PRINT_MM = 2.2
@@ -67,7 +68,8 @@ def plain(text: str) -> str:
 
 def read_across_the_table(screen_name: str) -> bool:
     """A table screen whose words players read from their seats, and not a card of small print over it."""
-    return (any(view in screen_name for view in TABLES_READ_FROM_THE_SEATS)
+    view = re.search(r"GameScreen/(\w+)", screen_name)
+    return (view is not None and view.group(1) in TABLES_READ_FROM_THE_SEATS
             and not any(screen_name.endswith(layer) for layer in READ_UP_CLOSE_LAYERS))
 
 
