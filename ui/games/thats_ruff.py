@@ -25,7 +25,7 @@ PHASE_WORDS = {"laying_out": "Laying out", "counting": "Counting", "revealing": 
 
 def head_height() -> float:
     """The row over the paths: room for the count as a key number (10 mm on the 7" panel)."""
-    return dp(90) if compact() else dp(150)
+    return dp(90) if compact() else dp(120)
 
 
 class CountPanel(BoxLayout):
@@ -40,7 +40,7 @@ class CountPanel(BoxLayout):
         self.count_label.bind(size=self._scale)
         self.add_widget(self.count_label)
         self.shaded = ShadedCounts(per_row=3, size_hint_x=None, width=dp(132) if compact() else dp(200),
-                                   height=dp(84) if compact() else dp(120), pos_hint={"center_y": 0.5})
+                                   height=dp(84) if compact() else dp(110), pos_hint={"center_y": 0.5})
         self.add_widget(self.shaded)
         self.width = self.count_label.width + self.spacing + self.shaded.width
 

@@ -35,7 +35,7 @@ SPACES, HOUSE = 15, 14
 READABLE = theme.FONT_TABLE
 NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
 STRIP_HEIGHT = dp(34)        # a path strip with the names on one line beside it
-STACKED_HEIGHT = dp(62)      # tall enough for the names and the dog on a line of their own above the path
+STACKED_HEIGHT = dp(72)      # tall enough for the names and the dog on a line of their own above the path
 
 
 # ----- sizes -------------------------------------------------------------------------------------------
