@@ -95,23 +95,8 @@ def game(services, navigator, players, actions=()):
 def problems(screen) -> list[str]:
     settle()
     found = [str(problem) for problem in layout.check(f"{Window.width}x{Window.height} {SCREEN}", [screen], Window)]
-    return found + broken_words(screen)
+    return found + layout.broken_words(screen)
 
-
-def broken_words(root) -> list[str]:
-    """Words a label would break across lines: stricter than the check's slack of a pixel and a half,
-    because Kivy breaks a word that is wider than its line by even one pixel."""
-    from kivy.uix.label import Label
-
-    found = []
-    for label in root.walk(restrict=True):
-        if not isinstance(label, Label) or not label.text or not label.text_size[0] or not layout.is_shown(label):
-            continue
-        font = (label.font_size, label.bold, label.font_name)
-        for word in layout.plain(label.text).split():
-            if layout.text_extent(word, *font)[0] > label.text_size[0]:
-                found.append(f"{word!r} is wider than its {label.text_size[0]:.0f} px line")
-    return found
 
 
 @pytest.mark.parametrize("players, actions", [(FOUR, FOUR_MIDGAME[:-1]), (TWO, TWO_MIDGAME[:-1]), (FOUR, [])],

@@ -61,23 +61,8 @@ def problems(screen) -> list[str]:
     settle()
     # Named as the play-throughs name the table, so text read from the seats is held to 3.5 mm.
     where = f"800x480 GameScreen/{type(screen.view).__name__}"
-    return [str(problem) for problem in layout.check(where, [screen], Window)] + broken_words(screen)
+    return [str(problem) for problem in layout.check(where, [screen], Window)] + layout.broken_words(screen)
 
-
-def broken_words(root) -> list[str]:
-    """Words a label would break across lines: stricter than the check's slack of a pixel and a half,
-    because Kivy breaks a word that is wider than its line by even one pixel."""
-    from kivy.uix.label import Label
-
-    found = []
-    for label in root.walk(restrict=True):
-        if not isinstance(label, Label) or not label.text or not label.text_size[0] or not layout.is_shown(label):
-            continue
-        font = (label.font_size, label.bold, label.font_name)
-        for word in layout.plain(label.text).split():
-            if layout.text_extent(word, *font)[0] > label.text_size[0]:
-                found.append(f"{word!r} is wider than its {label.text_size[0]:.0f} px line")
-    return found
 
 
 def with_message(screen) -> None:

@@ -262,3 +262,17 @@ def ancestors(widget: Widget):
 def _box(box) -> str:
     x0, y0, x1, y1 = box
     return f"({x0:.0f},{y0:.0f} {x1 - x0:.0f}x{y1 - y0:.0f})"
+
+
+def broken_words(root) -> list[str]:
+    """Words a label would break across lines: stricter than the check's slack of a pixel and a half,
+    because Kivy breaks a word that is wider than its line by even one pixel."""
+    found = []
+    for label in root.walk(restrict=True):
+        if not isinstance(label, Label) or not label.text or not label.text_size[0] or not is_shown(label):
+            continue
+        font = (label.font_size, label.bold, label.font_name)
+        for word in plain(label.text).split():
+            if text_extent(word, *font)[0] > label.text_size[0]:
+                found.append(f"{word!r} is wider than its {label.text_size[0]:.0f} px line")
+    return found
