@@ -191,7 +191,7 @@ def save(data_dir: Path, settings: dict[str, Any]) -> None:
     settings = validate(settings)
     path = Path(data_dir) / CONFIG_NAME
     temporary = path.with_suffix(".tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
+    with open(os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
         json.dump(settings, handle, indent=2, sort_keys=True)
         handle.flush()
         os.fsync(handle.fileno())

@@ -26,5 +26,6 @@ def default_data_dir() -> Path:
 
 def ensure_data_dir(path: Path | None = None) -> Path:
     path = Path(path) if path is not None else default_data_dir()
-    path.mkdir(parents=True, exist_ok=True)
+    # The family's games and names are theirs alone, whatever umask the app was started with.
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path

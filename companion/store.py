@@ -9,6 +9,7 @@ back on the next start and the action was never shown as done.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -85,7 +86,10 @@ class Store:
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not self.path.exists():
+                # Readable by this user alone, whatever the umask; SQLite gives its journal the same mode.
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
             self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.OperationalError) as error:

@@ -137,3 +137,21 @@ def _schema(path, value):
     connection.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (value,))
     connection.commit()
     connection.close()
+
+
+def test_the_saved_games_are_readable_by_this_user_alone_whatever_the_umask(tmp_path):
+    import stat
+
+    from companion import config
+
+    previous = os.umask(0o022)
+    try:
+        data = tmp_path / "data"
+        store = Store.open(data)
+        store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+        config.save(data, config.validate({}))
+        store.close()
+    finally:
+        os.umask(previous)
+    for made in [data / "companion.sqlite3", data / "config.json"] + list(data.glob("companion.sqlite3-*")):
+        assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
