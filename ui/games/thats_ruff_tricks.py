@@ -30,6 +30,9 @@ def tricks_button(on_release, **kwargs) -> BigButton:
 
 
 class TricksPopup(ModalView):
+    # Worked by the one player paying for a trick, up close; what it changes shows on the table after.
+    fine_print = True
+
     def __init__(self, controller, summary: dict, **kwargs):
         super().__init__(size_hint=(0.97, 0.94), auto_dismiss=True, **kwargs)
         self.controller = controller
