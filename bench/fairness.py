@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     for scenario, label in (("quiet", "2 ms, 10% up to 50 ms"), ("uniform", "uniform 0-50 ms")):
         for settle_ms in (30.0, 60.0):
             c = run(args.races, args.seed, scenario, settle_ms)
-            share = lambda key: f"{100 * c[key] / c['bones_decided' if key.startswith('bones') else 'decided']:.2f}%"  # noqa: E731
+            share = lambda key, c=c: f"{100 * c[key] / c['bones_decided' if key.startswith('bones') else 'decided']:.2f}%"  # noqa: E731
             print(f"{label:<28}{settle_ms:>6.0f}ms{share('claim_app'):>13}{share('claim_naive'):>9}"
                   f"{share('bones_app'):>19}{share('bones_naive'):>9}")
     print(f"ties (true first two presses < 0.1 ms apart, {c['ties']} races): the app reported "

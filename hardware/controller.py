@@ -14,8 +14,7 @@ import threading
 from typing import Any, Callable, Iterable, Mapping
 
 from companion.errors import BadOption
-from companion.races import Arbiter, Arm, Edge, RaceDecision, RaceRefused, RaceSettings
-from companion.races import racelog
+from companion.races import Arbiter, Arm, Edge, RaceDecision, RaceRefused, RaceSettings, racelog
 
 from .backend import Backend
 from .buttons import PlayerButtons

@@ -231,11 +231,12 @@ def kivy_clock():
 @pytest.fixture
 def table(tmp_path, ticks, kivy_clock):
     """A Nuts about Mutts game on screen, its turns taken from mock big buttons."""
+    from ui_support import make_services
+
     from companion.actions import Action
     from companion.players import Player
     from ui.navigation import Navigator
     from ui.screens.game import open_game_screen
-    from ui_support import make_services
 
     services = make_services(tmp_path)
     services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
@@ -291,9 +292,10 @@ def test_a_900_ms_hold_on_your_turn_records_one_draw(table, ticks, kivy_clock):
 
 
 def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(tmp_path, ticks, kivy_clock):
+    from ui_support import make_services
+
     from ui.navigation import Navigator
     from ui.screens.button_test import ButtonTestScreen
-    from ui_support import make_services
 
     services = make_services(tmp_path)
     services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
@@ -325,11 +327,12 @@ def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(t
 
 
 def test_the_button_test_names_each_buttons_player_and_key_and_keeps_the_pins_small(tmp_path):
+    from ui_support import make_services
+
     from companion.players import Player
     from ui import theme
     from ui.navigation import Navigator
     from ui.screens.button_test import ButtonTestScreen, counted
-    from ui_support import make_services
 
     services = make_services(tmp_path)
     services.store.new_session("nut", [Player("Ann", "orange", 2), Player("Ben", "sky", None)])

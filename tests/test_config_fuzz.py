@@ -46,7 +46,7 @@ def every_number(settings_doc):
             yield value
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=st.one_of(DOCUMENTS, near_valid()))
 def test_any_settings_document_loads_or_is_refused_in_one_line(tmp_path, document):
     result = loaded(tmp_path, json.dumps(document, allow_nan=True))

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from examples_support import EXAMPLES
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -16,8 +17,6 @@ from companion.outcome import Outcome
 from companion.playthrough import table_of
 from companion.registry import GAMES
 from companion.session import Session
-
-from examples_support import EXAMPLES
 
 GAMES_PER_TABLE = 3
 
@@ -107,7 +106,7 @@ def play_to_the_end(key: str, seats: int, options: dict, games: int) -> None:
     for _ in range(games):
         logged = []
         session = Session(game, table_of(seats), {**options, "dealer": rng.randrange(seats)},
-                          persist=lambda kind, action, state: logged.append((kind, action)))
+                          persist=lambda kind, action, state, logged=logged: logged.append((kind, action)))
         for step in range(3000):
             check_outcome(session)
             if session.is_over:

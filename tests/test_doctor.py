@@ -18,6 +18,7 @@ from gpiozero.pins.mock import MockFactory, MockPin
 from hardware import backend as gpio_backend
 from hardware import doctor
 
+
 def sysfs_bits(*bits: int) -> str:
     """Capability bits as sysfs prints them: hex words of the kernel's long, most significant first."""
     width = ctypes.sizeof(ctypes.c_long) * 8

@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 
 from companion.registry import GAMES, load_game
-from companion.rulecards import (HELP_PARTS, card_kinds, help_entry_kinds, load_help, setting_words,
-                                 value_key, value_words)
+from companion.rulecards import (
+    HELP_PARTS,
+    card_kinds,
+    help_entry_kinds,
+    load_help,
+    setting_words,
+    value_key,
+    value_words,
+)
 
 # A raw setting key or value shows an underscore (classic_109, laid_out_face); plain words never do.
 RAW = re.compile(r"_")

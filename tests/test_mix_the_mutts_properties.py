@@ -27,7 +27,7 @@ def check_final(session):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_random_games_finish_with_cards_conserved(seats):
     rng = random.Random(seats)
-    for game_number in range(GAMES_PER_TABLE):
+    for _game in range(GAMES_PER_TABLE):
         options = {"dealer": rng.randrange(seats), "junior": rng.random() < 0.3}
         report = random_playthrough(GAME, table_of(seats), options, rng=rng)
         assert report.finished
@@ -51,7 +51,7 @@ def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing():
     """Families who mostly draw run the pile dry; after that only connecting is allowed."""
     rng = random.Random(99)
     emptied = 0
-    for game_number in range(80):
+    for _game in range(80):
         seats = rng.randint(2, 4)
         session = Session(GAME, table_of(seats), {})
         while not session.is_over:

@@ -3,13 +3,13 @@
 import copy
 
 import pytest
+from examples_support import replay_example
 
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.games.mix_the_mutts import GAME
 from companion.playthrough import table_of
 from companion.session import Session
-from examples_support import replay_example
 
 
 def new_session(players=2, **options):

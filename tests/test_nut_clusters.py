@@ -4,8 +4,15 @@ Grids are rows of cells: R/Y/B/G nuts, W wild, S squirrel, . empty; (row, column
 
 import pytest
 
-from companion.games.nut.clusters import (DOUBLE_EACH, DOUBLE_ONCE, best_cluster, best_clusters,
-                                          cluster_points, clusters_of, layout_score)
+from companion.games.nut.clusters import (
+    DOUBLE_EACH,
+    DOUBLE_ONCE,
+    best_cluster,
+    best_clusters,
+    cluster_points,
+    clusters_of,
+    layout_score,
+)
 
 COLOURS = "RYBG"
 

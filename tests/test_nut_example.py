@@ -21,7 +21,6 @@ Ben's layout        yellow: the top row, 5; blue: B S B = 2 x2 = 4
 from examples_support import replay_example
 
 
-
 def test_the_example_game_replays_to_bens_tie_break_win():
     result = replay_example("nut")
     assert result["over"] is True and result["actions_applied"] == 32

@@ -8,12 +8,12 @@ import json
 import random
 
 import pytest
+from examples_support import replay_example
 
 from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.games.nuts_about_mutts import GAME
 from companion.playthrough import random_playthrough, table_of
-from examples_support import replay_example
 
 ONE_HAND_GAMES = 1200
 EVENINGS = 60
@@ -87,7 +87,7 @@ def _late_refusals(state) -> list[Action]:
 def test_refused_actions_never_change_the_table():
     rng = random.Random(7)
     refusals = 0
-    for game_number in range(150):
+    for _game in range(150):
         players = rng.randint(2, 6)
         report = random_playthrough(GAME, table_of(players), _options(rng, players, 1), rng=rng,
                                     max_steps=rng.randint(5, 60))

@@ -5,8 +5,8 @@ also has a shape of their own."""
 import itertools
 
 import pytest
-
 from colour_vision import ciede2000, closest, lab, seen
+
 from companion.players import IDENTITIES
 
 # CIEDE2000 of about 10 is "clearly a different colour" at a glance across a table.

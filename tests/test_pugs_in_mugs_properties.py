@@ -37,7 +37,7 @@ def check_table(summary, seats):
 def test_random_games_end_with_one_player_holding_every_colour(seats):
     rng = random.Random(1000 + seats)
     finished = 0
-    for game_number in range(GAMES_PER_TABLE):
+    for _game in range(GAMES_PER_TABLE):
         report = random_playthrough(GAME, table_of(seats), {"dealer": rng.randrange(seats)}, rng=rng)
         check_table(report.session.summary(), seats)
         finished += report.finished
@@ -62,12 +62,12 @@ def wild_actions(state, rng):
 def test_small_decks_reshuffle_and_wild_taps_either_work_or_change_nothing():
     rng = random.Random(7)
     reshuffled = 0
-    for game_number in range(40):
+    for _game in range(40):
         seats = rng.randint(2, 3)
         options = {"pugs_per_colour": 4, "surprise_cards": 1, "gimme_cards": 1, "dig_cards": 1,
                    "mugs_per_colour": rng.randint(1, 5)}
         session = Session(GAME, table_of(seats), options)
-        for step in range(400):
+        for _step in range(400):
             if session.is_over:
                 break
             for action in wild_actions(session.state, rng):
@@ -109,10 +109,10 @@ def every_way(state, kind):
 def test_a_choice_is_greyed_exactly_when_no_way_of_taking_it_would_be_accepted():
     rng = random.Random(11)
     greyed = set()
-    for game_number in range(12):
+    for _game in range(12):
         session = Session(GAME, table_of(rng.randint(2, 4)),
                           {"pugs_per_colour": 4, "surprise_cards": 1, "gimme_cards": 2, "dig_cards": 1})
-        for step in range(150):
+        for _step in range(150):
             if session.is_over:
                 break
             state = session.state

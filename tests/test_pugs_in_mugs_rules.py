@@ -4,13 +4,13 @@ import copy
 import itertools
 
 import pytest
+from examples_support import replay_example
 
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.games.pugs_in_mugs import GAME
 from companion.playthrough import table_of
 from companion.session import Session
-from examples_support import replay_example
 
 SMALL_DECK = {"pugs_per_colour": 3, "surprise_cards": 0, "gimme_cards": 0, "dig_cards": 0}  # 15 cards
 

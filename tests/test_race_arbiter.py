@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from companion.errors import BadDocument, IllegalAction
 from companion.races import Arbiter, Arm, BadRace, Edge, RaceRefused, RaceSettings, parse

@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.registry import GAMES, game_entry, load_game
 from companion.errors import BadDocument
+from companion.registry import GAMES, game_entry, load_game
 
 
 @pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)

@@ -1,12 +1,12 @@
 import copy
 
 import pytest
+from counting_game import CountingGame
 
 from companion.actions import Action
 from companion.errors import BadDocument, BadOption, IllegalAction, NothingToUndo
 from companion.players import Player
 from companion.session import Session
-from counting_game import CountingGame
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 

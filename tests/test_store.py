@@ -3,13 +3,13 @@ import os
 import sqlite3
 
 import pytest
+from counting_game import CountingGame
 
 import companion.registry as registry
 from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.players import Player
 from companion.store import Store
-from counting_game import CountingGame
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from examples_support import EXAMPLES, replay_example
 
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
@@ -14,7 +15,6 @@ from companion.games.thats_ruff import board as paths
 from companion.games.thats_ruff.collecting import collection_moves
 from companion.playthrough import table_of
 from companion.session import Session
-from examples_support import EXAMPLES, replay_example
 
 HOUSE = 14
 

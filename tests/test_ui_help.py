@@ -10,6 +10,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
+from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -20,7 +21,6 @@ from ui.screens.game import open_game_screen  # noqa: E402
 from ui.screens.options import OptionsPopup  # noqa: E402
 from ui.screens.rules import RulesPopup  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
 FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 
@@ -136,9 +136,10 @@ def test_a_special_number_reads_as_words(services):
 
 @pytest.fixture
 def buttons_table(tmp_path):
+    from ui_support import make_services
+
     from hardware.backend import open_backend
     from hardware.controller import RaceController
-    from ui_support import make_services
 
     services = make_services(tmp_path)
     services.hardware = RaceController(open_backend("mock", services.settings), services.settings, threaded=False)

@@ -10,6 +10,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
+from ui_support import settle, tap, tap_at  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -18,7 +19,6 @@ from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
-from ui_support import settle, tap, tap_at  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "nuts_about_mutts.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
@@ -143,7 +143,7 @@ def test_a_pc_keyboard_types_into_the_same_box(setup):
 
 def test_escape_on_a_pc_keyboard_cancels(setup):
     tap(setup.seat_rows[0].name_field)
-    popup = the_keyboard()
+    the_keyboard()
     Window.dispatch("on_textinput", "Zed")
     Window.dispatch("on_key_down", 27, 41, None, [])
     settle()

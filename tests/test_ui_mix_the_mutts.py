@@ -6,13 +6,13 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+from ui_support import texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from ui.games.mix_the_mutts import MixTheMuttsView  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
 
@@ -165,7 +165,6 @@ def test_the_end_fits_four_players_with_every_breed_on_the_panel(services):
     from pathlib import Path
 
     from kivy.base import EventLoop
-    from kivy.core.window import Window
 
     sys.path.insert(0, str(Path(__file__).parent / "e2e"))
     import layout
@@ -209,7 +208,7 @@ def test_the_end_fits_four_players_with_every_breed_on_the_panel(services):
         breeds_held = [sum(1 for count in entry["scoring_stack"].values() if count)
                        for entry in session.summary()["players"]]
         assert max(breeds_held) >= 6
-        for seat, detail in screen.view.end.details.items():
+        for detail in screen.view.end.details.values():
             assert detail.height >= detail.texture_size[1] - 1, "a breakdown is cut"
         Window.remove_widget(screen.manager)
     finally:

@@ -11,6 +11,7 @@ pytest.importorskip("kivy")
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from ui_support import texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -19,7 +20,6 @@ from ui.games.nut_results import EndView  # noqa: E402
 from ui.games.nut_scoring import trimmed  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "nut.json").read_text())
 DRAFT = [Action.from_json(entry) for entry in EXAMPLE["actions"][:30]]

@@ -13,13 +13,13 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
+from ui_support import settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.registry import game_entry, load_game  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.options import OptionsPopup  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui_support import settle, tap, texts  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402

@@ -9,10 +9,11 @@ import pytest
 
 pytest.importorskip("kivy")
 
+from colour_vision import closest  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
+from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
 
-from colour_vision import closest  # noqa: E402
 from companion import config  # noqa: E402
 from companion.players import IDENTITIES  # noqa: E402
 from hardware.backlight import Backlight  # noqa: E402
@@ -24,7 +25,6 @@ from ui.screen_sleep import ScreenSleep  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.preferences import PreferencesScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
-from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
 
 
 @pytest.fixture

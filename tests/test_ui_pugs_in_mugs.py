@@ -177,7 +177,6 @@ def test_undo_under_an_open_picker_closes_it(services):
 @pytest.fixture
 def shown(services):
     """A table in the window, so a test can touch it as a finger would."""
-    from kivy.core.window import Window
     from kivy.uix.screenmanager import NoTransition
 
     navigator = Navigator(transition=NoTransition())

@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+from ui_support import make_services, texts  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.races.model import RaceDecision  # noqa: E402
@@ -16,7 +17,6 @@ from hardware.controller import RaceController  # noqa: E402
 from ui.hardware_link import KeyboardButtons  # noqa: E402
 from ui.race_text import ResultRow, headline, result_rows  # noqa: E402
 from ui.screens.race import RacePopup  # noqa: E402
-from ui_support import make_services, texts  # noqa: E402
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 

@@ -10,6 +10,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
+from ui_support import buttons_reading, settle, tap  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
@@ -17,7 +18,6 @@ from ui.hardware_link import open_hardware  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.setup import ButtonClaimPopup, SetupScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup  # noqa: E402
-from ui_support import buttons_reading, settle, tap  # noqa: E402
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+from ui_support import texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -13,7 +14,6 @@ from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 
 def test_home_lists_every_game_with_its_player_range(services):

@@ -10,13 +10,13 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+from ui_support import texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from ui.games.thats_ruff import ThatsRuffView  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import texts  # noqa: E402
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "thats_ruff.json").read_text())
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]

@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from ui_support import settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
@@ -23,7 +24,6 @@ from ui.games.thats_ruff_parts import compact  # noqa: E402
 from ui.games.thats_ruff_tricks import TricksPopup  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import settle, tap, texts  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402

@@ -7,6 +7,7 @@ pytest.importorskip("kivy")
 
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
+from ui_support import make_services, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -15,7 +16,6 @@ from hardware.controller import RaceController  # noqa: E402
 from ui.button_turns import PressTimer  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import make_services, texts  # noqa: E402
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 

@@ -41,7 +41,7 @@ def test_every_default_button_and_led_is_in_the_guide_on_the_right_header_pin():
     # gpiozero's own board data is an independent source for which header pin carries which GPIO.
     header = MockFactory().board_info.headers["J8"].pins
     table = wiring.markdown_table()
-    for number, spec in DEFAULTS["buttons"].items():
+    for spec in DEFAULTS["buttons"].values():
         for bcm in (spec["pin"], spec["led"]):
             physical = next(pin for pin, info in header.items() if info.name == f"GPIO{bcm}")
             assert f"GPIO{bcm} — pin {physical}" in table

@@ -27,10 +27,9 @@ class CompanionApp(App):
     @classmethod
     def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
                autoplay: int | None = None, autoplay_game: str = "") -> "CompanionApp":
-        from ui.hardware_link import open_hardware
-
         from hardware.backend import is_raspberry_pi
         from hardware.backlight import find_backlight
+        from ui.hardware_link import open_hardware
 
         hold_data_dir(data_dir)
         store = Store.open(data_dir)

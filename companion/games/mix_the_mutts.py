@@ -320,7 +320,7 @@ class MixTheMutts(Game):
 
 def _read_breed(action: Action, key: str, fields: Any = None) -> str:
     breed = (action.args if fields is None else fields).get(key)
-    if breed not in BREED_COUNTS:
+    if not isinstance(breed, str) or breed not in BREED_COUNTS:
         raise IllegalAction(f"The {key} must be one of the breeds: {', '.join(BREEDS)} (got {breed!r}).")
     return breed
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from test_play_through import assert_played, run_play
 
 VARIANTS = "laid_out_into_hand=true,abilities=true"

@@ -223,7 +223,7 @@ class LayoutGrid(Widget):
                     self.canvas.add(Color(*theme.BACKGROUND[:3], 0.62))
                     self.canvas.add(Rectangle(pos=(x0 + c * s, top - (r + 1) * s), size=(s, s)))
         if self.clusters:
-            for letter, cells in self.clusters.items():
+            for cells in self.clusters.values():
                 edges = cluster_edges(cells, x0, top, s)
                 # A dark halo under a bright line keeps the outline visible on every fill.
                 for colour, width in (((0, 0, 0, 0.9), max(2.5, s * 0.12)), ((1, 1, 1, 1), max(1.5, s * 0.06))):

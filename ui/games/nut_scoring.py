@@ -303,7 +303,7 @@ class ScoringPad(BoxLayout):
             # The cell carries the colour's letter and pattern as well as its hue.
             row.add_widget(MiniCell(letter, size=(COLOUR_WIDTH, COLOUR_WIDTH * 0.86), pos_hint={"center_y": 0.5}))
             for what in ("sizes", "squirrels"):
-                stepper = Stepper(0, lambda delta, w=what, l=letter: self.step(w, l, delta),
+                stepper = Stepper(0, lambda delta, w=what, colour=letter: self.step(w, colour, delta),
                                   size_hint_x=None, width=STEPPER)
                 self.steppers[(what, letter)] = stepper
                 row.add_widget(stepper)

@@ -119,7 +119,8 @@ class Shape(SymbolShape):
 class Filled:
     """Paints a rounded fill (and an outline when `ring` is set) behind a widget."""
 
-    def paint(self, fill, ring=None, ring_width=dp(3)):
+    def paint(self, fill, ring=None, ring_width=None):
+        ring_width = dp(3) if ring_width is None else ring_width
         if not hasattr(self, "_fill"):
             with self.canvas.before:
                 self._fill_colour = Color(*fill)

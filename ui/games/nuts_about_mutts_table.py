@@ -16,9 +16,19 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.games.nuts_about_mutts_parts import (SPECIAL_SHAPE, Choice, ColourMark, Filled, Fonts, Shape, Sizes, Tag,
-                                             Wrapped, colour_look)
-from ui.widgets.basics import Panel, Text, fitted, popup_header
+from ui.games.nuts_about_mutts_parts import (
+    SPECIAL_SHAPE,
+    Choice,
+    ColourMark,
+    Filled,
+    Fonts,
+    Shape,
+    Sizes,
+    Tag,
+    Wrapped,
+    colour_look,
+)
+from ui.widgets.basics import Panel, Text, popup_header
 
 CARD_NAMES = {"mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant", "pedigree": "Pedigree",
               "dog_house": "Dog House"}

@@ -17,7 +17,6 @@ from ui.games.pugs_in_mugs_parts import Figure, KindButton, MugShelf, Pips, Seat
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, Text
 
-
 SYMBOL = dp(26)
 NAME_GAP = dp(6)
 

@@ -14,8 +14,7 @@ from companion.actions import Action
 from ui import theme
 from ui.games.thats_ruff_collect import CollectPad
 from ui.games.thats_ruff_pads import CountingPad, EntryPad
-from ui.games.thats_ruff_parts import (NAMES_WIDTH, BoardStrip, NameTag, ShadedCounts, compact,
-                                       primary_height)
+from ui.games.thats_ruff_parts import NAMES_WIDTH, BoardStrip, NameTag, ShadedCounts, compact, primary_height
 from ui.screenshots import scene
 from ui.widgets.basics import BigButton, Panel, Text
 

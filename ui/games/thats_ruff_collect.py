@@ -19,8 +19,17 @@ from companion.actions import Action
 from companion.games.thats_ruff.cards import name as card_name
 from ui import theme
 from ui.games.thats_ruff_pads import HandPopup, tell
-from ui.games.thats_ruff_parts import (CardChip, CardFace, NameTag, SuitButton, chip_size, compact, name_font,
-                                       primary_height, row_height)
+from ui.games.thats_ruff_parts import (
+    CardChip,
+    CardFace,
+    NameTag,
+    SuitButton,
+    chip_size,
+    compact,
+    name_font,
+    primary_height,
+    row_height,
+)
 from ui.games.thats_ruff_tricks import TricksPopup, tricks_button
 from ui.widgets.basics import BigButton, Panel, Text
 

@@ -12,8 +12,17 @@ from kivy.uix.modalview import ModalView
 from companion.actions import Action
 from companion.games.thats_ruff.game import DEFAULT_EIGHTS
 from ui import theme
-from ui.games.thats_ruff_parts import (CardChip, NameButton, SuitButton, chip_size, compact, fit_popup,
-                                       name_font, primary_height, row_height)
+from ui.games.thats_ruff_parts import (
+    CardChip,
+    NameButton,
+    SuitButton,
+    chip_size,
+    compact,
+    fit_popup,
+    name_font,
+    primary_height,
+    row_height,
+)
 from ui.games.thats_ruff_tricks import TricksPopup, tricks_button
 from ui.widgets.basics import BigButton, Panel, Text
 

@@ -10,10 +10,10 @@ from typing import Callable
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 

@@ -20,7 +20,6 @@ from ui import theme
 from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Panel, Text
 from ui.widgets.keyboard import TextField
 
-
 ARROW_FONT = "data/fonts/DejaVuSans.ttf"
 
 

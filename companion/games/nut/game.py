@@ -18,11 +18,22 @@ from companion.game import Game
 from companion.outcome import Outcome, ScoreOrder
 from companion.rulecards import load_rulecard
 
-from .clusters import DOUBLINGS, DOUBLE_ONCE, best_clusters, cluster_points
-from .grid import GridError, parse_grid
-from .state import (ACTION_TYPES, COLUMNS, DRAFT, KINDS, OVER, PICK, SCORE_LAYOUT, SCORE_QUICK, SCORING,
-                    UNKNOWN, NutState)
 from . import views
+from .clusters import DOUBLE_ONCE, DOUBLINGS, best_clusters, cluster_points
+from .grid import GridError, parse_grid
+from .state import (
+    ACTION_TYPES,
+    COLUMNS,
+    DRAFT,
+    KINDS,
+    OVER,
+    PICK,
+    SCORE_LAYOUT,
+    SCORE_QUICK,
+    SCORING,
+    UNKNOWN,
+    NutState,
+)
 
 
 class NutGame(Game):

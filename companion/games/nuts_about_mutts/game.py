@@ -10,10 +10,9 @@ from companion.errors import BadOption, IllegalAction
 from companion.game import Game
 from companion.outcome import Outcome, ScoreOrder
 from companion.players import Player
-
-from . import events, turns, view
 from companion.rulecards import load_rulecard
 
+from . import events, turns, view
 from .cards import KEY, edition
 from .sampler import sample_actions
 from .state import EVENING_OVER, FIRST_CARD, HAND_OVER, MuttsState, deal_hand

@@ -8,7 +8,7 @@ from . import board as paths
 from . import collecting, flow
 from .cards import copies_in_deck, name
 from .counting import KEEP, LIMIT
-from .state import COLLECTING, COUNTING, HAND_OVER, REVEALING, LAYING_OUT, MOVING, RuffState
+from .state import COLLECTING, COUNTING, HAND_OVER, LAYING_OUT, MOVING, REVEALING, RuffState
 
 COPIES = copies_in_deck()
 

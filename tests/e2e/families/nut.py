@@ -210,7 +210,7 @@ class Family:
                 row, column = cell
                 return target[row][column] if row < len(target) and column < len(target[row]) else "."
 
-            def wrong(cell):
+            def wrong(cell, shown=shown):
                 return shown[cell[0]][cell[1]] != wanted(cell)
 
             start = next((index for index, cell in enumerate(path) if wrong(cell)), None)

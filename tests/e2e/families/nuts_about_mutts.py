@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 import re
 
-from families import common
 from table import DriveError
+
+from families import common
 
 TITLE = "Nuts about Mutts"
 MAX_STEPS = 2000

@@ -19,10 +19,9 @@ import copy
 import random
 import re
 
-from families import common
-
 from companion.actions import Action
 from companion.errors import IllegalAction
+from families import common
 
 COLOURS = ("blue", "red", "black")
 SUIT_WORDS = {"blue": "Blue dish", "red": "Red hydrant", "black": "Black paw"}
