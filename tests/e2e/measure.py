@@ -115,7 +115,7 @@ def write(reports: list[dict], target: Path) -> None:
         f"their seats is at least {SECONDARY_MM} mm; the words on buttons and fine print (a hint, an explanation)",
         "are read up close and only need the floor of 2.2 mm. The last column counts the distinct texts read",
         f"from the seats under {SECONDARY_MM} mm seen on that screen during the play-throughs (the layout check",
-        "fails any on a game table; the set-up, settings and rules screens are read up close).",
+        "fails any on a game table; the home, set-up, settings and rules screens are read up close).",
         "",
         *screens_table(reports),
         "",
