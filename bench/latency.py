@@ -1,7 +1,9 @@
-"""From a button press to the winner's LED turning on (median and p99), through the real path:
-a gpiozero MockFactory pin goes low, the Button callback stamps the edge, the controller thread
-decides once the settle window has passed and lights the LED. The settle window is a deliberate
-wait, so the figures are shown with the default window and with none (the software's own cost).
+"""From a button press to the result in lights (median and p99), through the real path: a
+gpiozero MockFactory pin goes low, the Button callback stamps the edge, the controller thread
+decides once the settle window has passed and sets the LEDs. The start cue lights every racer's LED,
+so the result shows as the loser's LED going dark; the press is made only after the cue. The settle
+window is a deliberate wait, so the figures are shown with the default window and with none (the
+software's own cost).
 
     python bench/latency.py [--races N]
 """
@@ -25,16 +27,20 @@ from hardware.controller import RaceController  # noqa: E402
 def press_to_led_ms(races: int, settle_ms: float) -> list[float]:
     settings = companion_config.validate({"race": {"settle_ms": settle_ms}})
     backend = open_backend("mock", settings)
-    decided = threading.Event()
-    controller = RaceController(backend, settings, on_decision=lambda decision: decided.set())
+    decided, cued = threading.Event(), threading.Event()
+    controller = RaceController(backend, settings, on_decision=lambda decision: decided.set(),
+                                on_cue=lambda arm: cued.set())
     buttons = controller.buttons
-    led_pin = buttons._leds[1].pin
+    led_pin = buttons._leds[2].pin   # the loser's light: on at the cue, off once the result is decided
     button_pin = buttons._buttons[1].pin
     samples = []
     try:
         for _ in range(races):
             decided.clear()
+            cued.clear()
             controller.start_race("claim", [1, 2], cue_delay_s=0)
+            if not cued.wait(timeout=10):
+                raise RuntimeError("no start cue within 10 s: the controller thread is stuck")
             controller.press(1)
             if not decided.wait(timeout=10):
                 raise RuntimeError("no decision within 10 s: the controller thread is stuck")
@@ -132,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--races", type=int, default=200)
     args = parser.parse_args(argv)
     default_settle = companion_config.DEFAULTS["race"]["settle_ms"]
-    print("press -> winner's LED on (mock pins, controller thread)")
+    print("press -> result in the lights, the loser's LED going dark (mock pins, controller thread)")
     print(f"  settle {default_settle:g} ms (default): {describe(press_to_led_ms(args.races, default_settle))}")
     print(f"  settle 0 ms (software only): {describe(press_to_led_ms(args.races, 0.0))}")
     frames, millis = frames_to_winner_on_screen(min(args.races, 100))

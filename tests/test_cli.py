@@ -127,3 +127,19 @@ def test_screenshot_with_the_size_between_screen_and_file_writes_the_png(tmp_pat
     assert result.returncode == 0, result.stderr
     assert "unrecognized arguments" not in result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_app_starts_for_a_user_with_no_kivy_settings_yet(tmp_path):
+    """Kivy keeps its settings in the user's own cache, made on first start, never in the data directory."""
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key != "KIVY_HOME"}
+    env.update(HOME=str(tmp_path / "home"), KIVY_NO_ARGS="1")
+    (tmp_path / "home").mkdir()
+    shot = tmp_path / "home.png"
+    result = run("--data-dir", str(tmp_path / "data"), "screenshot", "home", "--size", "800x480", str(shot),
+                 env=env, timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert shot.stat().st_size > 0
+    assert (tmp_path / "home" / ".cache" / "table-companion" / "kivy").is_dir()
+    assert not (tmp_path / "data" / "kivy").exists()

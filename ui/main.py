@@ -15,7 +15,10 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     # Kivy runs modules its home's config.ini names, so its home is never the data directory (which
     # the kiosk user writes) but one of the running user's own; the kiosk's unit sets a read-only one.
-    os.environ.setdefault("KIVY_HOME", str(Path.home() / ".cache" / "table-companion" / "kivy"))
+    if "KIVY_HOME" not in os.environ:
+        home = Path.home() / ".cache" / "table-companion" / "kivy"
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)  # Kivy makes only the last folder itself
+        os.environ["KIVY_HOME"] = str(home)
     from kivy.config import Config
 
     if size:
