@@ -231,6 +231,13 @@ class Store:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
 
+    def survey(self) -> tuple[SessionRecord | None, list[tuple[int, str]]]:
+        """`unfinished()` and `unreadable()` from one pass over the saved games, for Home."""
+        read = self._read_rows(None)
+        offered = next((record for record in read
+                        if isinstance(record, SessionRecord) and record.finished_at is None), None)
+        return offered, [problem for problem in read if not isinstance(problem, SessionRecord)]
+
     def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
         rows = self._db.execute(

@@ -155,3 +155,16 @@ def test_the_saved_games_are_readable_by_this_user_alone_whatever_the_umask(tmp_
         os.umask(previous)
     for made in [data / "companion.sqlite3", data / "config.json"] + list(data.glob("companion.sqlite3-*")):
         assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
+
+
+def test_one_survey_gives_what_unfinished_and_unreadable_give(tmp_path):
+    store = Store.open(tmp_path)
+    finished = store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    store.set_aside(finished.id)
+    offered = store.new_session("nut", [Player("Cy", "orange"), Player("Di", "sky")])
+    broken = store.new_session("nut", [Player("Ed", "orange"), Player("Flo", "sky")])
+    store._db.execute("UPDATE sessions SET game = 'chess' WHERE id = ?", (broken.id,))
+    record, unreadable = store.survey()
+    assert record == store.unfinished() and record.id == offered.id
+    assert unreadable == store.unreadable() and [number for number, _ in unreadable] == [broken.id]
+    store.close()

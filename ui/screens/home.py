@@ -65,11 +65,10 @@ class HomeScreen(Screen):
             body.add_widget(Text(text=f"The saved games file could not be used ({why}), so it was kept aside as "
                                       f"{where.name} and a new one was started.",
                                  color=theme.DANGER, font_size=theme.FONT_SMALL))
-        unreadable = services.store.unreadable()
+        record, unreadable = services.store.survey()
         if unreadable and not services.extras.get("unreadable_shown"):
             services.extras["unreadable_shown"] = True
             body.add_widget(Text(text=unreadable_words(unreadable), color=theme.DANGER, font_size=theme.FONT_SMALL))
-        record = services.store.unfinished()
         if record is not None:
             body.add_widget(self._resume_panel(record))
         elif set_aside is not None:
