@@ -16,16 +16,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/companion --backend mock
 
-# Everything: the linter, the unit and UI tests, then the play-throughs of the real app two at a time (each is its
+# Everything: the linter, the type checker (strict on the core), the unit and UI tests, then the play-throughs of the real app two at a time (each is its
 # own process with its own window).
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -m "not e2e"
 	$(BIN)/python -m pytest -m e2e -n 2
 
 # The quick group, for every few minutes while working: no play-throughs, soak or crash runs.
 check: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -m "not slow"
 
 e2e: $(STAMP)

@@ -21,7 +21,7 @@ class Action:
     player: int | None = None
     args: Mapping[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "args", MappingProxyType(dict(self.args)))
 
     def __getitem__(self, key: str) -> Any:
@@ -30,7 +30,7 @@ class Action:
     def get(self, key: str, default: Any = None) -> Any:
         return self.args.get(key, default)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": self.type}
         if self.player is not None:
             doc["player"] = self.player

@@ -122,7 +122,7 @@ def _check(value: Any, default: Any, where: tuple[str, ...]) -> Any:
     return value
 
 
-def _check_keys(value: Any) -> dict:
+def _check_keys(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
         raise BadOption("config keys: map button numbers to keyboard keys, like {\"1\": \"1\"}")
     used: dict[str, str] = {}
@@ -139,11 +139,11 @@ def _check_keys(value: Any) -> dict:
     return dict(value)
 
 
-def _check_buttons(value: Any) -> dict:
+def _check_buttons(value: Any) -> dict[str, dict[str, int | None]]:
     if not isinstance(value, dict):
         raise BadOption("config buttons: map button numbers to pins, like {\"1\": {\"pin\": 17, \"led\": 27}}")
     used: dict[int, str] = {}
-    result = {}
+    result: dict[str, dict[str, int | None]] = {}
     for number, spec in value.items():
         if number not in BUTTON_NUMBERS:
             raise BadOption(f"config buttons: button {number!r} should be numbered 1 to 6")
@@ -163,7 +163,8 @@ def _check_buttons(value: Any) -> dict:
 
 
 def validate(document: Any) -> dict[str, Any]:
-    return _check(document, DEFAULTS, ())
+    settings: dict[str, Any] = _check(document, DEFAULTS, ())
+    return settings
 
 
 def load(data_dir: Path) -> dict[str, Any]:

@@ -9,21 +9,35 @@ leave a half-changed state behind.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from .actions import Action
-from .errors import BadOption
+from .errors import BadOption, IllegalAction
 from .outcome import Outcome
 from .players import Player
+from .rulecards import load_rulecard
+
+State = TypeVar("State")
+
+# Every rule has this one signature: the state (a private copy it may change) and the action, the
+# new state back, or IllegalAction with the reason.
+Rule = Callable[[State, Action], State]
 
 
-class Game(ABC):
-    key: str = ""           # stable identifier used in files and the database, e.g. "nuts_about_mutts"
-    title: str = ""         # what the family reads, e.g. "Nuts about Mutts"
-    min_players: int = 2
-    max_players: int = 6
+class Game(ABC, Generic[State]):
+    """A game's name and player range come from its rule card in seeds/, the one place they are
+    written; a game that has no card file (a test's toy game) passes its card in."""
+
+    key: ClassVar[str] = ""   # stable identifier used in files and the database, e.g. "nuts_about_mutts"
+
+    def __init__(self, card: Mapping[str, Any] | None = None) -> None:
+        self.card: Mapping[str, Any] = load_rulecard(self.key) if card is None else card
+        self.title: str = self.card["title"]
+        self.min_players: int = self.card["players"]["min"]
+        self.max_players: int = self.card["players"]["max"]
 
     # ----- options -------------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
@@ -63,39 +77,57 @@ class Game(ABC):
 
     # ----- rules ---------------------------------------------------------------------------
     @abstractmethod
-    def start(self, players: Sequence[Player], options: dict[str, Any]) -> Any:
+    def start(self, players: Sequence[Player], options: dict[str, Any]) -> State:
         """The state before any action: the table just set up. `options` has passed check_options."""
 
     @abstractmethod
-    def apply(self, state: Any, action: Action) -> Any:
+    def rules(self) -> Mapping[str, Rule[State]]:
+        """The game's one table of rules: each action type it knows -> the rule that applies it."""
+
+    def apply(self, state: State, action: Action) -> State:
         """Apply one action to a private copy of the state and return it; raise IllegalAction to refuse."""
+        rules = self.rules()
+        rule = rules.get(action.type)
+        if rule is None:
+            raise IllegalAction(f"{self.title} has no {action.type!r} action; the actions are {', '.join(rules)}.")
+        return rule(state, action)
+
+    def allows(self, state: State, action: Action) -> bool:
+        """Whether the rules would accept `action` now; `state` is left as it is."""
+        try:
+            self.apply(copy.deepcopy(state), action)
+        except IllegalAction:
+            return False
+        return True
 
     @abstractmethod
-    def describe(self, before: Any, action: Action, after: Any, players: Sequence[Player]) -> str:
+    def describe(self, before: State, action: Action, after: State, players: Sequence[Player]) -> str:
         """One history line for `action`, which led from `before` to `after`, using player names,
         e.g. "Ann played a Flea: everyone else drew a card". Both states are given, so no game has to
         apply its rules a second time to say what happened."""
 
     @abstractmethod
-    def summary(self, state: Any) -> dict[str, Any]:
-        """JSON-able derived view: scores, counts, positions, whose turn, winner. Printed by replay-game."""
+    def summary(self, state: State) -> Mapping[str, object]:
+        """JSON-able derived view: scores, counts, positions, whose turn, winner. Printed by replay-game.
+        Each game describes its own with a TypedDict in its summary.py; only its own table view reads
+        the game-specific keys, and everything shared reads `outcome` instead."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: State) -> bool:
         """True once the game (the whole evening for multi-hand games) has a result."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome:
+    def outcome(self, state: State) -> Outcome:
         """The result so far in the shape every game shares: each seat's score and place, and the
         winners once `is_over`. It must name the same winners and scores as `summary`."""
 
     # ----- for random playthroughs and the autoplay driver ---------------------------------
     @abstractmethod
-    def legal_actions(self, state: Any, rng: random.Random) -> list[Action]:
+    def legal_actions(self, state: State, rng: random.Random) -> list[Action]:
         """A non-empty list of actions the rules allow now (a sample is fine when there are very many),
         unless the game is over. Random-playthrough tests and the crash test pick among them."""
 
-    def check_invariants(self, state: Any) -> None:  # noqa: B027  (a game with no laws to check keeps this)
+    def check_invariants(self, state: State) -> None:  # noqa: B027  (a game with no laws to check keeps this)
         """Raise AssertionError if the state breaks a conservation law or bound. Called after every
         action in property tests."""
 

@@ -5,10 +5,11 @@ Exported from a saved session (only the actions in effect: undone ones are left 
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import BadDocument, IllegalAction
@@ -16,6 +17,9 @@ from .paths import default_data_dir
 from .players import Player
 from .registry import load_game
 from .session import Session
+
+if TYPE_CHECKING:  # the store is opened only by the commands that need it
+    from .store import Store
 
 _KEYS = {"game", "players", "options", "actions"}
 
@@ -85,12 +89,12 @@ def replay_file(path: Path) -> dict[str, Any]:
             **session.summary(), "outcome": session.outcome.to_json()}
 
 
-def import_document(store, document: Any) -> Session:
+def import_document(store: Store, document: Any) -> Session:
     """Save a game log as a resumable game. Checked in full first, so a refused log writes nothing."""
     return store.import_session(session_from_document(document))
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     if args.command == "replay-game":
         json.dump(replay_file(args.file), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -100,7 +104,7 @@ def main(args) -> int:
     return _export(args)
 
 
-def _import(args) -> int:
+def _import(args: argparse.Namespace) -> int:
     from .store import Store
 
     document = read_document(args.file)
@@ -114,7 +118,7 @@ def _import(args) -> int:
     return 0
 
 
-def _export(args) -> int:
+def _export(args: argparse.Namespace) -> int:
     from .store import Store
 
     store = Store.open(args.data_dir or default_data_dir())

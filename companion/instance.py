@@ -7,9 +7,11 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from types import ModuleType
 
 from .errors import CompanionError
 
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:  # not POSIX: no lock is taken (the Pi and the supported PCs are POSIX)

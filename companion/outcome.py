@@ -64,7 +64,7 @@ class Outcome:
 
         def ahead(other: int, seat: int) -> bool:
             mine, theirs = scores[seat], scores[other]
-            if theirs is None:
+            if theirs is None or mine is None:
                 return False
             return order.better(theirs, mine) or (theirs == mine and other in chosen and seat not in chosen)
 

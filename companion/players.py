@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import BadDocument
 
@@ -48,11 +49,11 @@ class Player:
     def identity(self) -> Identity:
         return IDENTITY_BY_KEY[self.colour]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "colour": self.colour, "button": self.button}
 
     @classmethod
-    def from_json(cls, doc, *, seat: int) -> "Player":
+    def from_json(cls, doc: Any, *, seat: int) -> "Player":
         where = f"players[{seat}]"
         default_colour = IDENTITIES[seat % len(IDENTITIES)].key
         if isinstance(doc, str):
@@ -88,7 +89,7 @@ def _checked_name(text: str, where: str) -> str:
 def check_table(players: tuple[Player, ...]) -> None:
     """Refuse a seating the app could not tell apart: repeated names, colours or buttons."""
     for attribute, what in (("name", "name"), ("colour", "colour"), ("button", "button")):
-        seen: dict = {}
+        seen: dict[object, int] = {}
         for seat, player in enumerate(players):
             value = getattr(player, attribute)
             if value is None:

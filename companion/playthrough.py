@@ -30,7 +30,7 @@ class PlaythroughReport:
     session: Session
 
 
-def random_playthrough(game: Game, players: Sequence[Player], options: dict[str, Any] | None = None, *,
+def random_playthrough(game: Game[Any], players: Sequence[Player], options: dict[str, Any] | None = None, *,
                        rng: random.Random, max_steps: int = 2000, probe_every: int = 3,
                        undo_every: int = 7) -> PlaythroughReport:
     session = Session(game, players, options)

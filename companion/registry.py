@@ -1,12 +1,18 @@
-"""The five games the companion knows, in the order the home screen lists them."""
+"""The five games the companion knows, in the order the home screen lists them. What the home screen
+says of each (title, player range, tagline) is read from the game's rule card, so listing the games
+imports none of them."""
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import BadDocument
 from .game import Game
+from .rulecards import load_rulecard
+
+KEYS = ("nuts_about_mutts", "thats_ruff", "mix_the_mutts", "nut", "pugs_in_mugs")
 
 
 @dataclass(frozen=True)
@@ -15,29 +21,26 @@ class GameEntry:
     title: str
     min_players: int
     max_players: int
-    module: str
     tagline: str
+
+    @classmethod
+    def from_card(cls, card: dict[str, Any]) -> GameEntry:
+        return cls(card["game"], card["title"], card["players"]["min"], card["players"]["max"], card["tagline"])
+
+    @property
+    def module(self) -> str:
+        return f"companion.games.{self.key}"
 
     @property
     def player_range(self) -> str:
         return f"{self.min_players}-{self.max_players} players"
 
-    def load(self) -> Game:
-        return importlib.import_module(self.module).GAME
+    def load(self) -> Game[Any]:
+        game: Game[Any] = importlib.import_module(self.module).GAME
+        return game
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry("nuts_about_mutts", "Nuts about Mutts", 2, 6, "companion.games.nuts_about_mutts",
-              "Shed your hand; race for the bones"),
-    GameEntry("thats_ruff", "That's Ruff!", 2, 4, "companion.games.thats_ruff",
-              "Count to 32, fetch the discs"),
-    GameEntry("mix_the_mutts", "Mix-the-Mutts", 2, 4, "companion.games.mix_the_mutts",
-              "Match heads and tails for points"),
-    GameEntry("nut", "Nut", 2, 3, "companion.games.nut",
-              "Draft cards, grow nut clusters"),
-    GameEntry("pugs_in_mugs", "Pugs in Mugs", 2, 5, "companion.games.pugs_in_mugs",
-              "Collect a Mug of every colour"),
-)
+GAMES: tuple[GameEntry, ...] = tuple(GameEntry.from_card(load_rulecard(key)) for key in KEYS)
 BY_KEY = {entry.key: entry for entry in GAMES}
 
 
@@ -48,5 +51,5 @@ def game_entry(key: str) -> GameEntry:
         raise BadDocument(f"unknown game {key!r}; the games are: {', '.join(BY_KEY)}") from None
 
 
-def load_game(key: str) -> Game:
+def load_game(key: str) -> Game[Any]:
     return game_entry(key).load()

@@ -17,15 +17,25 @@ HELP_PARTS = ("goal", "setup", "turn", "cards", "end", "app", "settings")
 
 
 @lru_cache(maxsize=None)
-def load_rulecard(key: str) -> dict:
+def load_rulecard(key: str) -> dict[str, Any]:
     text = resources.files("seeds").joinpath(f"{key}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    card: dict[str, Any] = json.loads(text)
+    return card
+
+
+def load_example(name: str) -> dict[str, Any]:
+    """A worked example game from seeds/examples/ (a game log as `companion replay-game` reads it),
+    e.g. "nut" or "rules/nut-largest-cluster". Read fresh each time: callers replay and change it."""
+    text = resources.files("seeds").joinpath(f"examples/{name}.json").read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)
+    return doc
 
 
 @lru_cache(maxsize=None)
-def load_help(key: str) -> dict:
+def load_help(key: str) -> dict[str, Any]:
     text = resources.files("seeds").joinpath(f"help/{key}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    card: dict[str, Any] = json.loads(text)
+    return card
 
 
 def card_kinds(key: str) -> list[str]:
@@ -65,7 +75,7 @@ def card_kinds(key: str) -> list[str]:
     return kinds
 
 
-def help_entry_kinds(entry: dict) -> list[str]:
+def help_entry_kinds(entry: dict[str, Any]) -> list[str]:
     """The card kinds one help entry explains: one `kind`, or `kinds` for cards that only differ in
     a number (Mix-the-Mutts' breeds)."""
     return list(entry.get("kinds", [])) + ([entry["kind"]] if "kind" in entry else [])
@@ -78,10 +88,10 @@ def value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def setting_words(key: str, option: str) -> dict:
+def setting_words(key: str, option: str) -> dict[str, Any]:
     """The label and one-line explanation of a game's setting; a readable stand-in when a setting
     has no words yet, so the settings never show a raw key."""
-    words = load_help(key).get("settings", {}).get(option)
+    words: dict[str, Any] | None = load_help(key).get("settings", {}).get(option)
     if words is None:
         return {"label": option.replace("_", " ").capitalize(), "explain": ""}
     return words
@@ -93,7 +103,7 @@ def value_words(key: str, option: str, value: Any) -> str:
     words = setting_words(key, option)
     named = words.get("values", {})
     if value_key(value) in named:
-        return named[value_key(value)]
+        return str(named[value_key(value)])
     if isinstance(value, bool):
         return "On" if value else "Off"
     if isinstance(value, dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .actions import Action
 from .errors import IllegalAction, NothingToUndo
@@ -36,8 +36,8 @@ class Session:
     the session changes; if it raises, the action is not acknowledged and the state stays as it was.
     """
 
-    def __init__(self, game: Game, players: Sequence[Player], options: dict[str, Any] | None = None,
-                 *, persist: Callable[[str, Action | None, Any], None] | None = None):
+    def __init__(self, game: Game[Any], players: Sequence[Player], options: dict[str, Any] | None = None,
+                 *, persist: Callable[[str, Action | None, Any], None] | None = None) -> None:
         self.game = game
         self.players: tuple[Player, ...] = tuple(players)
         self.options = game.check_options(options)
@@ -69,7 +69,7 @@ class Session:
         """The state after the first `moves` moves in effect, replayed from the nearest snapshot."""
         if moves == len(self._actions):
             return self._state
-        start = max(index for index in self._snapshots if index <= moves)
+        start = self._nearest_snapshot(moves)
         state = self._snapshots[start]
         if start == moves:
             return state
@@ -77,6 +77,9 @@ class Session:
         for action in self._actions[start:moves]:
             state = self.game.apply(state, action)
         return state
+
+    def _nearest_snapshot(self, moves: int) -> int:
+        return max(index for index in self._snapshots if index <= moves)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -100,22 +103,22 @@ class Session:
 
     def history(self) -> list[HistoryLine]:
         self._write_missing_lines()
-        return [HistoryLine(number, text, action.player)
-                for number, (text, action) in enumerate(zip(self._lines, self._actions), start=1)]
+        return [HistoryLine(index + 1, self._line(index), action.player) for index, action in enumerate(self._actions)]
 
     def _line(self, index: int) -> str:
-        if self._lines[index] is None:
+        line = self._lines[index]
+        if line is None:
             before = self.state_after(index)
             after = self.state_after(index + 1)
-            self._lines[index] = self.game.describe(before, self._actions[index], after, self.players)
-        return self._lines[index]
+            line = self._lines[index] = self.game.describe(before, self._actions[index], after, self.players)
+        return line
 
     def _write_missing_lines(self) -> None:
         """Every line not yet written, in one walk from the nearest kept state before the first."""
         missing = [index for index, line in enumerate(self._lines) if line is None]
         if not missing:
             return
-        start = max(index for index in self._snapshots if index <= missing[0])
+        start = self._nearest_snapshot(missing[0])
         state = self._snapshots[start]
         for index in range(start, missing[-1] + 1):
             action = self._actions[index]
@@ -124,7 +127,7 @@ class Session:
                 self._lines[index] = self.game.describe(state, action, after, self.players)
             state = after
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Mapping[str, object]:
         return self.game.summary(self.state)
 
     @property
@@ -200,6 +203,8 @@ class Session:
         try:
             for kind, action in entries:
                 if kind == DO:
+                    if action is None:
+                        raise ValueError("a move in the log has no action")
                     if working is None:
                         if self.is_over:
                             raise IllegalAction("This game is over. Start a new game from the home screen.")

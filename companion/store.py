@@ -14,7 +14,8 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from types import TracebackType
+from typing import Any, Iterable, Literal, Sequence
 
 from .actions import Action
 from .errors import BadDocument, CompanionError, StorageProblem
@@ -137,7 +138,7 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def _transaction(self):
+    def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
     # ----- sessions ------------------------------------------------------------------------
@@ -149,7 +150,7 @@ class Store:
             cursor = self._db.execute(
                 "INSERT INTO sessions (game, players, options, started_at, updated_at) VALUES (?, ?, ?, ?, ?)",
                 (game_key, json.dumps([p.to_json() for p in session.players]), json.dumps(session.options), now, now))
-            session.id = cursor.lastrowid
+            session.id = _row_id(cursor)
             self._remember(session.players, now)
         self._attach(session)
         return session
@@ -167,7 +168,7 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (checked.game.key, json.dumps([p.to_json() for p in checked.players]), json.dumps(checked.options),
                  now, now, now if checked.is_over else None, result))
-            number = cursor.lastrowid
+            number = _row_id(cursor)
             self._db.executemany(
                 "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
                 [(number, seq, DO, json.dumps(action.to_json()), now)
@@ -205,7 +206,7 @@ class Store:
             self._db.execute(
                 "UPDATE sessions SET updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
                 (now, now if over else None, result, session.id))
-        self.last_entry = (session.id, seq)
+        self.last_entry = (_saved_id(session), seq)
 
     def entries(self, session_id: int) -> list[tuple[str, Action | None]]:
         rows = self._db.execute(
@@ -292,21 +293,21 @@ class Store:
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
 
     # ----- races ---------------------------------------------------------------------------
-    def save_race(self, session_id: int | None, log_lines: Sequence[dict]) -> int:
+    def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
                 (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
-            return cursor.lastrowid
+            return _row_id(cursor)
 
-    def races(self, session_id: int | None = None) -> list[list[dict]]:
+    def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
         rows = self._db.execute(
             "SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id)).fetchall()
         return [[json.loads(line) for line in text.splitlines()] for (text,) in rows]
 
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:
-        return self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
 def usability_problem(db: sqlite3.Connection) -> str | None:
@@ -348,10 +349,10 @@ class _Transaction:
     """One write, all or nothing. A write the storage refuses (full, read-only, failing) becomes a
     StorageProblem the family can read, and the transaction is rolled back."""
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
-    def __enter__(self):
+    def __enter__(self) -> sqlite3.Connection:
         # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
         try:
             self._db.execute("BEGIN IMMEDIATE")
@@ -359,7 +360,8 @@ class _Transaction:
             raise _storage_problem(error) from None
         return self._db
 
-    def __exit__(self, kind, value, traceback):
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> Literal[False]:
         if kind is None:
             try:
                 self._db.execute("COMMIT")
@@ -389,7 +391,20 @@ def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
                           "storage, then try again.")
 
 
-def _record(row) -> SessionRecord:
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id SQLite gave the row just inserted (always set after an INSERT)."""
+    if cursor.lastrowid is None:
+        raise StorageProblem("Not saved: the storage gave the new row no number. Try again.")
+    return cursor.lastrowid
+
+
+def _saved_id(session: Session) -> int:
+    if session.id is None:
+        raise ValueError("this game was never saved, so it has no number in the saved games")
+    return session.id
+
+
+def _record(row: Sequence[Any]) -> SessionRecord:
     id_, game, players, options, started, updated, finished, result, count = row
     return SessionRecord(
         id=id_, game=game,

@@ -20,3 +20,19 @@ def services(tmp_path):
     services = make_services(tmp_path)
     yield services
     services.store.close()
+
+
+@pytest.fixture(autouse=True)
+def no_popup_outlives_its_test():
+    """A popup a test leaves open would sit over the next test's screen and take its taps."""
+    yield
+    import sys
+
+    if "kivy.core.window" not in sys.modules:
+        return
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    for child in list(Window.children):
+        if isinstance(child, ModalView):
+            child.dismiss(animation=False)

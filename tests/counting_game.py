@@ -1,5 +1,6 @@
 """A tiny game for testing the session machinery on its own: players take turns adding 1-3 to a
-shared total; whoever reaches the target wins."""
+shared total; whoever reaches the target wins. It has the shape of every game, in one file:
+state, one table of rules, summary and history line, sampler, result."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from companion.errors import IllegalAction
 from companion.game import Game
 from companion.outcome import Outcome, ScoreOrder
 
+CARD = {"game": "counting", "title": "Counting", "tagline": "Add 1 to 3; reach the target first",
+        "players": {"min": 2, "max": 4}, "target": 10}
+
 
 @dataclass
 class CountState:
@@ -18,34 +22,37 @@ class CountState:
     target: int
     total: int = 0
     turn: int = 0
-    added: list = field(default_factory=list)
+    added: list[int] = field(default_factory=list)
 
 
-class CountingGame(Game):
+def add(state: CountState, action: Action) -> CountState:
+    if action.player != state.turn:
+        raise IllegalAction("It is not your turn.")
+    amount = action.get("amount")
+    if amount not in (1, 2, 3):
+        raise IllegalAction("You can add 1, 2 or 3.")
+    state.total += amount
+    state.added.append(amount)
+    state.turn = (state.turn + 1) % state.players
+    return state
+
+
+class CountingGame(Game[CountState]):
     key = "counting"
-    title = "Counting"
-    min_players, max_players = 2, 4
+
+    def __init__(self):
+        super().__init__(CARD)
 
     def default_options(self):
-        return {"target": 10}
+        return {"target": self.card["target"]}
 
     def start(self, players, options):
         return CountState(len(players), options["target"], turn=options["dealer"])
 
-    def apply(self, state, action):
-        if action.type != "add":
-            raise IllegalAction(f"Counting has no {action.type!r} action")
-        if action.player != state.turn:
-            raise IllegalAction("It is not your turn.")
-        amount = action.get("amount")
-        if amount not in (1, 2, 3):
-            raise IllegalAction("You can add 1, 2 or 3.")
-        state.total += amount
-        state.added.append(amount)
-        state.turn = (state.turn + 1) % state.players
-        return state
+    def rules(self):
+        return {"add": add}
 
-    def describe(self, state, action, after, players):
+    def describe(self, before, action, after, players):
         return f"{players[action.player].name} added {action['amount']}"
 
     def summary(self, state):

@@ -1,12 +1,12 @@
 """Replaying the documented example games exactly as a family would: the installed `companion`
-command on the file in docs/examples/, its JSON output parsed."""
+command on the file in seeds/examples/, its JSON output parsed."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "seeds" / "examples"
 
 
 def replay_example(game_key: str) -> dict:

@@ -4,7 +4,11 @@ laws at every step, undo then redo returns exactly the same table, a refused tap
 names the same winners and scores as the game's own summary, with places that follow the scores."""
 
 import copy
+import importlib
 import random
+import types
+import typing
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
@@ -83,6 +87,68 @@ def check_places(outcome: Outcome, names: list[str]) -> None:
         assert outcome.winners == () and outcome.tie_break is None
 
 
+def summary_shape(game) -> type:
+    """The TypedDict a game's summary() is declared to return."""
+    return typing.get_type_hints(type(game).summary)["return"]
+
+
+def check_shape(value, hint, where: str = "summary") -> None:
+    """`value` has exactly the shape `hint` declares: a TypedDict's keys (no more, none missing) and,
+    inside, lists, dicts and optional parts, down to the plain values."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if typing.is_typeddict(hint):
+        assert isinstance(value, dict), f"{where} should be a {hint.__name__}, got {value!r}"
+        keys = set(value)
+        assert hint.__required_keys__ <= keys <= hint.__required_keys__ | hint.__optional_keys__, (
+            f"{where} has keys {sorted(keys)}; {hint.__name__} declares {sorted(hint.__annotations__)}")
+        hints = typing.get_type_hints(hint)
+        for key in keys:
+            check_shape(value[key], hints[key], f"{where}[{key!r}]")
+    elif origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return
+        candidates = [arg for arg in args if arg is not type(None)]
+        problems = []
+        for candidate in candidates:
+            try:
+                check_shape(value, candidate, where)
+                return
+            except AssertionError as problem:
+                problems.append(str(problem))
+        raise AssertionError("; ".join(problems))
+    elif origin in (list, tuple, typing.Sequence):
+        assert isinstance(value, (list, tuple)), f"{where} should be a list, got {value!r}"
+        for index, item in enumerate(value):
+            check_shape(item, args[0] if args else typing.Any, f"{where}[{index}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where} should be a dict, got {value!r}"
+        for key, item in value.items():
+            check_shape(item, args[1], f"{where}[{key!r}]")
+    elif hint in (int, str, bool, float):
+        # JSON keeps booleans apart from numbers, and a whole number is a fine float.
+        kinds = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}[hint]
+        assert isinstance(value, kinds) and (hint is bool) == isinstance(value, bool), (
+            f"{where} should be {hint.__name__}, got {value!r}")
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)
+def test_every_game_has_the_same_shape(entry):
+    """The same modules in every game, one table of rules naming exactly the game's action types,
+    and phases and action types as enums."""
+    package = f"companion.games.{entry.key}"
+    modules = {name: importlib.import_module(f"{package}.{name}") for name in ("state", "rules", "summary", "sampler")}
+    game = entry.load()
+    assert importlib.import_module(package).GAME is game is modules["rules"].GAME
+    assert issubclass(modules["state"].Phase, StrEnum) and issubclass(modules["state"].ActionType, StrEnum)
+    assert set(game.rules()) == set(modules["state"].ActionType)
+    assert typing.is_typeddict(summary_shape(game))
+    assert callable(modules["sampler"].legal_actions) and callable(modules["summary"].describe)
+    view = importlib.import_module(f"ui.games.{entry.key}")
+    for name in ("table", "pads", "widgets"):
+        importlib.import_module(f"ui.games.{entry.key}.{name}")
+    assert view.VIEW is importlib.import_module(f"ui.games.{entry.key}.table").__dict__[view.VIEW.__name__]
+
+
 def refuse(session: Session, action: Action, logged: list) -> bool:
     """Perform `action`; if the rules refuse it, nothing at all may have changed. Returns whether it was refused."""
     state, actions, history, entries = (copy.deepcopy(session.state), session.actions, session.history(),
@@ -103,12 +169,14 @@ def refuse(session: Session, action: Action, logged: list) -> bool:
 def play_to_the_end(key: str, seats: int, options: dict, games: int) -> None:
     rng = random.Random(f"{key}-{seats}")
     game = next(entry for entry in GAMES if entry.key == key).load()
+    shape = summary_shape(game)
     for _ in range(games):
         logged = []
         session = Session(game, table_of(seats), {**options, "dealer": rng.randrange(seats)},
                           persist=lambda kind, action, state, logged=logged: logged.append((kind, action)))
         for step in range(3000):
             check_outcome(session)
+            check_shape(session.summary(), shape)
             if session.is_over:
                 break
             legal = game.legal_actions(session.state, rng)

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.gamelog import import_document, read_document, session_from_document
 from companion.store import Store
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.json"))
+EXAMPLES = sorted((Path(__file__).parent.parent / "seeds" / "examples").glob("*.json"))
 LOGS = [json.loads(path.read_text(encoding="utf-8")) for path in EXAMPLES]
 
 WORDS = st.sampled_from(["game", "players", "options", "actions", "type", "player", "name", "colour", "button",

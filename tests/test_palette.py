@@ -56,7 +56,9 @@ CARDS_APART = 14
 def _card_looks():
     """Per game, every card colour it can show: {game: {colour: (rgb, shape)}}."""
     pytest.importorskip("kivy")
-    from ui.games import nut_cells, nuts_about_mutts_parts, thats_ruff_parts
+    from ui.games.nut import cells as nut_cells
+    from ui.games.nuts_about_mutts import widgets as nuts_about_mutts_parts
+    from ui.games.thats_ruff import widgets as thats_ruff_parts
 
     mutts = dict(nuts_about_mutts_parts._LOOKS)
     # A family that renames the colours gets the spare looks, in any mix with the named ones.

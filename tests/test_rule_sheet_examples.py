@@ -1,4 +1,4 @@
-"""The small example logs in docs/examples/rules/, one per place where the app once disagreed with a
+"""The small example logs in seeds/examples/rules/, one per place where the app once disagreed with a
 printed rule sheet, replayed with the installed `companion replay-game` to the sheet's result."""
 
 from examples_support import EXAMPLES, replay_example

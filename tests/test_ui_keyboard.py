@@ -1,8 +1,6 @@
 """Typing on the touchscreen: the kiosk has no keyboard, so every name and the Pedigree breed are typed
 on the app's own on-screen keys, tapped here with real touches where a finger would land."""
 
-import json
-from pathlib import Path
 
 import pytest
 
@@ -15,12 +13,13 @@ from ui_support import settle, tap, tap_at  # noqa: E402
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
+from companion.rulecards import load_example
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
 
-EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "docs" / "examples" / "nuts_about_mutts.json").read_text())
+EXAMPLE = load_example("nuts_about_mutts")
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cleo", "green")]
 

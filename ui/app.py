@@ -11,6 +11,7 @@ from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import theme
 from ui.navigation import Navigator
+from ui.places import Place
 from ui.services import Services
 
 
@@ -52,9 +53,7 @@ class CompanionApp(App):
         Window.bind(on_key_down=lambda _w, key, *_: self.keyboard_buttons.key_down(key) and None,
                     on_key_up=lambda _w, key, *_: self.keyboard_buttons.key_up(key) and None)
         self.navigator = Navigator()
-        from ui.screens.home import HomeScreen
-
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        self.navigator.go(Place.HOME, self.services)
         if self.autoplay is not None:
             from ui.autoplay import start_autoplay
 

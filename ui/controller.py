@@ -8,6 +8,7 @@ from typing import Callable
 
 from companion.actions import Action
 from companion.errors import CompanionError
+from companion.outcome import Outcome
 from companion.session import Session
 
 
@@ -32,6 +33,12 @@ class GameController:
     @property
     def players(self):
         return self.session.players
+
+    @property
+    def outcome(self) -> Outcome:
+        """Who won, each seat's score and place: what a view shows of the result, in the one shape
+        every game shares (the summary is for the rest of a game's own table)."""
+        return self.session.outcome
 
     def subscribe(self, listener: Callable[[Notice | None], None]) -> None:
         """`listener(notice)` runs after every change (notice None) and every refusal (a Notice)."""

@@ -1,6 +1,8 @@
-"""Moving between screens by object, not by name: a screen is built for its job and shown."""
+"""Moving between screens by place, not by name: a screen is built for its job and shown."""
 
 from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager
+
+from ui.places import Place
 
 
 class Navigator(ScreenManager):
@@ -8,6 +10,12 @@ class Navigator(ScreenManager):
         kwargs.setdefault("transition", FadeTransition(duration=0.12))
         super().__init__(**kwargs)
         self._serial = 0
+
+    def go(self, place: Place, services, *details) -> Screen:
+        """Build the screen for `place` (with its details, e.g. the game to show) and show it."""
+        from ui.routes import ROUTES
+
+        return self.show(ROUTES[place](services, self, *details))
 
     def show(self, screen: Screen) -> Screen:
         """Replace whatever is showing with `screen`; the old screen is dropped so it holds no stale state."""

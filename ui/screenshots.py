@@ -37,12 +37,11 @@ def scene(name: str, description: str):
 
 
 def all_scenes() -> dict[str, Scene]:
-    """Scenes come from ui.scenes and from each game view module's own scenes."""
-    importlib.import_module("ui.scenes")
-    import ui.games
+    """Every module in ui.scenes registers its scenes when imported."""
+    import ui.scenes
 
-    for module in pkgutil.iter_modules(ui.games.__path__):
-        importlib.import_module(f"ui.games.{module.name}")
+    for module in pkgutil.iter_modules(ui.scenes.__path__):
+        importlib.import_module(f"ui.scenes.{module.name}")
     return dict(sorted(_SCENES.items()))
 
 

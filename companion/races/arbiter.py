@@ -205,7 +205,7 @@ class Arbiter:
 
     def _first_deadline(self, field_: _Field) -> tuple[int, bool]:
         """(when the first decision is due, whether it will be a timeout)."""
-        arm, settings = self._arm, self.settings
+        arm, settings = self._armed, self.settings
         need = min(arm.prizes, len(field_.contenders))
         if need == 0:
             return _NOW, False
@@ -221,8 +221,16 @@ class Arbiter:
             return _NOW
         return min(decision.press_ns.values()) + self.settings.rank_ns
 
+    @property
+    def _armed(self) -> Arm:
+        """The arm of the race being decided; deciding is only reached once a race is armed."""
+        if self._arm is None:
+            raise RaceRefused("the race was never armed, so there is nothing to decide")
+        return self._arm
+
     def _seed(self) -> int:
-        return self._arm.seed if self._arm.seed is not None else self._seed_source()
+        seed = self._armed.seed
+        return seed if seed is not None else self._seed_source()
 
     def _draw(self, group: list[int]) -> TieDraw:
         seed = self._seed()
@@ -233,7 +241,7 @@ class Arbiter:
 
     def _decide(self, field_: _Field, *, timed_out: bool = False, locked: RaceDecision | None = None,
                 now_ns: int | None) -> RaceDecision:
-        arm, settings = self._arm, self.settings
+        arm, settings = self._armed, self.settings
         ranked = field_.ranked()
         too_late = dict(field_.too_late)
         if arm.kind == "claim" and ranked:

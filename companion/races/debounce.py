@@ -48,10 +48,10 @@ class LeadingEdgeDebouncer:
     def confirm_release(self, now_ns: int) -> list[tuple[bool, int]]:
         """[(False, release edge's t_ns)] if the button has stayed open for the hold-off by `now_ns`
         (and no edge since says otherwise), else []."""
-        due = self.due_ns
-        if due is None or now_ns < due:
+        opened = self._open_since_ns
+        if opened is None or now_ns < opened + self.holdoff_ns:
             return []
-        opened, self._open_since_ns, self.down = self._open_since_ns, None, False
+        self._open_since_ns, self.down = None, False
         return [(False, opened)]
 
     def feed(self, pressed: bool, t_ns: int) -> list[tuple[bool, int]]:
@@ -98,6 +98,6 @@ def debounce(edges: Iterable[Edge], holdoff_ns: int, *, down: bool = False,
         for pressed, t_ns in debouncer.feed(edge.pressed, edge.t_ns):
             yield Edge(player, pressed, t_ns)
     due = debouncer.due_ns
-    if due is not None:
+    if due is not None and player is not None:
         for pressed, t_ns in debouncer.confirm_release(due if end_ns is None else end_ns):
             yield Edge(player, pressed, t_ns)

@@ -46,7 +46,7 @@ def _fail(number: int, message: str) -> BadDocument:
     return BadDocument(f"race log line {number}: {message}")
 
 
-def _parse_arm(number: int, document: dict) -> tuple[Arm, dict]:
+def _parse_arm(number: int, document: dict[str, Any]) -> tuple[Arm, dict[str, Any]]:
     unknown = set(document) - _ARM_KEYS
     if unknown:
         raise _fail(number, f"arm has unknown key(s) {', '.join(sorted(unknown))}; "
@@ -72,7 +72,7 @@ def _parse_arm(number: int, document: dict) -> tuple[Arm, dict]:
     return arm, settings
 
 
-def _parse_edge(number: int, document: dict) -> Edge:
+def _parse_edge(number: int, document: dict[str, Any]) -> Edge:
     unknown = set(document) - _EDGE_KEYS
     if unknown:
         raise _fail(number, f"edge has unknown key(s) {', '.join(sorted(unknown))}; "
@@ -124,7 +124,8 @@ def race_settings(log: RaceLog, config_race: dict[str, Any]) -> dict[str, Any]:
     from ..config import validate
 
     try:
-        return validate({"race": {**config_race, **log.settings}})["race"]
+        race: dict[str, Any] = validate({"race": {**config_race, **log.settings}})["race"]
+        return race
     except BadOption as error:
         raise _fail(log.arm_line, f"arm settings: {error}") from None
 

@@ -1,5 +1,6 @@
-"""Each game's table view lives in ui/games/<game key>.py and exposes `VIEW`, a widget class built as
-`VIEW(controller)` with a `refresh()` method the game screen calls after every change."""
+"""Each game's table view lives in the package ui/games/<game key>/ (table.py, pads.py, widgets.py and
+modules named for what they hold) and exposes `VIEW`, a widget class built as `VIEW(controller)` with a
+`refresh()` method the game screen calls after every change."""
 
 import importlib
 

@@ -10,6 +10,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from ui import theme
+from ui.places import Place
 from ui.widgets.basics import BigButton, Panel, Text
 
 POLL_S = 1 / 30
@@ -120,6 +121,4 @@ class ButtonTestScreen(Screen):
     def back(self):
         if self._poll_event is not None:
             self._poll_event.cancel()
-        from ui.screens.home import HomeScreen
-
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        self.navigator.go(Place.HOME, self.services)

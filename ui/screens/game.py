@@ -16,17 +16,22 @@ from ui import theme
 from ui.button_turns import PressTimer
 from ui.controller import GameController, Notice
 from ui.games import view_class
+from ui.places import Place
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text, popup_header
 from ui.widgets.symbols import SymbolShape
 
 
-def open_game_screen(services, navigator, session: Session) -> "GameScreen":
+def game_screen(services, navigator, session: Session) -> "GameScreen":
     runner = None
     if services.hardware is not None:
         from ui.screens.race import RaceRunner
 
         runner = RaceRunner(services, session)
-    return navigator.show(GameScreen(services, navigator, GameController(session, race_runner=runner)))
+    return GameScreen(services, navigator, GameController(session, race_runner=runner))
+
+
+def open_game_screen(services, navigator, session: Session) -> "GameScreen":
+    return navigator.show(game_screen(services, navigator, session))
 
 
 class HistoryPopup(ModalView):
@@ -179,10 +184,8 @@ class GameScreen(Screen):
             self._claims = False
 
     def go_home(self) -> None:
-        from ui.screens.home import HomeScreen
-
         self._stop_listening()
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        self.navigator.go(Place.HOME, self.services)
 
     def on_leave(self, *args):
         self._stop_listening()

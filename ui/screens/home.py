@@ -15,6 +15,7 @@ from companion.errors import CompanionError
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
+from ui.places import Place
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 
 
@@ -116,20 +117,16 @@ class HomeScreen(Screen):
         return panel
 
     def choose(self, entry: GameEntry) -> None:
-        from ui.screens.setup import SetupScreen
-
-        self.navigator.show(SetupScreen(self.services, self.navigator, entry))
+        self.navigator.go(Place.SETUP, self.services, entry)
 
     def resume(self, session_id: int) -> None:
-        from ui.screens.game import open_game_screen
-
         try:
             session = self.services.store.resume(session_id)
         except CompanionError as problem:
             self.message.show(f"Game {session_id} can't be brought back ({problem}); it stays in Saved games.",
                               problem=True, seconds=None)
             return
-        open_game_screen(self.services, self.navigator, session)
+        self.navigator.go(Place.GAME, self.services, session)
 
     def set_aside(self, session_id: int) -> None:
         if self._saved(lambda: self.services.store.set_aside(session_id)):
@@ -149,19 +146,13 @@ class HomeScreen(Screen):
         return True
 
     def open_saved_games(self) -> None:
-        from ui.screens.saved_games import SavedGamesScreen
-
-        self.navigator.show(SavedGamesScreen(self.services, self.navigator))
+        self.navigator.go(Place.SAVED_GAMES, self.services)
 
     def open_button_test(self) -> None:
-        from ui.screens.button_test import ButtonTestScreen
-
-        self.navigator.show(ButtonTestScreen(self.services, self.navigator))
+        self.navigator.go(Place.BUTTON_TEST, self.services)
 
     def open_settings(self) -> None:
-        from ui.screens.preferences import PreferencesScreen
-
-        self.navigator.show(PreferencesScreen(self.services, self.navigator))
+        self.navigator.go(Place.SETTINGS, self.services)
 
 
 def unreadable_words(unreadable: list[tuple[int, str]]) -> str:

@@ -22,6 +22,7 @@ from kivy.uix.scrollview import ScrollView
 from companion import config
 from companion.errors import BadOption, CompanionError
 from ui import theme
+from ui.places import Place
 from ui.screen_sleep import apply_brightness
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text, fitted
 from ui.widgets.keyboard import TextField, TypingPopup
@@ -419,9 +420,7 @@ class PreferencesScreen(Screen):
         self._home()
 
     def _home(self):
-        from ui.screens.home import HomeScreen
-
-        return self.navigator.show(HomeScreen(self.services, self.navigator))
+        return self.navigator.go(Place.HOME, self.services)
 
 
 def apply_saved(services, saved: dict) -> str | None:

@@ -13,6 +13,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
+from ui.places import Place
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 
 SHOWN = 40
@@ -70,13 +71,9 @@ class SavedGamesScreen(Screen):
         return row
 
     def open(self, record: SessionRecord, resumable: bool) -> None:
-        from ui.screens.game import open_game_screen
-
         if resumable:
             self.services.store.bring_back(record.id)
-        open_game_screen(self.services, self.navigator, self.services.store.resume(record.id))
+        self.navigator.go(Place.GAME, self.services, self.services.store.resume(record.id))
 
     def back(self) -> None:
-        from ui.screens.home import HomeScreen
-
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        self.navigator.go(Place.HOME, self.services)

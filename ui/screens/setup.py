@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
+from ui.places import Place
 from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Panel, Text
 from ui.widgets.keyboard import TextField
 
@@ -245,9 +246,7 @@ class SetupScreen(Screen):
             # A stand-in is nobody in the family: offering "+ Player 2" next time would only clutter the list.
             if not seat.name.strip() and stand_in_name(index).casefold() not in known:
                 self.services.store.forget_player(stand_in_name(index))
-        from ui.screens.game import open_game_screen
-
-        open_game_screen(self.services, self.navigator, session)
+        self.navigator.go(Place.GAME, self.services, session)
 
     # ----- drawing ------------------------------------------------------------------------
     def _build(self) -> None:
@@ -311,6 +310,4 @@ class SetupScreen(Screen):
         self.options = options
 
     def back(self) -> None:
-        from ui.screens.home import HomeScreen
-
-        self.navigator.show(HomeScreen(self.services, self.navigator))
+        self.navigator.go(Place.HOME, self.services)

@@ -6,18 +6,19 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .clusters import EMPTY, SQUIRREL, WILD
+from .state import Colour
 
 
 class GridError(ValueError):
     """A grid that cannot be scored; the message says what to fix."""
 
 
-def legend(colours: Sequence[dict]) -> str:
+def legend(colours: Sequence[Colour]) -> str:
     named = [f"{colour['letter']} {colour['name']}" for colour in colours]
     return ", ".join(named + [f"{WILD} wild", f"{SQUIRREL} squirrel", f"{EMPTY} empty"])
 
 
-def parse_grid(rows: Any, colours: Sequence[dict], max_rows: int, max_columns: int) -> tuple[str, ...]:
+def parse_grid(rows: Any, colours: Sequence[Colour], max_rows: int, max_columns: int) -> tuple[str, ...]:
     if not isinstance(rows, list) or not rows:
         raise GridError("the grid is a list of rows, like [\"RRW.\", \".BS.\"]")
     if len(rows) > max_rows:

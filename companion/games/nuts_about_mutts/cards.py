@@ -11,12 +11,7 @@ from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.rulecards import load_rulecard
 
-KEY = "nuts_about_mutts"
-DOG = "dog"
-WILDS = ("mutt", "flea", "fire_hydrant", "pedigree", "dog_house")
-CARD_KINDS = (DOG, *WILDS)
-CARD_NAMES = {DOG: "dog", "mutt": "Mutt", "flea": "Flea", "fire_hydrant": "Fire Hydrant",
-              "pedigree": "Pedigree", "dog_house": "Dog House"}
+from .state import CARD_KINDS, CARD_NAMES, DOG, KEY, WILDS, TopCard
 
 
 @dataclass(frozen=True)
@@ -44,7 +39,7 @@ def edition(key: str) -> Edition:
     if key not in editions:
         raise BadOption(f"Nuts about Mutts has no edition {key!r}; choose one of: {', '.join(editions)}")
     card = editions[key]
-    deal_sizes = []
+    deal_sizes: list[tuple[int, int, int]] = []
     for span, size in card["deal"].items():
         low, _, high = span.partition("-")
         deal_sizes.append((int(low), int(high or low), size))
@@ -68,7 +63,7 @@ class PlayedCard:
     def is_wild(self) -> bool:
         return self.kind in WILDS
 
-    def as_top(self) -> dict[str, Any]:
+    def as_top(self) -> TopCard:
         if self.is_wild:
             return {"card": self.kind}
         return {"card": DOG, "colour": self.colour, "number": self.number}
@@ -114,14 +109,14 @@ def _read_seat(seat: Any, players: int, missing: str) -> int:
     return seat
 
 
-def card_label(card: PlayedCard | dict | None) -> str:
+def card_label(card: PlayedCard | TopCard | None) -> str:
     """'a red 7', 'a dog', 'a Flea' for the history and for refusals."""
     if card is None:
         return "nothing"
-    if isinstance(card, dict):
-        kind, colour, number = card["card"], card.get("colour"), card.get("number")
-    else:
+    if isinstance(card, PlayedCard):
         kind, colour, number = card.kind, card.colour, card.number
+    else:
+        kind, colour, number = card["card"], card.get("colour"), card.get("number")
     if kind != DOG:
         return f"a {CARD_NAMES[kind]}"
     words = [w for w in (colour, str(number) if number is not None else None) if w]

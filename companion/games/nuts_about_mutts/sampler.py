@@ -5,52 +5,45 @@ on the table and kept only if the rules accept them."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from companion.actions import Action
-from companion.errors import IllegalAction
 
-from .cards import WILDS
-from .events import reshuffle_allowed
-from .state import BONE_RACE, FIRST_CARD, HAND_OVER, PEDIGREE, PLAY, MuttsState
+from .pedigree import step_seat, the_round
+from .piles import reshuffle_allowed
+from .state import DOG, FIRST_CARD_FLIPPED, WILDS, ActionType, MuttsState, Phase, TopCard
 
 
-def sample_actions(game, state: MuttsState, rng: random.Random) -> list[Action]:
+def legal_actions(state: MuttsState, rng: random.Random, allows: Callable[[MuttsState, Action], bool]) -> list[Action]:
+    """The candidates the rules accept. So many rules decide what is legal here (races, claims, the
+    dog house, pedigree rounds) that each candidate is tried by the game itself through `allows`."""
     candidates = _candidates(state, rng)
-    legal = [action for action in candidates if _accepted(game, state, action)]
-    return legal or [action for action in _fallbacks(state) if _accepted(game, state, action)]
-
-
-def _accepted(game, state: MuttsState, action: Action) -> bool:
-    try:
-        game.apply(state.clone(), action)
-    except IllegalAction:
-        return False
-    return True
+    legal = [action for action in candidates if allows(state, action)]
+    return legal or [action for action in _fallbacks(state) if allows(state, action)]
 
 
 def _candidates(state: MuttsState, rng: random.Random) -> list[Action]:
     found: list[Action] = []
     if reshuffle_allowed(state):
-        found.append(Action("reshuffle"))
-    if state.phase == HAND_OVER:
-        found.append(Action("deal"))
+        found.append(Action(ActionType.RESHUFFLE))
+    if state.phase == Phase.HAND_OVER:
+        found.append(Action(ActionType.DEAL))
         if state.hands_in_evening == 0 and rng.random() < 0.3:
-            found.append(Action("end_evening"))
-    elif state.phase == FIRST_CARD:
-        if state.first_card_rule == "flip":
-            found.append(Action("flip", None, {"wilds_flipped": rng.randrange(3), **_dog_fields(state, rng)}))
+            found.append(Action(ActionType.END_EVENING))
+    elif state.phase == Phase.FIRST_CARD:
+        if state.first_card_rule == FIRST_CARD_FLIPPED:
+            found.append(Action(ActionType.FLIP, None, {"wilds_flipped": rng.randrange(3), **_dog_fields(state, rng)}))
         else:
-            found += [Action("play", state.turn, _dog_fields(state, rng)),
-                      Action("play", state.turn, _wild_fields(state, rng, "card", state.turn))]
-    elif state.phase == BONE_RACE:
-        found.append(Action("bone_race", None, {"losers": rng.sample(range(state.players),
+            found += [Action(ActionType.PLAY, state.turn, _dog_fields(state, rng)),
+                      Action(ActionType.PLAY, state.turn, _wild_fields(state, rng, "card", state.turn))]
+    elif state.phase == Phase.BONE_RACE:
+        found.append(Action(ActionType.BONE_RACE, None, {"losers": rng.sample(range(state.players),
                                                                      rng.choice([1, 1, 1, 2]))}))
-    elif state.phase == PEDIGREE:
-        seat = state.pedigree["order"][state.pedigree["step"]]
-        found += [Action("pedigree_play", seat, {"count": rng.randint(1, min(2, state.hands[seat]))}),
-                  Action("pedigree_draw", seat, {"played": rng.random() < 0.4})]
-    elif state.phase == PLAY:
+    elif state.phase == Phase.PEDIGREE:
+        seat = step_seat(the_round(state))
+        found += [Action(ActionType.PEDIGREE_PLAY, seat, {"count": rng.randint(1, min(2, state.hands[seat]))}),
+                  Action(ActionType.PEDIGREE_DRAW, seat, {"played": rng.random() < 0.4})]
+    elif state.phase == Phase.PLAY:
         found += _turn_candidates(state, rng)
     return found
 
@@ -58,31 +51,32 @@ def _candidates(state: MuttsState, rng: random.Random) -> list[Action]:
 def _turn_candidates(state: MuttsState, rng: random.Random) -> list[Action]:
     seat = state.turn
     if seat in state.dog_house:
-        found = [Action("dog_house_turn", seat, {"drawn": rng.randrange(0, 3), **_dog_fields(state, rng)})]
+        found = [Action(ActionType.DOG_HOUSE_TURN, seat, {"drawn": rng.randrange(0, 3), **_dog_fields(state, rng)})]
         if state.draw_pile < 3 or rng.random() < 0.1:  # the pile running out mid-search
-            found.append(Action("dog_house_turn", seat, {"drawn": state.draw_pile, "played": False}))
+            found.append(Action(ActionType.DOG_HOUSE_TURN, seat, {"drawn": state.draw_pile, "played": False}))
         return found
-    found = [Action("play", seat, _dog_fields(state, rng)) for _ in range(3)]
-    found.append(Action("play", seat, {"same_breed": True}))
-    found.append(Action("play", seat, _wild_fields(state, rng, "card", seat)))
-    found.append(Action("draw", seat))
-    found.append(Action("draw", seat, {"then_play": "dog", **_dog_fields(state, rng)}))
+    found = [Action(ActionType.PLAY, seat, _dog_fields(state, rng)) for _ in range(3)]
+    found.append(Action(ActionType.PLAY, seat, {"same_breed": True}))
+    found.append(Action(ActionType.PLAY, seat, _wild_fields(state, rng, "card", seat)))
+    found.append(Action(ActionType.DRAW, seat))
+    found.append(Action(ActionType.DRAW, seat, {"then_play": "dog", **_dog_fields(state, rng)}))
     if rng.random() < 0.3:
-        found.append(Action("draw", seat, _wild_fields(state, rng, "then_play", seat)))
+        found.append(Action(ActionType.DRAW, seat, _wild_fields(state, rng, "then_play", seat)))
     if state.claimed_on_turn:
-        found.append(Action("pass", seat))
-    top = state.top or {}
-    if top.get("card") == "dog" and (top.get("colour") is None or top.get("number") is None):
+        found.append(Action(ActionType.PASS, seat))
+    top: TopCard = state.top or {"card": ""}
+    if top.get("card") == DOG and (top.get("colour") is None or top.get("number") is None):
         named = {"colour": top.get("colour") or rng.choice(state.colours),
                  "number": top.get("number") or rng.randint(1, state.numbers)}
         if rng.random() < 0.3:
             named.pop(rng.choice(["colour", "number"]))
-        found.append(Action("name_top_card", rng.choice([None, seat]), named))
-    if state.advanced and top.get("number"):
+        found.append(Action(ActionType.NAME_TOP_CARD, rng.choice([None, seat]), named))
+    number = top.get("number")
+    if state.advanced and number:
         claimer = rng.randrange(state.players)
         race = _claim_race(state, claimer, rng) if rng.random() < 0.3 else {}
-        found.append(Action("match", claimer, race))
-        found.append(Action("run", claimer, {"number": top["number"] + rng.choice([-1, 1]), **race}))
+        found.append(Action(ActionType.MATCH, claimer, race))
+        found.append(Action(ActionType.RUN, claimer, {"number": number + rng.choice([-1, 1]), **race}))
     return found
 
 
@@ -97,7 +91,7 @@ def _claim_race(state: MuttsState, claimer: int, rng: random.Random) -> dict[str
 
 def _dog_fields(state: MuttsState, rng: random.Random) -> dict[str, Any]:
     """A dog described as a family might: fully, partly, or not at all; usually one that matches."""
-    top = state.top if state.top and state.top.get("card") == "dog" else {}
+    top: TopCard = state.top if state.top and state.top.get("card") == DOG else {"card": ""}
     colour = state.colour_to_follow or top.get("colour") or rng.choice(state.colours)
     number = top.get("number") or rng.randint(1, state.numbers)
     style = rng.randrange(4)
@@ -127,6 +121,6 @@ def _wild_fields(state: MuttsState, rng: random.Random, field: str, seat: int) -
 def _fallbacks(state: MuttsState) -> list[Action]:
     """Plain actions that are always possible when the random candidates all happened to be refused."""
     seat = state.turn
-    return [Action("reshuffle"), Action("play", seat), Action("draw", seat),
-            Action("dog_house_turn", seat, {"drawn": 0, "played": False}),
-            Action("dog_house_turn", seat, {"drawn": 0}), Action("deal")]
+    return [Action(ActionType.RESHUFFLE), Action(ActionType.PLAY, seat), Action(ActionType.DRAW, seat),
+            Action(ActionType.DOG_HOUSE_TURN, seat, {"drawn": 0, "played": False}),
+            Action(ActionType.DOG_HOUSE_TURN, seat, {"drawn": 0}), Action(ActionType.DEAL)]

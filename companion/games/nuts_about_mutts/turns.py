@@ -2,77 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from companion.actions import Action
 from companion.errors import IllegalAction
 
-from .cards import DOG, PlayedCard, card_label, edition, read_card
-from .state import BONE_RACE, EVENING_OVER, FIRST_CARD, HAND_OVER, PEDIGREE, PLAY, MuttsState
-
-
-# ----- who may act -------------------------------------------------------------------------------
-def seat_of(state: MuttsState, action: Action) -> int:
-    if action.player is None:
-        raise IllegalAction(f"Say who did it: a {action.type!r} needs the player's seat.")
-    return action.player
-
-
-def refuse_for_phase(state: MuttsState) -> None:
-    """Raise the refusal that explains what the table is waiting for instead."""
-    names = state.names
-    if state.phase == BONE_RACE:
-        raise IllegalAction("A Mutt is down: first record who lost the bone race.")
-    if state.phase == PEDIGREE:
-        seat = state.pedigree["order"][state.pedigree["step"]]
-        raise IllegalAction(f"The pedigree round is on: it is {names[seat]}'s step "
-                            f"(play all their cards of the breed, or draw one).")
-    if state.phase == HAND_OVER:
-        raise IllegalAction("This hand is over: deal the next hand (or end the evening).")
-    if state.phase == EVENING_OVER:
-        raise IllegalAction("The evening is over. Start a new game from the home screen.")
-    raise IllegalAction("That can't happen now.")
-
-
-def require_turn(state: MuttsState, seat: int, doing: str) -> None:
-    if seat != state.turn:
-        raise IllegalAction(f"{state.names[seat]} can't {doing} now: it is {state.names[state.turn]}'s turn.")
-    if seat in state.dog_house:
-        raise IllegalAction(f"{state.names[seat]} is in the dog house: draw until a card can be played, "
-                            f"then record it as one dog-house turn.")
-
-
-# ----- drawing -----------------------------------------------------------------------------------
-def reshuffle_home_pile(state: MuttsState) -> None:
-    """All of the home pile but its top card becomes the new draw pile."""
-    state.draw_pile += state.home_pile - 1
-    state.home_pile = 1
-    state.reshuffles += 1
-
-
-def take_from_draw_pile(state: MuttsState, count: int) -> int:
-    """Take `count` cards and return how many there were. When the draw pile runs out part-way, the
-    home pile is reshuffled at that moment and the drawing goes on, as the sheet says: the top card
-    then is the one that stays, so a Flea's or a Mutt's own card, already down, is the one kept."""
-    taken = min(count, state.draw_pile)
-    state.draw_pile -= taken
-    if taken < count and state.home_pile > 1:
-        reshuffle_home_pile(state)
-        more = min(count - taken, state.draw_pile)
-        state.draw_pile -= more
-        taken += more
-    return taken
-
-
-def cards_to_draw(state: MuttsState) -> int:
-    """Every card a draw could still reach: the draw pile and what a reshuffle would add to it."""
-    return state.draw_pile + max(0, state.home_pile - 1)
-
-
-def draw_one_each(state: MuttsState, seats: list[int]) -> list[int]:
-    """Give one card to each seat in order; returns the seats that got one (all, unless every card is in a hand)."""
-    taken = take_from_draw_pile(state, len(seats))
-    for seat in seats[:taken]:
-        state.hands[seat] += 1
-    return seats[:taken]
+from .cards import PlayedCard, card_label, edition, read_card
+from .checks import refuse_for_phase, require_turn, seat_of
+from .hands import end_hand
+from .piles import cards_to_draw, draw_one_each, reshuffle_home_pile, take_from_draw_pile
+from .state import DOG, FIRST_CARD_FLIPPED, MuttsState, Phase
 
 
 # ----- matching ----------------------------------------------------------------------------------
@@ -103,7 +42,7 @@ def put_down(state: MuttsState, seat: int, card: PlayedCard) -> None:
         raise IllegalAction(f"{state.names[seat]} has no cards to play.")
     state.hands[seat] -= 1
     state.claimed_on_turn = False
-    state.phase = PLAY
+    state.phase = Phase.PLAY
     if state.hands[seat] == 0:
         # The hand ends at once: a wild played as the last card has no further effect.
         state.home_pile += 1
@@ -117,10 +56,13 @@ def put_down(state: MuttsState, seat: int, card: PlayedCard) -> None:
         state.top = card.as_top()
     state.colour_to_follow = card.colour if card.is_wild else None
     state.turn = state.next_seat(seat)
-    EFFECTS.get(card.kind, lambda *_: None)(state, seat, card)
+    effect = EFFECTS.get(card.kind)
+    if effect is not None:
+        effect(state, seat, card)
 
 
-def place_dog_house(state: MuttsState, seat: int, target: int) -> None:
+def place_dog_house(state: MuttsState, seat: int, target: int | None) -> None:
+    assert target is not None, "read_card asks for a Dog House's target"
     if target in state.dog_house:
         raise IllegalAction(f"{state.names[target]} is already in the dog house: choose another player.")
     state.dog_house.append(target)
@@ -142,39 +84,30 @@ def _fire_hydrant(state: MuttsState, seat: int, card: PlayedCard) -> None:
 
 
 def _mutt(state: MuttsState, seat: int, card: PlayedCard) -> None:
-    state.phase = BONE_RACE
+    state.phase = Phase.BONE_RACE
     state.race = {"mutt_player": seat}
 
 
 def _pedigree(state: MuttsState, seat: int, card: PlayedCard) -> None:
     order = [(seat + step) % state.players for step in range(1, state.players)] + [seat]
-    state.phase = PEDIGREE
+    state.phase = Phase.PEDIGREE
     state.pedigree = {"player": seat, "breed": card.breed, "order": order, "step": 0, "played": 0}
 
 
-EFFECTS = {"flea": _flea, "fire_hydrant": _fire_hydrant, "mutt": _mutt, "pedigree": _pedigree}
-
-
-def end_hand(state: MuttsState, winner: int) -> None:
-    state.hand_results.append({"hand": state.hand_number, "dealer": state.dealer, "winner": winner,
-                               "scores": list(state.hands)})
-    state.race = None
-    state.pedigree = None
-    state.claimed_on_turn = False
-    last = state.hands_in_evening and state.hand_number >= state.hands_in_evening
-    state.phase = EVENING_OVER if last else HAND_OVER
+EFFECTS: dict[str, Callable[[MuttsState, int, PlayedCard], None]] = {
+    "flea": _flea, "fire_hydrant": _fire_hydrant, "mutt": _mutt, "pedigree": _pedigree}
 
 
 # ----- the actions -------------------------------------------------------------------------------
 def play(state: MuttsState, action: Action) -> MuttsState:
     seat = seat_of(state, action)
-    if state.phase == FIRST_CARD:
-        if state.first_card_rule == "flip":
+    if state.phase == Phase.FIRST_CARD:
+        if state.first_card_rule == FIRST_CARD_FLIPPED:
             raise IllegalAction("In this edition the first card is flipped from the draw pile: record the flip first.")
         require_turn(state, seat, "start the home pile")
         put_down(state, seat, _card(state, action, "card"))
         return state
-    if state.phase != PLAY:
+    if state.phase != Phase.PLAY:
         refuse_for_phase(state)
     require_turn(state, seat, "play")
     card = _card(state, action, "card")
@@ -185,10 +118,10 @@ def play(state: MuttsState, action: Action) -> MuttsState:
 
 def draw(state: MuttsState, action: Action) -> MuttsState:
     seat = seat_of(state, action)
-    if state.phase == FIRST_CARD:
+    if state.phase == Phase.FIRST_CARD:
         raise IllegalAction(f"{state.names[state.turn]} starts the home pile with any card from their hand; "
                             f"nobody draws yet.")
-    if state.phase != PLAY:
+    if state.phase != Phase.PLAY:
         refuse_for_phase(state)
     require_turn(state, seat, "draw")
     got = take_from_draw_pile(state, 1)
@@ -209,7 +142,7 @@ def dog_house_turn(state: MuttsState, action: Action) -> MuttsState:
     """The dog-house player's turn as one action: `drawn` cards kept, then the playable one played."""
     seat = seat_of(state, action)
     name = state.names[seat]
-    if state.phase != PLAY:
+    if state.phase != Phase.PLAY:
         refuse_for_phase(state)
     if seat not in state.dog_house:
         raise IllegalAction(f"{name} is not in the dog house: play or draw as usual.")

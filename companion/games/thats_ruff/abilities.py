@@ -14,11 +14,9 @@ from typing import Any
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 
-from . import board as paths
-from .state import COLLECTING, RuffState
-
-DEFAULT_COSTS = {"stay": 1, "step_back": 1, "retoss": 2}
-USED = ("step_back", "retoss")   # the abilities used with their own action; staying is part of a move
+from . import paths
+from .state import DEFAULT_COSTS, HOUSE, SPACES, USED, Board, Phase, RuffState
+from .turns import whose_action
 
 
 def check_costs(costs: Any) -> dict[str, int]:
@@ -35,7 +33,8 @@ def check_costs(costs: Any) -> dict[str, int]:
     return {**DEFAULT_COSTS, **costs}
 
 
-def use(state: RuffState, action: Action, who: str) -> RuffState:
+def use(state: RuffState, action: Action) -> RuffState:
+    seat, who = whose_action(state, action, Phase.COUNTING, Phase.COLLECTING, turn=True)
     if state.ability_costs is None:
         raise IllegalAction("This game doesn't spend discs on abilities: choose the abilities variant in the "
                             "settings to use them.")
@@ -43,9 +42,9 @@ def use(state: RuffState, action: Action, who: str) -> RuffState:
     if ability not in USED:
         raise IllegalAction(f"There is no ability {ability!r} to use; the abilities are "
                             f"{', '.join(USED)} (and staying in the dog house, as part of a move).")
-    if ability == "step_back" and state.phase != COLLECTING:
+    if ability == "step_back" and state.phase != Phase.COLLECTING:
         raise IllegalAction("A step back is for Collecting, when the dogs move counter-clockwise.")
-    board = state.board_of(action.player)
+    board = state.board_of(seat)
     cost = state.ability_costs[ability]
     if board.house < cost:
         raise IllegalAction(f"{_label(ability)} costs {cost} disc{'s' if cost != 1 else ''} and {board.dog} has "
@@ -64,20 +63,20 @@ def _label(ability: str) -> str:
     return {"step_back": "A step back", "retoss": "A re-toss"}[ability]
 
 
-def _step_back(state: RuffState, board: paths.Board) -> str:
+def _step_back(state: RuffState, board: Board) -> str:
     walk = paths.plan_walk(board, 1, paths.COUNTER_CLOCKWISE)
     fetched, _ = paths.take_walk(board, walk, stay=False, keep_discs=state.keep_discs)
     where = paths.space_name(board.position)
     return f"{board.dog} steps back to {where}" + (", fetching a disc." if fetched else ".")
 
 
-def _retoss(board: paths.Board, source: Any, target: Any) -> str:
+def _retoss(board: Board, source: Any, target: Any) -> str:
     for value, what in ((source, "from"), (target, "to")):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < paths.SPACES:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SPACES:
             raise IllegalAction(f"Say which space the disc comes {what}: 0 to 13.")
     if source not in board.path_discs:
         raise IllegalAction(f"There is no disc on space {source} of {board.dog}'s path to re-toss.")
-    if target == paths.HOUSE:
+    if target == HOUSE:
         raise IllegalAction("A disc is tossed onto a numbered space, never into the dog house.")
     if target == board.position:
         raise IllegalAction(f"{board.dog} is on space {target}: toss the disc somewhere the dog must still go.")

@@ -1,41 +1,29 @@
-"""Cards as the players enter them, read into small plain dicts:
-
-    {"number": 5, "colour": "red"}                     a numbered card
-    {"number": 8, "colour": "blue", "dog": "Nicky"}    an 8, optionally with the dog it shows
-    {"wild": True}                                     a Wild Dog lying on the table
-    {"wild": True, "number": 5, "colour": "red"}       a Wild Dog as declared when played in Counting
-    {"wild": True, "colour": "red"}                    a Wild Dog as declared when collected
-"""
+"""Cards as the players enter them, read into small plain dicts (`Card`, in state.py): reading one
+from an action, naming it aloud, finding it among the cards on the table, and what an 8 is worth."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from companion.errors import IllegalAction
-from companion.rulecards import load_rulecard
 
-RULES = load_rulecard("thats_ruff")
-COLOURS: tuple[str, ...] = tuple(RULES["deck"]["copies_per_colour"])
-LOWEST, HIGHEST = RULES["deck"]["numbers"]
-DOGS: tuple[str, ...] = tuple(RULES["dogs"])
-PAPPY: str = RULES["black_eight_dog"]
-WILD = "wild"
+from .state import COLOURS, COPIES_PER_COLOUR, DOGS, HIGHEST, LOWEST, PAPPY, WILD, WILD_DOGS, Card
 
 
 def copies_in_deck() -> dict[str, int]:
     """How many of each card identity one deck holds, keyed like `identity`."""
     copies = {f"{colour} {number}": count
-              for colour, count in RULES["deck"]["copies_per_colour"].items()
+              for colour, count in COPIES_PER_COLOUR.items()
               for number in range(LOWEST, HIGHEST + 1)}
-    copies[WILD] = RULES["deck"]["wild_dogs"]
+    copies[WILD] = WILD_DOGS
     return copies
 
 
-def identity(card: dict) -> str:
+def identity(card: Card) -> str:
     return WILD if card.get("wild") else f"{card['colour']} {card['number']}"
 
 
-def name(card: dict) -> str:
+def name(card: Card) -> str:
     """How the card is read aloud: "red 5", "blue 8 (Nicky)", "Wild Dog as red 5"."""
     if card.get("wild"):
         declared = " ".join(str(card[key]) for key in ("colour", "number") if key in card)
@@ -48,12 +36,12 @@ def name(card: dict) -> str:
     return text
 
 
-def read_card(doc: Any, *, what: str, wild_number: bool = False, wild_colour: bool = False) -> dict:
+def read_card(doc: Any, *, what: str, wild_number: bool = False, wild_colour: bool = False) -> Card:
     """A card from an action. `wild_number` / `wild_colour` say what a Wild Dog must declare here."""
     if not isinstance(doc, Mapping):
         raise IllegalAction(f"Tell me the {what} as a number and a colour, or say it is a Wild Dog.")
     if doc.get("wild"):
-        card: dict = {"wild": True}
+        card: Card = {"wild": True}
         if wild_number:
             card["number"] = _number(doc.get("number"), what="number the Wild Dog stands for")
         if wild_colour:
@@ -79,15 +67,16 @@ def _number(value: Any, *, what: str) -> int:
 def _colour(value: Any, *, what: str) -> str:
     if value not in COLOURS:
         raise IllegalAction(f"The {what} needs a colour: {', '.join(COLOURS)}.")
-    return value
+    colour: str = value
+    return colour
 
 
-def on_table(card: dict) -> dict:
+def on_table(card: Card) -> Card:
     """The card as it lies face up after play: a Wild Dog's declaration only lasted for its play."""
-    return {"wild": True} if card.get("wild") else dict(card)
+    return {"wild": True} if card.get("wild") else card.copy()
 
 
-def same_card(entered: dict, lying: dict) -> bool:
+def same_card(entered: Card, lying: Card) -> bool:
     """Whether the card a player names is this card on the table (a dog name, if both give one, must agree)."""
     if entered.get("wild") or lying.get("wild"):
         return bool(entered.get("wild")) and bool(lying.get("wild"))
@@ -96,7 +85,7 @@ def same_card(entered: dict, lying: dict) -> bool:
     return entered.get("dog") is None or lying.get("dog") is None or entered["dog"] == lying["dog"]
 
 
-def find_card(entered: dict, cards: list[dict | None]) -> int | None:
+def find_card(entered: Card, cards: list[Card | None]) -> int | None:
     """Index of the card a player named, preferring an exact match (same dog) over a loose one."""
     loose = None
     for index, lying in enumerate(cards):
@@ -108,7 +97,7 @@ def find_card(entered: dict, cards: list[dict | None]) -> int | None:
     return loose
 
 
-def eight_bonus(card: dict, dog: str, eight_colour: str) -> str | None:
+def eight_bonus(card: Card, dog: str, eight_colour: str) -> str | None:
     """Why this card moves `dog` one space (its own 8, or Pappy), or None. Wild Dogs show no dog."""
     if card.get("wild") or card["number"] != 8:
         return None

@@ -10,17 +10,17 @@ from itertools import combinations
 from companion.actions import Action
 from companion.errors import IllegalAction
 
-from . import board as paths
-from . import flow
-from .cards import COLOURS, eight_bonus, find_card, name, on_table, read_card
+from . import flow, paths
+from .cards import eight_bonus, find_card, name, on_table, read_card
 from .counting import note_seen
-from .state import MOVING, RuffState
+from .state import COLOURS, FLUSH, Board, Card, Phase, RuffState
+from .turns import whose_action
 
-FLUSH = 5
+Collection = tuple[Card, tuple[Card, ...]]   # one of the player's own cards, and the centre cards it takes
 
 
 # ----- what could be collected ---------------------------------------------------------------------
-def _colours_fit(cards: list[dict]) -> bool:
+def _colours_fit(cards: list[Card]) -> bool:
     """Three cards can be all one colour or all different; a Wild Dog takes whichever colour helps."""
     fixed = [card["colour"] for card in cards if not card.get("wild")]
     if len(cards) == 2:
@@ -28,11 +28,11 @@ def _colours_fit(cards: list[dict]) -> bool:
     return len(set(fixed)) <= 1 or len(set(fixed)) == len(fixed)
 
 
-def _known_own(state: RuffState, seat: int) -> list[dict]:
+def _known_own(state: RuffState, seat: int) -> list[Card]:
     return [slot["card"] for slot in state.seats[seat].laid_out if slot["card"] is not None]
 
 
-def possible_collection(state: RuffState, seat: int, size: int) -> tuple[dict, tuple[dict, ...]] | None:
+def possible_collection(state: RuffState, seat: int, size: int) -> Collection | None:
     """One legal collection of `size` cards (own card first) among the cards the app knows, or None."""
     own = _known_own(state, seat)
     for collector in own:
@@ -42,26 +42,27 @@ def possible_collection(state: RuffState, seat: int, size: int) -> tuple[dict, t
     return None
 
 
-def all_collections(state: RuffState, seat: int, size: int) -> list[tuple[dict, tuple[dict, ...]]]:
+def all_collections(state: RuffState, seat: int, size: int) -> list[Collection]:
     own = _known_own(state, seat)
     return [(collector, picked) for collector in own for picked in combinations(state.centre, size - 1)
             if _colours_fit([collector, *picked])]
 
 
-def _example(found: tuple[dict, tuple[dict, ...]]) -> str:
+def _example(found: Collection) -> str:
     collector, picked = found
     return f"{name(collector)} with {' and '.join(name(card) for card in picked)}"
 
 
 # ----- collect ---------------------------------------------------------------------------------------
-def collect(state: RuffState, action: Action, who: str) -> RuffState:
-    seat = state.seats[action.player]
+def collect(state: RuffState, action: Action) -> RuffState:
+    seat_index, who = whose_action(state, action, Phase.COLLECTING, turn=True)
+    seat = state.seats[seat_index]
     collector = read_card(action.get("collector"), what="collecting card", wild_colour=True)
     taken_docs = action.get("cards")
     if not isinstance(taken_docs, list) or len(taken_docs) not in (1, 2):
         raise IllegalAction("Collect one or two cards from the centre with one of your own laid-out cards.")
     taken = [read_card(doc, what="card from the centre", wild_colour=True) for doc in taken_docs]
-    own_index = _own_card(state, action.player, _as_lying(collector), who, "to collect with")
+    own_index = _own_card(state, seat_index, _as_lying(collector), who, "to collect with")
     centre_indexes = _find_in_centre(state, taken)
     colours = [card["colour"] for card in [collector, *taken]]
     if len(taken) == 2 and len(set(colours)) == 2:
@@ -70,22 +71,23 @@ def collect(state: RuffState, action: Action, who: str) -> RuffState:
     if len(taken) == 1:
         if colours[0] != colours[1]:
             raise IllegalAction(f"Two collected cards must be the same colour; {colours[0]} and {colours[1]} are not.")
-        _prove(state, action, own_index, who)
-        three = possible_collection(state, action.player, 3)
+        _prove(state, action, seat_index, own_index, who)
+        three = possible_collection(state, seat_index, 3)
         if three:
             raise IllegalAction(f"{who} could have collected three cards, so must: for example {_example(three)}.")
     lying_own = seat.laid_out.pop(own_index)["card"]
+    assert lying_own is not None, "_own_card makes the card it finds known"
     lying_taken = [state.centre[index] for index in centre_indexes]
     for index in sorted(centre_indexes, reverse=True):
         del state.centre[index]
     seat.collected.extend(_declared(lying, entered) for lying, entered in
                           zip([lying_own, *lying_taken], [collector, *taken]))
     state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
-    _next_collector(state, action.player)
+    _next_collector(state, seat_index)
     return state
 
 
-def _own_card(state: RuffState, seat_index: int, card: dict, who: str, doing: str) -> int:
+def _own_card(state: RuffState, seat_index: int, card: Card, who: str, doing: str) -> int:
     """Which of the player's laid-out cards this is. A held card the app wasn't told about (the variant
     pulling laid-out cards into the hand) becomes known as it is used."""
     slots = state.seats[seat_index].laid_out
@@ -95,15 +97,15 @@ def _own_card(state: RuffState, seat_index: int, card: dict, who: str, doing: st
     unknown = next((i for i, slot in enumerate(slots) if slot["card"] is None), None)
     if unknown is None:
         raise IllegalAction(f"{who} has no {name(card)} laid out {doing}.")
-    slots[unknown]["card"] = dict(card)
-    note_seen(state, slots[unknown]["card"])
+    slots[unknown]["card"] = known = card.copy()
+    note_seen(state, known)
     return unknown
 
 
-def _prove(state: RuffState, action: Action, used: int, who: str) -> None:
+def _prove(state: RuffState, action: Action, seat: int, used: int, who: str) -> None:
     """A pair, or a card to the centre, must be the best the player could do: the app checks that
     against the rest of the hand, so cards it doesn't know yet have to be shown (`shown`)."""
-    slots = state.seats[action.player].laid_out
+    slots = state.seats[seat].laid_out
     others = [index for index in range(len(slots)) if index != used]
     shown_doc = action.get("shown")
     if shown_doc is None:
@@ -119,7 +121,7 @@ def _prove(state: RuffState, action: Action, used: int, who: str) -> None:
     if len(shown) != len(others):
         raise IllegalAction(f"{who} holds {len(others)} other card{'s' if len(others) != 1 else ''}; "
                             f"{len(shown)} {'was' if len(shown) == 1 else 'were'} shown.")
-    left: list[dict | None] = list(shown)
+    left: list[Card | None] = list(shown)
     for index in others:
         known = slots[index]["card"]
         if known is None:
@@ -131,20 +133,20 @@ def _prove(state: RuffState, action: Action, used: int, who: str) -> None:
     fresh = iter(card for card in left if card is not None)
     for index in others:
         if slots[index]["card"] is None:
-            slots[index]["card"] = next(fresh)
-            note_seen(state, slots[index]["card"])
+            slots[index]["card"] = card = next(fresh)
+            note_seen(state, card)
 
 
-def _as_lying(card: dict) -> dict:
+def _as_lying(card: Card) -> Card:
     return {"wild": True} if card.get("wild") else card
 
 
-def _declared(lying: dict, entered: dict) -> dict:
-    return {"wild": True, "colour": entered["colour"]} if lying.get("wild") else dict(lying)
+def _declared(lying: Card, entered: Card) -> Card:
+    return {"wild": True, "colour": entered["colour"]} if lying.get("wild") else lying.copy()
 
 
-def _find_in_centre(state: RuffState, taken: list[dict]) -> list[int]:
-    available: list[dict | None] = list(state.centre)
+def _find_in_centre(state: RuffState, taken: list[Card]) -> list[int]:
+    available: list[Card | None] = list(state.centre)
     indexes = []
     for card in taken:
         index = find_card(_as_lying(card), available)
@@ -155,19 +157,21 @@ def _find_in_centre(state: RuffState, taken: list[dict]) -> list[int]:
     return indexes
 
 
-def to_centre(state: RuffState, action: Action, who: str) -> RuffState:
-    seat = state.seats[action.player]
+def to_centre(state: RuffState, action: Action) -> RuffState:
+    seat_index, who = whose_action(state, action, Phase.COLLECTING, turn=True)
+    seat = state.seats[seat_index]
     card = read_card(action.get("card"), what="card to put in the centre")
-    index = _own_card(state, action.player, card, who, "to put in the centre")
-    _prove(state, action, index, who)
+    index = _own_card(state, seat_index, card, who, "to put in the centre")
+    _prove(state, action, seat_index, index, who)
     for size, amount in ((3, "three"), (2, "two")):
-        found = possible_collection(state, action.player, size)
+        found = possible_collection(state, seat_index, size)
         if found:
             raise IllegalAction(f"{who} can still collect {amount} cards, so must: for example {_example(found)}.")
     moved = seat.laid_out.pop(index)["card"]
+    assert moved is not None, "_own_card makes the card it finds known"
     state.centre.append(on_table(moved))
     state.last_move = f"{who} could not collect and put the {name(moved)} in the centre."
-    _next_collector(state, action.player)
+    _next_collector(state, seat_index)
     return state
 
 
@@ -181,9 +185,10 @@ def _next_collector(state: RuffState, seat: int) -> None:
 
 
 # ----- moving home -----------------------------------------------------------------------------------
-def collection_moves(collected: list[dict], board: paths.Board) -> tuple[int, list[str]]:
+def collection_moves(collected: list[Card], board: Board) -> tuple[int, list[str]]:
     """Spaces back (counter-clockwise) for one player's collected cards, with a reason per part."""
-    steps, reasons = 0, []
+    steps = 0
+    reasons: list[str] = []
     numbers = Counter(card["number"] for card in collected if not card.get("wild"))
     for number, count in sorted(numbers.items()):
         if count >= 2:
@@ -223,7 +228,7 @@ def end_of_collecting(state: RuffState) -> None:
         board = state.boards[board_index]
         _move_to_next_choice(state, board_index, paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE), after=-1)
     if state.pending_moves:
-        state.phase = MOVING
+        state.phase = Phase.MOVING
     else:
         flow.finish_hand(state)
 
@@ -247,7 +252,7 @@ def _move_to_next_choice(state: RuffState, board_index: int, walk: paths.Walk, *
     state.pending_moves[str(board_index)] = stop.steps_left
 
 
-def _move_home(state: RuffState, board: paths.Board, walk: paths.Walk, *, stay: bool) -> None:
+def _move_home(state: RuffState, board: Board, walk: paths.Walk, *, stay: bool) -> None:
     fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs, price=state.stay_price)
     state.supply += spent
     where = paths.space_name(board.position)
@@ -255,8 +260,9 @@ def _move_home(state: RuffState, board: paths.Board, walk: paths.Walk, *, stay: 
     state.last_move += f" {board.dog} {action}" + (f", fetching {fetched} disc{'s' if fetched != 1 else ''}." if fetched else ".")
 
 
-def choose_stay(state: RuffState, action: Action, who: str) -> RuffState:
-    board_index = state.seats[action.player].board
+def choose_stay(state: RuffState, action: Action) -> RuffState:
+    seat, who = whose_action(state, action, Phase.MOVING)
+    board_index = state.seats[seat].board
     steps = state.pending_moves.get(str(board_index))
     if steps is None:
         raise IllegalAction(f"{who}'s dog has no choice to make; "

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.actions import Action
 from companion.errors import IllegalAction
 
-from . import board as paths
-from . import flow
-from .cards import RULES, copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
-from .state import COUNTING, RuffState
+from . import flow, paths
+from .cards import copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
+from .state import HIGHEST, KEEP, LIMIT, MOVES, SHADED, Board, Card, Phase, RuffState, Slot
+from .turns import whose_action
 
-KEEP = RULES["keep_in_hand"]
-LIMIT = RULES["count_limit"]
-SHADED = tuple(RULES["shaded_counts"])
-MOVES = RULES["moves"]
 COPIES = copies_in_deck()
-BIGGEST = RULES["deck"]["numbers"][1]
 
 
-def note_seen(state: RuffState, card: dict) -> None:
+def note_seen(state: RuffState, card: Card) -> None:
     """Count a newly identified card against the deck, refusing a card the deck has run out of."""
     key = identity(card)
     if not card.get("wild") and card["number"] == 8 and card["colour"] in set(state.eights.values()):
@@ -30,7 +27,7 @@ def note_seen(state: RuffState, card: dict) -> None:
     state.seen[key] = state.seen.get(key, 0) + 1
 
 
-def _note_eight(state: RuffState, card: dict, key: str) -> None:
+def _note_eight(state: RuffState, card: Card, key: str) -> None:
     """Each blue or red 8 shows one dog, so each dog's 8 turns up once per deck, in its own colour. An
     8 entered without its dog is the other one of its colour once the first has turned up by name."""
     dog = card.get("dog")
@@ -51,8 +48,9 @@ def _note_eight(state: RuffState, card: dict, key: str) -> None:
 
 
 # ----- laying out ------------------------------------------------------------------------------
-def lay_out(state: RuffState, action: Action, who: str) -> RuffState:
-    seat = state.seats[action.player]
+def lay_out(state: RuffState, action: Action) -> RuffState:
+    seat_index, who = whose_action(state, action, Phase.LAYING_OUT)
+    seat = state.seats[seat_index]
     if seat.has_laid_out:
         raise IllegalAction(f"{who} has already laid out cards this hand. Wait for the others.")
     to_lay = state.deal_size - KEEP
@@ -61,9 +59,9 @@ def lay_out(state: RuffState, action: Action, who: str) -> RuffState:
     if isinstance(face_down_doc, int) and not isinstance(face_down_doc, bool):
         if face_down_doc < 0:
             raise IllegalAction("The number of face-down cards cannot be below 0.")
-        face_down: list[dict | None] = [None] * face_down_doc
+        face_down: list[Card | None] = [None] * face_down_doc
     else:
-        face_down = _card_list(face_down_doc, what="face-down card")
+        face_down = list(_card_list(face_down_doc, what="face-down card"))
     if len(face_up) + len(face_down) != to_lay:
         raise IllegalAction(f"{who} keeps {KEEP} cards and lays out the other {to_lay}; "
                             f"that was {len(face_up) + len(face_down)}.")
@@ -74,25 +72,26 @@ def lay_out(state: RuffState, action: Action, who: str) -> RuffState:
     for card in face_up + face_down:
         if card is not None:
             note_seen(state, card)
-    seat.laid_out = ([{"face_up": True, "card": card} for card in face_up]
-                     + [{"face_up": False, "card": card} for card in face_down])
+    seat.laid_out = ([Slot(face_up=True, card=card) for card in face_up]
+                     + [Slot(face_up=False, card=card) for card in face_down])
     seat.hand = KEEP
     seat.has_laid_out = True
     if all(other.has_laid_out for other in state.seats):
-        state.phase, state.turn = COUNTING, state.next_seat(state.dealer)
+        state.phase, state.turn = Phase.COUNTING, state.next_seat(state.dealer)
         state.last_move = "Counting starts at 0."
     return state
 
 
-def _card_list(doc, *, what: str) -> list[dict]:
+def _card_list(doc: Any, *, what: str) -> list[Card]:
     if not isinstance(doc, list):
         raise IllegalAction(f"List each {what}, or give how many there are.")
     return [read_card(item, what=what) for item in doc]
 
 
 # ----- playing a card ----------------------------------------------------------------------------
-def play(state: RuffState, action: Action, who: str) -> RuffState:
-    seat = state.seats[action.player]
+def play(state: RuffState, action: Action) -> RuffState:
+    seat_index, who = whose_action(state, action, Phase.COUNTING, turn=True)
+    seat = state.seats[seat_index]
     card = read_card(action.args, what="card", wild_number=True, wild_colour=True)
     new_count = state.count + card["number"]
     if new_count > LIMIT:
@@ -104,10 +103,10 @@ def play(state: RuffState, action: Action, who: str) -> RuffState:
             raise IllegalAction("Only a face-up card played from the table is replaced from the hand.")
         note_seen(state, card)
     elif source == "face_up":
-        _take_face_up(state, action, card, who)
+        _take_face_up(state, action, seat_index, card, who)
     else:
         raise IllegalAction("Play a card from the hand or one of your face-up cards (\"from\": \"hand\" or \"face_up\").")
-    board = state.board_of(action.player)
+    board = state.board_of(seat_index)
     steps, reasons = counting_moves(card, new_count, state.previous, board)
     count_disc = _fetch_count_disc(state, board, new_count)
     walk = paths.plan_walk(board, steps, paths.CLOCKWISE)
@@ -119,31 +118,34 @@ def play(state: RuffState, action: Action, who: str) -> RuffState:
     seat.hand -= 1
     seat.played += 1
     state.last_move = _explain(board, steps, reasons, fetched + count_disc, spent, stay, new_count)
-    _next_counter(state, action.player)
+    _next_counter(state, seat_index)
     return state
 
 
-def _take_face_up(state: RuffState, action: Action, card: dict, who: str) -> None:
-    slots = state.seats[action.player].laid_out
+def _take_face_up(state: RuffState, action: Action, seat: int, card: Card, who: str) -> None:
+    slots = state.seats[seat].laid_out
     lying = [slot["card"] if slot["face_up"] else None for slot in slots]
     index = find_card({"wild": True} if card.get("wild") else card, lying)
     if index is None:
         raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out. Play it from the hand instead.")
-    if "dog" in lying[index]:
-        card["dog"] = lying[index]["dog"]
+    found = lying[index]
+    assert found is not None, "find_card only finds a card that is there"
+    if "dog" in found:
+        card["dog"] = found["dog"]
     elif card.get("dog"):
         _note_eight(state, card, identity(card))  # the dog is named only now: it still turns up once
     replacement_doc = action.get("replacement")
-    replacement = None
+    replacement: Card | None = None
     if replacement_doc is not None:
         replacement = read_card(replacement_doc, what="card laid face down in its place")
         note_seen(state, replacement)
-    slots[index] = {"face_up": False, "card": replacement}
+    slots[index] = Slot(face_up=False, card=replacement)
 
 
-def counting_moves(card: dict, new_count: int, previous: dict | None, board: paths.Board) -> tuple[int, list[str]]:
+def counting_moves(card: Card, new_count: int, previous: Card | None, board: Board) -> tuple[int, list[str]]:
     """Spaces the dog moves clockwise for this card, with a reason for each part."""
-    steps, reasons = 0, []
+    steps = 0
+    reasons: list[str] = []
     if new_count in SHADED:
         steps += MOVES["reaching_shaded_count"]
         reasons.append(f"+{MOVES['reaching_shaded_count']} for reaching {new_count}")
@@ -164,7 +166,7 @@ def counting_moves(card: dict, new_count: int, previous: dict | None, board: pat
     return steps, reasons
 
 
-def _fetch_count_disc(state: RuffState, board: paths.Board, new_count: int) -> int:
+def _fetch_count_disc(state: RuffState, board: Board, new_count: int) -> int:
     key = str(new_count)
     if board.count_discs.get(key, 0) > 0:
         board.count_discs[key] -= 1
@@ -173,7 +175,7 @@ def _fetch_count_disc(state: RuffState, board: paths.Board, new_count: int) -> i
     return 0
 
 
-def _stay_choice(action: Action, board: paths.Board, walk: paths.Walk, keep_discs: bool, price: int) -> bool:
+def _stay_choice(action: Action, board: Board, walk: paths.Walk, keep_discs: bool, price: int) -> bool:
     stay = action.get("stay", False)
     if not isinstance(stay, bool):
         raise IllegalAction("Say stay: true to keep the dog in its dog house, or leave it out to move on.")
@@ -184,7 +186,7 @@ def _stay_choice(action: Action, board: paths.Board, walk: paths.Walk, keep_disc
     return stay
 
 
-def _explain(board: paths.Board, steps: int, reasons: list[str], fetched: int, spent: int, stay: bool,
+def _explain(board: Board, steps: int, reasons: list[str], fetched: int, spent: int, stay: bool,
              count: int | None) -> str:
     parts = [f"count {count}"] if count is not None else []
     if not steps:
@@ -208,15 +210,17 @@ def _next_counter(state: RuffState, seat: int) -> None:
 
 
 # ----- "That's Ruff!" ----------------------------------------------------------------------------
-def thats_ruff(state: RuffState, action: Action, who: str) -> RuffState:
+def thats_ruff(state: RuffState, action: Action) -> RuffState:
+    seat, who = whose_action(state, action, Phase.COUNTING, turn=True)
     room = LIMIT - state.count
-    if room >= BIGGEST:
-        raise IllegalAction(f"The count is {state.count}: every card up to {BIGGEST} still fits, so {who} must play one.")
-    for slot in state.seats[action.player].laid_out:
+    if room >= HIGHEST:
+        raise IllegalAction(f"The count is {state.count}: every card up to {HIGHEST} still fits, so {who} must play one.")
+    for slot in state.seats[seat].laid_out:
         card = slot["card"]
         if slot["face_up"] and card is not None and (card.get("wild") or card["number"] <= room):
             raise IllegalAction(f"{who}'s face-up {name(card)} still fits under {LIMIT}, so it must be played.")
-    board = state.board_of(action.player)
+    board = state.board_of(seat)
+    assert state.previous is not None, "a count of 20 or more was reached with a card"
     space = state.previous["number"]
     if board.position == space:
         tossed = f"no disc tossed: {board.dog} is on space {space}"
@@ -234,8 +238,9 @@ def thats_ruff(state: RuffState, action: Action, who: str) -> RuffState:
 
 
 # ----- revealing face-down cards -----------------------------------------------------------------
-def reveal(state: RuffState, action: Action, who: str) -> RuffState:
-    missing = flow.unknown_cards(state, action.player)
+def reveal(state: RuffState, action: Action) -> RuffState:
+    seat, who = whose_action(state, action, Phase.REVEALING)
+    missing = flow.unknown_cards(state, seat)
     if missing == 0:
         raise IllegalAction(f"All of {who}'s laid-out cards are already known.")
     cards = _card_list(action.get("cards"), what="face-down card")
@@ -243,9 +248,9 @@ def reveal(state: RuffState, action: Action, who: str) -> RuffState:
         raise IllegalAction(f"{who} has {missing} face-down card{'s' if missing != 1 else ''} to turn up; "
                             f"that was {len(cards)}.")
     queue = iter(cards)
-    for slot in state.seats[action.player].laid_out:
+    for slot in state.seats[seat].laid_out:
         if slot["card"] is None:
-            slot["card"] = next(queue)
-            note_seen(state, slot["card"])
+            slot["card"] = card = next(queue)
+            note_seen(state, card)
     flow.start_collecting_when_known(state)
     return state

@@ -3,11 +3,8 @@ Collecting and the moves home, check again; then the next deal, passing it when 
 
 from __future__ import annotations
 
-from . import board as paths
-from .cards import RULES
-from .state import COLLECTING, HAND_OVER, LAYING_OUT, REVEALING, WON, RuffState
-
-DECK_SIZE = RULES["deck"]["total"]
+from . import paths
+from .state import DECK_SIZE, Board, Phase, RuffState
 
 
 def unknown_cards(state: RuffState, seat: int) -> int:
@@ -29,22 +26,22 @@ def start_collecting_when_known(state: RuffState) -> None:
         for seat in state.seats:
             for slot in seat.laid_out:
                 slot["face_up"] = False
-        state.phase, state.turn = COLLECTING, state.next_seat(state.dealer)
+        state.phase, state.turn = Phase.COLLECTING, state.next_seat(state.dealer)
         return
     for seat in state.seats:
         for slot in seat.laid_out:
             slot["face_up"] = True
     if any(unknown_cards(state, seat) for seat in range(state.players)):
-        state.phase, state.turn = REVEALING, None
+        state.phase, state.turn = Phase.REVEALING, None
     else:
-        state.phase, state.turn = COLLECTING, state.next_seat(state.dealer)
+        state.phase, state.turn = Phase.COLLECTING, state.next_seat(state.dealer)
 
 
 def declare_winner(state: RuffState) -> bool:
     winner = find_winner(state)
     if winner is None:
         return False
-    state.phase, state.turn, state.winner = WON, None, winner
+    state.phase, state.turn, state.winner = Phase.WON, None, winner
     board = state.boards[winner]
     state.last_move = f"{state.last_move.rstrip('. ')}. {board.dog} is home with every disc fetched: {board.dog} wins!"
     return True
@@ -61,14 +58,14 @@ def find_winner(state: RuffState) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def discs_for_tie(board: paths.Board) -> int:
+def discs_for_tie(board: Board) -> int:
     return board.house + board.fetched_and_discarded
 
 
 def finish_hand(state: RuffState) -> None:
     state.turn = None
     if not declare_winner(state):
-        state.phase = HAND_OVER
+        state.phase = Phase.HAND_OVER
 
 
 def dealer_of_next_hand(state: RuffState) -> int:
@@ -91,6 +88,6 @@ def start_hand(state: RuffState) -> None:
     for seat in state.seats:
         seat.hand, seat.laid_out, seat.has_laid_out = state.deal_size, [], False
         seat.played, seat.collected = 0, []
-    state.phase, state.turn = LAYING_OUT, None
+    state.phase, state.turn = Phase.LAYING_OUT, None
     state.count, state.previous, state.centre = 0, None, []
     state.cards_discarded, state.pending_moves = 0, {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.mix_the_mutts import BREEDS
+from companion.games.mix_the_mutts.state import BREEDS
 from families import common
 
 MAX_STEPS = 400

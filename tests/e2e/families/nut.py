@@ -55,7 +55,7 @@ class Family:
         return left
 
     def column_buttons(self) -> dict[int, object]:
-        from ui.games.nut_draft import ColumnButton
+        from ui.games.nut.pads import ColumnButton
 
         return {button.number: button for button in self.table.widgets(ColumnButton)}
 
@@ -160,7 +160,7 @@ class Family:
             self.shot("scored")
 
     def choose_tab(self, name: str, scored: bool = False) -> None:
-        from ui.games.nut_scoring import PlayerTab
+        from ui.games.nut.pads import PlayerTab
 
         tabs = [tab for tab in self.table.widgets(PlayerTab) if tab.label.text == name]
         if not tabs:
@@ -172,7 +172,7 @@ class Family:
                                  f"{self.table.texts()}")
 
     def grid(self):
-        from ui.games.nut_cells import LayoutGrid
+        from ui.games.nut.cells import LayoutGrid
 
         grids = self.table.widgets(LayoutGrid)
         if len(grids) != 1:
@@ -180,7 +180,7 @@ class Family:
         return grids[0]
 
     def choose_paint(self, value: str) -> None:
-        from ui.games.nut_cells import Swatch
+        from ui.games.nut.cells import Swatch
 
         swatch = next((s for s in self.table.widgets(Swatch) if s.caption == PAINT_NAMES[value]), None)
         if swatch is None:
@@ -257,7 +257,7 @@ class Family:
         """Quick: for each colour the family counts its best cluster and the squirrels in it, and
         sets each count with the + and - buttons."""
         from companion.games.nut.clusters import best_clusters
-        from ui.games.nut_scoring import Stepper
+        from ui.games.nut.pads import Stepper
 
         table = self.table
         summary = self.summary()

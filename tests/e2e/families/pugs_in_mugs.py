@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 
-from companion.games.pugs_in_mugs import KINDS, PATTERNS, label
+from companion.games.pugs_in_mugs.state import KINDS, PATTERNS, label
 from families import common
 
 MAX_STEPS = 900

@@ -105,7 +105,7 @@ class Family:
 
     def expect_tag(self, seat: int, doing: str) -> None:
         """The player's shape and name are on screen with what the table expects of them."""
-        from ui.games.thats_ruff_parts import NameTag
+        from ui.games.thats_ruff.widgets import NameTag
 
         name = self.name(seat)
         if not any(tag.name_label.text == name and tag.detail_label.text == doing
@@ -139,7 +139,7 @@ class Family:
     def entering_seat(self, summary: dict) -> int:
         """The player whose cards go in next: the one the pad has chosen, or now and then another
         player still waiting, chosen by a tap on their name (as a family passes the tablet round)."""
-        from ui.games.thats_ruff_parts import NameButton
+        from ui.games.thats_ruff.widgets import NameButton
 
         waiting = summary["waiting_for"]
         chosen = [button for button in self.table.widgets(NameButton) if button.chosen]
@@ -322,7 +322,7 @@ class Family:
         self.show_hand(summary, hand, used)
 
     def enter_held(self, pad, card: dict) -> None:
-        from ui.games.thats_ruff_pads import HandPopup
+        from ui.games.thats_ruff.pads import HandPopup
 
         self.table.tap(next(chip for chip in pad.own_chips if not chip.selected))
         if not isinstance(self.table.layer(), HandPopup):
@@ -335,7 +335,7 @@ class Family:
 
     def show_hand(self, summary: dict, hand: list[dict], used: dict) -> None:
         """A pair or a card to the centre: the rest of the hand, entered while the app asks for it."""
-        from ui.games.thats_ruff_pads import HandPopup
+        from ui.games.thats_ruff.pads import HandPopup
 
         rest = list(hand)
         rest.remove(used)
@@ -414,7 +414,7 @@ class Family:
         return True
 
     def open_tricks(self, summary: dict):
-        from ui.games.thats_ruff_tricks import TricksPopup
+        from ui.games.thats_ruff.tricks import TricksPopup
 
         self.table.tap("Tricks")
         popup = self.table.layer()
@@ -481,7 +481,7 @@ class Family:
         return [colour for colour in COLOURS if colour not in fixed][:wilds]
 
     def collection_value(self, state, seat: int, pair) -> float:
-        from companion.games.thats_ruff import board as paths
+        from companion.games.thats_ruff import paths
         from companion.games.thats_ruff.collecting import collection_moves
 
         collector, picked = pair

@@ -1,0 +1,124 @@
+"""The advanced game's claims, Match! and Run! on the dog on top of the home pile, in or out of
+turn; passing after a claim on one's own turn; and naming the top card so a claim can be checked."""
+
+from __future__ import annotations
+
+from companion.actions import Action
+from companion.errors import IllegalAction
+
+from .cards import card_label
+from .checks import refuse_for_phase, seat_of
+from .hands import end_hand
+from .races import check_claim_race, keep_race
+from .state import DOG, MuttsState, Phase, TopCard
+
+
+def match(state: MuttsState, action: Action) -> MuttsState:
+    seat, colour, number = _check_claim(state, action, "Match")
+    _claim(state, seat, {"card": DOG, "colour": colour, "number": number}, action)
+    return state
+
+
+def run(state: MuttsState, action: Action) -> MuttsState:
+    seat, colour, on = _check_claim(state, action, "Run")
+    top = state.top
+    number = action.get("number")
+    if isinstance(number, bool) or number not in (on - 1, on + 1) or not 1 <= number <= state.numbers:
+        steps = [n for n in (on - 1, on + 1) if 1 <= n <= state.numbers]
+        raise IllegalAction(f"A Run on {card_label(top)} is a {colour} "
+                            f"{' or '.join(str(n) for n in steps)} (1 and {state.numbers} don't connect).")
+    _claim(state, seat, {"card": DOG, "colour": colour, "number": number}, action)
+    return state
+
+
+def _check_claim(state: MuttsState, action: Action, what: str) -> tuple[int, str, int]:
+    """The claimer's seat and the top dog's colour and number, or the refusal."""
+    seat = seat_of(state, action)
+    name = state.names[seat]
+    if not state.advanced:
+        raise IllegalAction(f"{what}! is part of the advanced game; turn the advanced game on to use it.")
+    if state.phase == Phase.FIRST_CARD:
+        raise IllegalAction(f"No {what} yet: the first card isn't down.")
+    if state.phase == Phase.PEDIGREE:
+        raise IllegalAction(f"No {what} during the pedigree round: wait until it is over.")
+    if state.phase != Phase.PLAY:
+        refuse_for_phase(state)
+    if seat in state.dog_house:
+        raise IllegalAction(f"{name} is in the dog house and can't play a {what}.")
+    top = state.top
+    if top is None or top["card"] != DOG:
+        raise IllegalAction(f"No {what} now: the top of the home pile is {card_label(top)}, not a numbered dog card.")
+    if state.colour_to_follow is not None:
+        # Only a Dog House leaves a dog on top while a wild's colour is owed.
+        follow = state.colour_to_follow
+        raise IllegalAction(f"No {what} now: the Dog House named {follow} as the colour to follow, so the next "
+                            f"card is {state.names[state.turn]}'s normal play (a {follow} dog or a wild card). "
+                            f"Claims start again on that dog.")
+    colour, number = top.get("colour"), top.get("number")
+    if colour is None or number is None:
+        raise IllegalAction(f"The app doesn't know the top card, so it can't check a {what}: say what it is "
+                            f"(name_top_card, with its colour and number), then claim.")
+    check_claim_race(state, seat, action.get("race"))
+    return seat, colour, number
+
+
+def _claim(state: MuttsState, seat: int, card: TopCard, action: Action) -> None:
+    if state.hands[seat] < 1:
+        raise IllegalAction(f"{state.names[seat]} has no cards to play.")
+    keep_race(state, action)
+    state.hands[seat] -= 1
+    state.home_pile += 1
+    state.top = card
+    if state.hands[seat] == 0:
+        end_hand(state, seat)
+    elif seat == state.turn:
+        state.claimed_on_turn = True  # may still make a normal play, or pass without drawing
+    else:
+        state.turn = state.next_seat(seat)
+        state.claimed_on_turn = False
+
+
+def pass_turn(state: MuttsState, action: Action) -> MuttsState:
+    seat = seat_of(state, action)
+    if state.phase != Phase.PLAY:
+        refuse_for_phase(state)
+    if seat != state.turn or not state.claimed_on_turn:
+        raise IllegalAction(f"{state.names[seat]} can't pass: only a player who played a Match or Run on their own "
+                            f"turn may end it without drawing.")
+    state.turn = state.next_seat(seat)
+    state.claimed_on_turn = False
+    return state
+
+
+def name_top_card(state: MuttsState, action: Action) -> MuttsState:
+    """Say what the dog on top of the home pile is, so Match! and Run! can be checked against it: after
+    a pedigree round (the last breed card put down) or a dog played without its details."""
+    if state.phase == Phase.FIRST_CARD:
+        raise IllegalAction("There is no top card yet: the first card isn't down.")
+    if state.phase == Phase.PEDIGREE:
+        raise IllegalAction("The pedigree round is still on: name the top card when it is over.")
+    if state.phase != Phase.PLAY:
+        refuse_for_phase(state)
+    colour, number = action.get("colour"), action.get("number")
+    if colour is None and number is None:
+        raise IllegalAction("Say the colour, the number or both of the dog on top of the home pile.")
+    if colour is not None and colour not in state.colours:
+        raise IllegalAction(f"{colour!r} is not a colour in this deck; the colours are {', '.join(state.colours)}.")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)
+                               or not 1 <= number <= state.numbers):
+        raise IllegalAction(f"Dog numbers go from 1 to {state.numbers}, not {number!r}.")
+    top = state.top
+    if top is None or top["card"] != DOG:
+        raise IllegalAction(f"The top of the home pile is {card_label(top)}: only a dog card has a colour and "
+                            f"number to name.")
+    known_colour, known_number = top.get("colour"), top.get("number")
+    if known_colour is not None and known_number is not None:
+        raise IllegalAction(f"The top card is already known: {card_label(top)}.")
+    for known, value in ((known_colour, colour), (known_number, number)):
+        if value is not None and known is not None and known != value:
+            raise IllegalAction(f"The top card is already {known}: undo the entry that said so to change it.")
+    state.top = {"card": DOG, "colour": known_colour if colour is None else colour,
+                 "number": known_number if number is None else number}
+    return state
+
+

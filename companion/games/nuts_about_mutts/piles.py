@@ -1,0 +1,66 @@
+"""The draw pile and the home pile: drawing (with the reshuffle it may need part-way) and the
+reshuffle the family records when the draw pile runs out."""
+
+from __future__ import annotations
+
+from companion.actions import Action
+from companion.errors import IllegalAction
+
+from .checks import refuse_for_phase
+from .state import MuttsState, Phase
+
+RESHUFFLE_PHASES = (Phase.PLAY, Phase.BONE_RACE, Phase.PEDIGREE)
+
+
+def reshuffle_home_pile(state: MuttsState) -> None:
+    """All of the home pile but its top card becomes the new draw pile."""
+    state.draw_pile += state.home_pile - 1
+    state.home_pile = 1
+    state.reshuffles += 1
+
+
+def take_from_draw_pile(state: MuttsState, count: int) -> int:
+    """Take `count` cards and return how many there were. When the draw pile runs out part-way, the
+    home pile is reshuffled at that moment and the drawing goes on, as the sheet says: the top card
+    then is the one that stays, so a Flea's or a Mutt's own card, already down, is the one kept."""
+    taken = min(count, state.draw_pile)
+    state.draw_pile -= taken
+    if taken < count and state.home_pile > 1:
+        reshuffle_home_pile(state)
+        more = min(count - taken, state.draw_pile)
+        state.draw_pile -= more
+        taken += more
+    return taken
+
+
+def cards_to_draw(state: MuttsState) -> int:
+    """Every card a draw could still reach: the draw pile and what a reshuffle would add to it."""
+    return state.draw_pile + max(0, state.home_pile - 1)
+
+
+def draw_one_each(state: MuttsState, seats: list[int]) -> list[int]:
+    """Give one card to each seat in order; returns the seats that got one (all, unless every card is in a hand)."""
+    taken = take_from_draw_pile(state, len(seats))
+    for seat in seats[:taken]:
+        state.hands[seat] += 1
+    return seats[:taken]
+
+
+def reshuffle_allowed(state: MuttsState) -> bool:
+    """The family may record the reshuffle the moment the draw pile is empty; a draw that needs a
+    card does it by itself."""
+    return state.phase in RESHUFFLE_PHASES and state.home_pile > 1 and state.draw_pile == 0
+
+
+def reshuffle(state: MuttsState, action: Action) -> MuttsState:
+    if state.phase not in RESHUFFLE_PHASES:
+        if state.phase == Phase.FIRST_CARD:
+            raise IllegalAction("There is nothing to reshuffle yet: the home pile hasn't started.")
+        refuse_for_phase(state)
+    if state.home_pile <= 1:
+        raise IllegalAction("There is nothing to reshuffle: the home pile is just its top card.")
+    if state.draw_pile > 0:
+        raise IllegalAction(f"No reshuffle yet: the draw pile still has {state.draw_pile} card(s). The home pile "
+                            f"is reshuffled when the draw pile runs out (a draw that needs a card does it).")
+    reshuffle_home_pile(state)
+    return state

@@ -1,0 +1,212 @@
+"""The Nut table view as a family uses it: tap the column a card came from, paint each layout and
+score it (or count it by hand with Quick), and see who won and which clusters counted."""
+
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from ui_support import texts  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.rulecards import load_example
+from ui.games.nut import NutView  # noqa: E402
+from ui.games.nut.results import EndView  # noqa: E402
+from ui.games.nut.scoring import trimmed  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+
+EXAMPLE = load_example("nut")
+DRAFT = [Action.from_json(entry) for entry in EXAMPLE["actions"][:30]]
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
+
+
+def table(services, actions=()):
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    for action in actions:
+        session.perform(action)
+    screen = open_game_screen(services, Navigator(), session)
+    assert isinstance(screen.view, NutView)
+    return screen, session
+
+
+def test_tapping_a_column_records_a_standard_pick_for_whoever_picks(services):
+    screen, session = table(services)
+    pad = screen.view.draft
+    assert pad.turn_badge.player.name == "Ann"
+    assert [button.count.text for button in pad.columns] == ["2", "2", "2"]
+    deck = int(pad.deck_label.text)
+    pad.columns[1].trigger_action(0)
+    assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
+    assert [button.count.text for button in pad.columns] == ["2", "1", "2"]
+    assert pad.turn_badge.player.name == "Ben"
+    assert "column 2" in pad.round_label.text
+    assert pad.columns[1].marked and not pad.columns[0].marked
+    assert int(pad.deck_label.text) == deck
+
+
+def test_the_kind_row_labels_one_pick_then_falls_back_to_standard(services):
+    screen, session = table(services)
+    pad = screen.view.draft
+    pad.kind_buttons["squirrel"].trigger_action(0)
+    assert pad.kind_buttons["squirrel"].selected
+    pad.columns[0].trigger_action(0)
+    assert session.actions[-1] == Action("pick", 0, {"column": 1, "kind": "squirrel"})
+    assert "5 left" in pad.kind_buttons["squirrel"].text
+    assert pad.kind == "standard" and pad.kind_buttons["standard"].selected
+    assert not pad.kind_buttons["squirrel"].selected
+
+
+def test_a_pick_from_the_wrong_column_is_refused_and_explained(services):
+    screen, session = table(services, DRAFT[:1])  # Ann opened column 1
+    pad = screen.view.draft
+    before = [button.count.text for button in pad.columns]
+    pad.columns[2].trigger_action(0)
+    assert len(session.actions) == 1
+    assert "column 1" in screen.message.text
+    assert [button.count.text for button in pad.columns] == before
+    assert pad.turn_badge.player.name == "Ben"
+
+
+def test_the_deck_count_follows_the_refill_when_the_deck_passes(services):
+    screen, session = table(services, DRAFT[:1])
+    pad = screen.view.draft
+    pad.columns[0].trigger_action(0)     # Ben takes the last card of column 1: the deck passes
+    assert session.state.holder == 1
+    assert pad.columns[0].count.text == "2" and "+2 dealt" in pad.columns[0].note.text
+    assert pad.deck_label.text == str(session.state.deck)
+    assert pad.turn_badge.player.name == "Ben"
+
+
+def test_painting_and_scoring_a_layout_records_the_grid_and_shows_the_total(services):
+    screen, session = table(services, DRAFT)
+    pad = screen.view.scoring
+    assert pad.seat == 0 and pad.score_button.text == "Score Ann"
+    for row, line in enumerate(["RRWB", "S..B", "R.GG"]):
+        for column, value in enumerate(line):
+            if value != ".":
+                pad.choose_paint(value)
+                pad.paint_cell(row, column)
+    pad.score_button.trigger_action(0)
+    assert session.actions[-1] == Action("score_layout", 0, {"grid": ["RRWB", "S..B", "R.GG"]})
+    assert pad.tabs[0].score.text == "13"
+    assert pad.seat == 1 and pad.score_button.text == "Score Ben"
+    pad.choose_seat(0)                  # Ann's scored layout, with her clusters outlined
+    assert pad.score_button.disabled
+    card_grids = [w for w in pad.body.walk() if type(w).__name__ == "LayoutGrid"]
+    assert set(card_grids[0].clusters) == {"R", "B", "G"}
+
+
+def test_scoring_an_empty_grid_is_refused_and_nothing_is_recorded(services):
+    screen, session = table(services, DRAFT)
+    screen.view.scoring.score_button.trigger_action(0)
+    assert len(session.actions) == 30
+    assert "empty" in screen.message.text
+    assert session.summary()["scores"] == [None, None]
+
+
+def test_a_tap_on_the_same_paint_clears_the_cell_and_the_grid_grows_at_its_edge(services):
+    screen, _ = table(services, DRAFT)
+    pad = screen.view.scoring
+    grid = pad.grid
+    grid.size, grid.pos = (400, 300), (0, 0)
+    rows, columns = grid.shape
+    x0, top, s = grid.origin()
+
+    def tap(row, column):
+        touch = UnitTestTouch(x0 + (column + 0.5) * s, top - (row + 0.5) * s)
+        touch.pos = (x0 + (column + 0.5) * s, top - (row + 0.5) * s)
+        assert grid.on_touch_down(touch)
+        grid.on_touch_up(touch)
+
+    tap(0, 0)
+    assert grid.rows[0][0] == "R"
+    tap(0, 0)
+    assert grid.rows[0][0] == "."
+    pad.choose_paint("G")
+    tap(rows - 1, columns - 1)
+    assert grid.shape == (rows + 1, columns + 1)
+    assert pad.paintings[0][rows - 1][columns - 1] == "G"
+
+
+def test_dragging_across_the_grid_paints_every_cell_it_crosses(services):
+    screen, _ = table(services, DRAFT)
+    Window.add_widget(screen.manager)
+    try:
+        for _ in range(3):
+            EventLoop.idle()
+        pad = screen.view.scoring
+        pad.choose_paint("B")
+        x0, top, s = pad.grid.origin()
+        y = top - 0.5 * s
+        touch = UnitTestTouch(x0 + 0.5 * s, y)
+        touch.touch_down()
+        for column in (1, 2):
+            touch.touch_move(x0 + (column + 0.5) * s, y)
+        touch.touch_up()
+        assert pad.grid.rows[0][:3] == "BBB"
+    finally:
+        Window.remove_widget(screen.manager)
+
+
+def test_quick_mode_steppers_show_points_and_record_the_counts(services):
+    screen, session = table(services, DRAFT)
+    pad = screen.view.scoring
+    pad.quick_button.trigger_action(0)
+    for _ in range(4):
+        pad.steppers[("sizes", "R")].plus.trigger_action(0)
+    pad.steppers[("squirrels", "R")].plus.trigger_action(0)
+    pad.steppers[("sizes", "Y")].plus.trigger_action(0)
+    pad.steppers[("sizes", "Y")].minus.trigger_action(0)
+    pad.steppers[("sizes", "Y")].minus.trigger_action(0)   # never below zero
+    assert pad.points_labels["R"].text == "= 8"
+    assert pad.quick_total.text == "Ann: 8 points"
+    pad.score_button.trigger_action(0)
+    assert session.actions[-1] == Action("score_quick", 0, {"sizes": {"R": 4, "Y": 0, "B": 0, "G": 0},
+                                                            "squirrels": {"R": 1}})
+    assert pad.tabs[0].score.text == "8"
+
+
+def test_a_refused_quick_score_keeps_the_counts(services):
+    screen, session = table(services, DRAFT)
+    pad = screen.view.scoring
+    pad.quick_button.trigger_action(0)
+    pad.steppers[("squirrels", "G")].plus.trigger_action(0)   # a squirrel with no green cluster
+    pad.score_button.trigger_action(0)
+    assert len(session.actions) == 30
+    assert "no green cluster" in screen.message.text
+    assert pad.steppers[("squirrels", "G")].value_label.text == "1"
+
+
+def test_the_end_shows_scores_winner_tie_break_and_best_clusters(services):
+    screen, session = table(services, [Action.from_json(entry) for entry in EXAMPLE["actions"]])
+    assert session.is_over
+    end = screen.view.end
+    assert isinstance(end, EndView)
+    shown = texts(end)
+    assert "Ben" in shown and shown.count("13") == 2
+    assert any("largest cluster" in text for text in shown)
+    grids = [w for w in end.walk() if type(w).__name__ == "LayoutGrid"]
+    assert grids[1].clusters["Y"] == [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]
+    assert not any(grid.editable for grid in grids)
+
+
+def test_undoing_a_score_returns_to_the_painting_as_it_was(services):
+    screen, session = table(services, DRAFT)
+    pad = screen.view.scoring
+    pad.choose_paint("Y")
+    pad.paint_cell(1, 1)
+    pad.score_button.trigger_action(0)
+    assert session.summary()["scores"][0] == 1
+    screen.undo_button.trigger_action(0)
+    assert session.summary()["scores"] == [None, None]
+    assert screen.view.scoring.grid.rows[1][1] == "Y"
+
+
+def test_only_the_painted_part_of_the_grid_is_sent():
+    assert trimmed(["....", ".RW.", "..B.", "...."]) == ["RW", ".B"]
+    assert trimmed(["..", ".."]) == ["..", ".."]

@@ -1,0 +1,110 @@
+"""Nut on the 7" panel with three long names: every pad (draft, painting, counting by hand, a scored
+layout, the results) passes the end-to-end layout check: names whole, nothing cut or overlapping, the
+column and deck counts 10 mm tall, what is read from the seats 3.5 mm, the primary colour only on the
+thing to tap next."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.label import Label  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+from ui.widgets.basics import BigButton  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
+import layout  # noqa: E402
+
+LONG = [Player("Christopher", "orange"), Player("Maximiliana", "sky"), Player("Bartholomew", "green")]
+LAYOUT = ["RRSBB", "YWRBG", "GGSYY"]
+
+
+@pytest.fixture(autouse=True)
+def seven_inch_width():
+    if round(Window.width) != 800:
+        pytest.skip("the physical-size rules apply to the 800 px wide panel")
+
+
+@pytest.fixture
+def shown(services):
+    session = services.store.new_session("nut", LONG, {"dealer": 0})
+    navigator = Navigator(size_hint=(None, None), size=(800, 480))
+    screen = open_game_screen(services, navigator, session)
+    navigator.transition.stop()
+    Window.add_widget(navigator)
+    try:
+        yield screen, session
+    finally:
+        Window.remove_widget(navigator)
+
+
+def problems(screen) -> list[str]:
+    for _ in range(4):
+        EventLoop.idle()
+    for widget in screen.view.walk():
+        if isinstance(widget, Label):
+            widget.texture_update()
+    # Named as the play-throughs name the table, so text read from the seats is held to 3.5 mm.
+    return [str(problem) for problem in layout.check("GameScreen/NutView", [screen.view], Window)]
+
+
+def primaries(screen) -> list[str]:
+    return [button.text for button in screen.view.walk()
+            if isinstance(button, BigButton) and button.kind == "primary" and layout.is_shown(button)]
+
+
+def draft_all(session) -> None:
+    while session.state.turn is not None:
+        state = session.state
+        column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
+        session.perform(Action("pick", state.turn, {"column": column}))
+
+
+def test_the_draft_fits_with_three_long_names(shown):
+    screen, session = shown
+    for column in (2, 2, 2, 1):
+        session.perform(Action("pick", session.state.turn, {"column": column}))
+    screen.view.refresh()   # as after any recorded action
+    assert problems(screen) == []
+    assert primaries(screen) == []      # the kind row is a setting: the column to tap is what stands out
+    keys = [w for w in screen.view.walk() if getattr(w, "key_number", False)]
+    assert len(keys) == 4               # the three columns and the deck
+
+
+def test_painting_and_counting_by_hand_fit_with_three_long_names(shown):
+    screen, session = shown
+    draft_all(session)
+    screen.view.refresh()   # as after any recorded action
+    pad = screen.view.scoring
+    for row, line in enumerate(LAYOUT):
+        for column, value in enumerate(line):
+            pad.paint_cell(row, column, value)
+    assert problems(screen) == []
+    assert primaries(screen) == ["Score Christopher"]
+    pad.toggle_quick()
+    assert problems(screen) == []
+    pad.toggle_quick()
+    pad.score()
+    pad.choose_seat(0)
+    assert problems(screen) == []
+    assert primaries(screen) == []      # a scored layout leaves nothing to press
+
+
+def test_a_shared_win_between_three_long_names_fits_on_the_results(shown):
+    screen, session = shown
+    draft_all(session)
+    for seat in range(3):
+        session.perform(Action("score_layout", seat, {"grid": LAYOUT}))
+    screen.view.refresh()   # as after any recorded action
+    assert session.summary()["tie_break"] == "shared"
+    assert problems(screen) == []
+    headline = screen.view.end.headline.text
+    assert all(player.name in headline for player in LONG)

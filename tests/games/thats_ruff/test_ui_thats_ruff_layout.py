@@ -1,0 +1,168 @@
+"""That's Ruff! on the 7" panel (800x480) with four players with long names: every part of a hand passes
+the play-throughs' layout check (names in full, targets big enough, nothing cut or overlapping), the
+count stays a key number 10 mm tall with a message showing, the space numbers and kept discs are
+readable, a blue or red 8 only asks about dogs whose 8 is still in the deck, the expected step is the
+one drawn as primary when collecting, and staying in the dog house says what it costs."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+
+from companion.actions import Action  # noqa: E402
+from companion.games.thats_ruff import GAME  # noqa: E402
+from companion.players import IDENTITIES, Player  # noqa: E402
+from companion.session import Session  # noqa: E402
+from ui.games.thats_ruff.widgets import READABLE, compact  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "e2e"))
+import layout  # noqa: E402
+
+NAMES = ["Christopher", "Maximiliana", "Bartholomew", "Jean-Baptiste"]
+FAMILY = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(NAMES)]
+PHASES = ("laying_out", "counting", "revealing", "collecting", "moving", "hand_over", "won")
+
+
+def random_game(seed: int = 1) -> tuple[list[Action], dict[str, int]]:
+    """A whole four-player game of random legal moves, and how many moves in each phase first shows."""
+    rng = random.Random(seed)
+    session = Session(GAME, FAMILY, {})
+    first: dict[str, int] = {}
+    while True:
+        first.setdefault(session.summary()["phase"], len(session.actions))
+        if session.is_over:
+            return list(session.actions), first
+        session.perform(rng.choice(GAME.legal_actions(session.state, rng)))
+
+
+GAME_ACTIONS, FIRST = random_game()
+
+
+def settle():
+    for _ in range(4):
+        EventLoop.idle()
+
+
+@pytest.fixture
+def panel():
+    """The window at the 7" panel's size while the test builds and checks its screens."""
+    before = Window.size
+    Window.size = (800, 480)
+    settle()
+    assert compact()
+    try:
+        yield
+    finally:
+        Window.size = before
+        settle()
+
+
+@pytest.fixture
+def shown(services, panel):
+    screens = []
+
+    def show(upto: int):
+        session = services.store.new_session("thats_ruff", FAMILY, {})
+        for action in GAME_ACTIONS[:upto]:
+            session.perform(action)
+        screen = open_game_screen(services, Navigator(), session)
+        Window.add_widget(screen.manager)
+        screens.append(screen)
+        settle()
+        return screen, session
+
+    yield show
+    for screen in screens:
+        Window.remove_widget(screen.manager)
+
+
+def problems(screen) -> list[str]:
+    for widget in screen.walk():
+        if hasattr(widget, "texture_update"):
+            widget.texture_update()
+    settle()
+    return [str(problem) for problem in layout.check("test", [screen], Window)]
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_every_part_of_a_hand_fits_the_panel_with_four_long_names(shown, phase):
+    assert phase in FIRST, f"the random game never reached {phase}"
+    screen, session = shown(FIRST[phase])
+    assert session.summary()["phase"] == phase
+    assert problems(screen) == []
+    shown_text = " ".join(layout.plain(getattr(widget, "text", "") or "") for widget in screen.walk()
+                          if isinstance(getattr(widget, "text", None), str))
+    if phase != "collecting":   # collecting shows the players collecting, each in full
+        assert all(name in shown_text for name in NAMES), shown_text
+
+
+def test_the_count_stays_ten_mm_tall_while_a_long_message_shows(shown):
+    screen, session = shown(FIRST["counting"] + 3)
+    label = screen.view.count_panel.count_label
+    strips = [tuple(strip.size) for strip in screen.view.boards]
+    screen.message.show("Maximiliana can't play now: it is Jean-Baptiste's turn, and the card would take the "
+                        "count past 32, so say That's Ruff! if nothing fits.", problem=True)
+    settle()
+    assert label.key_number
+    assert layout.key_number_mm(label, layout.px_per_mm(Window.width)) >= 10
+    assert [tuple(strip.size) for strip in screen.view.boards] == strips
+    assert problems(screen) == []
+
+
+def test_space_numbers_and_kept_discs_are_readable_across_the_table(shown):
+    screen, session = shown(FIRST["counting"] + 3)
+    for strip in screen.view.boards:
+        numbers = [label for label in strip.space_labels if label.text]
+        assert numbers and all(label.font_size >= READABLE - 0.5 for label in numbers)
+        assert strip.kept_label.font_size >= READABLE - 0.5
+        assert strip.kept_label.text == str(session.summary()["boards"][screen.view.boards.index(strip)]
+                                            ["discs_in_house"])
+
+
+def test_an_eight_only_asks_about_the_dogs_whose_eight_is_still_in_the_deck(shown):
+    screen, session = shown(FIRST["counting"])
+    pad = screen.view.counting.pad
+    entered = []
+    pad.on_card = entered.append
+    pad.dogs_seen = []
+    pad.tap_suit("blue")
+    pad.tap_number(8)
+    assert pad.dog_question is not None
+    dogs = sorted(child.text for child in pad.dog_question.walk() if getattr(child, "text", "") in
+                  ("Nicky", "Moon", "Sage", "Lady"))
+    assert dogs == ["Nicky", "Sage"]
+    pad.dog_question.dismiss()
+    settle()
+    pad.dogs_seen = ["Nicky"]   # Nicky's 8 has turned up: a blue 8 now can only be Sage's
+    pad.tap_number(8)
+    assert pad.dog_question is None
+    assert entered == [{"number": 8, "colour": "blue", "dog": "Sage"}]
+
+
+def test_collecting_draws_the_step_the_rules_leave_as_the_primary_one(shown):
+    screen, session = shown(FIRST["collecting"])
+    pad = screen.view.collecting
+    can = session.summary()["can_collect"]
+    assert can in (0, 2, 3)
+    expected, other = (pad.collect_button, pad.centre_button) if can else (pad.centre_button, pad.collect_button)
+    assert expected.kind == "primary" and other.kind != "primary"
+    assert ("centre card" if can else "Move to centre") in pad.hint.text
+
+
+def test_staying_in_the_dog_house_says_what_it_costs(shown):
+    screen, session = shown(FIRST["moving"])
+    summary = session.summary()
+    board = next(board for board in summary["boards"] if board["choosing_whether_to_stay"])
+    choice = board["stay_choice"]
+    texts = [child.text for child in screen.view.banner.walk() if isinstance(getattr(child, "text", None), str)]
+    assert any(f"pays {choice['cost']} of {choice['discs']} disc" in text for text in texts), texts
+    where = "the dog house" if choice["moves_on_to"] == 14 else f"space {choice['moves_on_to']}"
+    assert any(f"moves on to {where}" in text for text in texts), texts

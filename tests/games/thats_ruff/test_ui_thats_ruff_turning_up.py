@@ -1,0 +1,128 @@
+"""A That's Ruff! hand tapped on the screen from Counting, through turning up the face-down cards,
+into Collecting: every player's face-down cards are asked for, accepted, and the table moves on."""
+
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from ui_support import settle, tap  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.rulecards import load_example
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+
+EXAMPLE = load_example("thats_ruff")
+ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
+LAID_OUT = [action for action in ACTIONS[:2] if action.type == "lay_out"]
+FIRST_HAND = ACTIONS[:next(i for i, action in enumerate(ACTIONS) if action.type == "collect")]
+COUNTING = [action for action in FIRST_HAND if action.type in ("play", "thats_ruff")]
+REVEALS = {action.player: action.get("cards") for action in FIRST_HAND if action.type == "reveal"}
+FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
+
+
+@pytest.fixture
+def shown(services):
+    """The hand laid out and the game screen on the headless window, so taps land where a finger would."""
+    session = services.store.new_session("thats_ruff", FAMILY, EXAMPLE["options"])
+    for action in LAID_OUT:
+        session.perform(action)
+    screen = open_game_screen(services, Navigator(), session)
+    Window.add_widget(screen.manager)
+    try:
+        yield screen, session
+    finally:
+        Window.remove_widget(screen.manager)
+
+
+def enter_card(pad, card):
+    if card.get("wild"):
+        tap(pad.suit_buttons["wild"])
+        if not pad.declare:
+            return
+    tap(pad.suit_buttons[card["colour"]])
+    tap(pad.number_buttons[card["number"]])
+    if pad.dog_question is not None:
+        dog = next(child for child in pad.dog_question.walk() if getattr(child, "text", None) == card["dog"])
+        tap(dog)
+
+
+def count_by_taps(screen, actions):
+    for action in actions:
+        pad = screen.view.counting
+        turn = screen.view.info.turn
+        assert (turn.name_label.text, turn.detail_label.text) == (FAMILY[action.player].name, "to play")
+        if action.type == "thats_ruff":
+            tap(pad.ruff_button)
+            continue
+        if action.get("from") == "face_up":
+            tap(pad.source)
+        if action.get("stay"):
+            tap(pad.stay)
+        card = {key: value for key, value in action.args.items() if key not in ("from", "stay", "replacement")}
+        enter_card(pad.pad, card)
+
+
+def phase_shown(screen):
+    """Counting shows the card pad under the paths; laying out and turning up say which they are."""
+    view = screen.view
+    if view.counting.parent is view:
+        return "Counting"
+    return view.entry.info.text
+
+
+def test_counting_then_turning_up_every_face_down_card_reaches_collecting(shown):
+    screen, session = shown
+    assert phase_shown(screen).startswith("Counting")
+    count_by_taps(screen, COUNTING)
+    assert [action.type for action in session.actions[len(LAID_OUT):]] == [a.type for a in COUNTING]
+    settle()
+    assert phase_shown(screen).startswith("Turning up")
+
+    turned_up = []
+    while screen.view.phase == "revealing":
+        entry = screen.view.entry
+        seat = entry.seat
+        name = FAMILY[seat].name
+        cards = REVEALS[seat]
+        wanted = len(cards)
+        plural = "s" if wanted != 1 else ""
+        assert entry.badge_button.text.startswith(name)
+        assert f"{name} turns up {wanted} face-down card{plural}" in entry.prompt.text
+        assert entry.done_button.text == f"Turn up (0 of {wanted})"
+        for card in cards[:-1]:
+            enter_card(entry.pad, card)
+        assert entry.done_button.text == f"Turn up ({wanted - 1} of {wanted})"
+        before = len(session.actions)
+        enter_card(entry.pad, cards[-1])  # the last one turns them all up at once
+        assert len(session.actions) == before + 1, screen.message.text
+        assert session.actions[-1] == Action("reveal", seat, {"cards": cards})
+        assert "face-down" not in screen.message.text and "That is all" not in screen.message.text
+        turned_up.append(seat)
+        settle()
+
+    assert sorted(turned_up) == sorted(REVEALS)
+    assert screen.view.phase == "collecting"
+    assert screen.view.collecting is not None and screen.view.collecting.parent is screen.view
+    summary = session.summary()
+    assert summary["phase"] == "collecting"
+    for seat, cards in REVEALS.items():
+        known = [slot["card"] for slot in summary["players"][seat]["laid_out"]]
+        assert all(card in known for card in cards)
+
+
+def test_turning_up_too_few_cards_is_refused_and_says_how_many(shown):
+    screen, session = shown
+    count_by_taps(screen, COUNTING)
+    settle()
+    entry = screen.view.entry
+    cards = REVEALS[entry.seat]
+    for card in cards[:-1]:
+        enter_card(entry.pad, card)
+    tap(entry.done_button)   # too few: the family is told how many are still face down
+    assert session.summary()["phase"] == "revealing"
+    assert f"{len(cards)} face-down card" in screen.message.text
+    assert entry.done_button.text == f"Turn up ({len(cards) - 1} of {len(cards)})"

@@ -1,0 +1,13 @@
+"""The places a family can go in the app. Screens ask the navigator for a place, never for another
+screen's class, so no screen imports another (ui/routes.py is the one module that knows them all)."""
+
+from enum import Enum, auto
+
+
+class Place(Enum):
+    HOME = auto()
+    SETUP = auto()          # with the GameEntry chosen
+    GAME = auto()           # with the Session to show
+    SAVED_GAMES = auto()
+    BUTTON_TEST = auto()
+    SETTINGS = auto()

@@ -1,0 +1,54 @@
+"""How each place is built: `ROUTES[place](services, navigator, *details)` returns its screen.
+Screen modules are imported only when the family first goes there, which keeps the start quick."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ui.places import Place
+
+
+def _home(services, navigator):
+    from ui.screens.home import HomeScreen
+
+    return HomeScreen(services, navigator)
+
+
+def _setup(services, navigator, entry):
+    from ui.screens.setup import SetupScreen
+
+    return SetupScreen(services, navigator, entry)
+
+
+def _game(services, navigator, session):
+    from ui.screens.game import game_screen
+
+    return game_screen(services, navigator, session)
+
+
+def _saved_games(services, navigator):
+    from ui.screens.saved_games import SavedGamesScreen
+
+    return SavedGamesScreen(services, navigator)
+
+
+def _button_test(services, navigator):
+    from ui.screens.button_test import ButtonTestScreen
+
+    return ButtonTestScreen(services, navigator)
+
+
+def _settings(services, navigator):
+    from ui.screens.preferences import PreferencesScreen
+
+    return PreferencesScreen(services, navigator)
+
+
+ROUTES: dict[Place, Callable[..., Any]] = {
+    Place.HOME: _home,
+    Place.SETUP: _setup,
+    Place.GAME: _game,
+    Place.SAVED_GAMES: _saved_games,
+    Place.BUTTON_TEST: _button_test,
+    Place.SETTINGS: _settings,
+}

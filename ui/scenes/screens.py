@@ -1,0 +1,153 @@
+"""Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
+
+from companion.players import Player
+from ui.scenes import FAMILY
+from ui.screenshots import scene
+
+
+@scene("home", "the five games and their player ranges")
+def home(services, navigator):
+    from ui.screens.home import HomeScreen
+
+    navigator.show(HomeScreen(services, navigator))
+
+
+@scene("home-resume", "home screen offering an unfinished game")
+def home_resume(services, navigator):
+    from ui.screens.home import HomeScreen
+
+    services.store.new_session("nuts_about_mutts", FAMILY[:3])
+    navigator.show(HomeScreen(services, navigator))
+
+
+@scene("settings", "the family's settings: sound, screen, races, keys and pins")
+def settings(services, navigator):
+    from ui.screens.preferences import PreferencesScreen
+
+    navigator.show(PreferencesScreen(services, navigator))
+
+
+@scene("setup", "player set-up: names, seats, colours with symbols, buttons, dealer")
+def setup(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    services.store.new_session("nut", FAMILY[:2])  # the family roster is remembered from earlier games
+    services.store.set_aside(services.store.unfinished().id)
+    screen = SetupScreen(services, navigator, game_entry("nut"))
+    screen.add_player("Leo", "green", 3)
+    navigator.show(screen)
+
+
+@scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
+def setup_keyboard(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    screen.seat_rows[0].name_field.open_keyboard().type_text("Maya")
+
+
+@scene("setup-keyboard-long", "the on-screen keyboard's symbols with the longest name it takes")
+def setup_keyboard_long(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[1].name_field.open_keyboard()
+    popup.type_text("Great-Grandma Wilma")
+    popup.show_symbols(True)
+
+
+@scene("history", "a game's scrollable history, over its table")
+def history(services, navigator):
+    import random
+
+    from ui.screens.game import HistoryPopup, open_game_screen
+
+    session = services.store.new_session("mix_the_mutts", FAMILY[:3])
+    rng = random.Random(4)
+    for _ in range(12):
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    screen = open_game_screen(services, navigator, session)
+    HistoryPopup(screen.controller).open()
+
+
+def _race_popup(services, kind, seats=(0, 1, 2, 3)):
+    from ui.screens.home import HomeScreen
+    from ui.screens.race import RacePopup
+
+    navigator_screen = HomeScreen(services, services.extras["navigator"])
+    services.extras["navigator"].show(navigator_screen)
+    return RacePopup(services.hardware, FAMILY, kind, list(seats), on_result=lambda result: None)
+
+
+def _decision(kind, presses_ms, **extra):
+    from companion.races.model import RaceDecision
+
+    order = sorted(presses_ms, key=presses_ms.get)
+    first = presses_ms[order[0]]
+    prizes = len(FAMILY) - 1 if kind == "bones" else 1
+    return RaceDecision(kind=kind, players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:prizes]),
+                        losers=tuple(order[prizes:]) + tuple(p for p in (1, 2, 3, 4) if p not in presses_ms),
+                        margins_ms={p: presses_ms[p] - first for p in order}, **extra)
+
+
+@scene("race-cue", "a bone race at the start cue: GO!")
+def race_cue(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "bones")
+    popup.hardware.start_race("bones", [1, 2, 3, 4], cue_delay_s=60)
+    popup._show_wait(popup.hardware._arbiter.arm_event)
+    popup._show_go()
+    popup.open()
+
+
+@scene("race-photo-finish", "a Match! claim decided with every presser's margin")
+def race_photo_finish(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "claim")
+    popup._show_decision(_decision("claim", {2: 212.4, 1: 215.9, 4: 263.0}, false_starts=(3,)))
+    popup.open()
+
+
+@scene("race-bones", "the bone race result: who got each bone, who draws")
+def race_bones(services, navigator):
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "bones")
+    popup._show_decision(_decision("bones", {3: 180.2, 1: 201.7, 4: 240.3, 2: 251.0}))
+    popup.open()
+
+
+@scene("button-test", "checking the wiring of the six big buttons")
+def button_test(services, navigator):
+    from ui.screens.button_test import ButtonTestScreen
+
+    services.store.new_session("nut", [Player("Ann", "orange", 1), Player("Ben", "sky", 2),
+                                       Player("Maximiliana", "green", 4)])
+    services.hardware.press(2)
+    screen = navigator.show(ButtonTestScreen(services, navigator))
+    services.hardware.release(2)
+    services.hardware.press(4)
+    screen.poll()
+
+
+@scene("setup-settings", "a game's settings before the start, saved with the game")
+def setup_settings(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.options import OptionsPopup
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    OptionsPopup(screen.game, screen.options, on_done=screen._options_chosen).open()
+
+
+@scene("race-screen-buttons", "a race with no GPIO: each player taps their own on-screen button")
+def race_screen_buttons(services, navigator):
+    from hardware.backend import open_backend
+    from hardware.controller import RaceController
+
+    services.extras["navigator"] = navigator
+    services.hardware = RaceController(open_backend("none", services.settings), services.settings)
+    popup = _race_popup(services, "bones")
+    popup.start()
