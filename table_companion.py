@@ -88,6 +88,20 @@ def build_parser() -> argparse.ArgumentParser:
         "import-game", help="save a game log (JSON) as a game the app can resume; nothing is saved if it is refused")
     importer.add_argument("file", type=Path, help="a document written by export-game")
 
+    evening = commands.add_parser(
+        "export-evening", help="write an evening's table and its games as JSON (or one CSV row per player per hand)")
+    evening.add_argument("number", nargs="?", type=int, help="which evening: 1 = the newest (default), 2 = the one before")
+    evening.add_argument("--csv", action="store_true",
+                         help="CSV columns evening, game_number, game, hand, player, score, place, points")
+    evening.add_argument("--output", type=Path, default=None, metavar="FILE", help="file to write (default: standard output)")
+    # SUPPRESS: given here or before the command, one value; the subcommand must not reset the main one.
+    evening.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
+
+    stats = commands.add_parser("stats", help="every player's games, wins, streaks and races; with NAME, one full record")
+    stats.add_argument("name", nargs="?", help="a player's name (any capitals)")
+    stats.add_argument("--json", action="store_true", help="print the records as JSON")
+    stats.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
+
     doctor = commands.add_parser("doctor", help="check the buttons, display, touch, audio and data directory")
     doctor.add_argument("--json", action="store_true", help="print the findings as JSON")
     return parser
@@ -102,6 +116,8 @@ _HANDLERS = {
     "import-game": "companion.gamelog",
     "replay-race": "hardware.replay",
     "doctor": "hardware.doctor",
+    "export-evening": "companion.evenings",
+    "stats": "companion.records",
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Collection, Generic, Mapping, Sequence, TypeVar
 
 from .actions import Action
 from .errors import BadOption, IllegalAction
@@ -84,12 +84,24 @@ class Game(ABC, Generic[State]):
     def rules(self) -> Mapping[str, Rule[State]]:
         """The game's one table of rules: each action type it knows -> the rule that applies it."""
 
+    @abstractmethod
+    def action_fields(self) -> Mapping[str, Collection[str]]:
+        """What each action type says besides its type and player, e.g. "pick" -> {"column", "kind"}."""
+
     def apply(self, state: State, action: Action) -> State:
-        """Apply one action to a private copy of the state and return it; raise IllegalAction to refuse."""
+        """Apply one action to a private copy of the state and return it; raise IllegalAction to refuse.
+        A field the action type does not take is refused too: a misspelt field ignored would quietly
+        change what happened."""
         rules = self.rules()
         rule = rules.get(action.type)
         if rule is None:
             raise IllegalAction(f"{self.title} has no {action.type!r} action; the actions are {', '.join(rules)}.")
+        takes = self.action_fields().get(action.type, ())
+        unknown = sorted(set(action.args) - set(takes))
+        if unknown:
+            what = ", ".join(sorted(takes)) if takes else "nothing but the player"
+            raise IllegalAction(f"{self.title}'s {action.type!r} action has no {' or '.join(map(repr, unknown))}; "
+                                f"it takes {what}.")
         return rule(state, action)
 
     def allows(self, state: State, action: Action) -> bool:

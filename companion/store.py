@@ -228,6 +228,11 @@ class Store:
         so a single damaged or foreign record never stops the app from starting."""
         return [record for record in self._read_rows(unfinished) if isinstance(record, SessionRecord)][:limit]
 
+    def history(self) -> list[SessionRecord]:
+        """Every saved game that can be read back, oldest first by when it started (evenings, records)."""
+        read = [record for record in self._read_rows(None) if isinstance(record, SessionRecord)]
+        return sorted(read, key=lambda record: (record.started_at, record.id))
+
     def unreadable(self) -> list[tuple[int, str]]:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]

@@ -52,6 +52,9 @@ class CountingGame(Game[CountState]):
     def rules(self):
         return {"add": add}
 
+    def action_fields(self):
+        return {"add": {"amount"}}
+
     def describe(self, before, action, after, players):
         return f"{players[action.player].name} added {action['amount']}"
 

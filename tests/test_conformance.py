@@ -140,7 +140,7 @@ def test_every_game_has_the_same_shape(entry):
     game = entry.load()
     assert importlib.import_module(package).GAME is game is modules["rules"].GAME
     assert issubclass(modules["state"].Phase, StrEnum) and issubclass(modules["state"].ActionType, StrEnum)
-    assert set(game.rules()) == set(modules["state"].ActionType)
+    assert set(game.rules()) == set(modules["state"].ActionType) == set(game.action_fields())
     assert typing.is_typeddict(summary_shape(game))
     assert callable(modules["sampler"].legal_actions) and callable(modules["summary"].describe)
     view = importlib.import_module(f"ui.games.{entry.key}")
@@ -184,6 +184,8 @@ def play_to_the_end(key: str, seats: int, options: dict, games: int) -> None:
             assert refuse(session, Action("no_such_action", rng.randrange(seats)), logged)
             # Someone else tapping a move: whether the rules allow it (a claim) or not, nothing may leak.
             moved = rng.choice(legal)
+            # A misspelt field is refused, never ignored.
+            assert refuse(session, Action(moved.type, moved.player, {**moved.args, "knd": "standard"}), logged)
             if moved.player is not None:
                 refuse(session, Action(moved.type, (moved.player + rng.randrange(1, seats)) % seats, moved.args),
                        logged)

@@ -11,3 +11,5 @@ class Place(Enum):
     SAVED_GAMES = auto()
     BUTTON_TEST = auto()
     SETTINGS = auto()
+    EVENING = auto()        # with the evening's start time, or none for tonight's (the newest)
+    PROFILE = auto()        # with the player's name and the evening to go back to

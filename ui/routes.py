@@ -44,6 +44,18 @@ def _settings(services, navigator):
     return PreferencesScreen(services, navigator)
 
 
+def _evening(services, navigator, started_at=None):
+    from ui.screens.evening import EveningScreen
+
+    return EveningScreen(services, navigator, started_at)
+
+
+def _profile(services, navigator, name, evening_started_at=None):
+    from ui.screens.profile import ProfileScreen
+
+    return ProfileScreen(services, navigator, name, evening_started_at)
+
+
 ROUTES: dict[Place, Callable[..., Any]] = {
     Place.HOME: _home,
     Place.SETUP: _setup,
@@ -51,4 +63,6 @@ ROUTES: dict[Place, Callable[..., Any]] = {
     Place.SAVED_GAMES: _saved_games,
     Place.BUTTON_TEST: _button_test,
     Place.SETTINGS: _settings,
+    Place.EVENING: _evening,
+    Place.PROFILE: _profile,
 }

@@ -151,3 +151,65 @@ def race_screen_buttons(services, navigator):
     services.hardware = RaceController(open_backend("none", services.settings), services.settings)
     popup = _race_popup(services, "bones")
     popup.start()
+
+
+def _game_night(services, now=None):
+    """An evening of four games for the family (three finished, the last still being played), with the
+    bone races of the first one, spread over the evening's hours."""
+    import random
+    import time
+
+    from companion.races.model import RaceDecision
+    from companion.races.racelog import decision_line
+
+    start = (now or time.time()) - 3 * 3600
+    played = []
+    for number, (key, seats, options, seed) in enumerate((
+            ("mix_the_mutts", 4, {"junior": True}, 3), ("pugs_in_mugs", 4, {}, 5),
+            ("mix_the_mutts", 4, {"junior": True, "dealer": 1}, 8), ("pugs_in_mugs", 3, {}, 2))):
+        session = services.store.new_session(key, FAMILY[:seats], options)
+        rng = random.Random(seed)
+        steps = 0
+        while not session.is_over and (number < 3 or steps < 6):
+            session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+            steps += 1
+        played.append(session.id)
+    for index, session_id in enumerate(played):
+        begun, ended = start + index * 2400, start + index * 2400 + 2000
+        services.store._db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = "
+                                   "CASE WHEN finished_at IS NULL THEN NULL ELSE ? END WHERE id = ?",
+                                   (begun, ended, ended, session_id))
+    ms = 1_000_000
+    for presses in ({3: 180, 1: 201, 4: 240, 2: 251}, {2: 212, 1: 216, 4: 263}, {1: 190, 3: 191, 2: 300, 4: 320}):
+        order = sorted(presses, key=presses.get)
+        decision = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:3]),
+                                losers=tuple(order[3:]), margins_ms={p: presses[p] - presses[order[0]] for p in order},
+                                press_ns={p: t * ms for p, t in presses.items()})
+        services.store.save_race(played[0], [decision_line(decision)])
+
+
+@scene("evening", "tonight's game night: standings, each game's places and the running points")
+def evening(services, navigator):
+    from ui.places import Place
+
+    _game_night(services)
+    navigator.go(Place.EVENING, services)
+
+
+@scene("profile", "a player's records: games won game by game, streaks and buzzer races")
+def profile(services, navigator):
+    from ui.places import Place
+
+    _game_night(services)
+    navigator.go(Place.PROFILE, services, "Maya")
+
+
+@scene("home-evening", "home screen with tonight's game night and earlier evenings' winners")
+def home_evening(services, navigator):
+    import time
+
+    from ui.screens.home import HomeScreen
+
+    _game_night(services, now=time.time() - 3 * 86400)
+    _game_night(services)
+    navigator.show(HomeScreen(services, navigator))

@@ -11,6 +11,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
+from companion.errors import CompanionError
 from companion.session import Session
 from ui import theme
 from ui.button_turns import PressTimer
@@ -96,6 +97,15 @@ class GameScreen(Screen):
         self.redo_button.bind(on_release=lambda *_: controller.redo())
         bar.add_widget(self.redo_button)
         root.add_widget(bar)
+        self.bar, self.rules_button = bar, rules
+        # Once the game is over, Rules and Redo (nothing to redo) give their room to what families do
+        # next: the same game again, one tap, or another game from Home.
+        self.again_button = BigButton(text="Play again", kind="ok", size_hint_x=None, width=dp(134))
+        self.again_button.bind(on_release=lambda *_: self.play_again())
+        self.another_button = BigButton(text="Another game", size_hint_x=None, width=dp(156))
+        self.another_button.bind(on_release=lambda *_: self.go_home())
+        self._showing_end = False
+        self.title_label.bind(width=self._fit_title, texture_size=self._fit_title)
         self.view = view_class(controller.session.game.key)(controller)
         root.add_widget(self.view)
         # The bar keeps its room while empty, so the table never shrinks under a message and grows back.
@@ -162,8 +172,49 @@ class GameScreen(Screen):
         self.view.show_big_button_help()
         return True
 
+    def _fit_title(self, *_) -> None:
+        """With the end's buttons in the bar a narrow screen has no room for the game's title, which
+        the table view shows anyway; it steps aside rather than being cut."""
+        label = self.title_label
+        wide = label._label.get_extents(label.text)[0] if self._showing_end else 0
+        label.opacity = 0 if wide > label.width + 1 else 1
+
+    def _show_end(self, over: bool) -> None:
+        if over == self._showing_end:
+            return
+        self._showing_end = over
+        bar = self.bar
+        if over:
+            for button in (self.rules_button, self.redo_button):
+                bar.remove_widget(button)
+            bar.add_widget(self.another_button)
+            bar.add_widget(self.again_button)
+        else:
+            for button in (self.another_button, self.again_button):
+                bar.remove_widget(button)
+            # Back in their places: Rules after the title, Redo at the end.
+            bar.add_widget(self.rules_button, index=len(bar.children) - 2)
+            bar.add_widget(self.redo_button)
+        self._fit_title()
+
+    def play_again(self):
+        """The same game with the same players in the same seats and the same settings, the deal passed
+        to the next seat: a new saved game, shown at once."""
+        finished = self.controller.session
+        options = dict(finished.options)
+        if "dealer" in options:
+            options["dealer"] = (options["dealer"] + 1) % len(finished.players)
+        try:
+            session = self.services.store.new_session(finished.game.key, finished.players, options)
+        except CompanionError as problem:
+            self.message.show(f"A new game could not be started: {problem}", problem=True, seconds=None)
+            return None
+        self._stop_listening()
+        return self.navigator.go(Place.GAME, self.services, session)
+
     def _changed(self, notice: Notice | None) -> None:
         session = self.controller.session
+        self._show_end(session.is_over)
         self.undo_button.disabled = not session.can_undo
         self.redo_button.disabled = not session.can_redo
         if notice is not None:

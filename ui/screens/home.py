@@ -1,4 +1,5 @@
-"""The home screen: the five games with their player ranges, and the unfinished game to resume."""
+"""The home screen: the five games with their player ranges, the unfinished game to resume, and
+tonight's game night."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from companion.errors import CompanionError
+from companion.evenings import EVENING_GAP_S, Evening, evenings
+from companion.players import IDENTITIES, IDENTITY_BY_KEY
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.places import Place
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.symbols import SymbolShape
 
 
 class GameCard(ButtonBehavior, Panel):
@@ -39,8 +43,12 @@ class HomeScreen(Screen):
         self.navigator = navigator
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True,
-                               size_hint_y=1))
+        tonight, earlier = self._game_nights()
+        # During a game night its standings take the title's place, so the games stay in view below.
+        if tonight is not None:
+            header.add_widget(self._tonight_button(tonight))
+        else:
+            header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
         # Three buttons and the title share 800 px, so each button is only as wide as its words.
         saved = BigButton(text="Saved games", size_hint_x=None, width=dp(150))
         saved.bind(on_release=lambda *_: self.open_saved_games())
@@ -81,12 +89,60 @@ class HomeScreen(Screen):
             card.bind(on_release=lambda card: self.choose(card.entry))
             grid.add_widget(card)
         body.add_widget(grid)
+        if earlier:
+            body.add_widget(self._earlier_line(earlier))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(body)
         root.add_widget(scroll)
         self.message = MessageBar()
         root.add_widget(self.message)
         self.add_widget(root)
+
+    def _game_nights(self) -> tuple[Evening | None, list[Evening]]:
+        """Tonight's evening, if a game started now would join it, and the last few evenings that
+        have winners. The evenings are read once per build."""
+        try:
+            found = evenings(self.services.store)
+        except CompanionError:
+            return None, []
+        tonight = found[0] if found and time.time() <= found[0].last_played_at + EVENING_GAP_S else None
+        return tonight, [evening for evening in found[1 if tonight else 0:] if evening.winners][:3]
+
+    def _earlier_line(self, earlier: list[Evening]) -> Text:
+        line = "  -  ".join(f"{time.strftime('%a %d %b', time.localtime(evening.started_at))}: "
+                            f"{' & '.join(evening.winners)}" for evening in earlier)
+        words = Text(text=f"[b]Earlier evenings won by[/b]  {line}", markup=True, font_size=theme.FONT_SMALL,
+                     color=theme.TEXT_DIM)
+        words.fine_print = True
+        return words
+
+    def _tonight_button(self, tonight) -> BigButton:
+        count = len(tonight.games)
+        games = f"{count} game{'s' if count != 1 else ''}"
+        leaders = [standing for standing in tonight.standings if standing.place == 1] if tonight.winners else []
+        if not leaders:
+            who = "no game finished yet"
+        elif len(leaders) == 1:
+            who = f"{leaders[0].name} leads with {leaders[0].points} point{'s' if leaders[0].points != 1 else ''}"
+        else:
+            who = f"{' & '.join(leader.name for leader in leaders)} share the lead"
+        button = BigButton(text=f"Tonight: {games}\n{who}", font_size=theme.FONT_SMALL, halign="left",
+                           padding=[theme.GAP + dp(36) * min(len(leaders), 3), 0, 0, 0])
+        button.bind(on_release=lambda *_: self.open_evening())
+        # Each leader's shape at the left, so the lead is read by shape as well as by name.
+        for index, leader in enumerate(leaders[:3]):
+            identity = IDENTITY_BY_KEY.get(leader.colour, IDENTITIES[0])
+            shape = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
+                                size=(dp(30), dp(30)))
+            button.add_widget(shape)
+
+            def place(button, _, shape=shape, index=index):
+                shape.pos = (button.x + theme.GAP + index * dp(36), button.center_y - shape.height / 2)
+            button.bind(pos=place, size=place)
+        return button
+
+    def open_evening(self) -> None:
+        self.navigator.go(Place.EVENING, self.services)
 
     def _resume_panel(self, record: SessionRecord) -> Panel:
         panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(96), fill=theme.SURFACE_HIGH)

@@ -4,7 +4,7 @@ result, and the laws a state must keep."""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
 from companion.errors import BadOption
@@ -20,6 +20,7 @@ from .state import (
     BREEDS,
     CARDS_PER_DOG,
     DEAL,
+    FIELDS,
     KEY,
     TILES_AT_SETUP,
     TOTAL_CARDS,
@@ -75,6 +76,9 @@ class MixTheMutts(Game[MuttsState]):
 
     def rules(self) -> dict[str, Rule[MuttsState]]:
         return RULES
+
+    def action_fields(self) -> Mapping[str, frozenset[str]]:
+        return FIELDS
 
     def is_over(self, state: MuttsState) -> bool:
         return state.phase == Phase.OVER

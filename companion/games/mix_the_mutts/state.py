@@ -38,6 +38,15 @@ class ActionType(StrEnum):
     SCORE = "score"
     FINISH_TURN = "finish_turn"
 
+# What each action says besides its type and player. Anything else is refused, so a misspelt field is
+# never quietly ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    ActionType.DRAW: frozenset(),
+    ActionType.CONNECT: frozenset({"combinations"}),
+    ActionType.SCORE: frozenset({"head", "tail"}),
+    ActionType.FINISH_TURN: frozenset(),
+}
+
 
 @dataclass
 class MuttsState:

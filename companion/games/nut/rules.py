@@ -23,7 +23,7 @@ from . import summary as summaries
 from .clusters import DOUBLE_ONCE, DOUBLINGS
 from .drafting import pick, refill
 from .scoring import LARGEST_CLUSTER, score_layout, score_quick, winners
-from .state import COLUMNS, KINDS, UNKNOWN, ActionType, NutState, Phase
+from .state import COLUMNS, FIELDS, KINDS, UNKNOWN, ActionType, NutState, Phase
 
 
 def seated(rule: Callable[[NutState, Action, int], NutState]) -> Rule[NutState]:
@@ -84,6 +84,9 @@ class NutGame(Game[NutState]):
     # ----- rules ---------------------------------------------------------------------------
     def rules(self) -> Mapping[str, Rule[NutState]]:
         return RULES
+
+    def action_fields(self) -> Mapping[str, frozenset[str]]:
+        return FIELDS
 
     def is_over(self, state: NutState) -> bool:
         return state.phase == Phase.OVER

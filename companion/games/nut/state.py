@@ -22,6 +22,14 @@ class ActionType(StrEnum):
     SCORE_LAYOUT = "score_layout"
     SCORE_QUICK = "score_quick"
 
+# What each action says besides its type and player. Anything else is refused, so a misspelt field is
+# never quietly ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    ActionType.PICK: frozenset({"column", "kind"}),
+    ActionType.SCORE_LAYOUT: frozenset({"grid"}),
+    ActionType.SCORE_QUICK: frozenset({"sizes", "squirrels"}),
+}
+
 
 class Colour(TypedDict):
     """A nut colour from the rule card."""

@@ -15,7 +15,7 @@ from companion.players import Player
 
 from . import claims, hands, pedigree, piles, races, sampler, turns
 from .cards import edition
-from .state import KEY, ActionType, MuttsState, Phase
+from .state import FIELDS, KEY, ActionType, MuttsState, Phase
 from .summary import MuttsSummary, describe, to_act, top_dog
 from .summary import summary as summarize
 
@@ -83,6 +83,9 @@ class NutsAboutMutts(Game[MuttsState]):
 
     def rules(self) -> Mapping[str, Rule[MuttsState]]:
         return RULES
+
+    def action_fields(self) -> Mapping[str, frozenset[str]]:
+        return FIELDS
 
     def describe(self, before: MuttsState, action: Action, after: MuttsState, players: Sequence[Player]) -> str:
         return describe(before, action, after, [player.name for player in players])

@@ -39,6 +39,29 @@ class ActionType(StrEnum):
     NEW_HAND = "new_hand"
     END_EVENING = "end_evening"
 
+# What each action says besides its type and player. Anything else is refused, so a misspelt field is
+# never quietly ignored.
+# A card played: its kind ("card", or "then_play" after a draw), a dog's colour and number, and what
+# a wild card aims at.
+_CARD = frozenset({"colour", "number", "same_breed", "target", "swap_with", "breed"})
+FIELDS: dict[str, frozenset[str]] = {
+    ActionType.PLAY: _CARD | {"card"},
+    ActionType.DRAW: _CARD | {"then_play"},
+    ActionType.DOG_HOUSE_TURN: _CARD | {"card", "drawn", "played"},
+    ActionType.MATCH: frozenset({"race"}),
+    ActionType.RUN: frozenset({"number", "race"}),
+    ActionType.PASS: frozenset(),
+    ActionType.BONE_RACE: frozenset({"losers", "loser", "race"}),
+    ActionType.PEDIGREE_PLAY: frozenset({"count"}),
+    ActionType.PEDIGREE_DRAW: frozenset({"played"}),
+    ActionType.NAME_TOP_CARD: frozenset({"colour", "number"}),
+    ActionType.RESHUFFLE: frozenset(),
+    ActionType.FLIP: frozenset({"wilds_flipped", "colour", "number"}),
+    ActionType.DEAL: frozenset(),
+    ActionType.NEW_HAND: frozenset(),
+    ActionType.END_EVENING: frozenset(),
+}
+
 
 # The cards: numbered dogs (the app never knows their breeds) and the wild cards.
 DOG = "dog"

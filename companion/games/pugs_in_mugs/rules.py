@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
 from companion.errors import BadOption
@@ -18,6 +18,7 @@ from .state import (
     ACTIONS_PER_TURN,
     COLOURS,
     DEAL,
+    FIELDS,
     HAND_LIMIT,
     HELD_AT_MOST_EXTRA,
     KINDS,
@@ -80,6 +81,9 @@ class PugsInMugs(Game[PugsState]):
 
     def rules(self) -> dict[str, Rule[PugsState]]:
         return RULES
+
+    def action_fields(self) -> Mapping[str, frozenset[str]]:
+        return FIELDS
 
     def describe(self, before: PugsState, action: Action, after: PugsState, players: Sequence[Player]) -> str:
         return describe(before, action, after, [player.name for player in players])

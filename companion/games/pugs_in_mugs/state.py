@@ -39,6 +39,18 @@ class ActionType(StrEnum):
     DIG = "dig"
     END_TURN = "end_turn"
 
+# What each action says besides its type and player. Anything else is refused, so a misspelt field is
+# never quietly ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    ActionType.DRAW: frozenset(),
+    ActionType.EXCHANGE: frozenset({"colour"}),
+    ActionType.STEAL: frozenset({"target", "colour"}),
+    ActionType.SURPRISE: frozenset({"target", "card"}),
+    ActionType.GIMME: frozenset({"target", "named", "handed_over"}),
+    ActionType.DIG: frozenset({"card"}),
+    ActionType.END_TURN: frozenset({"discards"}),
+}
+
 
 # The Mischief cards' plays; the table's "Mischief" button asks about the three together.
 MISCHIEF_PLAYS: tuple[ActionType, ...] = (ActionType.SURPRISE, ActionType.GIMME, ActionType.DIG)

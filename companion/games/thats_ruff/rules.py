@@ -22,6 +22,7 @@ from .state import (
     DEFAULT_COSTS,
     DEFAULT_EIGHTS,
     FACES,
+    FIELDS,
     FIRST_DISC_ON,
     HOUSE,
     KEEP,
@@ -127,6 +128,9 @@ class ThatsRuff(Game[RuffState]):
     # ----- rules -----------------------------------------------------------------------------------
     def rules(self) -> Mapping[str, Rule[RuffState]]:
         return RULES
+
+    def action_fields(self) -> Mapping[str, frozenset[str]]:
+        return FIELDS
 
     def describe(self, before: RuffState, action: Action, after: RuffState, players: Sequence[Player]) -> str:
         return summary.describe(before, action, after, [player.name for player in players])

@@ -34,6 +34,21 @@ class ActionType(StrEnum):
     USE_ABILITY = "use_ability"
     DEAL = "deal"
 
+# What each action says besides its type and player. Anything else is refused, so a misspelt field is
+# never quietly ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    ActionType.LAY_OUT: frozenset({"face_up", "face_down"}),
+    # The card itself (number, colour, a Wild Dog, an 8's dog), where it came from, and the stay choice.
+    ActionType.PLAY: frozenset({"number", "colour", "wild", "dog", "from", "replacement", "stay"}),
+    ActionType.THATS_RUFF: frozenset(),
+    ActionType.REVEAL: frozenset({"cards"}),
+    ActionType.COLLECT: frozenset({"collector", "cards", "shown"}),
+    ActionType.TO_CENTRE: frozenset({"card", "shown"}),
+    ActionType.CHOOSE_STAY: frozenset({"stay"}),
+    ActionType.USE_ABILITY: frozenset({"ability", "from", "to"}),
+    ActionType.DEAL: frozenset(),
+}
+
 
 # ----- the deck ----------------------------------------------------------------------------------------
 COLOURS: tuple[str, ...] = tuple(CARD["deck"]["copies_per_colour"])

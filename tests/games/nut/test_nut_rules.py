@@ -331,3 +331,24 @@ def test_the_summary_is_plain_json():
     game = new_game(3)
     pick(game, 0, 1, "wild")
     assert json.loads(json.dumps(game.summary())) == game.summary()
+
+
+def test_a_misspelt_field_is_refused_by_name_and_the_squirrel_count_is_untouched():
+    session = new_game()
+    refused(session, Action("pick", 0, {"column": 1, "knd": "squirrel"}),
+            "'knd'", "it takes column, kind")
+    assert session.summary()["draft"]["kinds"][0]["squirrel"] == 0
+
+
+def test_a_game_log_with_a_misspelt_field_is_refused_at_its_entry(tmp_path):
+    import json
+
+    from companion.errors import BadDocument
+    from companion.gamelog import replay_file
+
+    path = tmp_path / "nut.json"
+    path.write_text(json.dumps({"game": "nut", "players": ["Ann", "Ben"], "actions": [
+        {"type": "pick", "player": 0, "column": 1, "kind": "standard"},
+        {"type": "pick", "player": 1, "column": 1, "knd": "squirrel"}]}))
+    with pytest.raises(BadDocument, match=r"actions\[1\].*'knd'"):
+        replay_file(path)

@@ -1,0 +1,271 @@
+"""Game nights: the saved games grouped into evenings, with a standings table across every game played.
+
+An evening is a run of saved games where each game started within `EVENING_GAP_S` (four hours) of the
+last move of the games before it; it is worked out from the sessions' times, so nothing new is saved.
+Games not finished are listed but score no points.
+
+Points: in every finished game you get one point for each player you finished ahead of (tied places
+share, so the winner of a four-player game gets 3 and two players tied for first get 2 each in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import BadDocument, CompanionError
+from .outcome import Outcome, Standing
+from .paths import default_data_dir
+from .registry import game_entry
+
+if TYPE_CHECKING:  # the store is opened only by the commands that need it
+    from .store import SessionRecord, Store
+
+EVENING_GAP_S = 4 * 3600
+
+# The points rule in one sentence, for the standings table to show under itself.
+POINTS_RULE = ("One point for every player you finished ahead of in a game; tied places share, "
+               "so the winner of a four-player game gets 3.")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One saved game of an evening. `points` is seat by seat (zeros while the game is unfinished);
+    `finished_at` is None for a game not finished (still playing, or set aside). `colours` is each
+    seat's colour key, seat by seat."""
+
+    session_id: int
+    game: str
+    title: str
+    names: tuple[str, ...]
+    outcome: Outcome
+    started_at: float
+    finished_at: float | None
+    points: tuple[int, ...]
+    colours: tuple[str, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class EveningStanding:
+    """One player's line in the evening's table. `games` counts finished games only; `place` 1 is
+    first and equal points share a place (1, 1, 3)."""
+
+    name: str
+    colour: str
+    points: int
+    games: int
+    wins: int
+    place: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The games of one evening, oldest first, from the first one's start to the last move made."""
+
+    games: tuple[GameResult, ...]
+    started_at: float
+    last_played_at: float
+
+    @property
+    def finished_games(self) -> tuple[GameResult, ...]:
+        return tuple(game for game in self.games if game.finished)
+
+    @property
+    def standings(self) -> tuple[EveningStanding, ...]:
+        """Everyone who sat at a game this evening, by place then name (a player whose only game is
+        unfinished is there with no points)."""
+        tally: dict[str, dict[str, Any]] = {}
+        for game in self.games:
+            for seat, name in enumerate(game.names):
+                line = tally.setdefault(name.casefold(), {"points": 0, "games": 0, "wins": 0})
+                line["name"] = name  # the latest spelling and colour win
+                line["colour"] = game.colours[seat] if seat < len(game.colours) else line.get("colour", "")
+                if game.finished:
+                    line["points"] += game.points[seat]
+                    line["games"] += 1
+                    line["wins"] += seat in game.outcome.winners
+        standings = [EveningStanding(line["name"], line["colour"], line["points"], line["games"], line["wins"],
+                                     1 + sum(other["points"] > line["points"] for other in tally.values()))
+                     for line in tally.values()]
+        return tuple(sorted(standings, key=lambda s: (s.place, s.name.casefold(), s.name)))
+
+    @property
+    def running_totals(self) -> dict[str, list[int]]:
+        """Each player's evening points after each finished game, oldest first (0 before they joined)."""
+        names: dict[str, str] = {}
+        for game in self.games:
+            for name in game.names:
+                names[name.casefold()] = name
+        totals = {key: 0 for key in names}
+        running: dict[str, list[int]] = {key: [] for key in names}
+        for game in self.finished_games:
+            for seat, name in enumerate(game.names):
+                totals[name.casefold()] += game.points[seat]
+            for key in names:
+                running[key].append(totals[key])
+        return {names[key]: points for key, points in running.items()}
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names on place 1, once at least one game is finished."""
+        if not self.finished_games:
+            return ()
+        return tuple(standing.name for standing in self.standings if standing.place == 1)
+
+
+def points_for(outcome: Outcome) -> tuple[int, ...]:
+    """Seat by seat: how many players each seat finished ahead of (zeros while unfinished)."""
+    if not outcome.finished:
+        return tuple(0 for _ in outcome.standings)
+
+    def ahead(mine: Standing, other: Standing) -> bool:
+        return mine.place is not None and (other.place is None or other.place > mine.place)
+
+    return tuple(sum(ahead(mine, other) for other in outcome.standings if other.seat != mine.seat)
+                 for mine in outcome.standings)
+
+
+def evenings(store: Store) -> list[Evening]:
+    """Every evening, newest first."""
+    found: list[list[tuple[SessionRecord, GameResult]]] = []
+    last = 0.0
+    for record, result in played(store):
+        if found and record.started_at <= last + EVENING_GAP_S:
+            found[-1].append((record, result))
+            last = max(last, record.updated_at)
+        else:
+            found.append([(record, result)])
+            last = record.updated_at
+    return [Evening(tuple(result for _, result in group), group[0][0].started_at,
+                    max(record.updated_at for record, _ in group)) for group in reversed(found)]
+
+
+def tonight(store: Store, now: float | None = None) -> Evening | None:
+    """The newest evening if a game started `now` would join it, else None."""
+    found = evenings(store)
+    if not found:
+        return None
+    moment = time.time() if now is None else now
+    return found[0] if moment <= found[0].last_played_at + EVENING_GAP_S else None
+
+
+def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
+    """Every saved game that can be read back, oldest first, with its result (records.py reads it too)."""
+    return [(record, _result(store, record)) for record in store.history()]
+
+
+def _result(store: Store, record: SessionRecord) -> GameResult:
+    outcome = _outcome(store, record)
+    return GameResult(
+        session_id=record.id, game=record.game, title=game_entry(record.game).title,
+        names=tuple(player.name for player in record.players), outcome=outcome, started_at=record.started_at,
+        finished_at=(record.finished_at or record.updated_at) if outcome.finished else None,
+        points=points_for(outcome), colours=tuple(player.colour for player in record.players))
+
+
+def _outcome(store: Store, record: SessionRecord) -> Outcome:
+    """The saved result; a game finished before results were kept in one shape is replayed once; an
+    unfinished or set-aside game has no scores yet."""
+    try:
+        saved = record.outcome
+    except BadDocument:
+        saved = None
+    if saved is not None:
+        return saved
+    if record.finished_at is not None and not (record.result or {}).get("set_aside"):
+        try:
+            return store.resume(record.id).outcome
+        except (CompanionError, ValueError, TypeError):
+            pass
+    return Outcome(False, tuple(Standing(seat, player.name, None, None) for seat, player in enumerate(record.players)))
+
+
+# ----- the export-evening command -----------------------------------------------------------------
+
+CSV_COLUMNS = ("evening", "game_number", "game", "hand", "player", "score", "place", "points")
+
+
+def evening_document(store: Store, evening: Evening) -> dict[str, Any]:
+    """The evening's table and every game as the log `companion import-game` reads back."""
+    from .gamelog import export_document
+
+    return {
+        "evening": {"started_at": evening.started_at, "last_played_at": evening.last_played_at,
+                    "standings": [asdict(standing) for standing in evening.standings]},
+        "games": [export_document(store.resume(game.session_id)) for game in evening.games],
+    }
+
+
+def evening_rows(number: int, evening: Evening) -> list[dict[str, Any]]:
+    """One row per player per hand (games of several hands) or per game (the others). A row's score
+    and place are that hand's; the game's points are on its last row for each player, so adding up
+    the points column gives the evening's table."""
+    rows: list[dict[str, Any]] = []
+    for game in evening.games:
+        outcome = game.outcome
+        if outcome.hands:
+            ranked = [Outcome.ranked(game.names, hand, order=outcome.order, finished=True).standings
+                      for hand in outcome.hands]
+            for index, standings in enumerate(ranked, start=1):
+                last = index == len(ranked)
+                for standing in standings:
+                    rows.append(_row(number, game, index, standing.name, standing.score, standing.place,
+                                     game.points[standing.seat] if last else None))
+        else:
+            for standing in outcome.standings:
+                rows.append(_row(number, game, None, standing.name, standing.score, standing.place,
+                                 game.points[standing.seat]))
+    return rows
+
+
+def _row(number: int, game: GameResult, hand: int | None, name: str, score: int | None, place: int | None,
+         points: int | None) -> dict[str, Any]:
+    return {"evening": number, "game_number": game.session_id, "game": game.title, "hand": hand, "player": name,
+            "score": score, "place": place, "points": points}
+
+
+def evening_csv(number: int, evening: Evening) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in evening_rows(number, evening):
+        writer.writerow({key: "" if value is None else value for key, value in row.items()})
+    return out.getvalue()
+
+
+def pick(found: list[Evening], number: int) -> Evening:
+    """Evening `number`, 1 being the newest, or a BadDocument saying which numbers there are."""
+    if not found:
+        raise BadDocument("there are no saved games yet, so there is no evening to export")
+    if not 1 <= number <= len(found):
+        many = "1 (the newest)" if len(found) == 1 else f"1 (the newest) to {len(found)} (the oldest)"
+        raise BadDocument(f"there is no evening number {number}; choose {many}")
+    return found[number - 1]
+
+
+def main(args: argparse.Namespace) -> int:
+    from .store import Store
+
+    number = 1 if args.number is None else args.number
+    store = Store.open(args.data_dir or default_data_dir())
+    try:
+        evening = pick(evenings(store), number)
+        text = evening_csv(number, evening) if args.csv else json.dumps(evening_document(store, evening), indent=2) + "\n"
+    finally:
+        store.close()
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

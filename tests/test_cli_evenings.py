@@ -1,0 +1,137 @@
+"""`companion export-evening` and `companion stats` as a family or a script would use them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.actions import Action
+from companion.evenings import evenings
+from companion.gamelog import session_from_document
+from companion.players import IDENTITIES, Player
+from companion.rulecards import load_example
+from companion.store import Store
+
+COMPANION = [sys.executable, "-m", "table_companion"]
+ANN, BEN, CLEO = 0, 1, 2
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*COMPANION, *args], capture_output=True, text=True)
+
+
+def play_out_hand(session, winner: int) -> None:
+    while session.summary()["phase"] == "play":
+        seat = session.summary()["turn"]
+        if seat == winner or session.summary()["hand_sizes"][seat] > 1:
+            session.perform(Action("play", seat))
+        else:
+            session.perform(Action("draw", seat))
+
+
+@pytest.fixture
+def evening_dir(tmp_path):
+    """An evening of a two-hand Nuts about Mutts (Ann wins overall), then Mix-the-Mutts (Ben wins)."""
+    data = tmp_path / "data"
+    store = Store.open(data)
+    players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
+    mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
+    mutts.perform(Action("play", BEN))
+    play_out_hand(mutts, CLEO)
+    mutts.perform(Action("deal"))
+    mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))
+    play_out_hand(mutts, ANN)
+    assert mutts.is_over
+    store.import_session(session_from_document(load_example("mix_the_mutts")))
+    store.close()
+    return data
+
+
+def standings(data) -> list[dict]:
+    store = Store.open(data)
+    try:
+        return [vars(standing) for standing in evenings(store)[0].standings]
+    finally:
+        store.close()
+
+
+def test_an_exported_evening_imports_back_to_the_same_table(evening_dir, tmp_path):
+    out = tmp_path / "evening.json"
+    result = run("export-evening", "--data-dir", str(evening_dir), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    document = json.loads(out.read_text())
+    assert [game["game"] for game in document["games"]] == ["nuts_about_mutts", "mix_the_mutts"]
+    assert document["evening"]["standings"] == standings(evening_dir)
+    assert {"started_at", "last_played_at"} <= set(document["evening"])
+
+    elsewhere = tmp_path / "elsewhere"
+    for number, game in enumerate(document["games"]):
+        path = tmp_path / f"game{number}.json"
+        path.write_text(json.dumps(game))
+        imported = run("--data-dir", str(elsewhere), "import-game", str(path))
+        assert imported.returncode == 0, imported.stderr
+    assert standings(elsewhere) == document["evening"]["standings"]
+    assert [(s["name"], s["points"]) for s in document["evening"]["standings"]] == [("Ann", 2), ("Ben", 1), ("Cleo", 1)]
+
+
+def test_csv_has_a_row_per_player_per_hand_and_the_points_add_up(evening_dir):
+    result = run("export-evening", "1", "--csv", "--data-dir", str(evening_dir))
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == ["evening", "game_number", "game", "hand", "player", "score", "place", "points"]
+    mutts = [row for row in rows if row["game"] == "Nuts about Mutts"]
+    mix = [row for row in rows if row["game"] == "Mix-the-Mutts"]
+    assert [(row["hand"], row["player"]) for row in mutts] == [
+        ("1", "Ann"), ("1", "Ben"), ("1", "Cleo"), ("2", "Ann"), ("2", "Ben"), ("2", "Cleo")]
+    assert [row["place"] for row in mutts[:3]] == ["2", "3", "1"]   # Cleo went out first in hand 1
+    assert [row["points"] for row in mutts[:3]] == ["", "", ""]     # the game's points come once, on its last hand
+    assert [(row["hand"], row["player"], row["score"], row["points"]) for row in mix] == [
+        ("", "Ann", "31", "0"), ("", "Ben", "39", "1")]
+    assert {row["evening"] for row in rows} == {"1"} and {row["game_number"] for row in rows} == {"1", "2"}
+    totals: dict[str, int] = {}
+    for row in rows:
+        totals[row["player"]] = totals.get(row["player"], 0) + int(row["points"] or 0)
+    assert totals == {s["name"]: s["points"] for s in standings(evening_dir)}
+
+
+def test_an_unknown_evening_or_an_empty_store_is_a_message_not_a_traceback(evening_dir, tmp_path):
+    result = run("export-evening", "2", "--data-dir", str(evening_dir))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "no evening number 2" in result.stderr and "1 (the newest)" in result.stderr
+    empty = run("export-evening", "--data-dir", str(tmp_path / "empty"))
+    assert empty.returncode == 2 and "no saved games yet" in empty.stderr and "Traceback" not in empty.stderr
+
+
+def test_stats_lists_every_player_and_one_record_in_full(evening_dir):
+    table = run("--data-dir", str(evening_dir), "stats")     # --data-dir before the command works too
+    assert table.returncode == 0, table.stderr
+    lines = table.stdout.splitlines()
+    assert lines[0].split()[:3] == ["Player", "Played", "Won"] and "Median reaction" in lines[0]
+    assert [line.split()[0] for line in lines[1:]] == ["Ann", "Ben", "Cleo"]
+
+    one = run("stats", "cleo", "--data-dir", str(evening_dir))
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.startswith("Cleo (green)") and "Nuts about Mutts: played 1, won 0" in one.stdout
+
+    as_json = run("stats", "Ann", "--json", "--data-dir", str(evening_dir))
+    record = json.loads(as_json.stdout)
+    assert (record["name"], record["played"], record["won"]) == ("Ann", 2, 1)
+    assert {game["game"] for game in record["games"]} == {"nuts_about_mutts", "mix_the_mutts"}
+    everyone = json.loads(run("stats", "--json", "--data-dir", str(evening_dir)).stdout)
+    assert [r["name"] for r in everyone] == ["Ann", "Ben", "Cleo"]
+
+
+def test_stats_for_an_unknown_player_says_who_there_is(evening_dir):
+    result = run("stats", "Zed", "--data-dir", str(evening_dir))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "no player called 'Zed'" in result.stderr and "Ann, Ben, Cleo" in result.stderr
+
+
+def test_help_names_the_new_commands():
+    result = run("--help")
+    assert "export-evening" in result.stdout and "stats" in result.stdout

@@ -1,0 +1,149 @@
+"""Each player's record: games and wins by game, streaks, and the buzzer races from their saved logs."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.errors import BadDocument
+from companion.gamelog import session_from_document
+from companion.players import IDENTITIES, Player
+from companion.races.arbiter import Arbiter
+from companion.races.model import Arm, Edge, RaceSettings, ms_to_ns
+from companion.races.racelog import arm_line, decision_line, edge_line
+from companion.records import all_records, player_record
+from companion.rulecards import load_example
+from companion.session import Session
+from companion.store import Store
+
+CUE = 50_000_000_000
+HOUR = 3600.0
+T0 = 1_700_000_000.0
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path)
+    yield store
+    store.close()
+
+
+def example(store: Store, key: str, names: tuple[str, ...] | None = None, buttons: tuple[int, ...] | None = None) -> Session:
+    """A worked example saved as a finished game, with the names (and big buttons) given, seat by seat."""
+    document = load_example(key)
+    names = names or tuple(p if isinstance(p, str) else p["name"] for p in document["players"])
+    document = {**document, "players": [
+        {"name": name, "colour": IDENTITIES[seat].key, "button": buttons[seat] if buttons else None}
+        for seat, name in enumerate(names)]}
+    return store.import_session(session_from_document(document))
+
+
+def finished_at(store: Store, session: Session, when: float) -> None:
+    db = sqlite3.connect(store.path, isolation_level=None)
+    db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+               (when - HOUR, when, when, session.id))
+    db.close()
+
+
+def race(kind: str, players: list[int], presses_ms: dict[int, float], *, cue_ns: int = CUE,
+         decide: bool = True) -> list[dict]:
+    """A race log as the app writes it (arm line, edge lines, decision line), decided by the arbiter.
+    A negative time is a press before the cue: a false start."""
+    arbiter = Arbiter(RaceSettings(), seed_source=lambda: 7)
+    arm = Arm(kind, tuple(players), cue_ns)
+    arbiter.arm(arm)
+    lines = [arm_line(arm)]
+    for button, ms in sorted(presses_ms.items(), key=lambda item: item[1]):
+        edge = Edge(button, True, cue_ns + ms_to_ns(ms))
+        arbiter.edge(edge)
+        lines.append(edge_line(edge))
+    if decide:
+        lines.append(decision_line(arbiter.finish(cue_ns + 10_000_000_000)))
+    return lines
+
+
+def claim(first: int, presses_after_ms: dict[int, float]) -> list[dict]:
+    """A claim race as the app arms it: its cue put one settle window (30 ms) before the first press."""
+    return race("claim", sorted({first, *presses_after_ms}), {first: 30.0, **{b: 30.0 + ms for b, ms in presses_after_ms.items()}})
+
+
+def test_races_are_counted_per_player_through_each_games_buttons(store):
+    mutts = example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"), buttons=(1, 2, 3))
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 200.0, 2: 250.0, 3: 400.0}))   # Ann first by 50 ms
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {2: 180.0, 1: 183.0, 3: -100.0}))  # Ben by 3 ms; Cleo jumped
+    store.save_race(mutts.id, claim(1, {2: 12.0}))                                        # Ann's claim, by 12 ms
+    swapped = example(store, "thats_ruff", ("Ben", "Ann"), buttons=(1, 3))                # Ann on button 3 now
+    store.save_race(swapped.id, race("bones", [1, 3], {3: 300.0, 1: 310.0}))              # Ann by 10 ms
+    store.save_race(swapped.id, race("bones", [1, 3], {1: 5.0}, decide=False))            # called off: not a race
+
+    ann, ben, cleo = (player_record(store, name).races for name in ("Ann", "Ben", "Cleo"))
+    assert (ann.races, ann.won, ann.false_starts) == (4, 3, 0)
+    assert ann.median_reaction_ms == 200.0          # bone races only: 200, 183, 300 (a claim has no cue of its own)
+    assert (ann.closest_win_ms, ann.closest_loss_ms) == (10.0, 3.0)
+    assert (ben.races, ben.won, ben.median_reaction_ms) == (4, 1, 250.0)
+    assert (ben.closest_win_ms, ben.closest_loss_ms) == (3.0, 10.0)
+    assert (cleo.races, cleo.won, cleo.false_starts, cleo.median_reaction_ms) == (2, 0, 1, 400.0)
+    assert (cleo.closest_win_ms, cleo.closest_loss_ms) == (None, 200.0)
+
+
+def test_a_player_who_never_raced_has_no_race_figures(store):
+    example(store, "mix_the_mutts")
+    races = player_record(store, "Ann").races
+    assert (races.races, races.won, races.median_reaction_ms, races.closest_win_ms, races.closest_loss_ms) == (
+        0, 0, None, None, None)
+
+
+def test_streaks_follow_the_order_games_finished_in_whatever_the_game(store):
+    # Ann wins That's Ruff! and Pugs in Mugs, loses Mix-the-Mutts; saved in another order than played.
+    ruff1, ruff2, ruff3 = (example(store, "thats_ruff") for _ in range(3))
+    pugs1, pugs2 = (example(store, "pugs_in_mugs") for _ in range(2))
+    mix = example(store, "mix_the_mutts")
+    for hour, game in enumerate((ruff1, pugs1, mix, ruff2, pugs2, ruff3)):   # W W L W W W
+        finished_at(store, game, T0 + hour * HOUR)
+    ann = player_record(store, "Ann")
+    assert (ann.played, ann.won, ann.longest_streak, ann.current_streak) == (6, 5, 3, 3)
+    ben = player_record(store, "Ben")
+    assert (ben.won, ben.longest_streak, ben.current_streak) == (1, 1, 0)
+    finished_at(store, mix, T0 + 9 * HOUR)                                    # the loss last: W W W W W L
+    ann = player_record(store, "Ann")
+    assert (ann.longest_streak, ann.current_streak) == (5, 0)
+
+
+def test_best_score_is_the_highest_or_the_lowest_as_the_game_is_won(store):
+    example(store, "mix_the_mutts", ("Ann", "Ben"))            # Ann 31 (most wins)
+    example(store, "mix_the_mutts", ("Ben", "Ann"))            # Ann 39, her win
+    example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"))  # Ann 4 cards (fewest wins)
+    example(store, "nuts_about_mutts", ("Ben", "Cleo", "Ann"))  # Ann 0 cards, her win
+    example(store, "nut")
+    games = {game.game: game for game in player_record(store, "Ann").games}
+    assert (games["mix_the_mutts"].played, games["mix_the_mutts"].won) == (2, 1)
+    assert (games["mix_the_mutts"].best, games["mix_the_mutts"].average) == (39, 35.0)
+    assert (games["nuts_about_mutts"].best, games["nuts_about_mutts"].average) == (0, 2.0)
+    assert games["nut"].title == "Nut" and (games["nut"].played, games["nut"].won, games["nut"].best) == (1, 0, 13)
+    assert [game.game for game in player_record(store, "Ann").games][:2] == ["mix_the_mutts", "nuts_about_mutts"]
+
+
+def test_names_match_whatever_their_capitals_and_an_unknown_name_says_who_there_is(store):
+    example(store, "mix_the_mutts")
+    assert player_record(store, "aNN").name == "Ann"
+    with pytest.raises(BadDocument) as refusal:
+        player_record(store, "Zed")
+    assert "Zed" in str(refusal.value) and "Ann, Ben" in str(refusal.value)
+
+
+def test_every_remembered_or_played_name_is_listed_most_games_first(store):
+    example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"))
+    example(store, "mix_the_mutts", ("Ben", "Ann"))
+    example(store, "mix_the_mutts", ("Ben", "Dev"))
+    store.new_session("mix_the_mutts", [Player("Eve", "orange"), Player("Finn", "sky")])   # nothing finished yet
+    records = all_records(store)
+    assert [(r.name, r.played) for r in records] == [
+        ("Ben", 3), ("Ann", 2), ("Cleo", 1), ("Dev", 1), ("Eve", 0), ("Finn", 0)]
+    assert records[0].colour == "orange"            # Ben's colour in his latest game
+
+
+def test_no_games_no_records(store):
+    assert all_records(store) == []
+    with pytest.raises(BadDocument, match="no games have been played"):
+        player_record(store, "Ann")

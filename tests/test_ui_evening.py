@@ -1,0 +1,212 @@
+"""A game night as a family taps through it: a finished game offers Play again (same players, same
+seats, same settings, the deal passed on) and Another game; Home shows tonight's evening; the evening
+screen lists every game with the standings and the points rule; a name opens that player's records;
+and the new screens pass the layout check at 800x480 and 1280x720."""
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.screenmanager import NoTransition  # noqa: E402
+from kivy.uix.scrollview import ScrollView  # noqa: E402
+from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.evenings import POINTS_RULE  # noqa: E402
+from companion.gamelog import session_from_document  # noqa: E402
+from companion.rulecards import load_example  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.places import Place  # noqa: E402
+from ui.screens.evening import EveningScreen  # noqa: E402
+from ui.screens.game import GameScreen  # noqa: E402
+from ui.screens.home import HomeScreen  # noqa: E402
+from ui.screens.profile import ProfileScreen  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+import layout  # noqa: E402
+
+
+@pytest.fixture
+def navigator():
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+    yield navigator
+    Window.remove_widget(navigator)
+
+
+def the(navigator, text):
+    settle()
+    found = buttons_reading(navigator.current_screen, text)
+    assert len(found) == 1, f"expected one {text!r} on {type(navigator.current_screen).__name__}: {texts(navigator)}"
+    return found[0]
+
+
+def shown(screen) -> list[str]:
+    return [re.sub(r"\[/?b\]", "", text) for text in texts(screen)]
+
+
+def nut_one_move_from_the_end(services):
+    """The worked Nut example (Ann and Ben), saved with every move but the last, shown on the game screen."""
+    doc = load_example("nut")
+    last = Action.from_json(doc["actions"][-1])
+    session = services.store.import_session(session_from_document({**doc, "actions": doc["actions"][:-1]}))
+    assert not session.is_over
+    return session, last
+
+
+def finish_by_random_moves(session, seed):
+    rng = random.Random(seed)
+    while not session.is_over:
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+
+
+def test_a_finished_game_offers_play_again_with_the_same_players_and_the_deal_passed_on(services, navigator):
+    session, last = nut_one_move_from_the_end(services)
+    screen = navigator.go(Place.GAME, services, session)
+    settle()
+    assert not buttons_reading(screen, "Play again") and buttons_reading(screen, "Redo")
+    assert screen.controller.perform(last)   # the last move, as the game's pad would send it
+    assert session.is_over
+    assert buttons_reading(screen, "Another game") and buttons_reading(screen, "History")
+    assert buttons_reading(screen, "Undo") and buttons_reading(screen, "Home")
+    tap(the(navigator, "Play again"))
+    again = navigator.current_screen
+    assert isinstance(again, GameScreen) and again is not screen
+    new = again.controller.session
+    assert new.id != session.id and new.actions == () and new.game.key == "nut"
+    assert new.players == session.players                       # same names, colours, buttons, seats
+    assert new.options == {**session.options, "dealer": (session.options["dealer"] + 1) % 2}
+    assert services.store.unfinished().id == new.id              # saved: Home would offer it to resume
+
+
+def test_undoing_the_last_move_puts_rules_and_redo_back(services, navigator):
+    session, last = nut_one_move_from_the_end(services)
+    screen = navigator.go(Place.GAME, services, session)
+    screen.controller.perform(last)
+    settle()
+    tap(the(navigator, "Undo"))
+    assert not session.is_over
+    assert not buttons_reading(screen, "Play again") and not buttons_reading(screen, "Another game")
+    bar = [child.text for child in reversed(screen.bar.children) if hasattr(child, "text")]
+    assert bar == ["Home", "Nut", "Rules", "History", "Undo", "Redo"]
+    tap(the(navigator, "Redo"))
+    tap(the(navigator, "Another game"))
+    assert isinstance(navigator.current_screen, HomeScreen)
+
+
+def test_the_evening_lists_both_games_with_the_right_standings_and_a_name_opens_the_records(services, navigator):
+    assert not any("Tonight" in text for text in texts(navigator.go(Place.HOME, services)))  # nothing yet
+    first, last = nut_one_move_from_the_end(services)
+    navigator.go(Place.GAME, services, first).controller.perform(last)
+    tap(the(navigator, "Play again"))
+    second = navigator.current_screen.controller.session
+    finish_by_random_moves(second, seed=4)
+
+    # Each two-player game gives its winner one point (a tie gives nobody one).
+    points = {"Ann": 0, "Ben": 0}
+    wins = {"Ann": 0, "Ben": 0}
+    for game in (first, second):
+        outcome = game.outcome
+        for standing in outcome.standings:
+            points[standing.name] += sum(standing.place < other.place for other in outcome.standings)
+            wins[standing.name] += standing.seat in outcome.winners
+
+    tap(the(navigator, "Home"))
+    home = navigator.current_screen
+    leader = max(points, key=points.get)
+    tonight = [button for button in buttons_reading(home, next(text for text in texts(home)
+                                                              if text.startswith("Tonight: 2 games")))]
+    assert tonight, texts(home)
+    if points["Ann"] != points["Ben"]:
+        assert f"{leader} leads with {points[leader]} point" in tonight[0].text
+    tap(tonight[0])
+    screen = navigator.current_screen
+    assert isinstance(screen, EveningScreen)
+    words = shown(screen)
+    assert "Tonight: 2 games" in words and POINTS_RULE in " ".join(words)
+    assert sum(text.startswith("1. Nut") for text in words) == 1 and sum(text.startswith("2. Nut") for text in words) == 1
+    table = {row.standing.name: (row.standing.points, row.standing.games, row.standing.wins) for row in screen.rows}
+    assert table == {name: (points[name], 2, wins[name]) for name in points}
+    assert [row.standing.name for row in screen.rows] == sorted(points, key=lambda name: (-points[name], name))
+    assert screen.chart is not None and {name for name, _, _ in screen.chart.lines} == {"Ann", "Ben"}
+
+    tap(next(row for row in screen.rows if row.standing.name == "Ben"))
+    profile = navigator.current_screen
+    assert isinstance(profile, ProfileScreen) and profile.record.name == "Ben"
+    words = shown(profile)
+    assert "Ben" in words and "No races yet." in words and "Nut" in words
+    assert profile.record.played == 2 and profile.record.won == wins["Ben"]
+    tap(the(navigator, "Back"))
+    assert isinstance(navigator.current_screen, EveningScreen)
+    tap(the(navigator, "Home"))
+    assert isinstance(navigator.current_screen, HomeScreen)
+
+
+def test_home_names_earlier_evenings_winners_and_the_evening_screen_steps_between_evenings(services, navigator):
+    import time
+
+    from ui.scenes.screens import _game_night
+
+    _game_night(services, now=time.time() - 3 * 86400)
+    navigator.go(Place.HOME, services)
+    words = shown(navigator.current_screen)
+    assert not any(text.startswith("Tonight") for text in words)    # that evening is over
+    assert any(text.startswith("Earlier evenings won by") and "Mum" in text for text in words)
+    _game_night(services)
+    navigator.go(Place.HOME, services)
+    tap(the(navigator, next(text for text in texts(navigator.current_screen) if text.startswith("Tonight: 4 games"))))
+    screen = navigator.current_screen
+    assert isinstance(screen, EveningScreen) and screen.later_button.disabled
+    tap(the(navigator, "Earlier"))
+    earlier = navigator.current_screen
+    assert earlier is not screen and earlier.earlier_button.disabled and not earlier.later_button.disabled
+    assert not any(text.startswith("Tonight") for text in shown(earlier))
+    tap(the(navigator, "Later"))
+    assert any(text.startswith("Tonight") for text in shown(navigator.current_screen))
+
+
+# The long names of the play-throughs (tests/e2e/play.py).
+LONG_FAMILY_NAMES = {"Grandpa": "Bartholomew", "Maya": "Maximiliana", "Leo": "Jean-Baptiste", "Mum": "Christopher"}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("place", ["evening", "profile", "home"])
+@pytest.mark.parametrize("long_names", [False, True], ids=["short-names", "long-names"])
+def test_the_new_screens_pass_the_layout_check(services, navigator, size, place, long_names, monkeypatch):
+    from ui import scenes
+    from ui.scenes.screens import _game_night
+
+    if long_names:
+        family = [player.__class__(LONG_FAMILY_NAMES.get(player.name, player.name), player.colour, player.button)
+                  for player in scenes.FAMILY]
+        monkeypatch.setattr("ui.scenes.screens.FAMILY", family)
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        _game_night(services)
+        name = "Maximiliana" if long_names else "Maya"
+        screen = {"evening": lambda: navigator.go(Place.EVENING, services),
+                  "profile": lambda: navigator.go(Place.PROFILE, services, name),
+                  "home": lambda: navigator.go(Place.HOME, services)}[place]()
+        settle(8)
+        scrolls = [widget for widget in screen.walk() if isinstance(widget, ScrollView)]
+        for where in (1, 0.5, 0):   # every row of a long list is checked as it scrolls into view
+            for scroll in scrolls:
+                scroll.scroll_y = where
+            settle(4)
+            for widget in screen.walk():
+                if hasattr(widget, "texture_update"):
+                    widget.texture_update()
+            settle(4)
+            problems = [str(problem) for problem in layout.check(f"{place} {size} at {where}", [screen], Window)]
+            assert problems == [], "\n".join(problems)
+    finally:
+        Window.size = before
+        settle(6)
