@@ -4,6 +4,7 @@ whose turn, one-tap Undo and Redo (always visible), the rules, the history, and 
 from __future__ import annotations
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
@@ -176,8 +177,12 @@ class GameScreen(Screen):
         """With the end's buttons in the bar a narrow screen has no room for the game's title, which
         the table view shows anyway; it steps aside rather than being cut."""
         label = self.title_label
-        wide = label._label.get_extents(label.text)[0] if self._showing_end else 0
-        label.opacity = 0 if wide > label.width + 1 else 1
+        if not self._showing_end:
+            label.opacity = 1
+            return
+        wide = CoreLabel(font_size=label.font_size, bold=label.bold, font_name=label.font_name).get_extents(label.text)[0]
+        left, _, right, _ = label.padding
+        label.opacity = 0 if wide > label.width - left - right else 1
 
     def _show_end(self, over: bool) -> None:
         if over == self._showing_end:
