@@ -25,8 +25,10 @@ from .registry import load_game
 from .session import DO, Session
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
+# The first version's tables. Every later version is a migration below, which a new file goes through
+# as well, so the path an old file takes is the one every test takes.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS roster (
@@ -60,6 +62,14 @@ CREATE TABLE IF NOT EXISTS races (
     at REAL NOT NULL
 );
 """
+
+# What each schema version adds to the one before. A file from an older version is brought up to date
+# in one transaction when it is opened; nothing already saved in it is changed.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # The evenings and the players' records read the games in time order and each game's races.
+    2: ("CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (started_at)",
+        "CREATE INDEX IF NOT EXISTS races_by_session ON races (session_id)"),
+}
 
 
 @dataclass(frozen=True)
@@ -114,7 +124,12 @@ class Store:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '1')")
+            (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            for newer in range(int(version) + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[newer]:
+                    self._db.execute(statement)
+            self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def _check_usable(self) -> None:
         problem = usability_problem(self._db)

@@ -168,3 +168,30 @@ def test_one_survey_gives_what_unfinished_and_unreadable_give(tmp_path):
     assert record == store.unfinished() and record.id == offered.id
     assert unreadable == store.unreadable() and [number for number, _ in unreadable] == [broken.id]
     store.close()
+
+
+def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_loses_nothing(tmp_path,
+                                                                                              counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 20})
+    for seat, amount in [(0, 2), (1, 3)]:
+        session.perform(Action("add", seat, {"amount": amount}))
+    expected = (session.state, session.history())
+    store.close()
+    # What the first version wrote: its tables only, marked schema 1.
+    path = tmp_path / "companion.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.execute("DROP INDEX sessions_by_start")
+    connection.execute("DROP INDEX races_by_session")
+    connection.commit()
+    connection.close()
+    _schema(path, "1")
+
+    store = Store.open(tmp_path)
+    assert store.moved_aside is None
+    resumed = store.resume(session.id)
+    assert (resumed.state, resumed.history()) == expected
+    indexes = {row[0] for row in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"sessions_by_start", "races_by_session"} <= indexes
+    assert store._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+    store.close()
