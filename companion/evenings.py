@@ -153,7 +153,11 @@ def evenings(store: Store) -> list[Evening]:
 
 def tonight(store: Store, now: float | None = None) -> Evening | None:
     """The newest evening if a game started `now` would join it, else None."""
-    found = evenings(store)
+    return tonight_of(evenings(store), now)
+
+
+def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None:
+    """`tonight` for evenings already read (newest first), so a screen reads them once."""
     if not found:
         return None
     moment = time.time() if now is None else now

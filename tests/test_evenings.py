@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from mutts_support import play_out_hand
 
 from companion.actions import Action
 from companion.evenings import EVENING_GAP_S, evenings, points_for, tonight
@@ -33,20 +34,6 @@ def table(*names: str) -> list[Player]:
 def do(session: Session, type_: str, player: int | None = None, **fields) -> None:
     session.perform(Action(type_, player, fields))
 
-
-def play_out_hand(session: Session, winner: int, extra_draws: int = 0) -> None:
-    """Everyone plays unchecked dogs; the others keep a card (and draw `extra_draws` times first)."""
-    for _ in range(extra_draws):
-        seat = session.summary()["turn"]
-        if seat == winner:
-            do(session, "play", seat)
-        do(session, "draw", session.summary()["turn"])
-    while session.summary()["phase"] == "play":
-        seat = session.summary()["turn"]
-        if seat == winner or session.summary()["hand_sizes"][seat] > 1:
-            do(session, "play", seat)
-        else:
-            do(session, "draw", seat)
 
 
 def mutts(store: Store, first: int, second: int, extra_draws: int = 0, names=("Ann", "Ben", "Cleo")) -> Session:

@@ -13,7 +13,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from companion.errors import CompanionError
-from companion.evenings import EVENING_GAP_S, Evening, evenings
+from companion.evenings import Evening, evenings, tonight_of
 from companion.players import IDENTITIES, IDENTITY_BY_KEY
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
@@ -105,7 +105,7 @@ class HomeScreen(Screen):
             found = evenings(self.services.store)
         except CompanionError:
             return None, []
-        tonight = found[0] if found and time.time() <= found[0].last_played_at + EVENING_GAP_S else None
+        tonight = tonight_of(found)
         return tonight, [evening for evening in found[1 if tonight else 0:] if evening.winners][:3]
 
     def _earlier_line(self, earlier: list[Evening]) -> Text:

@@ -20,15 +20,6 @@ Chosen = Mapping[str, Any]
 Domain = Callable[[Chosen], Sequence[Any]]
 
 
-def allows(state: PugsState, action: Action) -> bool:
-    """True if the rules accept `action` now; `state` is left as it was."""
-    try:
-        GAME.apply(state.scratch_copy(), action)
-    except IllegalAction:
-        return False
-    return True
-
-
 def refusal(state: PugsState, kind: str, player: int, chosen: Chosen | None = None) -> str | None:
     """None when `player` can still finish a `kind` action (with the `chosen` fields filled in so far)
     in some way the rules accept now; otherwise the reason the table would be given. Every way of

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from mutts_support import play_out_hand
 
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
@@ -381,21 +382,6 @@ def test_dog_house_player_who_runs_out_of_every_card_records_what_was_drawn():
 
 
 # ----- ending a hand and the evening -------------------------------------------------------------
-def play_out_hand(session: Session, winner: int, extra_draws: int = 0) -> dict:
-    """Everyone plays unchecked dogs; the others also draw `extra_draws` times in the first round."""
-    for _ in range(extra_draws):
-        seat = session.summary()["turn"]
-        if seat == winner:
-            do(session, "play", seat)
-        do(session, "draw", session.summary()["turn"])
-    while session.summary()["phase"] == "play":
-        seat = session.summary()["turn"]
-        if seat == winner or session.summary()["hand_sizes"][seat] > 1:
-            do(session, "play", seat)
-        else:
-            do(session, "draw", seat)  # everyone but the winner keeps a card
-    return session.summary()
-
 
 def test_emptying_your_hand_ends_the_hand_and_scores_cards_left():
     session = table(2, hands=2)
