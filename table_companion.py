@@ -87,6 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     importer = commands.add_parser(
         "import-game", help="save a game log (JSON) as a game the app can resume; nothing is saved if it is refused")
     importer.add_argument("file", type=Path, help="a document written by export-game")
+    importer.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
+
+    evening_importer = commands.add_parser(
+        "import-evening", help="save every game of an evening (JSON from export-evening) at the times they were "
+                               "played; all are checked first, and nothing is saved if one is refused")
+    evening_importer.add_argument("file", type=Path, help="a document written by export-evening")
+    evening_importer.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
 
     evening = commands.add_parser(
         "export-evening", help="write an evening's table and its games as JSON (or one CSV row per player per hand)")
@@ -117,6 +124,7 @@ _HANDLERS = {
     "replay-race": "hardware.replay",
     "doctor": "hardware.doctor",
     "export-evening": "companion.evenings",
+    "import-evening": "companion.evenings",
     "stats": "companion.records",
 }
 

@@ -57,3 +57,25 @@ class Action:
 
     def __hash__(self) -> int:
         return hash(json.dumps(self.to_json(), sort_keys=True))
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A correction found later: move number `move` (1 is the first) was really `action`. Every move
+    after it stands as it was told and is replayed on top, so the totals after it follow the log."""
+
+    move: int
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "action": self.action.to_json()}
+
+    @classmethod
+    def from_json(cls, doc: Any, *, where: str = "fix") -> "Fix":
+        if not isinstance(doc, dict) or set(doc) != {"move", "action"}:
+            raise BadDocument(f"{where}: a fix is an object like {{\"move\": 3, \"action\": {{...}}}}, "
+                              f"got {json.dumps(doc)[:80]}")
+        move = doc["move"]
+        if not isinstance(move, int) or isinstance(move, bool) or move < 1:
+            raise BadDocument(f"{where}: \"move\" must be a move number from 1, got {json.dumps(move)}")
+        return cls(move, Action.from_json(doc["action"], where=f"{where} action"))

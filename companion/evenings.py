@@ -10,8 +10,6 @@ share, so the winner of a four-player game gets 3 and two players tied for first
 
 from __future__ import annotations
 
-import argparse
-import csv
 import io
 import json
 import sys
@@ -25,7 +23,12 @@ from .outcome import Outcome, Standing
 from .paths import default_data_dir
 from .registry import game_entry
 
-if TYPE_CHECKING:  # the store is opened only by the commands that need it
+# The store is opened only by the commands that need it, and Home, which reads tonight's evening at
+# start-up, has no use for argparse.
+if TYPE_CHECKING:
+    import argparse
+
+    from .session import Session
     from .store import SessionRecord, Store
 
 EVENING_GAP_S = 4 * 3600
@@ -201,13 +204,14 @@ CSV_COLUMNS = ("evening", "game_number", "game", "hand", "player", "score", "pla
 
 
 def evening_document(store: Store, evening: Evening) -> dict[str, Any]:
-    """The evening's table and every game as the log `companion import-game` reads back."""
-    from .gamelog import export_document
+    """The evening's table and every game as the log `companion import-game` reads back, each with
+    when it was played, so `companion import-evening` rebuilds the same evening."""
+    from .gamelog import export_saved
 
     return {
         "evening": {"started_at": evening.started_at, "last_played_at": evening.last_played_at,
                     "standings": [asdict(standing) for standing in evening.standings]},
-        "games": [export_document(store.resume(game.session_id)) for game in evening.games],
+        "games": [export_saved(store, game.session_id) for game in evening.games],
     }
 
 
@@ -241,11 +245,96 @@ def _row(number: int, game: GameResult, hand: int | None, name: str, score: int 
 
 def evening_csv(number: int, evening: Evening) -> str:
     out = io.StringIO()
+    import csv  # only exports write CSV
+
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in evening_rows(number, evening):
         writer.writerow({key: "" if value is None else value for key, value in row.items()})
     return out.getvalue()
+
+
+def game_alone(found: list[Evening], session_id: int) -> tuple[int, Evening]:
+    """Saved game `session_id` as an evening of its own, with the number of the evening it was part
+    of, so its CSV rows are the rows it has in its evening's CSV."""
+    for number, evening in enumerate(found, start=1):
+        for game in evening.games:
+            if game.session_id == session_id:
+                last = game.finished_at or evening.last_played_at
+                return number, Evening((game,), game.started_at, last)
+    raise BadDocument(f"there is no saved game number {session_id} that can be read back")
+
+
+# ----- the import-evening command -----------------------------------------------------------------
+
+_EVENING_KEYS = {"evening", "games"}
+# An older evening document has no times per game: its games are put a minute apart from its start.
+SPACING_WITHOUT_TIMES_S = 60.0
+
+
+def import_evening(store: Store, document: Any) -> list[Session]:
+    """Save every game of an evening document in one transaction, each at the time it was played.
+    Every game is checked in full before any is saved: a refused one names its game and its action,
+    and nothing is saved."""
+    checked = check_evening(store, document)
+    return store.import_sessions(checked)
+
+
+def check_evening(store: Store, document: Any) -> list[tuple[Session, float, float, bool]]:
+    """Each game of the evening document, replayed, with when it was played; a BadDocument otherwise."""
+    from .gamelog import already_saved, played_from_document, session_from_document
+
+    games = _evening_games(document)
+    start = _evening_start(document)
+    checked: list[tuple[Session, float, float, bool]] = []
+    for index, game in enumerate(games):
+        where = f"game {index + 1} of {len(games)}{_titled(game)}"
+        try:
+            session = session_from_document(game)
+            played = played_from_document(game)
+        except BadDocument as problem:
+            raise BadDocument(f"{where}: {problem}; nothing was imported") from None
+        if played is None:
+            moment = start + index * SPACING_WITHOUT_TIMES_S
+            checked.append((session, moment, moment, False))
+            continue
+        already = already_saved(store, session, played)
+        if already is not None:
+            raise BadDocument(f"{where} is already saved, as game {already}: this evening was imported "
+                              "before; nothing was imported")
+        checked.append((session, played.started_at, played.last_played_at, played.set_aside))
+    return checked
+
+
+def _evening_games(document: Any) -> list[Any]:
+    if not isinstance(document, dict) or not _EVENING_KEYS <= set(document):
+        raise BadDocument("an evening is a JSON object with \"evening\" and \"games\", as "
+                          "companion export-evening writes it")
+    unknown = set(document) - _EVENING_KEYS
+    if unknown:
+        raise BadDocument(f"an evening has no field {sorted(unknown)[0]!r}; the fields are: evening, games")
+    games = document["games"]
+    if not isinstance(games, list) or not games:
+        raise BadDocument("an evening's \"games\" must be a list of at least one game log")
+    return games
+
+
+def _evening_start(document: dict[str, Any]) -> float:
+    header = document["evening"]
+    started = header.get("started_at") if isinstance(header, dict) else None
+    if isinstance(started, bool) or not isinstance(started, (int, float)) or not 0 <= started <= 32503680000:
+        raise BadDocument("an evening's \"evening\" must say when it started: \"started_at\" in seconds since 1970")
+    return float(started)
+
+
+def _titled(game: Any) -> str:
+    """The title in brackets after a game's number, as in "game 2 of 3 (Nut)", when the log names a
+    game this app knows."""
+    key = game.get("game") if isinstance(game, dict) else None
+    try:
+        return f" ({game_entry(key).title})" if isinstance(key, str) else ""
+    except CompanionError:
+        return ""
 
 
 def pick(found: list[Evening], number: int) -> Evening:
@@ -259,6 +348,12 @@ def pick(found: list[Evening], number: int) -> Evening:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.command == "import-evening":
+        return _import(args)
+    return _export(args)
+
+
+def _export(args: argparse.Namespace) -> int:
     from .store import Store
 
     number = 1 if args.number is None else args.number
@@ -273,3 +368,29 @@ def main(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from .gamelog import is_evening_document, read_document
+    from .store import Store
+
+    document = read_document(args.file)
+    if not is_evening_document(document):
+        raise BadDocument(f"{args.file} holds one game, not an evening: import it with companion import-game {args.file}")
+    store = Store.open(args.data_dir or default_data_dir())
+    try:
+        sessions = import_evening(store, document)
+    finally:
+        store.close()
+    print(imported_evening_text(sessions))
+    return 0
+
+
+def imported_evening_text(sessions: list[Session]) -> str:
+    """What an evening's import saved, in one sentence."""
+    numbers = [session.id for session in sessions]
+    count = len(sessions)
+    games = {1: f"game {numbers[0]}", 2: f"games {numbers[0]} and {numbers[-1]}"}.get(
+        count, f"games {numbers[0]} to {numbers[-1]}")
+    titles = ", ".join(session.game.title for session in sessions)
+    return f"Imported an evening of {count} game{'s' if count != 1 else ''} as {games}: {titles}."

@@ -1,13 +1,18 @@
 """A game as one JSON document: `{"game": ..., "players": [...], "options": {...}, "actions": [...]}`.
 
 Exported from a saved session (only the actions in effect: undone ones are left out) and replayed by
-`companion replay-game`, which prints the resulting state so a disputed evening can be checked."""
+`companion replay-game`, which prints the resulting state so a disputed evening can be checked.
+A saved game's export also says when it was played, `"played": {"started_at", "last_played_at",
+"set_aside"}` (seconds since 1970), so an import lands in the same evening; a log without it is
+imported as played now."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,16 +26,70 @@ from .session import Session
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
 
-_KEYS = {"game", "players", "options", "actions"}
+_KEYS = {"game", "players", "options", "actions", "played"}
+_PLAYED_KEYS = {"started_at", "last_played_at", "set_aside"}
+# Times outside these years are a mistake in the file, not a game night (and would not fit a date).
+_EARLIEST, _LATEST = 0.0, 32503680000.0   # 1970 to 3000
 
 
-def export_document(session: Session) -> dict[str, Any]:
-    return {
+@dataclass(frozen=True)
+class Played:
+    """When a saved game was played: its start and its last move (seconds since 1970), and whether
+    the family set it aside unfinished."""
+
+    started_at: float
+    last_played_at: float
+    set_aside: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"started_at": self.started_at, "last_played_at": self.last_played_at, "set_aside": self.set_aside}
+
+
+def export_document(session: Session, played: Played | None = None) -> dict[str, Any]:
+    document: dict[str, Any] = {
         "game": session.game.key,
         "players": [player.to_json() for player in session.players],
         "options": dict(session.options),
         "actions": [action.to_json() for action in session.actions],
     }
+    if played is not None:
+        document["played"] = played.to_json()
+    return document
+
+
+def export_saved(store: Store, number: int) -> dict[str, Any]:
+    """Saved game `number` as a game log, with when it was played."""
+    record = store.session_record(number)
+    played = Played(record.started_at, record.updated_at, bool((record.result or {}).get("set_aside")))
+    return export_document(store.resume(number), played)
+
+
+def played_from_document(document: Any) -> Played | None:
+    """The log's `played` times, or None when it has none; anything else there is a BadDocument."""
+    if not isinstance(document, dict) or document.get("played") is None:
+        return None
+    played = document["played"]
+    if not isinstance(played, dict) or not {"started_at", "last_played_at"} <= set(played):
+        raise BadDocument("\"played\" must be an object with \"started_at\" and \"last_played_at\" "
+                          "(seconds since 1970)")
+    unknown = set(played) - _PLAYED_KEYS
+    if unknown:
+        raise BadDocument(f"\"played\" has no field {sorted(unknown)[0]!r}; the fields are: {', '.join(sorted(_PLAYED_KEYS))}")
+    started, last = (_moment(played, key) for key in ("started_at", "last_played_at"))
+    if last < started:
+        raise BadDocument("\"played\": last_played_at is before started_at; the last move cannot come before the start")
+    set_aside = played.get("set_aside", False)
+    if not isinstance(set_aside, bool):
+        raise BadDocument(f"\"played\": set_aside must be true or false, not {json.dumps(set_aside)[:40]}")
+    return Played(started, last, set_aside)
+
+
+def _moment(played: dict[str, Any], key: str) -> float:
+    value = played[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not _EARLIEST <= value <= _LATEST:
+        raise BadDocument(f"\"played\": {key} must be a time in seconds since 1970, not {json.dumps(value)[:40]}")
+    return float(value)
 
 
 def session_from_document(document: Any) -> Session:
@@ -53,6 +112,7 @@ def session_from_document(document: Any) -> Session:
     options = document.get("options", {})
     if not isinstance(options, dict):
         raise BadDocument(f"\"options\" must be an object of settings, not {json.dumps(options)[:40]}")
+    played_from_document(document)
     session = Session(load_game(document["game"]),
                       [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)], options)
     for index, doc in enumerate(actions):
@@ -90,8 +150,27 @@ def replay_file(path: Path) -> dict[str, Any]:
 
 
 def import_document(store: Store, document: Any) -> Session:
-    """Save a game log as a resumable game. Checked in full first, so a refused log writes nothing."""
-    return store.import_session(session_from_document(document))
+    """Save a game log as a resumable game, played when its `played` says (else now). Checked in full
+    first, so a refused log writes nothing; a log of a game already saved is refused too."""
+    session = session_from_document(document)
+    played = played_from_document(document)
+    if played is None:
+        return store.import_session(session)
+    already = already_saved(store, session, played)
+    if already is not None:
+        raise BadDocument(f"this {session.game.title} game is already saved, as game {already}; nothing was imported")
+    return store.import_session(session, played.started_at, played.last_played_at, played.set_aside)
+
+
+def already_saved(store: Store, session: Session, played: Played) -> int | None:
+    """The number of a saved game with the same game, players and start as `session`, if there is one:
+    importing the same file twice would count its points twice."""
+    names = [player.name.casefold() for player in session.players]
+    for record in store.history():
+        if (record.game == session.game.key and record.started_at == played.started_at
+                and [player.name.casefold() for player in record.players] == names):
+            return record.id
+    return None
 
 
 def main(args: argparse.Namespace) -> int:
@@ -104,14 +183,28 @@ def main(args: argparse.Namespace) -> int:
     return _export(args)
 
 
+def is_evening_document(document: Any) -> bool:
+    """An evening written by `export-evening` rather than one game's log."""
+    return isinstance(document, dict) and "evening" in document and "games" in document
+
+
 def _import(args: argparse.Namespace) -> int:
     from .store import Store
 
     document = read_document(args.file)
+    if is_evening_document(document):
+        raise BadDocument(f"{args.file} holds a whole evening, not one game: import it with "
+                          f"companion import-evening {args.file}")
     store = Store.open(args.data_dir or default_data_dir())
     try:
         session = import_document(store, document)
-        state = "finished" if session.is_over else "ready to resume on the home screen"
+        played = played_from_document(document)
+        if session.is_over:
+            state = "finished"
+        elif played is not None and played.set_aside:
+            state = "set aside: Saved games resumes it"
+        else:
+            state = "ready to resume on the home screen"
         print(f"Imported {session.game.title} as game {session.id} ({len(session.actions)} actions, {state}).")
     finally:
         store.close()
@@ -129,7 +222,7 @@ def _export(args: argparse.Namespace) -> int:
             if not recent:
                 raise BadDocument("there are no saved games yet")
             number = recent[0].id
-        document = export_document(store.resume(number))
+        document = export_saved(store, number)
     finally:
         store.close()
     text = json.dumps(document, indent=2) + "\n"

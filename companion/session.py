@@ -1,8 +1,9 @@
 """A game session: an append-only log of actions whose replay is the game state.
 
-The log holds three kinds of entry: `do` (an action the players told the app), `undo` and `redo`.
-Undo is itself logged rather than deleting anything, so a crash between any two entries resumes to
-exactly the state the players last saw, and the history can say what was taken back.
+The log holds four kinds of entry: `do` (an action the players told the app), `undo`, `redo` and `fix`
+(an earlier move corrected, every move after it replayed on top). Undo is itself logged rather than
+deleting anything, so a crash between any two entries resumes to exactly the state the players last
+saw, and the history can say what was taken back and what was corrected.
 """
 
 from __future__ import annotations
@@ -11,22 +12,39 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from .actions import Action
+from .actions import Action, Fix
 from .errors import IllegalAction, NothingToUndo
 from .game import Game
 from .outcome import Outcome
 from .players import Player, check_table
 
-DO, UNDO, REDO = "do", "undo", "redo"
+DO, UNDO, REDO, FIX = "do", "undo", "redo", "fix"
 # Moves between two kept states: undo replays at most this many.
 SNAPSHOT_EVERY = 32
 
 
 @dataclass(frozen=True)
 class HistoryLine:
+    """A move, numbered from 1; or, with `fix`, the correction of move `number`, listed where it was made."""
+
     number: int
     text: str
     player: int | None
+    fix: bool = False
+
+
+@dataclass(frozen=True)
+class _Fixed:
+    """A fix in effect: made after the first `after` moves; `was` is what the move said before, for Undo."""
+
+    after: int
+    move: int
+    was: Action
+    now: Action
+    line: HistoryLine
+
+
+Persist = Callable[[str, "Action | Fix | None", Any], None]
 
 
 class Session:
@@ -37,7 +55,7 @@ class Session:
     """
 
     def __init__(self, game: Game[Any], players: Sequence[Player], options: dict[str, Any] | None = None,
-                 *, persist: Callable[[str, Action | None, Any], None] | None = None) -> None:
+                 *, persist: Persist | None = None) -> None:
         self.game = game
         self.players: tuple[Player, ...] = tuple(players)
         self.options = game.check_options(options)
@@ -54,7 +72,8 @@ class Session:
         self._actions: list[Action] = []
         # A history line per move; None for moves replayed at resume, written when first read.
         self._lines: list[str | None] = []
-        self._redo: list[Action] = []
+        self._fixes: list[_Fixed] = []
+        self._redo: list[Action | Fix] = []
 
     # ----- reading -------------------------------------------------------------------------
     @property
@@ -95,15 +114,36 @@ class Session:
 
     @property
     def next_undo_text(self) -> str | None:
+        fixed = self._last_fix()
+        if fixed is not None:
+            return f"the fix of move {fixed.move}"
         return self._line(len(self._actions) - 1) if self._actions else None
 
     @property
-    def next_redo(self) -> Action | None:
+    def next_redo(self) -> Action | Fix | None:
         return self._redo[-1] if self._redo else None
 
     def history(self) -> list[HistoryLine]:
+        """Every move in effect, as it now stands, with each fix in effect listed where it was made."""
         self._write_missing_lines()
-        return [HistoryLine(index + 1, self._line(index), action.player) for index, action in enumerate(self._actions)]
+        lines: list[HistoryLine] = []
+        fixes = iter(self._fixes)
+        pending = next(fixes, None)
+        for index, action in enumerate(self._actions):
+            while pending is not None and pending.after == index:
+                lines.append(pending.line)
+                pending = next(fixes, None)
+            lines.append(HistoryLine(index + 1, self._line(index), action.player))
+        while pending is not None:
+            lines.append(pending.line)
+            pending = next(fixes, None)
+        return lines
+
+    def _last_fix(self) -> _Fixed | None:
+        """The fix Undo would take back: one made after every move now in effect."""
+        if self._fixes and self._fixes[-1].after == len(self._actions):
+            return self._fixes[-1]
+        return None
 
     def _line(self, index: int) -> str:
         line = self._lines[index]
@@ -159,17 +199,85 @@ class Session:
         self._redo.clear()
         return new_state
 
-    def undo(self) -> Action:
+    def fix(self, move: int, action: Action) -> Any:
+        """Move `move` (1 is the first) was really `action`: every move after it is replayed on top.
+        Refused, with nothing changed, when the new move or any later one no longer fits the rules."""
+        count = len(self._actions)
+        if not 1 <= move <= count:
+            moves = "there are no moves yet" if not count else f"the moves are 1 to {count}"
+            raise IllegalAction(f"There is no move {move} to fix: {moves}.")
+        if action == self._actions[move - 1]:
+            raise IllegalAction(f"Move {move} already says that, so there is nothing to fix.")
+        self._fix(Fix(move, action), FIX)
+        self._redo.clear()
+        return self._state
+
+    def _fix(self, fix: Fix, kind: str) -> None:
+        was, was_text = self._refit(fix, kind)
+        now_text = self._line(fix.move - 1)
+        text = f'Fixed move {fix.move}: it said "{was_text}"; now "{now_text}"'
+        line = HistoryLine(fix.move, text, fix.action.player, fix=True)
+        self._fixes.append(_Fixed(len(self._actions), fix.move, was, fix.action, line))
+
+    def _refit(self, fix: Fix, kind: str) -> tuple[Action, str]:
+        """Move `fix.move` replaced and every later move replayed on top, persisted as `kind`; returns
+        what the move was and said before."""
+        index = fix.move - 1
+        state, snapshots = self._replayed_with(index, fix.action)
+        was, was_text = self._actions[index], self._line(index)
+        self._persist(kind, fix if kind == FIX else None, state)
+        self._actions[index] = fix.action
+        self._snapshots, self._state = snapshots, state
+        self._lines[index:] = [None] * (len(self._lines) - index)
+        return was, was_text
+
+    def _replayed_with(self, index: int, replacement: Action) -> tuple[Any, dict[int, Any]]:
+        """The state after every move with move `index` (from 0) replaced, and the states to keep;
+        raises IllegalAction naming the first move that no longer fits."""
+        start = self._nearest_snapshot(index)
+        snapshots = {at: state for at, state in self._snapshots.items() if at <= index}
+        state = copy.deepcopy(self._snapshots[start])
+        count = len(self._actions)
+        for at in range(start, count):
+            if at > index and self.game.is_over(state):
+                later = f"move {count} was" if at + 1 == count else f"moves {at + 1} to {count} were"
+                raise IllegalAction(f"With move {index + 1} changed that way the game ends after move {at}, yet "
+                                    f"{later} played after it. Undo those first if they should not have happened.")
+            try:
+                state = self._apply(state, replacement if at == index else self._actions[at])
+            except IllegalAction as refusal:
+                if at == index:
+                    raise
+                raise IllegalAction(f"Move {index + 1} cannot be changed that way: move {at + 1} "
+                                    f'("{self._line(at)}") would no longer fit. {refusal}') from None
+            if (at + 1) % SNAPSHOT_EVERY == 0 and at + 1 > index:
+                snapshots[at + 1] = copy.deepcopy(state)
+        return state, snapshots
+
+    def undo(self) -> Action | Fix:
+        fixed = self._last_fix()
+        if fixed is not None:
+            self._refit(Fix(fixed.move, fixed.was), UNDO)
+            self._fixes.pop()
+            undone = Fix(fixed.move, fixed.now)
+            self._redo.append(undone)
+            return undone
         if not self._actions:
             raise NothingToUndo("Nothing to undo yet.")
         previous = self.state_before_last()
         self._persist(UNDO, None, previous)
         return self._pop(previous)
 
-    def redo(self) -> Action:
+    def redo(self) -> Action | Fix:
         if not self._redo:
             raise NothingToUndo("Nothing to redo.")
-        action = self._redo[-1]
+        entry = self._redo[-1]
+        if isinstance(entry, Fix):
+            # Re-checked like any redo; it fits, since every move after it is the same as when it was made.
+            self._fix(entry, REDO)
+            self._redo.pop()
+            return entry
+        action = entry
         # Re-checked because a redo must obey the same rules as the first time.
         new_state = self.check(action)
         line = self.game.describe(self.state, action, new_state, self.players)
@@ -194,7 +302,7 @@ class Session:
         return action
 
     # ----- rebuilding from a log -----------------------------------------------------------
-    def replay_entries(self, entries: Sequence[tuple[str, Action | None]]) -> None:
+    def replay_entries(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> None:
         """Rebuild from stored entries without persisting them again. A run of moves is applied to one
         working copy, copied only at each snapshot, so a long evening resumes in time proportional to
         its length rather than to its length times the size of the state."""
@@ -203,7 +311,7 @@ class Session:
         try:
             for kind, action in entries:
                 if kind == DO:
-                    if action is None:
+                    if not isinstance(action, Action):
                         raise ValueError("a move in the log has no action")
                     if working is None:
                         if self.is_over:
@@ -224,6 +332,10 @@ class Session:
                     self.undo()
                 elif kind == REDO:
                     self.redo()
+                elif kind == FIX:
+                    if not isinstance(action, Fix):
+                        raise ValueError("a fix in the log does not say which move became what")
+                    self.fix(action.move, action.action)
                 else:
                     raise ValueError(f"unknown log entry kind {kind!r}")
             if working is not None:
@@ -232,5 +344,5 @@ class Session:
             self._persist = saved
 
 
-def _forget(kind: str, action: Action | None, state: Any) -> None:
+def _forget(kind: str, action: Action | Fix | None, state: Any) -> None:
     """The persist hook of a session kept only in memory (tests, replay-game)."""

@@ -17,15 +17,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Iterable, Literal, Sequence
 
-from .actions import Action
+from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
 from .outcome import Outcome
 from .players import Player, check_table
-from .registry import load_game
-from .session import DO, Session
+from .registry import game_entry, load_game
+from .session import DO, FIX, Session
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -69,6 +69,17 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # The evenings and the players' records read the games in time order and each game's races.
     2: ("CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (started_at)",
         "CREATE INDEX IF NOT EXISTS races_by_session ON races (session_id)"),
+    # Fixing an earlier move is an entry of its own. SQLite cannot change a CHECK, so the table is copied.
+    3: ("""CREATE TABLE entries_v3 (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo', 'fix')),
+            action TEXT,
+            at REAL NOT NULL,
+            PRIMARY KEY (session_id, seq))""",
+        "INSERT INTO entries_v3 (session_id, seq, kind, action, at) SELECT session_id, seq, kind, action, at FROM entries",
+        "DROP TABLE entries",
+        "ALTER TABLE entries_v3 RENAME TO entries"),
 }
 
 
@@ -170,26 +181,44 @@ class Store:
         self._attach(session)
         return session
 
-    def import_session(self, checked: Session) -> Session:
+    def import_session(self, checked: Session, started_at: float | None = None,
+                       last_played_at: float | None = None, set_aside: bool = False) -> Session:
         """A whole game, already checked action by action, saved in one transaction: a power cut in the
-        middle of an import leaves none of it, never a part offered for Resume."""
+        middle of an import leaves none of it, never a part offered for Resume. Played now unless
+        `started_at` and `last_played_at` say when; `set_aside` keeps an unfinished game from being
+        offered for Resume."""
+        return self.import_sessions([(checked, started_at, last_played_at, set_aside)])[0]
+
+    def import_sessions(self, games: Sequence[tuple[Session, float | None, float | None, bool]]) -> list[Session]:
+        """Several checked games (session, started_at, last_played_at, set_aside), as `import_session`
+        saves one, all in one transaction: an evening is imported whole or not at all."""
         now = time.time()
-        result = None
-        if checked.is_over:
-            result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
+        numbers = []
         with self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (checked.game.key, json.dumps([p.to_json() for p in checked.players]), json.dumps(checked.options),
-                 now, now, now if checked.is_over else None, result))
-            number = _row_id(cursor)
-            self._db.executemany(
-                "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
-                [(number, seq, DO, json.dumps(action.to_json()), now)
-                 for seq, action in enumerate(checked.actions, start=1)])
-            self._remember(checked.players, now)
-        return self.resume(number)
+            for checked, started_at, last_played_at, set_aside in games:
+                started = now if started_at is None else started_at
+                last = max(started, now if last_played_at is None else last_played_at)
+                result = None
+                if checked.is_over:
+                    result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
+                elif set_aside:
+                    result = json.dumps({"set_aside": True})
+                cursor = self._db.execute(
+                    "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (checked.game.key, json.dumps([p.to_json() for p in checked.players]),
+                     json.dumps(checked.options), started, last, last if result is not None else None, result))
+                number = _row_id(cursor)
+                count = len(checked.actions)
+                # The moves spread evenly from the start to the last move, so their order and span hold.
+                self._db.executemany(
+                    "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
+                    [(number, seq, DO, json.dumps(action.to_json()),
+                      last if count == 1 else started + (last - started) * (seq - 1) / (count - 1))
+                     for seq, action in enumerate(checked.actions, start=1)])
+                self._remember(checked.players, now)
+                numbers.append(number)
+        return [self.resume(number) for number in numbers]
 
     def resume(self, session_id: int) -> Session:
         record = self.session_record(session_id)
@@ -200,18 +229,21 @@ class Store:
         return session
 
     def _attach(self, session: Session) -> None:
-        def persist(kind: str, action: Action | None, resulting_state: Any) -> None:
+        def persist(kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
             self._append(session, kind, action, resulting_state)
 
         session._persist = persist
 
-    def _append(self, session: Session, kind: str, action: Action | None, resulting_state: Any) -> None:
+    def _append(self, session: Session, kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
         now = time.time()
         over = session.game.is_over(resulting_state)
         result = None
         if over:
             result = json.dumps({**session.game.summary(resulting_state),
                                  "outcome": session.game.outcome(resulting_state).to_json()})
+        # A correction to a game that stays finished changes its result, not when it was played, so it
+        # stays in its own evening however much later the miscount was found.
+        correction = over and session.is_over
         with self._transaction():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE session_id = ?", (session.id,)).fetchone()
@@ -219,15 +251,15 @@ class Store:
                 "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
                 (session.id, seq, kind, json.dumps(action.to_json()) if action else None, now))
             self._db.execute(
-                "UPDATE sessions SET updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
-                (now, now if over else None, result, session.id))
+                "UPDATE sessions SET updated_at = CASE WHEN ? THEN updated_at ELSE ? END, "
+                "finished_at = CASE WHEN ? THEN COALESCE(finished_at, ?) END, result = ? WHERE id = ?",
+                (correction, now, over, now, result, session.id))
         self.last_entry = (_saved_id(session), seq)
 
-    def entries(self, session_id: int) -> list[tuple[str, Action | None]]:
+    def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
         rows = self._db.execute(
             "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
-        return [(kind, Action.from_json(json.loads(text), where=f"session {session_id} entry {seq}") if text else None)
-                for seq, kind, text in rows]
+        return [(kind, _entry_payload(kind, text, f"session {session_id} entry {seq}")) for seq, kind, text in rows]
 
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
@@ -269,7 +301,8 @@ class Store:
         for row in rows:
             try:
                 record = _record(row)
-                load_game(record.game)
+                # The rule cards know every game: nothing of a game's rules is imported to list it.
+                game_entry(record.game)
                 check_table(record.players)
             except (CompanionError, ValueError, TypeError) as problem:
                 read.append((row[0], str(problem)))
@@ -409,6 +442,13 @@ def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
         why = f"the storage refused the write ({error})"
     return StorageProblem(f"Not saved: {why}. Nothing already saved is lost; free some space or fix the "
                           "storage, then try again.")
+
+
+def _entry_payload(kind: str, text: str | None, where: str) -> Action | Fix | None:
+    if text is None:
+        return None
+    doc = json.loads(text)
+    return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:

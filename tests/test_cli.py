@@ -70,6 +70,33 @@ def test_export_then_replay_gives_the_same_state(tmp_path):
     assert replayed["actions_applied"] == 1
 
 
+def test_an_exported_game_imports_elsewhere_played_when_it_was_and_only_once(tmp_path):
+    from companion.actions import Action
+    from companion.players import Player
+    from companion.store import Store
+
+    store = Store.open(tmp_path / "here")
+    session = store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Ben", "sky")])
+    session.perform(Action("draw", 0))
+    store.set_aside(session.id)
+    played = store.session_record(session.id)
+    store.close()
+    out = tmp_path / "out.json"
+    assert run("--data-dir", str(tmp_path / "here"), "export-game", str(session.id), str(out)).returncode == 0
+    assert json.loads(out.read_text())["played"] == {"started_at": played.started_at,
+                                                     "last_played_at": played.updated_at, "set_aside": True}
+    imported = run("import-game", str(out), "--data-dir", str(tmp_path / "there"))
+    assert imported.returncode == 0, imported.stderr
+    assert "set aside: Saved games resumes it" in imported.stdout
+    again = run("import-game", str(out), "--data-dir", str(tmp_path / "there"))
+    assert again.returncode == 2 and "already saved, as game 1; nothing was imported" in again.stderr
+    store = Store.open(tmp_path / "there")
+    (record,) = store.sessions()
+    assert (record.started_at, record.updated_at) == (played.started_at, played.updated_at)
+    assert store.unfinished() is None and record.result == {"set_aside": True}   # not offered on Home
+    store.close()
+
+
 def test_import_game_saves_a_resumable_game_and_refuses_a_bad_log_without_writing(tmp_path):
     from companion.store import Store
 

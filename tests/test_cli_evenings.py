@@ -132,6 +132,41 @@ def test_stats_for_an_unknown_player_says_who_there_is(evening_dir):
     assert "no player called 'Zed'" in result.stderr and "Ann, Ben, Cleo" in result.stderr
 
 
+def test_import_evening_rebuilds_the_same_evening_and_a_refused_one_saves_nothing(evening_dir, tmp_path):
+    out = tmp_path / "evening.json"
+    assert run("export-evening", "--data-dir", str(evening_dir), "--output", str(out)).returncode == 0
+    broken = json.loads(out.read_text())
+    broken["games"][1]["actions"][2] = {"type": "draw", "player": 5}
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(broken))
+    elsewhere = tmp_path / "elsewhere"
+
+    refused = run("import-evening", str(bad), "--data-dir", str(elsewhere))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "game 2 of 2 (Mix-the-Mutts): actions[2]" in refused.stderr and "nothing was imported" in refused.stderr
+    store = Store.open(elsewhere)
+    assert store.sessions() == []
+    store.close()
+
+    imported = run("import-evening", str(out), "--data-dir", str(elsewhere))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout == "Imported an evening of 2 games as games 1 and 2: Nuts about Mutts, Mix-the-Mutts.\n"
+    assert standings(elsewhere) == standings(evening_dir)
+    as_csv = [run("export-evening", "--csv", "--data-dir", str(where)).stdout for where in (evening_dir, elsewhere)]
+    assert as_csv[0] == as_csv[1]
+
+
+def test_each_import_command_points_to_the_other_for_the_other_kind_of_file(evening_dir, tmp_path):
+    evening = tmp_path / "evening.json"
+    game = tmp_path / "game.json"
+    run("export-evening", "--data-dir", str(evening_dir), "--output", str(evening))
+    run("--data-dir", str(evening_dir), "export-game", "1", str(game))
+    wrong = run("import-game", str(evening), "--data-dir", str(tmp_path / "else"))
+    assert wrong.returncode == 2 and f"import it with companion import-evening {evening}" in wrong.stderr
+    wrong = run("import-evening", str(game), "--data-dir", str(tmp_path / "else"))
+    assert wrong.returncode == 2 and f"import it with companion import-game {game}" in wrong.stderr
+
+
 def test_help_names_the_new_commands():
     result = run("--help")
-    assert "export-evening" in result.stdout and "stats" in result.stdout
+    assert "export-evening" in result.stdout and "import-evening" in result.stdout and "stats" in result.stdout

@@ -1,14 +1,16 @@
-"""Resume and undo work from kept states instead of one state per move; what they give must be exactly
-what replaying every move from the start gives, for every game, on long sessions full of undos."""
+"""Resume, undo and fixes work from kept states instead of one state per move; what they give must be
+exactly what replaying every move from the start gives, for every game, on long sessions full of undos
+and corrections of earlier moves."""
 
 import copy
 import random
 
 import pytest
 
+from companion.errors import IllegalAction
 from companion.playthrough import table_of
 from companion.registry import GAMES, load_game
-from companion.session import DO, REDO, SNAPSHOT_EVERY, UNDO, Session
+from companion.session import DO, FIX, REDO, SNAPSHOT_EVERY, UNDO, Session
 
 
 def from_the_start(game, players, options, actions):
@@ -34,9 +36,22 @@ def long_session(key, seats, seed, moves):
                     session.undo()
         elif roll < 0.18 and session.can_redo:
             session.redo()
+        elif roll < 0.24 and session.actions:
+            try_a_fix(session, rng)
         else:
             session.perform(rng.choice(game.legal_actions(session.state, rng)))
     return session, log
+
+
+def try_a_fix(session, rng):
+    """An earlier move told differently: accepted, or refused with nothing changed."""
+    move = rng.randrange(1, len(session.actions) + 1)
+    before = session.state_after(move - 1)
+    unchanged = (copy.deepcopy(session.state), session.actions, session.history())
+    try:
+        session.fix(move, rng.choice(session.game.legal_actions(copy.deepcopy(before), rng)))
+    except IllegalAction:
+        assert (session.state, session.actions, session.history()) == unchanged
 
 
 @pytest.mark.parametrize("key", [entry.key for entry in GAMES])
@@ -57,14 +72,15 @@ def test_resume_and_undo_give_exactly_what_a_full_replay_gives(key):
         for moves in sorted(rng.sample(range(len(session.actions) + 1), min(6, len(session.actions) + 1))):
             assert resumed.state_after(moves) == from_the_start(game, players, options, session.actions[:moves])
 
-        # Undo all the way back, each step checked, then redo every one of those moves.
-        actions = list(resumed.actions)
+        # Undo all the way back (fixes too), each step checked, then redo every one of those changes.
+        undone = 0
         while resumed.can_undo:
             resumed.undo()
-            assert resumed.state == from_the_start(game, players, options, actions[:len(resumed.actions)])
-        for _ in actions:
+            undone += 1
+            assert resumed.state == from_the_start(game, players, options, resumed.actions)
+        for _ in range(undone):
             resumed.redo()
-        assert resumed.state == session.state
+        assert (resumed.state, resumed.actions) == (session.state, session.actions)
 
 
 def test_a_resumed_session_keeps_only_a_few_states():
@@ -72,4 +88,4 @@ def test_a_resumed_session_keeps_only_a_few_states():
     resumed = Session(session.game, session.players, session.options)
     resumed.replay_entries(log)
     assert len(resumed._snapshots) <= len(resumed.actions) // SNAPSHOT_EVERY + 1
-    assert [kind for kind, _ in log].count(DO) > 0 and {UNDO, REDO} & {kind for kind, _ in log}
+    assert [kind for kind, _ in log].count(DO) > 0 and {UNDO, REDO, FIX} <= {kind for kind, _ in log}

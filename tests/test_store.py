@@ -6,10 +6,11 @@ import pytest
 from counting_game import CountingGame
 
 import companion.registry as registry
+import companion.store as store_module
 from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.players import Player
-from companion.store import Store
+from companion.store import SCHEMA_VERSION, Store
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
 
@@ -19,6 +20,7 @@ def counting_registered(monkeypatch):
     monkeypatch.setattr(registry, "load_game", lambda key: CountingGame())
     import companion.store as store_module
     monkeypatch.setattr(store_module, "load_game", lambda key: CountingGame())
+    monkeypatch.setattr(store_module, "game_entry", lambda key: None)
 
 
 def test_every_acknowledged_action_survives_reopening(tmp_path, counting_registered):
@@ -178,12 +180,12 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
         session.perform(Action("add", seat, {"amount": amount}))
     expected = (session.state, session.history())
     store.close()
-    # What the first version wrote: its tables only, marked schema 1.
+    # What the first version wrote: its tables only (an entry was a move, an undo or a redo), marked schema 1.
     path = tmp_path / "companion.sqlite3"
     connection = sqlite3.connect(path)
-    connection.execute("DROP INDEX sessions_by_start")
-    connection.execute("DROP INDEX races_by_session")
-    connection.commit()
+    connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; "
+                             "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
+                             "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
     connection.close()
     _schema(path, "1")
 
@@ -193,5 +195,8 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     assert (resumed.state, resumed.history()) == expected
     indexes = {row[0] for row in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert {"sessions_by_start", "races_by_session"} <= indexes
-    assert store._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+    assert store._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA_VERSION),)
+    # The newest kind of entry can be saved in it: a fix of the first move.
+    resumed.fix(1, Action("add", 0, {"amount": 1}))
     store.close()
+    assert Store.open(tmp_path).resume(session.id).summary()["total"] == 4

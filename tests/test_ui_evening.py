@@ -171,6 +171,38 @@ def test_home_names_earlier_evenings_winners_and_the_evening_screen_steps_betwee
     assert any(text.startswith("Tonight") for text in shown(navigator.current_screen))
 
 
+def test_export_writes_the_evening_to_the_stick_and_says_where(services, navigator, tmp_path, monkeypatch):
+    import csv
+    import json
+    import time
+
+    from companion import exports
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    stick = tmp_path / "media" / "pi" / "KINGSTON"
+    stick.mkdir(parents=True)
+    (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n")
+    monkeypatch.setattr(exports, "ROOTS", (tmp_path / "media",))
+    monkeypatch.setattr(exports, "MOUNTS", tmp_path / "mounts")
+    screen = navigator.go(Place.EVENING, services)
+    tap(the(navigator, "Export"))
+    stem = f"evening-{time.strftime('%Y-%m-%d', time.localtime(screen.evening.started_at))}"
+    assert screen.message.text == f"Saved to the USB stick KINGSTON: {stem}.json and .csv"
+    document = json.loads((stick / f"{stem}.json").read_text())
+    assert len(document["games"]) == 4
+    assert document["evening"]["standings"][0]["name"] == screen.rows[0].standing.name
+    rows = list(csv.DictReader((stick / f"{stem}.csv").open()))
+    points = {row.standing.name: row.standing.points for row in screen.rows}
+    assert {name: sum(int(row["points"] or 0) for row in rows if row["player"] == name) for name in points} == points
+
+    (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat ro,nosuid 0 0\n")   # the lock switch slid on
+    tap(the(navigator, "Export"))
+    assert screen.message.text.startswith("The USB stick KINGSTON is read-only")
+    assert sorted(path.name for path in stick.iterdir()) == [f"{stem}.csv", f"{stem}.json"]
+    assert sorted(path.name for path in (tmp_path / "exports").iterdir()) == [f"{stem}.csv", f"{stem}.json"]
+
+
 # The long names of the play-throughs (tests/e2e/play.py).
 LONG_FAMILY_NAMES = {"Grandpa": "Bartholomew", "Maya": "Maximiliana", "Leo": "Jean-Baptiste", "Mum": "Christopher"}
 

@@ -16,6 +16,7 @@ from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
+from ui.places import Place  # noqa: E402
 from ui.screens.game import GameScreen  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.saved_games import SavedGamesScreen  # noqa: E402
@@ -146,3 +147,160 @@ def test_home_says_when_the_saved_games_file_was_moved_aside(tmp_path, navigator
     settle()
     words = " ".join(shown(navigator.current_screen))
     assert "could not be used (it is damaged" in words and "companion.sqlite3.unusable-" in words
+
+
+# ----- export and import ----------------------------------------------------------------------------
+
+def plug_in(tmp_path, monkeypatch, label="KINGSTON"):
+    """A USB stick as the desktop mounts it, in a fake mount table the app is pointed at."""
+    from companion import exports
+
+    stick = tmp_path / "media" / "pi" / label
+    stick.mkdir(parents=True)
+    (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n")
+    monkeypatch.setattr(exports, "ROOTS", (tmp_path / "media",))
+    monkeypatch.setattr(exports, "MOUNTS", tmp_path / "mounts")
+    return stick
+
+
+def finished_nut(services, seed=4):
+    session = services.store.new_session("nut", FAMILY)
+    rng = random.Random(seed)
+    while not session.is_over:
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    return session
+
+
+def another_tables_evening(tmp_path, stick):
+    """Two finished games played on another table, exported onto the stick as an evening."""
+    from companion import exports
+    from companion.evenings import evenings
+    from companion.store import Store
+
+    other = Store.open(tmp_path / "other")
+    for key in ("mix_the_mutts", "pugs_in_mugs"):
+        session = other.new_session(key, [Player("Cy", "green"), Player("Di", "yellow")])
+        rng = random.Random(2)
+        while not session.is_over:
+            session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    (evening,) = evenings(other)
+    exported = exports.export_evening(other, tmp_path / "other", evening, 1)
+    other.close()
+    assert exported.stick is not None
+    return exported.files[0]
+
+
+def message_of(screen) -> str:
+    return screen.message.text
+
+
+def test_export_on_a_saved_game_puts_it_on_the_stick_and_says_so(services, navigator, tmp_path, monkeypatch):
+    import time
+
+    stick = plug_in(tmp_path, monkeypatch)
+    finished_nut(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Export"))
+    day = time.strftime("%Y-%m-%d")
+    assert message_of(screen) == f"Saved to the USB stick KINGSTON: nut-{day}.json and .csv"
+    assert sorted(path.name for path in stick.iterdir()) == [f"nut-{day}.csv", f"nut-{day}.json"]
+    assert json.loads((stick / f"nut-{day}.json").read_text())["game"] == "nut"
+
+
+def test_without_a_stick_the_export_goes_to_the_data_directory_and_import_says_to_plug_one_in(
+        services, navigator, tmp_path, monkeypatch):
+    from companion import exports
+
+    monkeypatch.setattr(exports, "MOUNTS", tmp_path / "no-mounts")
+    finished_nut(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Export"))
+    assert message_of(screen).startswith("No USB stick found: saved nut-")
+    assert len(list((tmp_path / "exports").iterdir())) == 2
+    tap(the(navigator, "Import from USB stick"))
+    assert message_of(screen).startswith("No USB stick found. Plug one in")
+
+
+def test_an_evening_on_the_stick_is_imported_by_one_tap_and_listed(services, navigator, tmp_path, monkeypatch):
+    from ui.screens.saved_games import ImportPopup
+
+    stick = plug_in(tmp_path, monkeypatch)
+    evening_file = another_tables_evening(tmp_path, stick)
+    for _ in range(6):   # newer games of this table, listed above the imported ones
+        services.store.new_session("nut", FAMILY)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Import from USB stick"))
+    settle()
+    popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+    (choice,) = [button for button in popup.choices if evening_file.name in button.text]
+    assert "An evening of" in choice.text and "2 games" in choice.text
+    tap(choice)
+    assert not any(isinstance(child, ImportPopup) for child in Window.children)
+    assert message_of(screen) == "Imported an evening of 2 games as games 7 and 8: Mix-the-Mutts, Pugs in Mugs."
+    words = shown(screen)
+    assert any(text.startswith("Mix-the-Mutts  -  Won by") and "Cy, Di" in text for text in words)
+    assert any(text.startswith("Pugs in Mugs  -  Won by") for text in words)
+    assert [record.game for record in services.store.history()][:2] == ["mix_the_mutts", "pugs_in_mugs"]
+    settle(4)
+    view_bottom, view_top = screen.scroll.to_window(0, 0)[1], screen.scroll.to_window(0, screen.scroll.height)[1]
+    for number in (7, 8):   # both imported games scrolled into view
+        row = screen.row_of[number]
+        bottom, top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
+        assert view_bottom - 1 <= bottom and top <= view_top + 1, (number, bottom, top, view_bottom, view_top)
+
+
+def test_a_file_with_a_wrong_move_is_refused_by_name_and_saves_nothing(services, navigator, tmp_path, monkeypatch):
+    from ui.screens.saved_games import ImportPopup
+
+    stick = plug_in(tmp_path, monkeypatch)
+    evening_file = another_tables_evening(tmp_path, stick)
+    document = json.loads(evening_file.read_text())
+    document["games"][1]["actions"][1] = {"type": "draw", "player": 6}
+    evening_file.write_text(json.dumps(document))
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Import from USB stick"))
+    popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+    tap(popup.choices[0])
+    said = message_of(screen)
+    assert said.startswith(f"{evening_file.name}: game 2 of 2 (Pugs in Mugs): actions[1]")
+    assert said.endswith("nothing was imported")
+    assert services.store.sessions() == []
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_the_saved_games_and_the_stick_s_files_pass_the_layout_check(services, navigator, size, tmp_path,
+                                                                    monkeypatch):
+    import sys
+    from pathlib import Path
+
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.scenes.screens import _saved_games
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    from companion import exports
+
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        _saved_games(services)
+        screen = navigator.go(Place.SAVED_GAMES, services)
+        monkeypatch.setattr(exports, "MOUNTS", tmp_path / "no-mounts")
+        tap(buttons_reading(screen, "Export")[0])   # the longest message there is: the data directory's path
+        assert message_of(screen).startswith("No USB stick found")
+        another_tables_evening(tmp_path, plug_in(tmp_path, monkeypatch))
+        popup = screen.choose_import()
+        settle(8)
+        for roots, name in (([screen], "saved games"), ([popup], "import")):
+            for where in (1, 0):
+                for scroll in (w for root in roots for w in root.walk() if isinstance(w, ScrollView)):
+                    scroll.scroll_y = where
+                settle(4)
+                problems = [str(problem) for problem in layout.check(f"{name} {size} at {where}", roots, Window)]
+                assert problems == [], "\n".join(problems)
+    finally:
+        Window.size = before
+        settle(6)

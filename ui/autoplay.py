@@ -11,10 +11,11 @@ import sys
 from kivy.app import App
 from kivy.clock import Clock
 
+from companion.actions import Fix
 from companion.playthrough import table_of
 from ui.screens.game import open_game_screen
 
-UNDO_CHANCE, REDO_CHANCE = 0.08, 0.05
+UNDO_CHANCE, REDO_CHANCE, FIX_CHANCE = 0.08, 0.05, 0.04
 
 
 def start_autoplay(services, navigator, count: int, game: str) -> None:
@@ -43,6 +44,12 @@ def start_autoplay(services, navigator, count: int, game: str) -> None:
             acknowledged, kind, action = controller.undo(), "undo", None
         elif roll < UNDO_CHANCE + REDO_CHANCE and session.can_redo:
             acknowledged, kind, action = controller.redo(), "redo", None
+        elif roll < UNDO_CHANCE + REDO_CHANCE + FIX_CHANCE and session.actions:
+            # An earlier move told again: accepted, or refused when a later move no longer fits.
+            move = rng.randrange(1, len(session.actions) + 1)
+            told = rng.choice(session.game.legal_actions(session.state_after(move - 1), rng))
+            action = Fix(move, told)
+            acknowledged, kind = controller.fix(move, told), "fix"
         else:
             action = rng.choice(session.game.legal_actions(session.state, rng))
             acknowledged, kind = controller.perform(action), "do"

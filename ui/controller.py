@@ -67,11 +67,18 @@ class GameController:
     def redo(self) -> bool:
         return self._attempt(self.session.redo)
 
-    def _attempt(self, change, success: str | None = None) -> bool:
+    def fix(self, move: int, action: Action) -> bool:
+        """Move `move` told again; every total after it follows. False (with the reason) if refused."""
+        return self._attempt(lambda: self.session.fix(move, action),
+                             success=lambda: f"{self.session.history()[-1].text}. Every total after it is updated.")
+
+    def _attempt(self, change, success: str | Callable[[], str] | None = None) -> bool:
+        """`success` is the message once the change is made, or what writes it from the changed session."""
         try:
             change()
         except CompanionError as refusal:
             self._tell(Notice(str(refusal), problem=True))
             return False
-        self._tell(Notice(success, problem=False) if success else None)
+        text = success() if callable(success) else success
+        self._tell(Notice(text, problem=False) if text else None)
         return True

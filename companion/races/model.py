@@ -210,3 +210,27 @@ class RaceDecision:
             "final": self.final,
             "decided_ns": self.decided_ns,
         }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "RaceDecision":
+        """A decision as `to_json` wrote it (the race log's decision line); BadRace names what is wrong."""
+        def players(key: str) -> tuple[int, ...]:
+            return tuple(int(player) for player in doc.get(key, ()))
+
+        def per_player(key: str, kind: type) -> dict[int, Any]:
+            return {int(player): kind(value) for player, value in dict(doc.get(key) or {}).items()}
+
+        try:
+            draw = doc.get("tie_draw")
+            return cls(
+                kind=str(doc["kind"]), players=players("players"), cue_ns=int(doc["cue_ns"]),
+                winners=players("winners"), losers=players("losers"),
+                ties=tuple(tuple(int(player) for player in group) for group in doc.get("ties", ())),
+                tie_draw=TieDraw(int(draw["seed"]), tuple(draw["among"]), tuple(draw["order"])) if draw else None,
+                rerace=players("rerace"), rerace_prizes=int(doc.get("rerace_prizes", 0)),
+                false_starts=players("false_starts"), stuck=players("stuck"), ignored=players("ignored"),
+                late=players("late"), margins_ms=per_player("margins_ms", float), press_ns=per_player("press_ns", int),
+                too_late_ns=per_player("too_late_ns", int), timed_out=bool(doc.get("timed_out", False)),
+                final=bool(doc.get("final", True)), decided_ns=doc.get("decided_ns"))
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadRace(f"a race decision that cannot be read back ({error!r})") from None

@@ -149,5 +149,17 @@ def decision_line(decision: RaceDecision) -> dict[str, Any]:
     return {"event": "decision", **decision.to_json()}
 
 
+def logged_decision(lines: Iterable[Any]) -> RaceDecision | None:
+    """What the app decided, from a stored log's last decision line; None for a log without one or with
+    one that cannot be read back (the edges are still there to replay)."""
+    decisions = [line for line in lines if isinstance(line, dict) and line.get("event") == "decision"]
+    if not decisions:
+        return None
+    try:
+        return RaceDecision.from_json(decisions[-1])
+    except BadRace:
+        return None
+
+
 def dumps(lines: Iterable[dict[str, Any]]) -> str:
     return "".join(json.dumps(line, sort_keys=False) + "\n" for line in lines)

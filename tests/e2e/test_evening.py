@@ -178,6 +178,54 @@ def check_profile(table, name: str, played: int, won: int, per_game: dict[str, t
         scroll_to_and_check(table, label.parent)
 
 
+def fix_a_miscount(table) -> dict:
+    """After the Nut game the family finds the loser's clusters were counted short: History, tap that
+    score, Fix, count again by hand on the same pad. The winner, the end screen and the saved result
+    follow; the fix is listed in the history; the evening checked afterwards is the fixed one."""
+    from ui.games.nut.pads import PlayerTab, Stepper
+    from ui.games.nut.scoring import trimmed
+    from ui.screens.fixing import FixPopup
+    from ui.screens.history import HistoryPopup, MoveRow
+
+    session = table.session
+    before = session.outcome
+    loser = next(standing.name for standing in before.standings if standing.seat not in before.winners)
+    table.tap("History")
+    assert isinstance(table.layer(), HistoryPopup), f"History opened {table.where()}"
+    row = next(row for row in table.all_widgets(MoveRow) if re.match(rf"{loser}'s \w+ scores? ", row.line.text))
+    table.tap(row)
+    table.check_layout()
+    table.screenshot("history-fix")
+    table.tap(re.compile(r"^Fix move \d+"))
+    assert isinstance(table.layer(), FixPopup), f"Fix opened {table.where()}"
+    assert table.shows(rf'^It says "{re.escape(row.line.text)}"'), f"the fix does not say what it fixes: {table.texts()}"
+    # The pad opens on the layout as it was told, ready to be corrected.
+    told = session.actions[row.line.number - 1]
+    pad = table.layer().view.scoring
+    assert next(tab for tab in table.widgets(PlayerTab) if tab.label.text == loser).chosen, \
+        f"the fix does not open on {loser}'s tab"
+    if told.type == "score_layout":
+        assert pad.grid is not None and trimmed(list(pad.grid.rows)) == list(told["grid"]), \
+            f"the fix opens on {pad.grid and pad.grid.rows}, {loser} painted {told['grid']}"
+    if not table.widgets(Stepper):
+        table.tap("Count by hand")
+    table.check_layout()
+    sizes = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
+    for stepper in sizes:
+        while int(stepper.value_label.text) < 9:
+            table.tap("+", within=stepper)
+    table.screenshot("fix-move")
+    table.tap(f"Score {loser}")
+    table.until(lambda: not isinstance(table.layer(), FixPopup), "the fix to be made")
+    after = table.session.outcome
+    assert [after.standings[seat].name for seat in after.winners] == [loser], \
+        f"after the fix {loser} should win: {after}"
+    assert table.shows(rf"^Fixed move {row.line.number}: "), f"the fix is not confirmed: {table.texts()}"
+    assert table.session.history()[-1].fix, "the fix is not in the history"
+    return {"move": row.line.number, "loser_now_winner": loser, "scores_before": list(before.scores),
+            "scores_after": list(after.scores)}
+
+
 def play_evening(table, report: dict) -> None:
     import families.mix_the_mutts as mix_family
     import families.nut as nut_family
@@ -233,6 +281,7 @@ def play_evening(table, report: dict) -> None:
     third = table.session
     assert third.game.key == "nut" and [p.name for p in third.players] == seated, f"Nut seats {third.players}"
     nut_family.play(table, seed=1, shots="evening-nut")
+    report["fixed"] = fix_a_miscount(table)
     said.append(end_screen_winners(table, r"^(.+?) (?:wins|share the win) with"))
     table.tap("Another game")
     assert isinstance(table.screen, HomeScreen), f"Another game went to {table.where()}"

@@ -1,6 +1,8 @@
 """Each game's table view lives in the package ui/games/<game key>/ (table.py, pads.py, widgets.py and
 modules named for what they hold) and exposes `VIEW`, a widget class built as `VIEW(controller)` with a
-`refresh()` method the game screen calls after every change."""
+`refresh()` method the game screen calls after every change. A view may also have
+`start_from(action)`: when an earlier move is being fixed, its pads then open on what was told that
+time (a painted layout, counts), so the family corrects it instead of telling all of it again."""
 
 import importlib
 

@@ -63,14 +63,13 @@ def setup_keyboard_long(services, navigator):
 def history(services, navigator):
     import random
 
-    from ui.screens.game import HistoryPopup, open_game_screen
+    from ui.screens.game import open_game_screen
 
     session = services.store.new_session("mix_the_mutts", FAMILY[:3])
     rng = random.Random(4)
     for _ in range(12):
         session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
-    screen = open_game_screen(services, navigator, session)
-    HistoryPopup(screen.controller).open()
+    open_game_screen(services, navigator, session).open_history()
 
 
 def _race_popup(services, kind, seats=(0, 1, 2, 3)):
@@ -213,3 +212,47 @@ def home_evening(services, navigator):
     _game_night(services, now=time.time() - 3 * 86400)
     _game_night(services)
     navigator.show(HomeScreen(services, navigator))
+
+
+def _saved_games(services):
+    """Yesterday's game night (three finished games, one left unfinished), then today a That's Ruff!
+    game set aside after a few moves and a Nut game played to its end."""
+    import random
+    import time
+
+    _game_night(services, now=time.time() - 86400)
+    set_aside = services.store.new_session("thats_ruff", FAMILY[:4])
+    rng = random.Random(6)
+    for _ in range(5):
+        set_aside.perform(rng.choice(set_aside.game.legal_actions(set_aside.state, rng)))
+    services.store.set_aside(set_aside.id)
+    finished = services.store.new_session("nut", FAMILY[1:3])
+    while not finished.is_over:
+        finished.perform(rng.choice(finished.game.legal_actions(finished.state, rng)))
+
+
+@scene("saved-games", "every saved game: finished with its winner, set aside, unfinished; Export on each")
+def saved_games(services, navigator):
+    from ui.places import Place
+
+    _saved_games(services)
+    navigator.go(Place.SAVED_GAMES, services)
+
+
+@scene("saved-games-import", "importing from a USB stick: the game logs and evenings found on it")
+def saved_games_import(services, navigator):
+    from companion import exports
+    from companion.evenings import evenings
+    from ui.places import Place
+
+    _saved_games(services)
+    # A stick as the desktop would mount it, in this scene's own data directory.
+    stick = services.data_dir / "media" / "pi" / "KINGSTON"
+    stick.mkdir(parents=True)
+    mounts = services.data_dir / "mounts"
+    mounts.write_text(f"/dev/sda1 {stick} vfat rw,nosuid,nodev 0 0\n")
+    exports.ROOTS, exports.MOUNTS = (services.data_dir / "media",), mounts
+    found = evenings(services.store)
+    exports.export_evening(services.store, services.data_dir, found[1], 2)
+    exports.export_game(services.store, services.data_dir, found[0].games[-1].session_id)
+    navigator.go(Place.SAVED_GAMES, services).choose_import()

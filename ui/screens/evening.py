@@ -1,5 +1,6 @@
 """A game night: who leads the evening (place, player, points, games, wins), how each finished game
-ended for everyone, and a chart of everyone's running points. Tapping a player opens their records.
+ended for everyone, and a chart of everyone's running points. Tapping a player opens their records;
+Export writes the evening (JSON and CSV) to a USB stick, or to the data directory without one.
 
 Colour never stands alone: every name carries its player's shape, and every line of the chart ends
 in that shape with the player's name beside it."""
@@ -22,11 +23,13 @@ from kivy.uix.widget import Widget
 from kivy_garden.graph import Graph, LinePlot
 
 from companion import evenings as nights
+from companion import exports
+from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 from ui.widgets.symbols import SymbolShape
 
 POINTS_RULE = nights.POINTS_RULE
@@ -277,12 +280,17 @@ class EveningScreen(Screen):
         self.later_button.bind(on_release=lambda *_: self.show_evening(position - 1))
         header.add_widget(self.earlier_button)
         header.add_widget(self.later_button)
+        self.export_button = BigButton(text="Export", size_hint_x=None, width=dp(104), disabled=evening is None)
+        self.export_button.bind(on_release=lambda *_: self.export())
+        header.add_widget(self.export_button)
         root.add_widget(header)
         if evening is None:
             root.add_widget(Text(text="No games yet. Every game played is counted into its evening here.",
                                  color=theme.TEXT_DIM, size_hint_y=1, halign="center"))
         else:
             root.add_widget(self._body(evening))
+        self.message = MessageBar()
+        root.add_widget(self.message)
         self.add_widget(root)
 
     def _chosen(self, started_at: float | None) -> Evening | None:
@@ -325,6 +333,18 @@ class EveningScreen(Screen):
     def show_evening(self, position: int) -> None:
         if 0 <= position < len(self.all_evenings):
             self.navigator.go(Place.EVENING, self.services, self.all_evenings[position].started_at)
+
+    def export(self) -> None:
+        """The evening's JSON and CSV onto the USB stick, or into the data directory without one."""
+        if self.evening is None:
+            return
+        number = self.all_evenings.index(self.evening) + 1
+        try:
+            done = exports.export_evening(self.services.store, self.services.data_dir, self.evening, number)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self.message.show(done.message, problem=done.problem is not None, seconds=None)
 
     def open_profile(self, name: str) -> None:
         self.navigator.go(Place.PROFILE, self.services, name,

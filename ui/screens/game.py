@@ -6,11 +6,8 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
-from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 
 from companion.errors import CompanionError
 from companion.session import Session
@@ -19,8 +16,9 @@ from ui.button_turns import PressTimer
 from ui.controller import GameController, Notice
 from ui.games import view_class
 from ui.places import Place
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text, popup_header
-from ui.widgets.symbols import SymbolShape
+from ui.screens.fixing import FixPopup
+from ui.screens.history import HistoryPopup
+from ui.widgets.basics import BigButton, MessageBar, Text
 
 
 def game_screen(services, navigator, session: Session) -> "GameScreen":
@@ -34,43 +32,6 @@ def game_screen(services, navigator, session: Session) -> "GameScreen":
 
 def open_game_screen(services, navigator, session: Session) -> "GameScreen":
     return navigator.show(game_screen(services, navigator, session))
-
-
-class HistoryPopup(ModalView):
-    """Everything that happened, newest first, scrollable."""
-
-    def __init__(self, controller: GameController, **kwargs):
-        super().__init__(size_hint=(0.94, 0.94), **kwargs)
-        panel = Panel(orientation="vertical")
-        panel.add_widget(popup_header("What happened", self.dismiss))
-        lines = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
-        lines.bind(minimum_height=lines.setter("height"))
-        history = controller.session.history()
-        if not history:
-            lines.add_widget(Text(text="Nothing yet.", color=theme.TEXT_DIM))
-        players = controller.players
-        for line in reversed(history):
-            lines.add_widget(self._line(line, players))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(lines)
-        panel.add_widget(scroll)
-        self.add_widget(panel)
-
-    @staticmethod
-    def _line(line, players) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-        row.add_widget(Text(text=str(line.number), size_hint_x=None, width=dp(44), color=theme.TEXT_DIM,
-                            halign="right"))
-        holder = AnchorLayout(size_hint_x=None, width=dp(32))
-        if line.player is not None:
-            identity = players[line.player].identity
-            holder.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                          size_hint=(None, None), size=(dp(26), dp(26))))
-        row.add_widget(holder)
-        text = Text(text=line.text)
-        row.add_widget(text)
-        text.bind(height=lambda _, height: setattr(row, "height", max(dp(40), height + dp(4))))
-        return row
 
 
 class GameScreen(Screen):
@@ -89,7 +50,7 @@ class GameScreen(Screen):
         rules.bind(on_release=lambda *_: self.open_rules())
         bar.add_widget(rules)
         history = BigButton(text="History", size_hint_x=None, width=dp(104))
-        history.bind(on_release=lambda *_: HistoryPopup(controller).open())
+        history.bind(on_release=lambda *_: self.open_history())
         bar.add_widget(history)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100))
         self.undo_button.bind(on_release=lambda *_: controller.undo())
@@ -117,6 +78,18 @@ class GameScreen(Screen):
         self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
         self._changed(None)
+
+    def open_history(self) -> HistoryPopup:
+        session = self.controller.session
+        races = self.services.store.races(session.id) if session.id is not None else []
+        popup = HistoryPopup(self.controller, races, on_fix=self.open_fix)
+        popup.open()
+        return popup
+
+    def open_fix(self, move: int) -> FixPopup:
+        popup = FixPopup(self.controller, move)
+        popup.open()
+        return popup
 
     def open_rules(self):
         from ui.screens.rules import RulesPopup

@@ -1,22 +1,30 @@
 """Every game this table has played, newest first: unfinished and set-aside games can be resumed,
-finished ones opened to see how they ended and what happened."""
+finished ones opened to see how they ended and what happened. Any game can be exported (to a USB stick
+when one is plugged in), and game logs or whole evenings on a stick can be imported."""
 
 from __future__ import annotations
 
 import time
 
+from kivy.clock import Clock
+from kivy.graphics import Color, Line
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
 
+from companion import exports
+from companion.errors import CompanionError
 from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text, popup_header
 
 SHOWN = 40
+ROW_HEIGHT = dp(96)
 
 
 def status_of(record: SessionRecord) -> str:
@@ -31,6 +39,19 @@ def status_of(record: SessionRecord) -> str:
     return f"Won by {' and '.join(names)}" if names else "Finished"
 
 
+def outline(row: Panel) -> None:
+    """A ring in the confirmation colour around a game just imported, so it is found in the list."""
+    with row.canvas.before:
+        Color(*theme.OK)
+        ring = Line(width=dp(2.5))
+
+    def follow(*_):
+        ring.rounded_rectangle = (row.x, row.y, row.width, row.height, theme.RADIUS)
+
+    row.bind(pos=follow, size=follow)
+    follow()
+
+
 class SavedGamesScreen(Screen):
     def __init__(self, services, navigator, **kwargs):
         super().__init__(**kwargs)
@@ -41,28 +62,60 @@ class SavedGamesScreen(Screen):
         back.bind(on_release=lambda *_: self.back())
         header.add_widget(back)
         header.add_widget(Text(text="Saved games", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
+        self.import_button = BigButton(text="Import from USB stick", size_hint_x=None, width=dp(250))
+        self.import_button.bind(on_release=lambda *_: self.choose_import())
+        header.add_widget(self.import_button)
         root.add_widget(header)
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        rows.bind(minimum_height=rows.setter("height"))
-        records = services.store.sessions(limit=SHOWN)
-        if not records:
-            rows.add_widget(Text(text="No games yet. Pick a game on Home to start one.", color=theme.TEXT_DIM))
-        for record in records:
-            rows.add_widget(self._row(record))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(rows)
-        root.add_widget(scroll)
+        self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
+        self.rows.bind(minimum_height=self.rows.setter("height"))
+        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        self.scroll.add_widget(self.rows)
+        root.add_widget(self.scroll)
         self.message = MessageBar()
         root.add_widget(self.message)
         self.add_widget(root)
+        self.row_of: dict[int, Panel] = {}
+        self.list_games()
 
-    def _row(self, record: SessionRecord) -> Panel:
-        row = Panel(orientation="horizontal", size_hint_y=None, height=dp(96), fill=theme.SURFACE)
+    def list_games(self, highlighted: tuple[int, ...] = ()) -> None:
+        """The newest games, and the `highlighted` ones (just imported) even when older than those."""
+        self.rows.clear_widgets()
+        self.row_of = {}
+        records = self.services.store.sessions(limit=SHOWN)
+        listed = {record.id for record in records}
+        records += [self.services.store.session_record(number) for number in highlighted if number not in listed]
+        if not records:
+            self.rows.add_widget(Text(text="No games yet. Pick a game on Home to start one.", color=theme.TEXT_DIM))
+        for record in records:
+            row = self._row(record, record.id in highlighted)
+            self.row_of[record.id] = row
+            self.rows.add_widget(row)
+        first = next((record.id for record in records if record.id in highlighted), None)
+        if first is not None:
+            # Once the rows are laid out: the first imported game at the top, the others under it.
+            Clock.schedule_once(lambda _: self.bring_to_top(self.row_of[first]), 0)
+
+    def bring_to_top(self, row: Panel) -> None:
+        room = self.rows.height - self.scroll.height
+        if room > 0:
+            from_top = self.rows.top - row.top - theme.GAP
+            self.scroll.scroll_y = max(0.0, min(1.0, 1 - from_top / room))
+
+    def _row(self, record: SessionRecord, highlighted: bool = False) -> Panel:
+        row = Panel(orientation="horizontal", size_hint_y=None, height=ROW_HEIGHT)
+        if highlighted:
+            outline(row)
         names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %d %b %H:%M", time.localtime(record.updated_at))
         status = status_of(record)
-        row.add_widget(Text(text=f"[b]{game_entry(record.game).title}[/b]  -  {status}\n{names}  -  {when}",
-                            markup=True, size_hint_y=1, font_size=theme.FONT_BODY))
+        words = Text(text=f"[b]{game_entry(record.game).title}[/b]  -  {status}\n{names}  -  {when}",
+                     markup=True, font_size=theme.FONT_BODY, pos_hint={"center_y": 0.5})
+        # Six long names wrap onto a third line: the row grows rather than letting them spill out.
+        words.bind(height=lambda _, height: setattr(row, "height", max(ROW_HEIGHT, height + 2 * theme.PAD)))
+        row.add_widget(words)
+        export = BigButton(text="Export", size_hint_x=None, width=dp(110), pos_hint={"center_y": 0.5})
+        export.bind(on_release=lambda *_: self.export(record.id))
+        row.add_widget(export)
         resumable = record.finished_at is None or status == "Set aside"
         action = BigButton(text="Resume" if resumable else "Look", size_hint_x=None, width=dp(130),
                            pos_hint={"center_y": 0.5})
@@ -75,5 +128,71 @@ class SavedGamesScreen(Screen):
             self.services.store.bring_back(record.id)
         self.navigator.go(Place.GAME, self.services, self.services.store.resume(record.id))
 
+    def export(self, session_id: int) -> None:
+        try:
+            done = exports.export_game(self.services.store, self.services.data_dir, session_id)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self.message.show(done.message, problem=done.problem is not None, seconds=None)
+
+    def choose_import(self) -> ModalView | None:
+        """The game logs and evenings on the stick, one button each; None (and a message) without any."""
+        found = exports.sticks()
+        if not found:
+            self.message.show("No USB stick found. Plug one in, wait a moment for it to open, then tap "
+                              "Import from USB stick again.", problem=True, seconds=None)
+            return None
+        stick = found[0]
+        files = exports.stick_files(stick)
+        if not files:
+            self.message.show(f"The USB stick {stick.label} has no game logs on it: they are the .json files "
+                              "an export writes at the top of the stick.", problem=True, seconds=None)
+            return None
+        popup = ImportPopup(stick, files, on_chosen=self.import_file)
+        popup.open()
+        return popup
+
+    def import_file(self, found: exports.Found) -> None:
+        try:
+            imported = exports.import_file(self.services.store, found.path)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self.list_games(highlighted=imported.session_ids)
+        self.message.show(imported.message, seconds=None)
+
     def back(self) -> None:
         self.navigator.go(Place.HOME, self.services)
+
+
+class ImportPopup(ModalView):
+    """The JSON files on a stick, newest first, each a button with its name and what it holds."""
+
+    def __init__(self, stick: exports.Stick, files: list[exports.Found], on_chosen, **kwargs):
+        super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
+        self.on_chosen = on_chosen
+        panel = Panel(orientation="vertical")
+        panel.add_widget(popup_header(f"Import from {stick.label}", self.dismiss))
+        panel.add_widget(Text(text="Tap a game or an evening to add it to the saved games. It is checked "
+                                   "move by move first; a file with a wrong move adds nothing.",
+                              font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
+        column.bind(minimum_height=column.setter("height"))
+        self.choices: list[BigButton] = []
+        for found in files:
+            choice = BigButton(text=f"[b]{escape_markup(found.path.name)}[/b]\n{escape_markup(found.what)}",
+                               markup=True, halign="left", bold=False, height=dp(72))
+            choice.found = found
+            choice.bind(texture_size=lambda button, size: setattr(button, "height", max(dp(72), size[1] + dp(16))))
+            choice.bind(on_release=lambda button: self.choose(button.found))
+            column.add_widget(choice)
+            self.choices.append(choice)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(column)
+        panel.add_widget(scroll)
+        self.add_widget(panel)
+
+    def choose(self, found: exports.Found) -> None:
+        self.dismiss(animation=False)
+        self.on_chosen(found)

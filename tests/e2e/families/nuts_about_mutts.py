@@ -280,11 +280,32 @@ class Family:
             table.tap("Race again")
             return
         self.shot("race-photo-finish" if popup.kind == "bones" else "claim-photo-finish")
+        photo_finish = photo_finish_lines(popup)
         before = len(self.session.actions)
         table.tap("Accept result")
         if popup.kind == "bones":
             self.expect_recorded(before, "the bone race result")
             self.undo_redo_around_race()
+            self.race_in_history(photo_finish)
+
+    def race_in_history(self, photo_finish: list[list[str]]) -> None:
+        """Once, after a bone race: the game's History has a Races tab whose newest race is the photo
+        finish the race screen showed, every line the same (place, name, margin and prize)."""
+        from ui.screens.history import HistoryPopup
+
+        if "history_races" in self.done:
+            return
+        self.done.add("history_races")
+        table = self.table
+        table.tap("History")
+        history = table.layer()
+        assert isinstance(history, HistoryPopup), f"History opened {table.where()}"
+        table.tap(re.compile(r"^Races \(\d+\)$"))
+        table.check_layout()
+        newest = photo_finish_lines(history)[:len(photo_finish)]
+        assert newest == photo_finish, f"the history shows the race as {newest}, the race screen showed {photo_finish}"
+        self.shot("history-races")
+        table.tap("Close")
 
     def run_cued_race(self, popup) -> None:
         table = self.table
@@ -398,3 +419,13 @@ class Family:
 
 def play(table, seed: int, shots: str) -> None:
     Family(table, seed, shots).play()
+
+
+def photo_finish_lines(layer) -> list[list[str]]:
+    """Each photo-finish line in `layer`, top to bottom, as the words on it."""
+    from kivy.uix.label import Label
+
+    from ui.screens.race import PhotoFinishRow
+
+    rows = [row for row in layer.walk(restrict=True) if isinstance(row, PhotoFinishRow)]
+    return [[child.text for child in reversed(row.children) if isinstance(child, Label)] for row in rows]

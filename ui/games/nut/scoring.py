@@ -48,6 +48,16 @@ def trimmed(rows: list[str]) -> list[str]:
     return [line[left:right + 1] for line in rows[top:bottom + 1]]
 
 
+def with_margin(rows: list[str], max_rows: int, max_columns: int) -> list[str]:
+    """A layout with an empty line on each side where the grid has room, so a card missed at the edge
+    can be painted in."""
+    if len(rows[0]) + 2 <= max_columns:
+        rows = [EMPTY + line + EMPTY for line in rows]
+    if len(rows) + 2 <= max_rows:
+        rows = [EMPTY * len(rows[0])] + rows + [EMPTY * len(rows[0])]
+    return rows
+
+
 class ScoringPad(BoxLayout):
     def __init__(self, controller, **kwargs):
         super().__init__(spacing=theme.GAP, **kwargs)
@@ -91,6 +101,22 @@ class ScoringPad(BoxLayout):
             self.counts[seat] = {"sizes": {letter: 0 for letter in letters},
                                  "squirrels": {letter: 0 for letter in letters}}
         return self.counts[seat]
+
+    def start_from(self, told: Action) -> None:
+        """Fixing a score told earlier: that player's layout or counts as told then, to be corrected."""
+        seat = told.player
+        if seat is None or told.type not in (ActionType.SCORE_QUICK, ActionType.SCORE_LAYOUT):
+            return
+        self.quick = told.type == ActionType.SCORE_QUICK
+        if self.quick:
+            counts = self.quick_counts(seat)
+            counts["sizes"].update(told["sizes"])
+            counts["squirrels"].update(told.get("squirrels") or {})
+        else:
+            state = self.controller.session.state
+            self.paintings[seat] = with_margin(list(told["grid"]), state.max_rows, state.max_columns)
+        self.seat = seat
+        self.refresh(self.controller.session.summary())
 
     # ----- taps ----------------------------------------------------------------------------
     def choose_seat(self, seat: int) -> None:

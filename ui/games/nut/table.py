@@ -26,6 +26,11 @@ class NutView(BoxLayout):
     def pad(self):
         return {Phase.DRAFT: self.draft, Phase.SCORING: self.scoring, Phase.OVER: self.end}.get(self.phase)
 
+    def start_from(self, told) -> None:
+        """A score being fixed opens on what was told then (see ui/games/__init__.py)."""
+        if self.phase == Phase.SCORING:
+            self.scoring.start_from(told)
+
     def refresh(self) -> None:
         summary = self.controller.session.summary()
         phase = summary["phase"]

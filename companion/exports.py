@@ -1,0 +1,340 @@
+"""Exporting games and evenings to a USB stick (or, with none plugged in, the data directory), and
+importing the game logs and evenings found on a stick.
+
+A stick is a drive the desktop mounted for the user: Raspberry Pi OS (udisks2) puts it under
+/media/<user>/<LABEL>, other systems under /run/media/<user>/<LABEL>. It is found in the mount table
+(/proc/mounts) by where it is mounted and by a file system a stick carries, so the SD card's own
+partitions are never taken for one.
+
+Each export is a JSON file (the document `companion import-game` or `import-evening` reads) and a CSV
+file with one row per player per hand, named for what it holds and the day it was played. A file is
+never overwritten (a second export of the same evening is `evening-2026-11-22-2.json`), and each one is
+written under a temporary name and renamed only once both are complete, so a full or pulled stick never
+holds half an export.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .errors import BadDocument, CompanionError, StorageProblem
+from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening, imported_evening_text
+from .gamelog import export_saved, import_document, is_evening_document, read_document
+from .registry import game_entry
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .store import Store
+
+# Read when a stick is looked for, not when this module is imported, so a test can point them elsewhere.
+ROOTS: tuple[Path, ...] = (Path("/media"), Path("/run/media"))
+MOUNTS = Path("/proc/mounts")
+STICK_FILESYSTEMS = frozenset({"vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "ext2", "ext3", "ext4"})
+EXPORTS_FOLDER = "exports"
+# A game log of a long evening is some hundreds of kilobytes; a file far bigger is something else.
+LARGEST_DOCUMENT = 5_000_000
+LISTED = 40
+
+
+@dataclass(frozen=True)
+class Stick:
+    """A mounted removable drive. `read_only` when it is mounted so or this user may not write it."""
+
+    path: Path
+    read_only: bool
+
+    @property
+    def label(self) -> str:
+        return self.path.name
+
+
+def sticks(roots: Sequence[Path] | None = None, mounts: Path | None = None) -> list[Stick]:
+    """The mounted sticks under `roots` (default `ROOTS`), in the order of their mount points."""
+    roots = ROOTS if roots is None else roots
+    try:
+        table = (MOUNTS if mounts is None else mounts).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []   # no mount table (not Linux): no stick can be found, and the data directory is used
+    found = []
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) < 4 or fields[2] not in STICK_FILESYSTEMS:
+            continue
+        where = Path(_unescape(fields[1]))
+        if not any(where != root and where.is_relative_to(root) for root in roots) or not where.is_dir():
+            continue
+        read_only = "ro" in fields[3].split(",") or not os.access(where, os.W_OK)
+        found.append(Stick(where, read_only))
+    return sorted(found, key=lambda stick: str(stick.path))
+
+
+def _unescape(field: str) -> str:
+    """The mount table writes a space in a stick's label as \\040 (and a tab, newline, backslash so)."""
+    return re.sub(r"\\([0-7]{3})", lambda match: chr(int(match.group(1), 8)), field)
+
+
+# ----- exporting ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Exported:
+    """Where an export went: `stick` is None when it went to the data directory, and then `problem`
+    says why a stick that was found could not take it."""
+
+    files: tuple[Path, ...]
+    stick: Stick | None = None
+    problem: str | None = None
+
+    @property
+    def folder(self) -> Path:
+        return self.files[0].parent
+
+    @property
+    def names(self) -> str:
+        """`evening-2026-11-22.json and .csv`"""
+        first, *rest = self.files
+        return " and ".join([first.name] + [path.suffix for path in rest])
+
+    @property
+    def message(self) -> str:
+        if self.stick is not None:
+            return f"Saved to the USB stick {self.stick.label}: {self.names}"
+        if self.problem is None:
+            return f"No USB stick found: saved {self.names} in {self.folder}"
+        return f"{self.problem}: saved {self.names} in {self.folder} instead."
+
+
+def export_evening(store: Store, data_dir: Path, evening: Evening, number: int,
+                   roots: Sequence[Path] | None = None, mounts: Path | None = None) -> Exported:
+    """The evening as JSON (every game, with when it was played) and CSV, on a stick if there is one."""
+    contents = ((".json", _json(evening_document(store, evening))), (".csv", evening_csv(number, evening)))
+    return export(data_dir, f"evening-{_day(evening.started_at)}", contents, roots, mounts)
+
+
+def export_game(store: Store, data_dir: Path, session_id: int,
+                roots: Sequence[Path] | None = None, mounts: Path | None = None) -> Exported:
+    """One saved game as its game log and its rows of its evening's CSV, on a stick if there is one."""
+    number, alone = game_alone(evenings(store), session_id)
+    game = alone.games[0]
+    contents = ((".json", _json(export_saved(store, session_id))), (".csv", evening_csv(number, alone)))
+    return export(data_dir, f"{slug(game.title)}-{_day(game.started_at)}", contents, roots, mounts)
+
+
+def export(data_dir: Path, stem: str, contents: Sequence[tuple[str, str]],
+           roots: Sequence[Path] | None = None, mounts: Path | None = None) -> Exported:
+    """Write `contents` (suffix, text) as new files named `stem` plus each suffix: on the first writable
+    stick, else in the data directory's exports folder. A stick that is read-only or fills up is left
+    as it was, the files go to the data directory, and `problem` says what was wrong with the stick."""
+    found = sticks(roots, mounts)
+    problem = None
+    writable = [stick for stick in found if not stick.read_only]
+    if writable:
+        try:
+            return Exported(write_new(writable[0].path, stem, contents), writable[0])
+        except OSError as error:
+            problem = f"The USB stick {writable[0].label} {_why(error)}, so nothing was left on it"
+    elif found:
+        problem = f"The USB stick {found[0].label} is read-only (is the lock switch on its side on?)"
+    folder = Path(data_dir) / EXPORTS_FOLDER
+    try:
+        return Exported(write_new(folder, stem, contents), None, problem)
+    except OSError as error:
+        stick_too = f"{problem}, and " if problem else ""
+        raise StorageProblem(f"Not exported: {stick_too}the folder {folder} {_why(error)}. Nothing was written; "
+                             "free some space or plug in a USB stick, then export again.") from None
+
+
+def write_new(folder: Path, stem: str, contents: Sequence[tuple[str, str]]) -> tuple[Path, ...]:
+    """Each text as a new file `stem + suffix` in `folder` (`stem-2`, `-3` when taken), all or none:
+    each is written and flushed to the drive under a temporary name, and renamed once all are."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = _free_stem(folder, stem, [suffix for suffix, _ in contents])
+    temporary = [folder / f".{stem}{suffix}.partial" for suffix, _ in contents]
+    final = [folder / f"{stem}{suffix}" for suffix, _ in contents]
+    renamed: list[Path] = []
+    try:
+        for path, (_, text) in zip(temporary, contents):
+            _write_flushed(path, text.encode("utf-8"))
+        for source, target in zip(temporary, final):
+            os.rename(source, target)
+            renamed.append(target)
+        _flush_folder(folder)
+    except OSError:
+        for path in temporary + renamed:
+            _remove_quietly(path)
+        raise
+    return tuple(final)
+
+
+def _write_flushed(path: Path, data: bytes) -> None:
+    """The bytes on the drive itself before this returns: a stick is pulled out as soon as the screen
+    says it is done."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _flush_folder(folder: Path) -> None:
+    """The renames on the drive too, where its file system can flush a folder (FAT sticks cannot)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _free_stem(folder: Path, stem: str, suffixes: Sequence[str]) -> str:
+    """`stem`, or `stem-2`, `-3`...: the first with none of its files there, nor a temporary one left by
+    an export cut short (the stick pulled out mid-write)."""
+    candidate, number = stem, 1
+    while any((folder / name).exists() for suffix in suffixes
+              for name in (f"{candidate}{suffix}", f".{candidate}{suffix}.partial")):
+        number += 1
+        candidate = f"{stem}-{number}"
+    return candidate
+
+
+def _why(error: OSError) -> str:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return "is full"
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "is read-only"
+    return f"could not be written ({error.strerror or error})"
+
+
+def slug(title: str) -> str:
+    """A file name's words from a title: `That's Ruff!` is `thats-ruff`."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower().replace("'", "")).strip("-") or "game"
+
+
+def _day(moment: float) -> str:
+    return time.strftime("%Y-%m-%d", time.localtime(moment))
+
+
+def _json(document: Any) -> str:
+    return json.dumps(document, indent=2) + "\n"
+
+
+# ----- importing ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Found:
+    """A JSON file on a stick, with what it holds in words (read, not yet checked)."""
+
+    path: Path
+    what: str
+
+
+def stick_files(stick: Stick) -> list[Found]:
+    """The JSON files at the top of the stick, where exports are written, newest first."""
+    try:
+        dated = [(path.stat().st_mtime, path) for path in stick.path.iterdir()
+                 if path.suffix.lower() == ".json" and not path.name.startswith(".") and path.is_file()]
+    except OSError:
+        return []   # the stick was pulled out while it was read
+    paths = [path for _, path in sorted(dated, key=lambda pair: (-pair[0], pair[1].name))]
+    return [Found(path, describe(path)) for path in paths[:LISTED]]
+
+
+def describe(path: Path) -> str:
+    """What a file holds, for the family to choose by: `Nut, Sat 21 Nov 2026: Ann, Ben`, `An evening
+    of Sat 21 Nov 2026: 3 games`, or why it is no game log."""
+    try:
+        if path.stat().st_size > LARGEST_DOCUMENT:
+            return "too big to be a game log"
+        document = read_document(path)
+    except (BadDocument, OSError):
+        return "not a game log (it cannot be read)"
+    if is_evening_document(document):
+        games = document["games"]
+        header = document["evening"]
+        count = len(games) if isinstance(games, list) else 0
+        started = header.get("started_at") if isinstance(header, dict) else None
+        day = f" of {_date(started)}" if isinstance(started, (int, float)) else ""
+        return f"An evening{day}: {count} game{'s' if count != 1 else ''}"
+    if isinstance(document, dict) and isinstance(document.get("game"), str):
+        try:
+            title = game_entry(document["game"]).title
+        except CompanionError:
+            return f"not a game this app plays ({document['game'][:30]!r})"
+        players = document.get("players")
+        names = ", ".join(_name(player) for player in players) if isinstance(players, list) else ""
+        played = document.get("played")
+        started = played.get("started_at") if isinstance(played, dict) else None
+        day = f", {_date(started)}" if isinstance(started, (int, float)) else ""
+        return f"{title}{day}: {names}"
+    return "not a game log"
+
+
+def _name(player: Any) -> str:
+    name = player.get("name") if isinstance(player, dict) else player
+    return str(name)[:40]
+
+
+def _date(moment: float) -> str:
+    try:
+        return time.strftime("%a %d %b %Y", time.localtime(moment))
+    except (OverflowError, OSError, ValueError):
+        return "an unknown day"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import saved: the saved games' numbers and a sentence saying what they are."""
+
+    session_ids: tuple[int, ...]
+    message: str
+
+
+def import_file(store: Store, path: Path) -> Imported:
+    """Import a game log or an evening, checked in full first. A refused file is a BadDocument naming
+    the file, the game and the action, and nothing is saved."""
+    try:
+        document = read_document(path)
+        if is_evening_document(document):
+            sessions = import_evening(store, document)
+            return Imported(tuple(_number(session) for session in sessions), imported_evening_text(sessions))
+        session = import_document(store, document)
+    except BadDocument as problem:
+        text = str(problem)
+        if not text.startswith(str(path)):
+            text = f"{path.name}: {text}"
+        if "nothing was imported" not in text:
+            text += "; nothing was imported"
+        raise BadDocument(text) from None
+    names = ", ".join(player.name for player in session.players)
+    if session.is_over:
+        winners = [session.players[seat].name for seat in session.outcome.winners]
+        state = f"won by {' and '.join(winners)}" if winners else "finished"
+    else:
+        state = "ready to resume"
+    return Imported((_number(session),), f"Imported {session.game.title} ({names}) as game {session.id}: {state}.")
+
+
+def _number(session: Session) -> int:
+    if session.id is None:
+        raise StorageProblem("Not saved: the storage gave the imported game no number. Try again.")
+    return session.id

@@ -1,0 +1,315 @@
+"""Exports land on the family's USB stick when one is plugged in (else in the data directory), never
+overwrite a file and never leave half a file behind; an exported evening or game imports back, on
+another table, to the same games, the same states and the same standings; a refused file saves nothing."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import errno
+import io
+import json
+import os
+import sqlite3
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from mutts_support import play_out_hand
+
+from companion import exports
+from companion.actions import Action
+from companion.errors import BadDocument, StorageProblem
+from companion.evenings import evening_csv, evening_document, evenings, import_evening
+from companion.gamelog import export_saved, import_document, session_from_document
+from companion.players import IDENTITIES, Player
+from companion.rulecards import load_example
+from companion.store import Store
+
+ANN, BEN, CLEO = 0, 1, 2
+T0 = 1_700_000_000.0
+
+
+def table(*names: str) -> list[Player]:
+    return [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(names)]
+
+
+def move_in_time(store: Store, session_id: int, started: float, last_move: float) -> None:
+    db = sqlite3.connect(store.path, isolation_level=None)
+    db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = CASE WHEN finished_at IS NULL "
+               "THEN NULL ELSE ? END WHERE id = ?", (started, last_move, last_move, session_id))
+    db.close()
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path / "here")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def elsewhere(tmp_path):
+    """Another table's data directory, empty."""
+    store = Store.open(tmp_path / "elsewhere")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def evening(store):
+    """An evening played an hour at a time: a two-hand Nuts about Mutts, Mix-the-Mutts, and That's Ruff!
+    set aside after two moves."""
+    mutts = store.new_session("nuts_about_mutts", table("Ann", "Ben", "Cleo"), {"hands": 2})
+    mutts.perform(Action("play", BEN))
+    play_out_hand(mutts, CLEO)
+    mutts.perform(Action("deal"))
+    mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))
+    play_out_hand(mutts, ANN)
+    mix = store.import_session(session_from_document(load_example("mix_the_mutts")))
+    ruff = store.import_session(session_from_document({**load_example("thats_ruff"),
+                                                       "actions": load_example("thats_ruff")["actions"][:2]}))
+    store.set_aside(ruff.id)
+    for hour, session in enumerate((mutts, mix, ruff)):
+        move_in_time(store, session.id, T0 + hour * 3600, T0 + hour * 3600 + 3000)
+    (found,) = evenings(store)
+    return found
+
+
+def plug_in(tmp_path: Path, label: str = "KINGSTON", options: str = "rw,nosuid,nodev", fs: str = "vfat") -> Path:
+    """A stick as udisks2 mounts it, under tmp_path/media/<user>/<label>, listed in a fake mount table."""
+    stick = tmp_path / "media" / "pi" / label
+    stick.mkdir(parents=True)
+    where = str(stick).replace(" ", "\\040")
+    with (tmp_path / "mounts").open("a") as table_file:
+        table_file.write(f"/dev/sda1 {where} {fs} {options} 0 0\n")
+    return stick
+
+
+@pytest.fixture
+def no_stick(tmp_path, monkeypatch):
+    """The mount table of a Pi with nothing plugged in: its SD card's partitions only."""
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/mmcblk0p2 / ext4 rw,noatime 0 0\n/dev/mmcblk0p1 /boot/firmware vfat rw 0 0\n"
+                      f"tmpfs {tmp_path}/media/pi/RAM tmpfs rw 0 0\n")
+    monkeypatch.setattr(exports, "ROOTS", (tmp_path / "media", tmp_path / "run" / "media"))
+    monkeypatch.setattr(exports, "MOUNTS", mounts)
+    return mounts
+
+
+def files_in(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir()) if folder.exists() else []
+
+
+def day(moment: float) -> str:
+    return time.strftime("%Y-%m-%d", time.localtime(moment))
+
+
+# ----- finding the stick --------------------------------------------------------------------------
+
+def test_a_stick_is_found_under_media_and_the_sd_card_is_not(tmp_path, no_stick):
+    assert exports.sticks() == []
+    stick = plug_in(tmp_path, "FAMILY PHOTOS", fs="exfat")
+    (found,) = exports.sticks()
+    assert found.path == stick and found.label == "FAMILY PHOTOS" and not found.read_only
+
+
+def test_a_stick_mounted_read_only_is_found_as_read_only(tmp_path, no_stick):
+    plug_in(tmp_path, options="ro,nosuid")
+    (found,) = exports.sticks()
+    assert found.read_only
+
+
+def test_no_mount_table_means_no_stick(tmp_path):
+    assert exports.sticks(roots=[tmp_path], mounts=tmp_path / "missing") == []
+
+
+# ----- exporting ----------------------------------------------------------------------------------
+
+def test_an_evening_goes_to_the_stick_as_json_and_csv_and_a_second_export_never_overwrites(
+        tmp_path, no_stick, store, evening):
+    stick = plug_in(tmp_path)
+    done = exports.export_evening(store, tmp_path / "here", evening, 1)
+    stem = f"evening-{day(T0)}"
+    assert done.message == f"Saved to the USB stick KINGSTON: {stem}.json and .csv"
+    assert files_in(stick) == [f"{stem}.csv", f"{stem}.json"]
+    assert json.loads((stick / f"{stem}.json").read_text()) == evening_document(store, evening)
+    assert (stick / f"{stem}.csv").read_text() == evening_csv(1, evening)
+
+    again = exports.export_evening(store, tmp_path / "here", evening, 1)
+    assert again.message.endswith(f"{stem}-2.json and .csv")
+    assert files_in(stick) == [f"{stem}-2.csv", f"{stem}-2.json", f"{stem}.csv", f"{stem}.json"]
+
+
+def test_with_no_stick_the_export_goes_to_the_data_directory(tmp_path, no_stick, store, evening):
+    done = exports.export_evening(store, tmp_path / "here", evening, 1)
+    folder = tmp_path / "here" / "exports"
+    assert done.stick is None and done.folder == folder
+    assert done.message == f"No USB stick found: saved evening-{day(T0)}.json and .csv in {folder}"
+    assert files_in(folder) == [f"evening-{day(T0)}.csv", f"evening-{day(T0)}.json"]
+
+
+def test_a_read_only_stick_is_left_alone_and_said_so(tmp_path, no_stick, store, evening):
+    stick = plug_in(tmp_path, options="ro")
+    done = exports.export_evening(store, tmp_path / "here", evening, 1)
+    assert done.message.startswith("The USB stick KINGSTON is read-only")
+    assert f"in {tmp_path / 'here' / 'exports'} instead" in done.message
+    assert files_in(stick) == [] and len(files_in(tmp_path / "here" / "exports")) == 2
+
+
+def test_a_stick_that_fills_up_keeps_no_half_written_file(tmp_path, no_stick, store, evening, monkeypatch):
+    stick = plug_in(tmp_path)
+    real_write = exports._write_flushed
+
+    def fills_up_on_the_stick(path: Path, data: bytes) -> None:
+        if path.parent == stick and path.name.endswith(".csv.partial"):
+            path.write_bytes(data[:10])   # the stick takes a few bytes, then is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(path, data)
+
+    monkeypatch.setattr(exports, "_write_flushed", fills_up_on_the_stick)
+    done = exports.export_evening(store, tmp_path / "here", evening, 1)
+    assert files_in(stick) == []            # neither the finished JSON nor the partial CSV
+    assert done.message.startswith("The USB stick KINGSTON is full, so nothing was left on it: saved")
+    assert files_in(tmp_path / "here" / "exports") == [f"evening-{day(T0)}.csv", f"evening-{day(T0)}.json"]
+
+
+def test_when_nowhere_can_take_it_the_export_says_so_and_writes_nothing(tmp_path, no_stick, store, evening,
+                                                                        monkeypatch):
+    stick = plug_in(tmp_path)
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(exports, "_write_flushed", full)
+    with pytest.raises(StorageProblem, match="Not exported: The USB stick KINGSTON is full.*is full. Nothing was written"):
+        exports.export_evening(store, tmp_path / "here", evening, 1)
+    assert files_in(stick) == [] and files_in(tmp_path / "here" / "exports") == []
+
+
+def test_one_game_exports_as_its_log_and_its_rows_of_the_evening_csv(tmp_path, no_stick, store, evening):
+    stick = plug_in(tmp_path)
+    mix = evening.games[1]
+    done = exports.export_game(store, tmp_path / "here", mix.session_id)
+    assert done.message == f"Saved to the USB stick KINGSTON: mix-the-mutts-{day(T0 + 3600)}.json and .csv"
+    rows = list(csv.DictReader(io.StringIO((stick / f"mix-the-mutts-{day(mix.started_at)}.csv").read_text())))
+    everything = list(csv.DictReader(io.StringIO(evening_csv(1, evening))))
+    assert rows == [row for row in everything if row["game"] == "Mix-the-Mutts"]
+    assert [(row["player"], row["score"], row["points"]) for row in rows] == [("Ann", "31", "0"), ("Ben", "39", "1")]
+    assert exports.slug("That's Ruff!") == "thats-ruff"
+
+
+# ----- importing ----------------------------------------------------------------------------------
+
+def standings(store: Store) -> list[dict]:
+    return [[asdict(standing) for standing in found.standings] for found in evenings(store)]
+
+
+def test_an_exported_evening_imports_elsewhere_as_the_same_evening(tmp_path, no_stick, store, evening, elsewhere):
+    stick = plug_in(tmp_path)
+    exports.export_evening(store, tmp_path / "here", evening, 1)
+    imported = exports.import_file(elsewhere, stick / f"evening-{day(T0)}.json")
+    assert imported.message == ("Imported an evening of 3 games as games 1 to 3: Nuts about Mutts, Mix-the-Mutts, "
+                                "That's Ruff!.")
+    assert standings(elsewhere) == standings(store)
+    (again,) = evenings(elsewhere)
+    assert (again.started_at, again.last_played_at) == (evening.started_at, evening.last_played_at)
+    for original, copied in zip(evening.games, again.games):
+        assert store.resume(original.session_id).state == elsewhere.resume(copied.session_id).state
+        assert (copied.started_at, copied.finished_at, copied.outcome) == (original.started_at, original.finished_at,
+                                                                            original.outcome)
+    assert elsewhere.unfinished() is None     # the set-aside game stays set aside, not offered on Home
+    assert elsewhere.session_record(3).result == {"set_aside": True}
+
+
+def test_one_exported_game_imports_to_the_same_state_at_the_same_time(tmp_path, no_stick, store, evening, elsewhere):
+    stick = plug_in(tmp_path)
+    mutts = evening.games[0]
+    exports.export_game(store, tmp_path / "here", mutts.session_id)
+    imported = exports.import_file(elsewhere, stick / f"nuts-about-mutts-{day(T0)}.json")
+    assert imported.session_ids == (1,)
+    assert imported.message == "Imported Nuts about Mutts (Ann, Ben, Cleo) as game 1: won by Ann."
+    assert elsewhere.resume(1).state == store.resume(mutts.session_id).state
+    record = elsewhere.session_record(1)
+    assert (record.started_at, record.updated_at) == (T0, T0 + 3000)
+    assert evenings(elsewhere)[0].games[0].points == mutts.points
+
+
+def test_the_same_evening_imported_twice_is_refused_the_second_time(store, evening, elsewhere):
+    document = evening_document(store, evening)
+    import_evening(elsewhere, document)
+    with pytest.raises(BadDocument, match="game 1 of 3 \\(Nuts about Mutts\\) is already saved, as game 1"):
+        import_evening(elsewhere, document)
+    assert len(elsewhere.sessions()) == 3
+    with pytest.raises(BadDocument, match="already saved, as game 2"):
+        import_document(elsewhere, export_saved(store, evening.games[1].session_id))
+
+
+def test_an_evening_with_one_wrong_move_saves_none_of_its_games(tmp_path, store, evening, elsewhere):
+    document = evening_document(store, evening)
+    broken = copy.deepcopy(document)
+    broken["games"][1]["actions"][3] = {"type": "draw", "player": 7}
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken))
+    with pytest.raises(BadDocument) as refused:
+        exports.import_file(elsewhere, path)
+    said = str(refused.value)
+    assert said.startswith("broken.json: game 2 of 3 (Mix-the-Mutts): actions[3]") and "nothing was imported" in said
+    assert elsewhere.sessions() == [] and elsewhere.unreadable() == []
+
+
+def test_a_power_cut_in_the_middle_of_an_evening_leaves_none_of_it(store, evening, elsewhere, monkeypatch):
+    calls = []
+    real = elsewhere._remember
+
+    def cut_on_the_second_game(players, now):
+        calls.append(players)
+        if len(calls) == 2:
+            raise sqlite3.OperationalError("disk I/O error")
+        real(players, now)
+
+    monkeypatch.setattr(elsewhere, "_remember", cut_on_the_second_game)
+    with pytest.raises(StorageProblem):
+        import_evening(elsewhere, evening_document(store, evening))
+    assert elsewhere.sessions() == [] and elsewhere.roster() == []
+
+
+def test_an_older_evening_without_times_still_imports_a_minute_apart(store, evening, elsewhere):
+    document = evening_document(store, evening)
+    for game in document["games"]:
+        del game["played"]
+    saved = import_evening(elsewhere, document)
+    records = [elsewhere.session_record(session.id) for session in saved]
+    assert [record.started_at for record in records] == [T0, T0 + 60, T0 + 120]
+    (again,) = evenings(elsewhere)
+    assert [asdict(standing) for standing in again.standings] == document["evening"]["standings"]
+
+
+@pytest.mark.parametrize("played, says", [
+    ({"started_at": "yesterday", "last_played_at": T0}, "started_at must be a time"),
+    ({"started_at": T0, "last_played_at": T0 - 1}, "before started_at"),
+    ({"started_at": T0, "last_played_at": T0, "when": 1}, "no field 'when'"),
+    ({"started_at": T0, "last_played_at": 1e300}, "last_played_at must be a time"),
+])
+def test_a_game_log_with_impossible_times_is_refused_by_name(store, played, says):
+    with pytest.raises(BadDocument, match=says):
+        import_document(store, {**load_example("nut"), "played": played})
+    assert store.sessions() == []
+
+
+def test_the_stick_lists_its_game_logs_and_evenings_newest_first(tmp_path, no_stick, store, evening):
+    stick = plug_in(tmp_path)
+    evening_file = exports.export_evening(store, tmp_path / "here", evening, 1).files[0]
+    game_file = exports.export_game(store, tmp_path / "here", evening.games[1].session_id).files[0]
+    (stick / "notes.json").write_text("{not json")
+    (stick / "photo.jpg").write_bytes(b"\xff\xd8")
+    for age, path in enumerate((game_file, evening_file, stick / "notes.json")):
+        os.utime(path, (T0 - age, T0 - age))
+    found = exports.stick_files(exports.sticks()[0])
+    date = lambda moment: time.strftime("%a %d %b %Y", time.localtime(moment))  # noqa: E731
+    assert [(item.path.name, item.what) for item in found] == [
+        (game_file.name, f"Mix-the-Mutts, {date(T0 + 3600)}: Ann, Ben"),
+        (evening_file.name, f"An evening of {date(T0)}: 3 games"),
+        ("notes.json", "not a game log (it cannot be read)"),
+    ]

@@ -1,0 +1,139 @@
+"""Fixing the past at the table: a Nut layout scored wrong is found out after the game; the family
+opens the history, taps that score, tells it again on the same scoring pad, and every total after it,
+the winner and the evening's standings follow. One tap on Undo takes the fix back."""
+
+import random
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402
+from kivy.uix.screenmanager import NoTransition  # noqa: E402
+from ui_support import settle, settle_until, tap, texts  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.evenings import evenings  # noqa: E402
+from companion.players import Player  # noqa: E402
+from ui.navigation import Navigator  # noqa: E402
+from ui.screens.fixing import FixPopup  # noqa: E402
+from ui.screens.game import open_game_screen  # noqa: E402
+from ui.screens.history import HistoryPopup, MoveRow  # noqa: E402
+
+FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
+
+
+def finished_nut(services, ann_points_cluster=2):
+    """A Nut game drafted at random, then scored by hand: Ann's largest cluster is small, so she loses."""
+    session = services.store.new_session("nut", FAMILY)
+    rng = random.Random(3)
+    while session.state.phase == "draft":
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    letters = [colour["letter"] for colour in session.state.colours]
+    for seat, size in ((0, ann_points_cluster), (1, 4), (2, 3)):
+        session.perform(Action("score_quick", seat, {"sizes": {letter: size for letter in letters}, "squirrels": {}}))
+    assert session.is_over
+    return session
+
+
+@pytest.fixture
+def navigator():
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+    yield navigator
+    Window.remove_widget(navigator)
+
+
+def open_popup(kind):
+    assert settle_until(lambda: any(isinstance(child, kind) for child in Window.children))
+    return next(child for child in Window.children if isinstance(child, kind))
+
+
+def choose_move(history: HistoryPopup, text: str) -> MoveRow:
+    row = next(row for row in history.walk() if isinstance(row, MoveRow) and row.line.text.startswith(text))
+    tap(row)
+    return row
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_a_score_fixed_after_the_game_changes_the_winner_and_the_evening_and_undo_takes_it_back(services, navigator, size):
+    Window.size = size
+    session = finished_nut(services)
+    before = session.outcome
+    screen = open_game_screen(services, navigator, session)
+    tap(next(button for button in screen.bar.children if getattr(button, "text", "") == "History"))
+    history = open_popup(HistoryPopup)
+    assert history.fix_button.disabled and history.fix_button.text == "Tap a move to fix it"
+    row = choose_move(history, "Ann's clusters score")
+    assert history.fix_button.text == f"Fix move {row.line.number}..."
+    tap(history.fix_button)
+
+    fixing = open_popup(FixPopup)
+    assert any(text.startswith(f'It says "{row.line.text}"') for text in texts(fixing))
+    # The pad opens on Ann's counts as they were told, to be corrected rather than told all again.
+    pad = fixing.view.scoring
+    letters = [colour["letter"] for colour in session.state.colours]
+    assert pad.seat == 0 and pad.quick
+    assert [pad.steppers[("sizes", letter)].value_label.text for letter in letters] == ["2"] * len(letters)
+    for letter in letters:
+        for _ in range(6):
+            tap(pad.steppers[("sizes", letter)].plus)
+    tap(pad.score_button)
+    assert settle_until(lambda: fixing.parent is None)
+
+    after = screen.controller.outcome
+    assert after.winners == (0,) and before.winners != (0,)
+    assert after.scores[1:] == before.scores[1:] and after.scores[0] > before.scores[0]
+    assert screen.message.text.startswith(f"Fixed move {row.line.number}")
+    (evening,) = evenings(services.store)
+    assert evening.standings[0].name == "Ann"
+
+    tap(screen.undo_button)
+    assert screen.controller.outcome == before
+    assert services.store.resume(session.id).outcome == before
+    assert evenings(services.store)[0].standings[0].name != "Ann"
+
+
+def test_a_fix_the_later_moves_cannot_stand_is_refused_over_the_pads_and_nothing_changes(services, navigator):
+    Window.size = (800, 480)
+    session = services.store.new_session("nut", FAMILY)
+    rng = random.Random(5)
+    for _ in range(4):
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    state, actions = session.state, session.actions
+    screen = open_game_screen(services, navigator, session)
+    history = screen.open_history()
+    settle()
+    choose_move(history, session.history()[0].text)
+    tap(history.fix_button)
+    fixing = open_popup(FixPopup)
+    # Move 1 told as a pick from another column: move 2, from the column it emptied or refilled, may
+    # no longer fit; whatever the rules say, the game stays as it was unless the fix was accepted.
+    draft = fixing.view.draft
+    told = next(column for column in range(3) if column != session.actions[0]["column"])
+    draft.pick(told)
+    settle()
+    if fixing.parent is not None:
+        assert fixing.message.text and session.state == state and session.actions == actions
+        tap(next(button for button in fixing.walk() if getattr(button, "text", "") == "Cancel"))
+        assert settle_until(lambda: fixing.parent is None)
+        assert session.state == state
+    else:
+        assert session.actions[0]["column"] == told and session.history()[-1].fix
+
+
+def test_the_history_shows_each_race_photo_finish(services, navigator):
+    from companion.races.model import RaceDecision
+    from companion.races.racelog import decision_line
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY)
+    decision = RaceDecision(kind="bones", players=(1, 2, 3), cue_ns=0, winners=(2, 1), losers=(3,),
+                            margins_ms={2: 0.0, 1: 12.5, 3: 40.0}, press_ns={2: 100, 1: 12_500_100, 3: 40_000_100})
+    services.store.save_race(session.id, [decision_line(decision)])
+    screen = open_game_screen(services, navigator, session)
+    history = screen.open_history()
+    tap(history.races_tab)
+    shown = texts(history)
+    assert any("Race 1: Bone race" in text and "No bone for Cleo" in text for text in shown)
+    assert "+12.5 ms  bone" in shown and "Ben" in shown
+    assert history.footer.opacity == 0

@@ -1,0 +1,84 @@
+"""Fixing an earlier move: the game's own table as it stood before that move, so the family tells what
+really happened with the same pads they played with. The first move told there replaces the old one;
+every later move is replayed on top, or the fix is refused and nothing changes."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+
+from companion.actions import Action
+from companion.session import DO, Session
+from ui import theme
+from ui.controller import GameController, Notice
+from ui.games import view_class
+from ui.widgets.basics import BigButton, MessageBar, Text
+
+
+def table_before(session: Session, move: int) -> Session:
+    """A session in memory only, as the game stood just before move `move`."""
+    earlier = Session(session.game, session.players, session.options)
+    earlier.replay_entries([(DO, action) for action in session.actions[:move - 1]])
+    return earlier
+
+
+class _TellingController(GameController):
+    """The table's controller while fixing: a move told on the pads becomes the fix, never a move of
+    this in-memory table. No buzzer races here: a view asks who won or lost instead."""
+
+    def __init__(self, session: Session, tell):
+        super().__init__(session, race_runner=None)
+        self._tell_fix = tell
+
+    def perform(self, action: Action) -> bool:
+        return bool(self._tell_fix(action))
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+
+class FixPopup(ModalView):
+    def __init__(self, controller: GameController, move: int, **kwargs):
+        super().__init__(size_hint=(1, 1), auto_dismiss=False, **kwargs)
+        self.controller, self.move = controller, move
+        self.done = False
+        said = next(line.text for line in controller.session.history() if line.number == move and not line.fix)
+        root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
+        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        bar.add_widget(Text(text=f"Fix move {move}", font_size=theme.FONT_TABLE, bold=True, size_hint_y=1))
+        cancel = BigButton(text="Cancel", size_hint_x=None, width=dp(120))
+        cancel.bind(on_release=lambda *_: self.dismiss())
+        bar.add_widget(cancel)
+        root.add_widget(bar)
+        self.view = view_class(controller.session.game.key)(_TellingController(table_before(controller.session, move),
+                                                                               self._tell))
+        root.add_widget(self.view)
+        self.message = MessageBar(reserve=theme.MESSAGE_HEIGHT)
+        root.add_widget(self.message)
+        self.add_widget(root)
+        # The message bar's room, which the table was laid out to leave, says what is being fixed; once
+        # open, so the bar knows its width when it fits the words.
+        self.bind(on_open=lambda *_: self.message.show(f'It says "{said}". Tell what really happened.', seconds=None))
+        self.view.refresh()
+        if hasattr(self.view, "start_from"):
+            self.view.start_from(controller.session.actions[move - 1])
+        controller.subscribe(self._heard)
+        self.bind(on_dismiss=lambda *_: controller.unsubscribe(self._heard))
+
+    def _tell(self, action: Action) -> bool:
+        if self.done:
+            return False
+        self.done = self.controller.fix(self.move, action)
+        if self.done:
+            self.dismiss()
+        return self.done
+
+    def _heard(self, notice: Notice | None) -> None:
+        """A refused fix is said here, over the table it was told on; the game screen says the rest."""
+        if notice is not None and notice.problem and not self.done:
+            self.message.show(notice.text, problem=True, seconds=None)
+            self.view.refresh()
