@@ -1,5 +1,7 @@
 """From starting the process to the first frame on screen: the app's home screen beside a bare Kivy
-app that shows one label, interleaved in one run (median of seven each).
+app that shows one label, interleaved in one run (median of seven each). Each process stamps its first
+frame itself, so what either does after it (the app opens the big buttons then) is not counted as
+start-up; the whole run to exit, and when the app's buttons were ready, are printed beside it.
 
     python bench/startup.py
 """
@@ -17,7 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 7
 
-BARE = """
+# Both scripts write "<event> <time.monotonic()>" lines to the parent: CLOCK_MONOTONIC is one clock
+# for every process, so the parent subtracts its own reading taken just before the start.
+STAMP = """
+import os, time
+def stamp(event):
+    os.write(1, f"{{event}} {{time.monotonic()!r}}\\n".encode())  # fd 1: Kivy replaces sys.stdout
+"""
+
+BARE = STAMP + """
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -25,13 +35,18 @@ from kivy.uix.label import Label
 
 class Bare(App):
     def build(self):
-        Window.bind(on_flip=lambda *_: Clock.schedule_once(lambda _dt: self.stop(), 0))
+        Window.bind(on_flip=self.first_frame)
         return Label(text="Table Companion")
+
+    def first_frame(self, *_):
+        Window.unbind(on_flip=self.first_frame)
+        stamp("first-frame")
+        Clock.schedule_once(lambda _dt: self.stop(), 0)
 
 Bare().run()
 """
 
-APP = """
+APP = STAMP + """
 import sys
 from pathlib import Path
 sys.path.insert(0, {root!r})
@@ -43,15 +58,41 @@ from kivy.core.window import Window
 from ui.app import CompanionApp
 
 app = CompanionApp.create(data_dir=Path({data!r}), settings=config.load(Path({data!r})), backend="mock")
-Window.bind(on_flip=lambda *_: Clock.schedule_once(lambda _dt: app.stop(), 0))
+open_buttons = app.services.buttons_opener
+
+def buttons_then_stop(services):
+    open_buttons(services)
+    stamp("buttons")
+    Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+def first_frame(*_):
+    Window.unbind(on_flip=first_frame)
+    stamp("first-frame")
+
+app.services.buttons_opener = buttons_then_stop
+Window.bind(on_flip=first_frame)
 app.run()
 """
 
 
-def run(script: Path, env: dict) -> float:
-    started = time.perf_counter()
-    subprocess.run([sys.executable, str(script)], env=env, capture_output=True, check=True, timeout=120)
-    return time.perf_counter() - started
+def run(script: Path, env: dict) -> dict[str, float]:
+    """Seconds from the start to each stamped event, and to the process's exit ("exit")."""
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True,
+                            timeout=120)
+    ended = time.monotonic()
+    if result.returncode != 0:
+        raise SystemExit(f"{script.name} failed (exit {result.returncode}):\n{result.stderr[-2000:]}")
+    seconds = {"exit": ended - started}
+    for line in result.stdout.splitlines():
+        event, _, at = line.partition(" ")
+        if event in ("first-frame", "buttons"):
+            seconds[event] = float(at) - started
+    return seconds
+
+
+def median(runs: list[dict[str, float]], event: str) -> float:
+    return statistics.median(run[event] for run in runs)
 
 
 def main() -> int:
@@ -63,15 +104,18 @@ def main() -> int:
         app_script, bare_script = Path(scratch) / "app_first_frame.py", Path(scratch) / "bare_first_frame.py"
         app_script.write_text(APP.format(root=str(ROOT), data=str(Path(scratch) / "data")))
         bare_script.write_text("from kivy.config import Config\nConfig.set('graphics', 'width', '800')\n"
-                               "Config.set('graphics', 'height', '480')\n" + BARE)
+                               "Config.set('graphics', 'height', '480')\n" + BARE.format())
         bare, app = [], []
         for _ in range(RUNS):
             bare.append(run(bare_script, env))
             app.append(run(app_script, env))
-    bare_s, app_s = statistics.median(bare), statistics.median(app)
+    bare_s, app_s = median(bare, "first-frame"), median(app, "first-frame")
     print(f"bare Kivy, one label:  {bare_s:6.3f} s to the first frame (median of {RUNS})")
     print(f"the app's home screen: {app_s:6.3f} s to the first frame (median of {RUNS})")
     print(f"ratio app / bare:      {app_s / bare_s:6.2f} x")
+    print(f"the big buttons open:  {median(app, 'buttons'):6.3f} s after the start (a press from then on counts)")
+    print(f"start to exit:         {median(bare, 'exit'):6.3f} s bare, {median(app, 'exit'):6.3f} s the app "
+          "(the app opens and closes its buttons on the way)")
     return 0
 
 

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
-from unittest import mock
 
 from companion.errors import BadOption, CompanionError
+
+from .board import is_raspberry_pi
 
 NAMES = ("lgpio", "rpigpio", "mock", "none")
 
@@ -36,8 +37,6 @@ NO_GPIO_WARNING = "No GPIO found: on-screen buttons only."
 RPIGPIO_WARNING = ("RPi.GPIO stamps each press when Python gets to it, not when the button closed: "
                    "presses a few milliseconds apart may be judged in the wrong order. Install lgpio "
                    "(pip install 'table-companion[pi]') for kernel timestamps.")
-
-_MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
 
 
 class BackendUnavailable(CompanionError, RuntimeError):
@@ -87,6 +86,8 @@ def mock_clock(clock: Callable[[], Any]) -> Iterator[None]:
     """Run gpiozero's mock pins on `clock` (seconds, as time.monotonic gives): the times their edges
     are stamped with and MockFactory.ticks() both read it, so a replay or a test sets the time of
     each press exactly. The mock module binds monotonic at import, hence patching it there."""
+    from unittest import mock  # only replays and tests need it: not imported with the module
+
     with mock.patch("gpiozero.pins.mock.monotonic", clock):
         yield
 
@@ -96,16 +97,6 @@ def mock_factory() -> Any:
     from gpiozero.pins.mock import MockFactory
 
     return MockFactory()
-
-
-def is_raspberry_pi() -> bool:
-    for path in _MODEL_FILES:
-        try:
-            if "raspberry pi" in path.read_bytes().decode("ascii", "replace").lower():
-                return True
-        except OSError:
-            continue
-    return False
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 
 from companion.instance import hold_data_dir
@@ -24,47 +25,80 @@ class CompanionApp(App):
         self.autoplay = autoplay
         self.autoplay_game = autoplay_game
         self.navigator: Navigator | None = None
+        self._first_screen = None
+        self._finishing = None
 
     @classmethod
     def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
                autoplay: int | None = None, autoplay_game: str = "") -> "CompanionApp":
-        from hardware.backend import is_raspberry_pi
         from hardware.backlight import find_backlight
+        from hardware.board import is_raspberry_pi
         from ui.hardware_link import open_hardware
 
         hold_data_dir(data_dir)
         store = Store.open(data_dir)
         services = Services(data_dir=data_dir, store=store, settings=settings)
-        open_hardware(services, backend or settings["backend"])
+        backend_name = backend or settings["backend"]
+        # Not opened yet: Home does not need the buttons, so finish_starting opens them after it shows.
+        services.buttons_opener = lambda services: open_hardware(services, backend_name)
         # Only a Pi's display: a laptop's own backlight is not the app's to dim.
         services.backlight = find_backlight() if is_raspberry_pi() else None
         return cls(services, autoplay=autoplay, autoplay_game=autoplay_game)
 
     def build(self):
         from ui.hardware_link import KeyboardButtons
-        from ui.screen_sleep import ScreenSleep, apply_brightness
+        from ui.screen_sleep import apply_brightness
 
         theme.use_high_contrast(self.services.settings["display"]["high_contrast"])
         Window.clearcolor = theme.BACKGROUND
         apply_brightness(self.services)
-        self.services.screen_sleep = ScreenSleep(self.services, Window)
         self.keyboard_buttons = KeyboardButtons(self.services)
-        # The handlers never consume the key, so typing a name with a digit in it still works.
-        Window.bind(on_key_down=lambda _w, key, *_: self.keyboard_buttons.key_down(key) and None,
-                    on_key_up=lambda _w, key, *_: self.keyboard_buttons.key_up(key) and None)
+        Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         self.navigator = Navigator()
-        self.navigator.go(Place.HOME, self.services)
+        self._first_screen = self.navigator.go(Place.HOME, self.services)
+        Window.bind(on_flip=self._after_first_frame)
         if self.autoplay is not None:
             from ui.autoplay import start_autoplay
 
             start_autoplay(self.services, self.navigator, self.autoplay, self.autoplay_game)
         return self.navigator
 
+    # The key handlers never consume the key, so typing a name with a digit in it still works.
+    def _key_down(self, _window, key, *_):
+        self.keyboard_buttons.key_down(key)
+
+    def _key_up(self, _window, key, *_):
+        self.keyboard_buttons.key_up(key)
+
+    def _after_first_frame(self, *_):
+        Window.unbind(on_flip=self._after_first_frame)
+        # On the next frame, so that this one reaches the screen first.
+        self._finishing = Clock.schedule_once(lambda _dt: self.finish_starting(), 0)
+
+    def finish_starting(self) -> None:
+        """The start's one deferred step: what Home does not draw, done just after its first frame, so
+        the family sees Home sooner. The big buttons open here, a frame after Home shows (a key pressed
+        before that opens them at once, see Services.hardware), so a press in the first second counts."""
+        from ui.screen_sleep import ScreenSleep
+
+        self.services.open_pending_buttons()
+        # After the buttons, so that a press wakes the sleeping screen as a touch does.
+        if self.services.screen_sleep is None:
+            self.services.screen_sleep = ScreenSleep(self.services, Window)
+        # Home was drawn before anyone knew whether the buttons would open: it says so now.
+        if self._first_screen is self.navigator.current_screen:
+            self._first_screen.say_hardware_warning()
+
     def on_stop(self):
+        Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
+        # Stopped before the deferred step ran (at once, or by a test): nothing opens afterwards.
+        Window.unbind(on_flip=self._after_first_frame)
+        if self._finishing is not None:
+            self._finishing.cancel()
         if self.services.screen_sleep is not None:
             self.services.screen_sleep.close()
             self.services.screen_sleep = None
-        hardware = self.services.hardware
+        hardware = self.services.hardware_if_open
         if hardware is not None and hasattr(hardware, "close"):
             hardware.close()
         self.services.store.close()

@@ -61,12 +61,9 @@ class HomeScreen(Screen):
         header.add_widget(settings)
         root.add_widget(header)
 
-        body = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        body = self.body = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
         body.bind(minimum_height=body.setter("height"))
-        if services.hardware_warning and not services.extras.get("hardware_warning_shown"):
-            # Said once per start: the race screens repeat what matters when a race is run.
-            services.extras["hardware_warning_shown"] = True
-            body.add_widget(Text(text=services.hardware_warning, color=theme.DANGER, font_size=theme.FONT_SMALL))
+        self.say_hardware_warning()
         moved_aside = services.store.moved_aside
         if moved_aside and not services.extras.get("moved_aside_shown"):
             services.extras["moved_aside_shown"] = True
@@ -97,6 +94,17 @@ class HomeScreen(Screen):
         self.message = MessageBar()
         root.add_widget(self.message)
         self.add_widget(root)
+
+    def say_hardware_warning(self) -> None:
+        """What is wrong with the big buttons, first on the screen. Said once per start (the race screens
+        repeat what matters when a race is run); the app calls this again once the buttons are open,
+        which is just after Home is first drawn."""
+        warning = self.services.hardware_warning
+        if not warning or self.services.extras.get("hardware_warning_shown"):
+            return
+        self.services.extras["hardware_warning_shown"] = True
+        self.body.add_widget(Text(text=warning, color=theme.DANGER, font_size=theme.FONT_SMALL),
+                             index=len(self.body.children))
 
     def _game_nights(self) -> tuple[Evening | None, list[Evening]]:
         """Tonight's evening, if a game started now would join it, and the last few evenings that

@@ -1,0 +1,18 @@
+"""Which board this is. Apart from hardware/backend.py (and gpiozero) so that the app's start, which
+asks only whether the display is a Pi's, reads no more than this."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+
+
+def is_raspberry_pi() -> bool:
+    for path in _MODEL_FILES:
+        try:
+            if "raspberry pi" in path.read_bytes().decode("ascii", "replace").lower():
+                return True
+        except OSError:
+            continue
+    return False
