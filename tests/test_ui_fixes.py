@@ -15,6 +15,7 @@ from ui_support import settle, settle_until, tap, texts  # noqa: E402
 from companion.actions import Action  # noqa: E402
 from companion.evenings import evenings  # noqa: E402
 from companion.players import Player  # noqa: E402
+from companion.registry import GAMES  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.fixing import FixPopup  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
@@ -69,7 +70,7 @@ def test_a_score_fixed_after_the_game_changes_the_winner_and_the_evening_and_und
     tap(history.fix_button)
 
     fixing = open_popup(FixPopup)
-    assert any(text.startswith(f'It says "{row.line.text}"') for text in texts(fixing))
+    assert settle_until(lambda: any(text.startswith(f'It says "{row.line.text}"') for text in texts(fixing)))
     # The pad opens on Ann's counts as they were told, to be corrected rather than told all again.
     pad = fixing.view.scoring
     letters = [colour["letter"] for colour in session.state.colours]
@@ -137,3 +138,25 @@ def test_the_history_shows_each_race_photo_finish(services, navigator):
     assert any("Race 1: Bone race" in text and "No bone for Cleo" in text for text in shown)
     assert "+12.5 ms  bone" in shown and "Ben" in shown
     assert history.footer.opacity == 0
+
+
+@pytest.mark.parametrize("key", [entry.key for entry in GAMES])
+def test_every_game_opens_its_own_table_as_it_stood_before_the_move_being_fixed(services, navigator, key):
+    from companion.playthrough import table_of
+
+    Window.size = (800, 480)
+    entry = next(entry for entry in GAMES if entry.key == key)
+    session = services.store.new_session(key, table_of(entry.max_players))
+    rng = random.Random(8)
+    while len(session.actions) < 15 and not session.is_over:
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    state, actions = session.state, session.actions
+    screen = open_game_screen(services, navigator, session)
+    for move in sorted({1, len(actions) // 2, len(actions)}):
+        fixing = screen.open_fix(move)
+        said = f'It says "{session.history()[move - 1].text}"'
+        assert settle_until(lambda popup=fixing, said=said: any(text.startswith(said) for text in texts(popup)))
+        assert fixing.view.controller.session.state == session.state_after(move - 1)
+        tap(next(button for button in fixing.walk() if getattr(button, "text", "") == "Cancel"))
+        assert settle_until(lambda popup=fixing: popup.parent is None)
+    assert (session.state, session.actions) == (state, actions)
