@@ -335,11 +335,13 @@ class Store:
         return [Player(name, colour, button) for name, colour, button in rows]
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
-        for player in players:
+        # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
+        # last game in its seat order, so the next game's set-up seats them the way they sat.
+        for seat, player in enumerate(players):
             self._db.execute(
                 "INSERT INTO roster (name, colour, button, last_played) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(name) DO UPDATE SET colour = excluded.colour, button = excluded.button, "
-                "last_played = excluded.last_played", (player.name, player.colour, player.button, now))
+                "last_played = excluded.last_played", (player.name, player.colour, player.button, now - seat / 1000))
 
     def forget_player(self, name: str) -> None:
         with self._transaction():

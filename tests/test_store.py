@@ -77,6 +77,12 @@ def test_roster_remembers_the_family(tmp_path, counting_registered):
     assert "Ben" not in [player.name for player in store.roster()]
 
 
+def test_the_roster_lists_the_last_family_in_the_seats_they_sat_in(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    store.new_session("counting", [Player("Cleo", "green", 1), Player("Ann", "pink", 2), Player("Ben", "sky", 3)])
+    assert [player.name for player in store.roster()] == ["Cleo", "Ann", "Ben"]
+
+
 def test_set_aside_stops_offering_the_game_but_keeps_its_log(tmp_path, counting_registered):
     store = Store.open(tmp_path)
     session = store.new_session("counting", PLAYERS)

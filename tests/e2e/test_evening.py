@@ -274,9 +274,9 @@ def play_evening(table, report: dict) -> None:
     games, points, _ = expected_evening(table.data_dir)
     check_tonight_button(table, 2, points)
     open_game(table, "Nut")
-    # The set-up already seats the two players just seen (remembered names); the family starts with them.
+    # The set-up already seats the two players just seen (remembered names), in the seats they sat in.
     seated = [field.text for field in table.all_widgets(TextField)]
-    assert sorted(seated) == sorted(NAMES), f"Nut's set-up seats {seated}, not the evening's {NAMES}"
+    assert seated == NAMES, f"Nut's set-up seats {seated}, not the evening's {NAMES} in their seats"
     table.tap("Start game")
     third = table.session
     assert third.game.key == "nut" and [p.name for p in third.players] == seated, f"Nut seats {third.players}"
