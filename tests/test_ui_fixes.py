@@ -160,3 +160,25 @@ def test_every_game_opens_its_own_table_as_it_stood_before_the_move_being_fixed(
         tap(next(button for button in fixing.walk() if getattr(button, "text", "") == "Cancel"))
         assert settle_until(lambda popup=fixing: popup.parent is None)
     assert (session.state, session.actions) == (state, actions)
+
+
+def test_a_long_history_opens_on_its_newest_moves_and_shows_earlier_ones_a_page_at_a_time(services, navigator):
+    from ui.screens.history import PAGE
+
+    Window.size = (800, 480)
+    session = services.store.new_session("nut", FAMILY)
+    rng = random.Random(2)
+    while len(session.actions) < PAGE + 5:
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    history = open_game_screen(services, navigator, session).open_history()
+    settle()
+    shown = [row.line.number for row in history.walk() if isinstance(row, MoveRow)]
+    assert shown == list(range(PAGE + 5, 5, -1))
+    history.rows.parent.scroll_y = 0   # scrolled to the end of the list, where the button is
+    tap(history.earlier_button)
+    shown = [row.line.number for row in history.walk() if isinstance(row, MoveRow)]
+    assert shown == list(range(PAGE + 5, 0, -1)) and history.earlier_button.parent is None
+    # An early move can be chosen and fixed like any other.
+    history.rows.parent.scroll_y = 0
+    tap(next(row for row in history.walk() if isinstance(row, MoveRow) and row.line.number == 2))
+    assert history.fix_button.text == "Fix move 2..."

@@ -24,6 +24,7 @@ from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.symbols import SymbolShape
 
 RACE_KINDS = {"bones": "Bone race", "claim": "Match! claim"}
+PAGE = 25  # history lines laid out at a time: three screens full at 800x480
 
 
 class MoveRow(ButtonBehavior, Panel):
@@ -112,16 +113,30 @@ class HistoryPopup(ModalView):
         self._tabs(moves=True)
         self.chosen = None
         self._show_choice()
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
-        history = self.controller.session.history()
-        if not history:
-            rows.add_widget(Text(text="Nothing yet.", color=theme.TEXT_DIM))
-        for line in reversed(history):
+        self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
+        self.unshown = list(self.controller.session.history())
+        if not self.unshown:
+            self.rows.add_widget(Text(text="Nothing yet.", color=theme.TEXT_DIM))
+        self.earlier_button = BigButton()
+        self.earlier_button.bind(on_release=lambda *_: self.show_earlier())
+        self.show_earlier()
+        self._scrolling(self.rows)
+
+    def show_earlier(self) -> None:
+        """The next page of moves, newest first: a long evening's hundreds of lines would take seconds
+        to lay out, and what the family looks for is usually recent."""
+        rows = self.rows
+        if self.earlier_button.parent is rows:
+            rows.remove_widget(self.earlier_button)
+        page, self.unshown = self.unshown[-PAGE:], self.unshown[:-PAGE]
+        for line in reversed(page):
             row = MoveRow(line, self.controller.players)
             if not line.fix:
                 row.bind(on_release=self._choose)
             rows.add_widget(row)
-        self._scrolling(rows)
+        if self.unshown:
+            self.earlier_button.text = f"Earlier moves ({len(self.unshown)} more)"
+            rows.add_widget(self.earlier_button)
 
     def show_races(self) -> None:
         self._tabs(moves=False)
