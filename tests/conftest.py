@@ -8,8 +8,51 @@ os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 os.environ.setdefault("KIVY_LOG_LEVEL", "warning")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
+# Frames as fast as the machine makes them, not 60 a second: a test waits for what it needs (an
+# animation's end, a condition), never for a frame rate. Set in this process only, before Kivy's clock
+# starts, so the app a test starts as a child process keeps its own limit.
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "maxfps", "0")
+
+
+import sys  # noqa: E402
 
 import pytest  # noqa: E402
+
+
+def _window():
+    """The headless window, if a test module has opened it (importing kivy.core.window does)."""
+    if "kivy.core.window" not in sys.modules:
+        return None
+    from kivy.core.window import Window
+
+    return Window
+
+
+def _draw(window) -> None:
+    type(window).on_draw(window)
+    type(window).on_flip(window)
+
+
+@pytest.fixture(autouse=True)
+def frames_lay_out_without_painting():
+    """No test reads the window's pixels in-process (screenshots are taken by a separate process), yet
+    painting every frame in software took two thirds of a UI test's time. So the frames between two
+    touches only lay out; each UI test's last screen is still painted once, after its body, so that
+    an error only drawing shows (a bad texture, a canvas instruction refused) still fails it."""
+    window = _window()
+    if window is not None and "on_draw" not in vars(window):
+        window.on_draw = window.on_flip = lambda *args: None
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    outcome = yield
+    window = _window()
+    if window is not None and outcome.excinfo is None:
+        _draw(window)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import json
 import math
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def every_number(settings_doc):
             yield value
 
 
+@pytest.mark.slow   # a fuzz run: make test runs it, make check leaves it out
 @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=st.one_of(DOCUMENTS, near_valid()))
 def test_any_settings_document_loads_or_is_refused_in_one_line(tmp_path, document):

@@ -57,12 +57,14 @@ def refused_in_one_line(call):
     return False
 
 
+@pytest.mark.slow   # a fuzz run: make test runs it, make check leaves it out
 @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=st.one_of(VALUES, nearly_right_logs()))
 def test_any_log_replays_or_is_refused_in_one_line(document):
     refused_in_one_line(lambda: session_from_document(document))
 
 
+@pytest.mark.slow   # a fuzz run: make test runs it, make check leaves it out
 @settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=nearly_right_logs())
 def test_a_refused_import_writes_nothing(tmp_path_factory, document):

@@ -4,6 +4,7 @@ never a traceback."""
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def nearly_right(draw):
     return "\n".join(json.dumps(line, allow_nan=True) for line in lines)
 
 
+@pytest.mark.slow   # a fuzz run: make test runs it, make check leaves it out
 @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=nearly_right())
 def test_any_race_log_is_decided_or_refused_in_one_line(text):

@@ -14,12 +14,24 @@ def texts(widget) -> list[str]:
     return [child.text for child in widget.walk() if isinstance(getattr(child, "text", None), str) and child.text]
 
 
+ANIMATION_LIMIT_S = 5.0
+
+
 def settle(frames: int = 3) -> None:
-    """Let Kivy lay out and draw, as the real loop would between two touches."""
+    """Let Kivy lay out and draw, as the real loop would between two touches: `frames` frames, and then
+    more until every animation (a popup opening or closing, a screen sliding in) has run to its end,
+    since a finger is not faster than the screen it taps."""
+    import time
+
+    from kivy.animation import Animation
     from kivy.base import EventLoop
 
     for _ in range(frames):
         EventLoop.idle()
+    end = time.monotonic() + ANIMATION_LIMIT_S
+    while Animation._instances and time.monotonic() < end:
+        EventLoop.idle()
+        time.sleep(0.002)
 
 
 def settle_until(condition, timeout_s: float = 5.0) -> bool:

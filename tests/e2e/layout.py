@@ -116,6 +116,9 @@ def text_extent(text: str, font_size: float, bold: bool, font_name: str) -> tupl
     return label.texture.size if label.texture else (0, 0)
 
 
+INKED_ALPHA = 40   # fainter pixels are anti-aliasing at a glyph's edge, not ink a player sees
+
+
 @lru_cache(maxsize=1024)
 def ink_height(text: str, font_size: float, bold: bool, font_name: str) -> int:
     """How tall the glyphs themselves are (no line spacing): what a player sees of a number."""
@@ -125,9 +128,8 @@ def ink_height(text: str, font_size: float, bold: bool, font_name: str) -> int:
     if texture is None:
         return 0
     width, height = texture.size
-    pixels = texture.pixels
-    inked = [row for row in range(height)
-             if any(pixels[(row * width + col) * 4 + 3] > 40 for col in range(width))]
+    alpha = texture.pixels[3::4]   # RGBA: every fourth byte, row by row
+    inked = [row for row in range(height) if max(alpha[row * width:(row + 1) * width], default=0) > INKED_ALPHA]
     return inked[-1] - inked[0] + 1 if inked else 0
 
 

@@ -34,8 +34,12 @@ class Table:
         prepare_kivy(size, False)
         from kivy.config import Config
 
-        # Frames as fast as the machine draws them: the app's timers run on the wall clock anyway.
+        # Frames as fast as the machine makes them: the app's timers run on the wall clock anyway. The
+        # clock reads the limit when it starts, which importing Kivy may already have done.
         Config.set("graphics", "maxfps", "0")
+        from kivy.clock import Clock
+
+        Clock._max_fps = 0.0
         global layout
         import layout
         from kivy.base import EventLoop
@@ -51,6 +55,11 @@ class Table:
         EventLoop.ensure_window()
         self.window = EventLoop.window
         self.app._run_prepare()
+        # Painting a frame in software costs more than laying it out, and the layout check reads the
+        # widgets, not the pixels: frames between two touches only lay out, and the screen a family
+        # sees once a touch has settled is painted (and a screenshot's).
+        self._painting = False
+        self.window.bind(on_draw=self._only_when_painting, on_flip=self._only_when_painting)
         self.problems: dict[tuple[str, str, str], layout.Problem] = {}
         self.smallest: dict[str, layout.Smallest] = {}
         self.taps = 0
@@ -68,6 +77,17 @@ class Table:
         for _ in range(count):
             EventLoop.idle()
 
+    def _only_when_painting(self, *args) -> bool:
+        return not self._painting   # True stops the window's own handler
+
+    def paint(self, count: int = 1) -> None:
+        """Frames that are painted as well as laid out."""
+        self._painting = True
+        try:
+            self.frames(count)
+        finally:
+            self._painting = False
+
     def wait(self, seconds: float) -> None:
         """Let real time pass with the app running (timers, the race thread, button hold-offs)."""
         end = time.monotonic() + seconds
@@ -83,7 +103,8 @@ class Table:
         self.frames(2)
         while time.monotonic() < end and (Animation._instances or self.navigator.transition.is_active):
             self.frames()
-        self.frames(2)
+        self.frames(1)
+        self.paint()
 
     def finish(self) -> None:
         self.app.dispatch("on_stop")
@@ -286,7 +307,7 @@ class Table:
             return None
         self.shots.mkdir(parents=True, exist_ok=True)
         target = self.shots / f"{name}-{self.size[0]}x{self.size[1]}.png"
-        self.frames(2)
+        self.paint(2)
         written = self.window.screenshot(name=str(target.with_suffix("")) + "-frame.png")
         shutil.move(written, target)
         return target
@@ -306,14 +327,29 @@ def key_position(board, wanted: str) -> tuple[float, float]:
     """Where the key `wanted` (its code: "a", "shift", "spacebar", "backspace", "enter") is drawn on a
     VKeyboard, in window coordinates: found by asking the keyboard which key is under the points of a
     fine grid, exactly as it decides for a real touch."""
-    step = 4
-    for gy in range(int(board.height) // step):
-        for gx in range(int(board.width) // step):
-            local = (gx * step + step / 2, gy * step + step / 2)
-            key = board.get_key_at_pos(*local)
-            if key is not None and (key[0][2] or key[0][1]) == wanted and not board.collide_margin(*local):
-                return board.to_window(*board.to_parent(*local))
-    raise DriveError(f"the on-screen keyboard has no {wanted!r} key")
+    local = _key_spots(board, board.layout, board.layout_mode, tuple(board.size)).get(wanted)
+    if local is None:
+        raise DriveError(f"the on-screen keyboard has no {wanted!r} key")
+    return board.to_window(*board.to_parent(*local))
+
+
+_KEY_SPOTS: dict[tuple, dict[str, tuple[float, float]]] = {}
+
+
+def _key_spots(board, *shape) -> dict[str, tuple[float, float]]:
+    """The first grid point of every key, for a keyboard of this layout, mode and size: one sweep of the
+    grid per shape instead of one per key typed."""
+    spots = _KEY_SPOTS.get(shape)
+    if spots is None:
+        spots = _KEY_SPOTS[shape] = {}
+        step = 4
+        for gy in range(int(board.height) // step):
+            for gx in range(int(board.width) // step):
+                local = (gx * step + step / 2, gy * step + step / 2)
+                key = board.get_key_at_pos(*local)
+                if key is not None and not board.collide_margin(*local):
+                    spots.setdefault(key[0][2] or key[0][1], local)
+    return spots
 
 
 def env_for_child(kivy_home: Path) -> dict[str, str]:
