@@ -9,6 +9,7 @@ import random
 
 import pytest
 from examples_support import replay_example
+from seed_split import quick_then_rest
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -53,15 +54,17 @@ def _play(seed: int, hands: int):
     return report
 
 
-def test_many_one_hand_games_keep_every_card_and_finish():
+@pytest.mark.parametrize("seeds", quick_then_rest(ONE_HAND_GAMES, 100))
+def test_many_one_hand_games_keep_every_card_and_finish(seeds):
     refusals = 0
-    for seed in range(ONE_HAND_GAMES):
+    for seed in seeds:
         refusals += _play(seed, hands=1).refusals_checked
-    assert refusals > ONE_HAND_GAMES  # wrong-player actions really were probed
+    assert refusals > len(seeds)  # wrong-player actions really were probed
 
 
-def test_whole_evenings_score_every_hand():
-    for seed in range(EVENINGS):
+@pytest.mark.parametrize("seeds", quick_then_rest(EVENINGS, 6))
+def test_whole_evenings_score_every_hand(seeds):
+    for seed in seeds:
         report = _play(10_000 + seed, hands=3)
         assert len(report.session.summary()["scores"]["hands"]) == 3
 
@@ -84,10 +87,11 @@ def _late_refusals(state) -> list[Action]:
             Action("draw", turn, {"then_play": "dog", "colour": "purple"})]
 
 
-def test_refused_actions_never_change_the_table():
-    rng = random.Random(7)
+@pytest.mark.parametrize("games", quick_then_rest(150, 20))
+def test_refused_actions_never_change_the_table(games):
     refusals = 0
-    for _game in range(150):
+    for game in games:
+        rng = random.Random(7_000 + game)
         players = rng.randint(2, 6)
         report = random_playthrough(GAME, table_of(players), _options(rng, players, 1), rng=rng,
                                     max_steps=rng.randint(5, 60))
@@ -100,7 +104,7 @@ def test_refused_actions_never_change_the_table():
                 refusals += 1
             assert session.state == before, f"{action} changed the table"
             _check_table(GAME.summary(session.state), players)
-    assert refusals > 150 * len(GARBAGE) // 2
+    assert refusals > len(games) * len(GARBAGE) // 2
 
 
 def test_states_survive_json_for_the_table_view():
