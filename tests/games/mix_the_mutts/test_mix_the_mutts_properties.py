@@ -5,6 +5,7 @@ import copy
 import random
 
 import pytest
+from seed_split import quick_then_rest
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -25,10 +26,11 @@ def check_final(session):
     assert summary["card_pile"] + held == 72
 
 
+@pytest.mark.parametrize("games", quick_then_rest(GAMES_PER_TABLE, 15))
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_random_games_finish_with_cards_conserved(seats):
-    rng = random.Random(seats)
-    for _game in range(GAMES_PER_TABLE):
+def test_random_games_finish_with_cards_conserved(seats, games):
+    for game in games:
+        rng = random.Random(seats * 100_000 + game)
         options = {"dealer": rng.randrange(seats), "junior": rng.random() < 0.3}
         report = random_playthrough(GAME, table_of(seats), options, rng=rng)
         assert report.finished
@@ -48,11 +50,12 @@ def nonsense_actions(state, rng):
     ]
 
 
-def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing():
+@pytest.mark.parametrize("games", quick_then_rest(80, 10))
+def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing(games):
     """Families who mostly draw run the pile dry; after that only connecting is allowed."""
-    rng = random.Random(99)
     emptied = 0
-    for _game in range(80):
+    for game in games:
+        rng = random.Random(99_000 + game)
         seats = rng.randint(2, 4)
         session = Session(GAME, table_of(seats), {})
         while not session.is_over:
@@ -75,4 +78,4 @@ def test_draw_heavy_games_empty_the_pile_and_refusals_change_nothing():
                 assert summary["can_draw"] == (summary["card_pile"] > 0)
         emptied += session.summary()["card_pile"] == 0
         check_final(session)
-    assert emptied > 15
+    assert emptied > len(games) // 5
