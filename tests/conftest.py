@@ -56,6 +56,21 @@ def pytest_runtest_call(item):
 
 
 @pytest.fixture
+def navigator():
+    """A navigator on the headless window, screens changing without a slide (UI tests that go from
+    screen to screen by taps)."""
+    from kivy.core.window import Window
+    from kivy.uix.screenmanager import NoTransition
+
+    from ui.navigation import Navigator
+
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+    yield navigator
+    Window.remove_widget(navigator)
+
+
+@pytest.fixture
 def services(tmp_path):
     """What the app hands every screen, over a fresh data directory (UI tests)."""
     from ui_support import make_services

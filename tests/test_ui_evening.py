@@ -13,7 +13,6 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
 
@@ -21,7 +20,6 @@ from companion.actions import Action  # noqa: E402
 from companion.evenings import POINTS_RULE  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
 from companion.rulecards import load_example  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.evening import EveningScreen  # noqa: E402
 from ui.screens.game import GameScreen  # noqa: E402
@@ -30,14 +28,6 @@ from ui.screens.profile import ProfileScreen  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
-
-
-@pytest.fixture
-def navigator():
-    navigator = Navigator(transition=NoTransition())
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 def the(navigator, text):

@@ -9,14 +9,12 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from ui_support import settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.evenings import evenings  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.registry import GAMES  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.screens.fixing import FixPopup  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 from ui.screens.history import HistoryPopup, MoveRow  # noqa: E402
@@ -35,14 +33,6 @@ def finished_nut(services, ann_points_cluster=2):
         session.perform(Action("score_quick", seat, {"sizes": {letter: size for letter in letters}, "squirrels": {}}))
     assert session.is_over
     return session
-
-
-@pytest.fixture
-def navigator():
-    navigator = Navigator(transition=NoTransition())
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 def open_popup(kind):

@@ -11,7 +11,6 @@ pytest.importorskip("kivy")
 
 from colour_vision import closest  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
 
 from companion import config  # noqa: E402
@@ -20,19 +19,10 @@ from hardware.backlight import Backlight  # noqa: E402
 from ui import theme  # noqa: E402
 from ui.hardware_link import KeyboardButtons, open_hardware  # noqa: E402
 from ui.idle import IdleTimer  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.screen_sleep import ScreenSleep  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.preferences import PreferencesScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
-
-
-@pytest.fixture
-def navigator():
-    navigator = Navigator(transition=NoTransition())
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 @pytest.fixture(autouse=True)

@@ -10,26 +10,16 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.game import GameScreen  # noqa: E402
 from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.saved_games import SavedGamesScreen  # noqa: E402
 
 FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
-
-
-@pytest.fixture
-def navigator():
-    navigator = Navigator(transition=NoTransition())
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 def shown(screen) -> list[str]:

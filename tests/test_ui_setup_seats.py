@@ -8,24 +8,14 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 from ui_support import buttons_reading, settle, tap  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
 from ui.hardware_link import open_hardware  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.screens.setup import ButtonClaimPopup, SetupScreen  # noqa: E402
 from ui.widgets.keyboard import TypingPopup  # noqa: E402
-
-
-@pytest.fixture
-def navigator():
-    navigator = Navigator(transition=NoTransition())
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 @pytest.fixture
