@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check e2e bench screenshots measure clean
+.PHONY: run test check e2e bench screenshots measure pi-check clean
 
 # The stamp depends on pyproject.toml so a changed dependency list reinstalls on the next run.
 $(STAMP): pyproject.toml
@@ -16,19 +16,20 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/companion --backend mock
 
-# Everything: the linter, the type checker (strict on the core), the unit and UI tests, then the play-throughs of the real app two at a time (each is its
-# own process with its own window).
+# Everything: the linter, the type checker (strict on the core), the unit and UI tests (one worker per
+# core, each with its own headless window), then the play-throughs of the real app two at a time (each
+# is its own process with its own window).
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -m "not e2e"
+	$(BIN)/python -m pytest -m "not e2e" -n auto
 	$(BIN)/python -m pytest -m e2e -n 2
 
 # The quick group, for every few minutes while working: no play-throughs, soak or crash runs.
 check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n auto
 
 e2e: $(STAMP)
 	$(BIN)/python -m pytest -m e2e -n 2
@@ -43,6 +44,11 @@ screenshots: $(STAMP)
 # Touches per turn and the smallest text and target per screen, from play-throughs at 800x480.
 measure: $(STAMP)
 	$(BIN)/python tests/e2e/measure.py docs/table-usability.md
+
+# The Raspberry Pi install, proved on arm64 under qemu-user emulation (needs root and several minutes;
+# not part of test). Its latest output is in docs/raspberry-pi.md.
+pi-check: $(STAMP)
+	deploy/pi-check.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info

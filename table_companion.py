@@ -42,6 +42,19 @@ class _IntermixedParser(argparse.ArgumentParser):
             self._mixing = False
 
 
+class _Version(argparse.Action):
+    """--version, read from the installed package only when asked, so a normal start does not pay for it."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the installed version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import version
+
+        print(f"table-companion {version('table-companion')}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -54,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "the default on a Pi), rpigpio (older Pis; timestamps taken in userspace, less fair), "
                              "mock (a PC: keyboard keys press simulated pins), none (on-screen buttons only). "
                              "Default: config.json 'backend', else auto (lgpio on a Pi, mock elsewhere).")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen (the kiosk mode on the Pi)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="where sessions, the roster and config.json live "

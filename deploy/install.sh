@@ -5,6 +5,10 @@
 # The family's data directory is only ever created, never changed, so re-running is always safe.
 # --dry-run writes every file under a throwaway root and prints the system commands instead of
 # running them; that is how the installer is tested away from a Pi.
+# --image-root DIR installs into a root file system that is not running (an SD card image being built,
+# as pi-gen or a chroot does): the service is enabled by its symlink instead of through systemd, and
+# what only a running system can do is skipped and listed. Run inside a chroot, that mode is chosen
+# by itself.
 set -euo pipefail
 
 readonly SERVICE=table-companion
@@ -46,7 +50,11 @@ the family's data is kept.
                      --data-dir on a separate journaled partition, see docs/raspberry-pi.md
   --disable-overlay  make the root file system writable again at the next reboot (needed before
                      upgrading); works while the overlay is on
+  --image-root DIR   install into the root file system at DIR that is not running (an SD card image
+                     being built); its programs run through chroot. Inside a chroot this mode is
+                     chosen by itself (as --image-root /). /proc and /dev must be mounted in DIR.
   --dry-run          run nothing: write the files under --root and print the commands instead
+                     (with --image-root, DIR is only checked, never written)
   --root DIR         with --dry-run: where to write the files (default: a new temporary directory)
   -h, --help         this help
 EOF
@@ -69,6 +77,10 @@ OVERLAY=0
 DISABLE_OVERLAY=0
 DRY_RUN=0
 ROOT=
+IMAGE_ROOT=
+IMAGE_MODE=0
+# What an image cannot do until it boots; listed at the end.
+SKIPPED=()
 
 need_value() {
     [[ $# -ge 2 && -n $2 && $2 != --* ]] || die "$1 needs a value." "See: deploy/install.sh --help"
@@ -80,6 +92,7 @@ while [[ $# -gt 0 ]]; do
         --rotation) need_value "$@"; ROTATION=$2; shift 2 ;;
         --data-dir) need_value "$@"; DATA_DIR=$2; shift 2 ;;
         --root) need_value "$@"; ROOT=$2; shift 2 ;;
+        --image-root) need_value "$@"; IMAGE_ROOT=$2; shift 2 ;;
         --overlay) OVERLAY=1; shift ;;
         --disable-overlay) DISABLE_OVERLAY=1; shift ;;
         --dry-run) DRY_RUN=1; shift ;;
@@ -92,8 +105,38 @@ done
 
 if [[ -n $ROOT && $DRY_RUN -eq 0 ]]; then
     die "--root only works together with --dry-run." \
-        "To build an SD card image, run the installer inside the image (chroot) instead."
+        "To install into an SD card image, use --image-root DIR (or run the installer inside the image's chroot)."
 fi
+
+# Whether this process runs in a chroot: its / is not the / of the system's first process. Where even
+# root may not look at that (a container without ptrace rights), a / that is no mount of its own is a
+# directory chrooted into, as image builders do. A system without /proc is not running anything either.
+in_chroot() {
+    [[ $EUID -eq 0 ]] || return 1
+    [[ -e /proc/1 ]] || return 0
+    local init
+    if init=$(stat -L -c %d:%i /proc/1/root/. 2>/dev/null); then
+        [[ $(stat -L -c %d:%i /) != "$init" ]]
+    else
+        if awk '$5 == "/" { found = 1 } END { exit !found }' /proc/self/mountinfo 2>/dev/null; then return 1; fi
+    fi
+}
+
+if [[ -n $IMAGE_ROOT ]]; then
+    [[ -d $IMAGE_ROOT ]] ||
+        die "--image-root $IMAGE_ROOT is not a directory." "Give the image's root file system, mounted (e.g. /mnt/image)."
+    IMAGE_ROOT=$(cd "$IMAGE_ROOT" && pwd)
+    IMAGE_MODE=1
+elif [[ $DRY_RUN -eq 0 ]] && in_chroot; then
+    IMAGE_ROOT=/
+    IMAGE_MODE=1
+    note "This is a chroot, not a running system: installing as into an SD card image (--image-root /)."
+fi
+if [[ $IMAGE_MODE -eq 1 && $OVERLAY -eq 1 ]]; then
+    die "--overlay cannot be set up in an image: it checks the data partition as the running Pi mounts it." \
+        "Leave --overlay out here, and run the installer with it on the Pi after the first boot."
+fi
+
 if [[ $DRY_RUN -eq 1 ]]; then
     if [[ -z $ROOT ]]; then
         ROOT=$(mktemp -d -t table-companion-root.XXXXXX)
@@ -101,24 +144,42 @@ if [[ $DRY_RUN -eq 1 ]]; then
     mkdir -p "$ROOT"
     ROOT=$(cd "$ROOT" && pwd)
     [[ $ROOT != / ]] || die "--dry-run needs a throwaway --root, not /."
-elif [[ $EUID -ne 0 ]]; then
-    die "installing needs root." "Run it with sudo:  sudo $0 ..."
 fi
 
-# The system path of a file this installer writes: under --root in a dry run.
-target() { printf '%s%s' "$ROOT" "$1"; }
+# Where the installed system is looked at (the image, or this system), and where files are written
+# (the dry run's throwaway root, the image, or this system). Both are "" for this running system.
+SYSTEM_PREFIX=
+[[ $IMAGE_MODE -eq 1 && $IMAGE_ROOT != / ]] && SYSTEM_PREFIX=$IMAGE_ROOT
+FILES_PREFIX=$SYSTEM_PREFIX
+[[ $DRY_RUN -eq 1 ]] && FILES_PREFIX=$ROOT
+
+# The path of a system file this installer reads (in the image, or here).
+system_path() { printf '%s%s' "$SYSTEM_PREFIX" "$1"; }
+# The path of a system file this installer writes: under --root in a dry run, in the image in image mode.
+target() { printf '%s%s' "$FILES_PREFIX" "$1"; }
+
+# A command as it runs on the installed system: through chroot into an image that is not this one.
+on_system() {
+    if [[ -n $SYSTEM_PREFIX ]]; then
+        chroot "$SYSTEM_PREFIX" "$@"
+    else
+        "$@"
+    fi
+}
 
 # Runs a system command, or in a dry run prints it (one per line, prefixed "+ ").
 run() {
+    local command=("$@")
+    [[ -z $SYSTEM_PREFIX ]] || command=(chroot "$SYSTEM_PREFIX" "${command[@]}")
     if [[ $DRY_RUN -eq 1 ]]; then
         local word
         printf '+'
-        for word in "$@"; do
+        for word in "${command[@]}"; do
             if [[ $word =~ ^[A-Za-z0-9_./:=,@%+-]+$ ]]; then printf ' %s' "$word"; else printf ' %q' "$word"; fi
         done
         printf '\n'
     else
-        "$@"
+        "${command[@]}"
     fi
 }
 
@@ -135,7 +196,7 @@ set_overlayroot() {
         die "cannot find $CMDLINE, so the overlay setting cannot be changed." \
             "Is the boot partition mounted at /boot/firmware? (Raspberry Pi OS Bookworm mounts it there.)"
     fi
-    if [[ $DRY_RUN -eq 0 && $(findmnt -n -o OPTIONS --target "$cmdline" 2>/dev/null || true) =~ (^|,)ro(,|$) ]]; then
+    if [[ $DRY_RUN -eq 0 && $IMAGE_MODE -eq 0 && $(findmnt -n -o OPTIONS --target "$cmdline" 2>/dev/null || true) =~ (^|,)ro(,|$) ]]; then
         run mount -o remount,rw "$(dirname "$CMDLINE")"
     fi
     local words=() kept=() word
@@ -195,19 +256,109 @@ case $DATA_DIR in
             "Use $DEFAULT_DATA_DIR." ;;
 esac
 
-if [[ $DRY_RUN -eq 0 ]]; then
-    id -u "$KIOSK_USER" >/dev/null 2>&1 ||
-        die "there is no user '$KIOSK_USER' on this system." \
-            "Create it (sudo adduser $KIOSK_USER) or pass --user with an existing account."
+# --- prerequisites: everything missing is listed at once, one line each, before anything is changed ----
+
+PROBLEMS=()
+problem() { PROBLEMS+=("$1"); }
+
+# The installed system's program NAME: in the image, or on this system's PATH.
+has_program() {
+    if [[ $IMAGE_MODE -eq 1 ]]; then
+        [[ -x $(system_path "/usr/bin/$1") || -x $(system_path "/bin/$1") || -x $(system_path "/usr/sbin/$1") ]]
+    else
+        command -v "$1" >/dev/null 2>&1
+    fi
+}
+
+# "3.N" of the installed system's python3, or nothing. An image's is read from the name the python3
+# link points to, so an image for another architecture needs no emulation to be checked.
+python_version() {
+    if [[ $IMAGE_MODE -eq 1 ]]; then
+        local name
+        name=$(basename "$(readlink -f "$(system_path /usr/bin/python3)")")
+        if [[ -e $(system_path /usr/bin/python3) && $name =~ ^python(3\.[0-9]+)$ ]]; then
+            printf '%s' "${BASH_REMATCH[1]}"
+            return 0
+        fi
+        [[ $DRY_RUN -eq 0 && -e $(system_path /usr/bin/python3) ]] || return 0
+    fi
+    on_system python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true
+}
+
+user_exists() {
+    if [[ $IMAGE_MODE -eq 1 ]]; then
+        awk -F: -v name="$1" '$1 == name { found = 1 } END { exit !found }' "$(system_path /etc/passwd)" 2>/dev/null
+    else
+        id -u "$1" >/dev/null 2>&1
+    fi
+}
+
+check_prerequisites() {
+    local where="this system" fix_prefix="sudo "
+    if [[ $IMAGE_MODE -eq 1 ]]; then where="the image at $IMAGE_ROOT"; fix_prefix="in the image: "; fi
+
+    if [[ -n $SYSTEM_PREFIX && $DRY_RUN -eq 0 ]]; then
+        [[ -e $SYSTEM_PREFIX/proc/self ]] ||
+            problem "/proc is not mounted in $IMAGE_ROOT; mount it first:  sudo mount -t proc proc $IMAGE_ROOT/proc"
+        [[ -c $SYSTEM_PREFIX/dev/null ]] ||
+            problem "/dev is not mounted in $IMAGE_ROOT; mount it first:  sudo mount --bind /dev $IMAGE_ROOT/dev"
+        if [[ $EUID -eq 0 && -x $SYSTEM_PREFIX/bin/sh ]] && ! chroot "$SYSTEM_PREFIX" /bin/sh -c true 2>/dev/null; then
+            problem "the programs in $IMAGE_ROOT do not run here: for an arm64 image on a PC, enable emulation:  sudo apt-get install qemu-user-static binfmt-support"
+        fi
+    fi
+    if ! has_program systemctl; then
+        problem "systemd is missing from $where (no systemctl): the kiosk is a systemd service. Install it (${fix_prefix}apt-get install systemd-sysv), or use Raspberry Pi OS Bookworm."
+    elif [[ $IMAGE_MODE -eq 0 && ! -d /run/systemd/system ]]; then
+        problem "this system was not booted with systemd, so the service cannot be enabled here. To install into an SD card image or a chroot, pass --image-root DIR (--image-root / inside the chroot)."
+    fi
+    has_program apt-get ||
+        problem "apt-get is missing from $where: the graphics, touch and sound libraries come from apt. Use Raspberry Pi OS Bookworm (or Debian)."
+    local version
+    version=$(python_version)
+    if [[ -z $version ]]; then
+        if has_program python3; then
+            warn "could not tell which Python 3 $where has; the app needs 3.11 or newer."
+        else
+            problem "python3 is missing from $where; the app needs Python 3.11 or newer. Install it (${fix_prefix}apt-get install python3)."
+        fi
+    elif (( ${version#3.} < 11 )); then
+        problem "python3 on $where is $version; the app needs 3.11 or newer. Use Raspberry Pi OS Bookworm (Python 3.11) or newer."
+    fi
+    if ! user_exists "$KIOSK_USER"; then
+        if [[ $IMAGE_MODE -eq 1 ]]; then
+            problem "there is no user '$KIOSK_USER' in $where. Create it there first (chroot $IMAGE_ROOT adduser $KIOSK_USER), or pass --user with an account the image has."
+        else
+            problem "there is no user '$KIOSK_USER' on this system. Create it (sudo adduser $KIOSK_USER) or pass --user with an existing account."
+        fi
+    fi
+    if [[ ${#PROBLEMS[@]} -gt 0 ]]; then
+        printf 'install.sh: cannot install; nothing was changed:\n' >&2
+        printf '  - %s\n' "${PROBLEMS[@]}" >&2
+        exit 1
+    fi
+}
+
+# A plain dry run previews the files anywhere, so it checks nothing about the machine it runs on.
+if [[ $DRY_RUN -eq 0 || $IMAGE_MODE -eq 1 ]]; then
+    check_prerequisites
+fi
+if [[ $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
+    die "installing needs root." "Run it with sudo:  sudo $0 ..."
+fi
+
+if [[ $DRY_RUN -eq 0 && $IMAGE_MODE -eq 0 ]]; then
     if [[ $(findmnt -n -o FSTYPE / 2>/dev/null || true) == overlay ]]; then
         die "the read-only overlay is on: anything installed now would vanish at the next reboot." \
             "Turn it off:  sudo $0 --disable-overlay  then reboot," \
             "run this installer again (with --overlay to turn the overlay back on), and reboot."
     fi
-    if [[ $(uname -m) != aarch64 ]]; then
-        warn "this is $(uname -m), not a 64-bit Raspberry Pi OS (aarch64); the kiosk is only tested there."
+fi
+if [[ $DRY_RUN -eq 0 ]]; then
+    machine=$(on_system uname -m)
+    if [[ $machine != aarch64 ]]; then
+        warn "this is $machine, not a 64-bit Raspberry Pi OS (aarch64); the kiosk is only tested there."
     fi
-    if ! grep -q '^VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null; then
+    if ! grep -q '^VERSION_CODENAME=bookworm' "$(system_path /etc/os-release)" 2>/dev/null; then
         warn "this is not Raspberry Pi OS Bookworm; package names and paths may differ."
     fi
 fi
@@ -275,6 +426,9 @@ esac
 if [[ $DRY_RUN -eq 1 ]]; then
     note "Dry run: files go under $ROOT; commands are printed, not run."
 fi
+if [[ $IMAGE_MODE -eq 1 ]]; then
+    note "Installing into the image at $IMAGE_ROOT: nothing is started, the service starts at its first boot."
+fi
 
 # --- 1. system packages -----------------------------------------------------------------------------
 note "Installing system packages"
@@ -282,12 +436,19 @@ run apt-get update
 run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
 
 # --- 2. groups ----------------------------------------------------------------------------------------
+group_exists() {
+    if [[ $IMAGE_MODE -eq 1 ]]; then
+        grep -q "^$1:" "$(system_path /etc/group)" 2>/dev/null
+    else
+        getent group "$1" >/dev/null
+    fi
+}
 groups_to_add=()
 for group in "${KIOSK_GROUPS[@]}"; do
-    if [[ $DRY_RUN -eq 1 ]] || getent group "$group" >/dev/null; then
+    if [[ $DRY_RUN -eq 1 && $IMAGE_MODE -eq 0 ]] || group_exists "$group"; then
         groups_to_add+=("$group")
     else
-        warn "group '$group' does not exist here, so $KIOSK_USER cannot be added to it (is this Raspberry Pi OS?)."
+        warn "group '$group' does not exist $([[ $IMAGE_MODE -eq 1 ]] && echo "in the image" || echo here), so $KIOSK_USER cannot be added to it (is this Raspberry Pi OS?)."
     fi
 done
 note "Adding $KIOSK_USER to groups: ${groups_to_add[*]}"
@@ -301,25 +462,30 @@ fi
 # there, and by udev at every boot.
 note "Letting the video group set the display's backlight ($BACKLIGHT_RULE)"
 render backlight.rules.in "$(target "$BACKLIGHT_RULE")" 0644
-if ! run udevadm control --reload || ! run udevadm trigger --subsystem-match=backlight --action=add; then
+if [[ $IMAGE_MODE -eq 1 ]]; then
+    SKIPPED+=("udevadm control --reload; udevadm trigger (no udev runs in an image: the rule applies from the first boot)")
+elif ! run udevadm control --reload || ! run udevadm trigger --subsystem-match=backlight --action=add; then
     warn "udev did not take the backlight rule now (no udev running?); it applies from the next boot."
 fi
 
 # --- 3. the program, in its own virtual environment -------------------------------------------------
 note "Installing the program into $VENV"
-if [[ $DRY_RUN -eq 1 || ! -x $VENV/bin/python ]] || ! "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
+if [[ $DRY_RUN -eq 1 || ! -x $(system_path "$VENV/bin/python") ]] || ! on_system "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
     # --clear also repairs a venv whose Python went away with a system upgrade.
     run python3 -m venv --clear "$VENV"
 fi
 run "$VENV/bin/python" -m pip install --quiet --upgrade pip
 # Build from a copy so the clone is not left with root-owned build/ and *.egg-info directories.
+# Into an image, the copy goes inside it, where its pip can see it.
 if [[ $DRY_RUN -eq 1 ]]; then
     stage=$SRC_DIR
+    [[ -z $SYSTEM_PREFIX ]] || stage=/var/tmp/table-companion-src.XXXXXX
 else
-    stage=$(mktemp -d -t table-companion-src.XXXXXX)
-    trap 'rm -rf "$stage"' EXIT
+    stage_dir=$(mktemp -d -p "$(system_path /var/tmp)" table-companion-src.XXXXXX)
+    trap 'rm -rf "$stage_dir"' EXIT
     tar -C "$SRC_DIR" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='*.egg-info' \
-        --exclude=__pycache__ -cf - . | tar -C "$stage" -xf -
+        --exclude=__pycache__ -cf - . | tar -C "$stage_dir" -xf -
+    stage=${stage_dir#"$SYSTEM_PREFIX"}
 fi
 # Only wheels for Kivy and lgpio: building them from source on a Pi takes hours and usually fails.
 run "$VENV/bin/python" -m pip install --upgrade --only-binary=kivy,lgpio "${stage}[pi]"
@@ -346,17 +512,41 @@ note "Installing $UNIT_PATH and $DOCTOR_PATH"
 render table-companion.service.in "$(target "$UNIT_PATH")" 0644
 render companion-doctor.in "$(target "$DOCTOR_PATH")" 0755
 
+# systemd's own enabling, done by hand in an image where no systemd answers: a unit is enabled by a
+# link to it in the .wants folder of each target its [Install] section names, and disabled by removing it.
+enable_by_link() {
+    local unit_file=$1 wanted_by
+    wanted_by=$(sed -n 's/^WantedBy=//p' "$(target "$unit_file")")
+    [[ -n $wanted_by ]] || die "internal error: $unit_file has no WantedBy= to enable it with."
+    for wanted_by in $wanted_by; do
+        mkdir -p "$(target "/etc/systemd/system/$wanted_by.wants")"
+        ln -sfn "$unit_file" "$(target "/etc/systemd/system/$wanted_by.wants/$(basename "$unit_file")")"
+    done
+}
+
 # A desktop compositor holds the display, and the kiosk draws to it directly: boot to the console.
-if [[ -e $(target /etc/systemd/system/display-manager.service) ]]; then
+if [[ -e $(target /etc/systemd/system/display-manager.service) || ( $IMAGE_MODE -eq 1 && -e $(system_path /etc/systemd/system/display-manager.service) ) ]]; then
     note "Switching boot from the desktop to the console (the kiosk takes the whole screen)"
-    run raspi-config nonint do_boot_behaviour B1
+    if [[ $IMAGE_MODE -eq 1 ]]; then
+        # What raspi-config's B1 does through systemctl set-default.
+        ln -sfn /lib/systemd/system/multi-user.target "$(target /etc/systemd/system/default.target)"
+    else
+        run raspi-config nonint do_boot_behaviour B1
+    fi
 fi
 # The login prompt on tty1 would show through the app; tty2 (Ctrl+Alt+F2) still offers a login.
-run systemctl disable getty@tty1.service
-run systemctl daemon-reload
-run systemctl enable "$SERVICE.service"
-# Upgrades take effect now if the kiosk is running; a first install starts at the next boot.
-run systemctl try-restart "$SERVICE.service"
+if [[ $IMAGE_MODE -eq 1 ]]; then
+    note "Enabling $SERVICE.service at boot (by its link: no systemd runs in an image)"
+    rm -f "$(target /etc/systemd/system/getty.target.wants/getty@tty1.service)"
+    enable_by_link "$UNIT_PATH"
+    SKIPPED+=("systemctl daemon-reload; systemctl try-restart $SERVICE.service (nothing runs in an image: the service starts at the first boot)")
+else
+    run systemctl disable getty@tty1.service
+    run systemctl daemon-reload
+    run systemctl enable "$SERVICE.service"
+    # Upgrades take effect now if the kiosk is running; a first install starts at the next boot.
+    run systemctl try-restart "$SERVICE.service"
+fi
 
 # --- 7. read-only root (optional, last: nothing may be installed after it) ---------------------------
 if [[ $OVERLAY -eq 1 ]]; then
@@ -368,5 +558,12 @@ if [[ $OVERLAY -eq 1 ]]; then
     set_overlayroot overlayroot=tmpfs:recurse=0
 fi
 
+if [[ $IMAGE_MODE -eq 1 ]]; then
+    note "Skipped, for the running system to do at its first boot:"
+    printf '    %s\n' "${SKIPPED[@]}"
+    note "Done. The kiosk starts at the image's first boot."
+    note "On the Pi, check the hardware with:  sudo systemctl stop $SERVICE; companion-doctor"
+    exit 0
+fi
 note "Done. Reboot to start the kiosk:  sudo reboot"
 note "Check the hardware any time with:  sudo systemctl stop $SERVICE; companion-doctor"

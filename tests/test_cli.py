@@ -21,6 +21,15 @@ def test_help_explains_the_backends_and_every_command():
         assert word in result.stdout
 
 
+def test_version_is_the_installed_packages():
+    import tomllib
+    from pathlib import Path
+
+    meant = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]["version"]
+    result = run("--version")
+    assert (result.returncode, result.stdout) == (0, f"table-companion {meant}\n")
+
+
 def test_replay_game_prints_the_resulting_state(tmp_path):
     log = {"game": "mix_the_mutts", "players": ["Ann", "Ben"], "options": {}, "actions": [
         {"type": "draw", "player": 0}, {"type": "draw", "player": 1}]}

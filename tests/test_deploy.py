@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from install_support import Install
 
 REPO = Path(__file__).resolve().parents[1]
 INSTALL = REPO / "deploy" / "install.sh"
@@ -29,20 +30,6 @@ BACKLIGHT_SYSFS = "-/sys/devices/platform"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh needs bash")
 
 
-class Install:
-    def __init__(self, root: Path, result: subprocess.CompletedProcess):
-        self.root = root
-        self.returncode = result.returncode
-        self.stdout = result.stdout
-        self.stderr = result.stderr
-        # Printed commands are the lines the dry run prefixes with "+ ".
-        self.commands = [shlex.split(line[2:]) for line in result.stdout.splitlines() if line.startswith("+ ")]
-
-    def file(self, relative: str) -> Path:
-        return self.root / relative
-
-    def ran(self, *prefix: str) -> list[list[str]]:
-        return [command for command in self.commands if command[: len(prefix)] == list(prefix)]
 
 
 def install(root: Path, *options: str, path_dir: Path | None = None) -> Install:
