@@ -426,7 +426,10 @@ step_startup() {
             "$(date '+%Y-%m-%d %H:%M')" "$STARTUP_RUNS"
         printf 'at 800x480 (`bench/installed_startup.py`). The emulated figures are qemu-user running arm64 code on this\n'
         printf 'x86-64 machine with software GL: they show that start-up works there and what it costs under\n'
-        printf 'emulation, not how fast a Pi is. RSS under emulation includes the emulator and its translated code.\n\n'
+        printf 'emulation, not how fast a Pi is. RSS under emulation includes the emulator and its translated code.\n'
+        printf 'Each process stops at its first frame, so these times include closing down (the app closes its buttons\n'
+        printf 'and its saved games file): compare the "start to exit" line of `bench/startup.py` above, not its\n'
+        printf 'first-frame ratio.\n\n'
         "$REPO/.venv/bin/python" "$REPO/bench/installed_startup.py" --compare "$here" "$arm"
     } >"$out"
     cat "$out"
