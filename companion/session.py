@@ -199,25 +199,27 @@ class Session:
         self._redo.clear()
         return new_state
 
-    def fix(self, move: int, action: Action) -> Any:
+    def fix(self, move: int, action: Action) -> HistoryLine:
         """Move `move` (1 is the first) was really `action`: every move after it is replayed on top.
-        Refused, with nothing changed, when the new move or any later one no longer fits the rules."""
+        Refused, with nothing changed, when the new move or any later one no longer fits the rules.
+        Returns the history's line for the fix."""
         count = len(self._actions)
         if not 1 <= move <= count:
             moves = "there are no moves yet" if not count else f"the moves are 1 to {count}"
             raise IllegalAction(f"There is no move {move} to fix: {moves}.")
         if action == self._actions[move - 1]:
             raise IllegalAction(f"Move {move} already says that, so there is nothing to fix.")
-        self._fix(Fix(move, action), FIX)
+        line = self._fix(Fix(move, action), FIX)
         self._redo.clear()
-        return self._state
+        return line
 
-    def _fix(self, fix: Fix, kind: str) -> None:
+    def _fix(self, fix: Fix, kind: str) -> HistoryLine:
         was, was_text = self._refit(fix, kind)
         now_text = self._line(fix.move - 1)
         text = f'Fixed move {fix.move}: it said "{was_text}"; now "{now_text}"'
         line = HistoryLine(fix.move, text, fix.action.player, fix=True)
         self._fixes.append(_Fixed(len(self._actions), fix.move, was, fix.action, line))
+        return line
 
     def _refit(self, fix: Fix, kind: str) -> tuple[Action, str]:
         """Move `fix.move` replaced and every later move replayed on top, persisted as `kind`; returns

@@ -4,7 +4,7 @@ use exactly the path a tap takes: every action goes through `perform`, refusals 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from companion.actions import Action
 from companion.errors import CompanionError
@@ -69,16 +69,18 @@ class GameController:
 
     def fix(self, move: int, action: Action) -> bool:
         """Move `move` told again; every total after it follows. False (with the reason) if refused."""
+        # Said from the fix's own line, not the whole history: the lines after the fixed move are written
+        # anew only when the history is next read.
         return self._attempt(lambda: self.session.fix(move, action),
-                             success=lambda: f"{self.session.history()[-1].text}. Every total after it is updated.")
+                             success=lambda line: f"{line.text}. Every total after it is updated.")
 
-    def _attempt(self, change, success: str | Callable[[], str] | None = None) -> bool:
-        """`success` is the message once the change is made, or what writes it from the changed session."""
+    def _attempt(self, change, success: str | Callable[[Any], str] | None = None) -> bool:
+        """`success` is the message once the change is made, or what writes it from what the change returned."""
         try:
-            change()
+            done = change()
         except CompanionError as refusal:
             self._tell(Notice(str(refusal), problem=True))
             return False
-        text = success() if callable(success) else success
+        text = success(done) if callable(success) else success
         self._tell(Notice(text, problem=False) if text else None)
         return True
