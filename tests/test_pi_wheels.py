@@ -16,7 +16,8 @@ REPO = Path(__file__).resolve().parents[1]
 CHECK = REPO / "deploy" / "check-pi-wheels.sh"
 UNREACHABLE = 3
 
-pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="the check is a bash script")
+# It asks the package index, which takes seconds: part of `make test`, not of the quick group.
+pytestmark = [pytest.mark.skipif(shutil.which("bash") is None, reason="the check is a bash script"), pytest.mark.slow]
 
 
 def check(*options: str) -> subprocess.CompletedProcess:

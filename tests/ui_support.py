@@ -17,6 +17,19 @@ def texts(widget) -> list[str]:
 ANIMATION_LIMIT_S = 5.0
 
 
+def finish_animations() -> None:
+    """Move every running animation (a popup opening or closing, a screen fading in) to its last step, as
+    if its time had passed: the next frame ends it through Kivy's own code, completion callbacks and all,
+    without the test waiting in real time for a tenth of a second that a finger would have waited."""
+    from kivy.animation import Animation
+
+    for animation in list(Animation._instances):
+        for progress in animation._widgets.values():
+            # A Sequence or Parallel keeps only a flag per widget; its parts are animations of their own.
+            if isinstance(progress, dict) and progress.get("time") is not None:
+                progress["time"] = max(progress["time"], animation.duration)
+
+
 def settle(frames: int = 3) -> None:
     """Let Kivy lay out and draw, as the real loop would between two touches: `frames` frames, and then
     more until every animation (a popup opening or closing, a screen sliding in) has run to its end,
@@ -30,8 +43,8 @@ def settle(frames: int = 3) -> None:
         EventLoop.idle()
     end = time.monotonic() + ANIMATION_LIMIT_S
     while Animation._instances and time.monotonic() < end:
+        finish_animations()
         EventLoop.idle()
-        time.sleep(0.002)
 
 
 def settle_until(condition, timeout_s: float = 5.0) -> bool:

@@ -16,6 +16,8 @@ from typing import Callable, Iterable
 
 from tally import MoveTally
 
+from tests.ui_support import finish_animations
+
 # The layout check imports Kivy widgets, and the first Kivy widget import opens the window: it is
 # imported once the window's size has been configured (Table.__init__).
 layout = None
@@ -102,6 +104,7 @@ class Table:
         end = time.monotonic() + SETTLE_LIMIT_S
         self.frames(2)
         while time.monotonic() < end and (Animation._instances or self.navigator.transition.is_active):
+            finish_animations()
             self.frames()
         self.frames(1)
         self.paint()

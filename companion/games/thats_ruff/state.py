@@ -4,9 +4,9 @@ phases and action types; and the numbers of the rule card the rules are written 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar
 
 from companion.rulecards import load_rulecard
 
@@ -133,9 +133,9 @@ class Seat:
     def __deepcopy__(self, memo: dict[int, Any]) -> Seat:
         # Cards are flat dicts of numbers and strings, so copying one level down is a full copy:
         # the session copies the state on every action, which must stay quick on a Raspberry Pi.
-        return replace(self, laid_out=[{"face_up": slot["face_up"], "card": _card_copy(slot["card"])}
-                                       for slot in self.laid_out],
-                       collected=[card.copy() for card in self.collected])
+        return _twin(self, laid_out=[{"face_up": slot["face_up"], "card": _card_copy(slot["card"])}
+                                     for slot in self.laid_out],
+                     collected=[card.copy() for card in self.collected])
 
 
 @dataclass
@@ -168,14 +168,12 @@ class RuffState:
     ability_costs: dict[str, int] | None = None  # variant: discs per use of each ability (None = off)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuffState:
-        copied = {f.name: getattr(self, f.name) for f in fields(self)}
-        copied.update(
-            names=list(self.names), seats=[copy.deepcopy(seat) for seat in self.seats],
+        return _twin(
+            self, names=list(self.names), seats=[copy.deepcopy(seat) for seat in self.seats],
             boards=[_board_copy(board) for board in self.boards], previous=_card_copy(self.previous),
             centre=[card.copy() for card in self.centre], seen=dict(self.seen),
             pending_moves=dict(self.pending_moves), eights=dict(self.eights), eights_seen=list(self.eights_seen),
             ability_costs=None if self.ability_costs is None else dict(self.ability_costs))
-        return RuffState(**copied)
 
     @property
     def players(self) -> int:
@@ -196,10 +194,21 @@ class RuffState:
         return 1 if self.ability_costs is None else self.ability_costs["stay"]
 
 
+_Copied = TypeVar("_Copied", "Seat", "Board", "RuffState")
+
+
+def _twin(original: _Copied, **changed: Any) -> _Copied:
+    """A copy of a dataclass with some fields replaced, without `dataclasses.replace` running `__init__`
+    and looking up the fields again: the sampler and the session copy states by the hundred thousand."""
+    twin = object.__new__(type(original))
+    twin.__dict__.update(original.__dict__, **changed)
+    return twin
+
+
 def _card_copy(card: Card | None) -> Card | None:
     return None if card is None else card.copy()
 
 
 def _board_copy(board: Board) -> Board:
-    return replace(board, seats=list(board.seats), path_discs=list(board.path_discs),
-                   count_discs=dict(board.count_discs))
+    return _twin(board, seats=list(board.seats), path_discs=list(board.path_discs),
+                 count_discs=dict(board.count_discs))

@@ -111,10 +111,11 @@ def every_way(state, kind):
     return [Action(kind, me)]
 
 
-def test_a_choice_is_greyed_exactly_when_no_way_of_taking_it_would_be_accepted():
-    rng = random.Random(11)
+@pytest.mark.parametrize("games", quick_then_rest(12, 4))
+def test_a_choice_is_greyed_exactly_when_no_way_of_taking_it_would_be_accepted(games):
     greyed = set()
-    for _game in range(12):
+    for game in games:
+        rng = random.Random(f"greyed-{game}")
         session = Session(GAME, table_of(rng.randint(2, 4)),
                           {"pugs_per_colour": 4, "surprise_cards": 1, "gimme_cards": 2, "dig_cards": 1})
         for _step in range(150):

@@ -9,6 +9,7 @@ import copy
 import random
 
 import pytest
+from seed_split import quick_then_rest
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -102,10 +103,11 @@ def _winner_really_won(summary: dict) -> None:
     assert all(b["discs_in_house"] + b["discs_fetched_and_discarded"] < score for b in tied)
 
 
+@pytest.mark.parametrize("seeds", quick_then_rest(12, 4))
 @pytest.mark.parametrize("players, options", SETUPS)
-def test_random_games_keep_the_rules(players, options):
+def test_random_games_keep_the_rules(players, options, seeds):
     finished = 0
-    for seed in range(12):
+    for seed in seeds:
         session = play_randomly(players, options, seed)
         summary = session.summary()
         if session.is_over:
