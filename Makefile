@@ -16,14 +16,14 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/companion --backend mock
 
-# Everything: the linter, the type checker (strict on the core), the unit and UI tests (one worker per
-# core, each with its own headless window), then the play-throughs of the real app two at a time (each
-# is its own process with its own window).
+# Everything: the linter, the type checker (strict on the core), then every test in one run, one worker
+# per core, each with its own headless window. The play-throughs of the real app (each its own process
+# with its own window) and the other long runs come first, handed out one test at a time, so that the
+# workers share them and end together on short tests.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -m "not e2e" -n auto
-	$(BIN)/python -m pytest -m e2e -n 2
+	$(BIN)/python -m pytest -n auto --maxschedchunk 1
 
 # The quick group, for every few minutes while working: no play-throughs, soak or crash runs.
 check: $(STAMP)
@@ -34,7 +34,8 @@ check: $(STAMP)
 e2e: $(STAMP)
 	$(BIN)/python -m pytest -m e2e -n 2
 
-# Every benchmark, its output written to docs/benchmarks.md with the date and the machine.
+# Every benchmark, its output written to docs/benchmarks.md with the date and the machine (the last one
+# runs the whole test suite, so this takes minutes).
 bench: $(STAMP)
 	$(BIN)/python bench/report.py docs/benchmarks.md
 

@@ -94,3 +94,13 @@ def no_popup_outlives_its_test():
     for child in list(Window.children):
         if isinstance(child, ModalView):
             child.dismiss(animation=False)
+
+
+def pytest_collection_modifyitems(items):
+    """The longest tests first (play-throughs, then the other slow ones), each group in the order it was
+    collected: the workers then end together on short tests, instead of one worker still running a
+    minute-long play-through it was handed last while the other waits."""
+    def length_class(item) -> int:
+        return 0 if item.get_closest_marker("e2e") else 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=length_class)

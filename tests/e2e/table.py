@@ -23,6 +23,7 @@ from tests.ui_support import finish_animations
 layout = None
 
 SETTLE_LIMIT_S = 5.0
+PAINT_EVERY = 4
 
 
 class DriveError(AssertionError):
@@ -57,10 +58,14 @@ class Table:
         EventLoop.ensure_window()
         self.window = EventLoop.window
         self.app._run_prepare()
-        # Painting a frame in software costs more than laying it out, and the layout check reads the
-        # widgets, not the pixels: frames between two touches only lay out, and the screen a family
-        # sees once a touch has settled is painted (and a screenshot's).
+        # Painting a frame in software costs three times everything else a play-through does, and the
+        # layout check reads the widgets, not the pixels: frames between two touches only lay out. What
+        # a touch settles on is painted when it is a screen or popup not painted just before, and
+        # otherwise after every PAINT_EVERY-th touch, so every kind of screen and most of its states are
+        # drawn (texts are rendered only when drawn), and so is every screenshot and the last screen.
         self._painting = False
+        self._painted_layer = None
+        self._settled = 0
         self.window.bind(on_draw=self._only_when_painting, on_flip=self._only_when_painting)
         self.problems: dict[tuple[str, str, str], layout.Problem] = {}
         self.smallest: dict[str, layout.Smallest] = {}
@@ -84,6 +89,7 @@ class Table:
 
     def paint(self, count: int = 1) -> None:
         """Frames that are painted as well as laid out."""
+        self._painted_layer = self.layer()
         self._painting = True
         try:
             self.frames(count)
@@ -107,9 +113,12 @@ class Table:
             finish_animations()
             self.frames()
         self.frames(1)
-        self.paint()
+        self._settled += 1
+        if self.layer() is not self._painted_layer or self._settled % PAINT_EVERY == 0:
+            self.paint()
 
     def finish(self) -> None:
+        self.paint()
         self.app.dispatch("on_stop")
         for child in list(self.window.children):
             self.window.remove_widget(child)
