@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from examples_support import EXAMPLES
+from seed_split import quick_then_rest
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -173,11 +174,11 @@ def refuse(session: Session, action: Action, logged: list) -> bool:
     return False
 
 
-def play_to_the_end(key: str, seats: int, options: dict, games: int) -> None:
-    rng = random.Random(f"{key}-{seats}")
+def play_to_the_end(key: str, seats: int, options: dict, games: range) -> None:
     game = next(entry for entry in GAMES if entry.key == key).load()
     shape = summary_shape(game)
-    for _ in range(games):
+    for number in games:
+        rng = random.Random(f"{key}-{seats}-{number}")
         logged = []
         session = Session(game, table_of(seats), {**options, "dealer": rng.randrange(seats)},
                           persist=lambda kind, action, state, logged=logged: logged.append((kind, action)))
@@ -210,16 +211,12 @@ def play_to_the_end(key: str, seats: int, options: dict, games: int) -> None:
         assert refuse(session, session.actions[-1], logged), "an action was accepted after the game was over"
 
 
+# 25 games a table are long enough to meet the rarer endings: shared wins, Nut's largest-cluster
+# tie-break, two dogs home. The first few run in the quick group.
+@pytest.mark.parametrize("games", quick_then_rest(25, GAMES_PER_TABLE))
 @pytest.mark.parametrize("key,seats,options", TABLES)
-def test_random_games_keep_every_promise_at_every_step(key, seats, options):
-    play_to_the_end(key, seats, options, GAMES_PER_TABLE)
-
-
-# Long enough to meet the rarer endings: shared wins, Nut's largest-cluster tie-break, two dogs home.
-@pytest.mark.slow
-@pytest.mark.parametrize("key,seats,options", TABLES)
-def test_many_random_games_keep_every_promise(key, seats, options):
-    play_to_the_end(key, seats, options, 25)
+def test_random_games_keep_every_promise_at_every_step(key, seats, options, games):
+    play_to_the_end(key, seats, options, games)
 
 
 EXAMPLE_LOGS = sorted(EXAMPLES.rglob("*.json"))

@@ -60,9 +60,10 @@ class Table:
         self.app._run_prepare()
         # Painting a frame in software costs three times everything else a play-through does, and the
         # layout check reads the widgets, not the pixels: frames between two touches only lay out. What
-        # a touch settles on is painted when it is a screen or popup not painted just before, and
-        # otherwise after every PAINT_EVERY-th touch, so every kind of screen and most of its states are
-        # drawn (texts are rendered only when drawn), and so is every screenshot and the last screen.
+        # a touch settles on is painted when it is a screen or popup other than the one painted last,
+        # and otherwise after every PAINT_EVERY-th touch: every screen and popup is drawn when it comes
+        # up, and a share of the states after (texts are rendered only when drawn), as are every
+        # screenshot and the last screen.
         self._painting = False
         self._painted_layer = None
         self._settled = 0
