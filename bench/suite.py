@@ -1,7 +1,7 @@
 """How long the two commands a developer runs take here, timed in one run: `make check` (the linter,
 the type checker and the tests not marked slow; goal under 90 s on two cores) and `make test` (all of
 them; goal under 10 minutes, the install included, which this leaves out since the virtual environment
-is already there: a fresh clone's figure is in the closing notes).
+is already there).
 
     python bench/suite.py
 """
