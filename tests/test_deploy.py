@@ -30,8 +30,6 @@ BACKLIGHT_SYSFS = "-/sys/devices/platform"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh needs bash")
 
 
-
-
 def install(root: Path, *options: str, path_dir: Path | None = None) -> Install:
     env = dict(os.environ)
     if path_dir is not None:
