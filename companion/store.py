@@ -84,6 +84,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
+class GameToImport:
+    """A game read from a file and checked move by move, with when it was played (None: now) and the
+    logs of its buzzer races. `set_aside` keeps an unfinished game from being offered for Resume."""
+
+    session: Session
+    started_at: float | None = None
+    last_played_at: float | None = None
+    set_aside: bool = False
+    races: Sequence[Sequence[dict[str, Any]]] = ()
+
+
+@dataclass(frozen=True)
 class SessionRecord:
     id: int
     game: str
@@ -182,26 +194,28 @@ class Store:
         return session
 
     def import_session(self, checked: Session, started_at: float | None = None,
-                       last_played_at: float | None = None, set_aside: bool = False) -> Session:
+                       last_played_at: float | None = None, set_aside: bool = False,
+                       races: Sequence[Sequence[dict[str, Any]]] = ()) -> Session:
         """A whole game, already checked action by action, saved in one transaction: a power cut in the
         middle of an import leaves none of it, never a part offered for Resume. Played now unless
         `started_at` and `last_played_at` say when; `set_aside` keeps an unfinished game from being
-        offered for Resume."""
-        return self.import_sessions([(checked, started_at, last_played_at, set_aside)])[0]
+        offered for Resume; `races` are its race logs."""
+        return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
-    def import_sessions(self, games: Sequence[tuple[Session, float | None, float | None, bool]]) -> list[Session]:
-        """Several checked games (session, started_at, last_played_at, set_aside), as `import_session`
-        saves one, all in one transaction: an evening is imported whole or not at all."""
+    def import_sessions(self, games: Sequence[GameToImport]) -> list[Session]:
+        """Several checked games, as `import_session` saves one, all in one transaction: an evening is
+        imported whole or not at all."""
         now = time.time()
         numbers = []
         with self._transaction():
-            for checked, started_at, last_played_at, set_aside in games:
-                started = now if started_at is None else started_at
-                last = max(started, now if last_played_at is None else last_played_at)
+            for game in games:
+                checked = game.session
+                started = now if game.started_at is None else game.started_at
+                last = max(started, now if game.last_played_at is None else game.last_played_at)
                 result = None
                 if checked.is_over:
                     result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
-                elif set_aside:
+                elif game.set_aside:
                     result = json.dumps({"set_aside": True})
                 cursor = self._db.execute(
                     "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
@@ -216,6 +230,8 @@ class Store:
                     [(number, seq, DO, json.dumps(action.to_json()),
                       last if count == 1 else started + (last - started) * (seq - 1) / (count - 1))
                      for seq, action in enumerate(checked.actions, start=1)])
+                self._db.executemany("INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
+                                     [(number, _race_text(lines), last) for lines in game.races])
                 self._remember(checked.players, now)
                 numbers.append(number)
         return [self.resume(number) for number in numbers]
@@ -352,7 +368,7 @@ class Store:
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
-                (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
+                (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
 
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
@@ -451,6 +467,10 @@ def _entry_payload(kind: str, text: str | None, where: str) -> Action | Fix | No
         return None
     doc = json.loads(text)
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
+
+
+def _race_text(lines: Sequence[dict[str, Any]]) -> str:
+    return "\n".join(json.dumps(line, sort_keys=True) for line in lines)
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:

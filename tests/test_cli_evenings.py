@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from race_support import bone_race, race
 
 from companion.actions import Action
 from companion.evenings import evenings
@@ -52,6 +53,39 @@ def evening_dir(tmp_path):
     return data
 
 
+def raced_mutts(store: Store) -> None:
+    """A two-hand Nuts about Mutts on the big buttons (Ann 1, Ben 2, Cleo 3) with three bone races
+    played into it and a fourth decided on the buttons but called off by the family (logged only)."""
+    players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
+    mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
+    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann first by 50 ms
+    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben first, Ann 3 ms behind
+    bone_race(mutts, {1: 150.0, 3: 170.0, 2: 400.0}, store.save_race)   # Ann first by 20 ms
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {3: 220.0, 1: 260.0, 2: 270.0}))  # Cleo; Ann 40 ms behind
+    play_out_hand(mutts, CLEO)
+    mutts.perform(Action("deal"))
+    mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))
+    play_out_hand(mutts, ANN)
+    assert mutts.is_over
+
+
+@pytest.fixture
+def raced_evening_dir(tmp_path):
+    """An evening of the raced Nuts about Mutts, then Mix-the-Mutts (Ann and Ben, no races)."""
+    data = tmp_path / "raced"
+    store = Store.open(data)
+    raced_mutts(store)
+    store.import_session(session_from_document(load_example("mix_the_mutts")))
+    store.close()
+    return data
+
+
+def stats(data) -> list[dict]:
+    result = run("stats", "--json", "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
 def standings(data) -> list[dict]:
     store = Store.open(data)
     try:
@@ -77,6 +111,41 @@ def test_an_exported_evening_imports_back_to_the_same_table(evening_dir, tmp_pat
         assert imported.returncode == 0, imported.stderr
     assert standings(elsewhere) == document["evening"]["standings"]
     assert [(s["name"], s["points"]) for s in document["evening"]["standings"]] == [("Ann", 2), ("Ben", 1), ("Cleo", 1)]
+
+
+def test_an_evening_exported_and_imported_into_an_empty_table_keeps_every_record_and_race(raced_evening_dir,
+                                                                                         tmp_path):
+    before = stats(raced_evening_dir)
+    ann = next(record for record in before if record["name"] == "Ann")
+    # Worked by hand from the four races: Ann won the first and the third; her reactions were 200, 183,
+    # 150 and 260 ms (median 191.5); her closest win was by 20 ms, her closest loss by 3 ms.
+    assert ann["races"] == {"races": 4, "won": 2, "median_reaction_ms": 191.5, "false_starts": 0,
+                            "closest_win_ms": 20.0, "closest_loss_ms": 3.0}
+    out = tmp_path / "evening.json"
+    assert run("export-evening", "--data-dir", str(raced_evening_dir), "--output", str(out)).returncode == 0
+    copy = tmp_path / "copy"
+    imported = run("import-evening", str(out), "--data-dir", str(copy))
+    assert imported.returncode == 0, imported.stderr
+    assert stats(copy) == before
+    assert standings(copy) == standings(raced_evening_dir)
+    assert run("stats", "Ann", "--data-dir", str(copy)).stdout == run("stats", "Ann", "--data-dir",
+                                                                      str(raced_evening_dir)).stdout
+
+
+def test_one_game_exported_and_imported_into_an_empty_table_keeps_its_records_and_races(tmp_path):
+    original = tmp_path / "original"
+    store = Store.open(original)
+    raced_mutts(store)
+    store.close()
+    before = stats(original)
+    assert [(record["name"], record["races"]["races"]) for record in before] == [("Ann", 4), ("Ben", 4), ("Cleo", 4)]
+    game = tmp_path / "game.json"
+    assert run("--data-dir", str(original), "export-game", "1", str(game)).returncode == 0
+    copy = tmp_path / "copy"
+    imported = run("import-game", str(game), "--data-dir", str(copy))
+    assert imported.returncode == 0, imported.stderr
+    assert stats(copy) == before
+    assert standings(copy) == standings(original)
 
 
 def test_csv_has_a_row_per_player_per_hand_and_the_points_add_up(evening_dir):
