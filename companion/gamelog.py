@@ -198,12 +198,12 @@ def import_document(store: Store, document: Any) -> Session:
 
 
 def already_saved(store: Store, session: Session, played: Played) -> int | None:
-    """The number of a saved game with the same game, players and start as `session`, if there is one:
-    importing the same file twice would count its points twice."""
-    names = [player.name.casefold() for player in session.players]
+    """The number of a saved game of the same game, started at the same moment, with as many players as
+    `session`, if there is one: importing the same file twice would count its points twice. The names
+    are not compared, since a player may have been renamed since the file was written."""
     for record in store.history():
         if (record.game == session.game.key and record.started_at == played.started_at
-                and [player.name.casefold() for player in record.players] == names):
+                and len(record.players) == len(session.players)):
             return record.id
     return None
 

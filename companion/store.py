@@ -19,13 +19,14 @@ from typing import Any, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
+from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
 from .players import Player, check_table
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -80,6 +81,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "INSERT INTO entries_v3 (session_id, seq, kind, action, at) SELECT session_id, seq, kind, action, at FROM entries",
         "DROP TABLE entries",
         "ALTER TABLE entries_v3 RENAME TO entries"),
+    # The family's corrections (companion/names.py): a rename, a merge, a deleted game, each a row, and
+    # Undo a row naming the one it takes back, so no game's own rows are ever rewritten.
+    4: ("""CREATE TABLE changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('rename', 'merge', 'rename_seat', 'delete', 'undo')),
+            session_id INTEGER REFERENCES sessions(id),
+            seat INTEGER,
+            old_name TEXT,
+            new_name TEXT,
+            through INTEGER,
+            undoes INTEGER REFERENCES changes(id),
+            at REAL NOT NULL)""",),
 }
 
 
@@ -284,7 +297,10 @@ class Store:
             (session_id,)).fetchone()
         if row is None:
             raise BadDocument(f"there is no saved game number {session_id}")
-        return _record(row)
+        changes = self.changes()
+        if session_id in deleted(changes):
+            raise BadDocument(f"saved game number {session_id} was deleted")
+        return _record(row, changes)
 
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
         """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
@@ -313,10 +329,14 @@ class Store:
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
+        changes = self.changes()
+        gone = deleted(changes)
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
+            if row[0] in gone:
+                continue
             try:
-                record = _record(row)
+                record = _record(row, changes)
                 # The rule cards know every game: nothing of a game's rules is imported to list it.
                 game_entry(record.game)
                 check_table(record.players)
@@ -347,8 +367,16 @@ class Store:
 
     # ----- roster --------------------------------------------------------------------------
     def roster(self) -> list[Player]:
-        rows = self._db.execute("SELECT name, colour, button FROM roster ORDER BY last_played DESC, name").fetchall()
-        return [Player(name, colour, button) for name, colour, button in rows]
+        """The remembered names, newest first, as the family now calls them (see companion/names.py):
+        two remembered names now one person are offered once."""
+        rows = self._db.execute(
+            "SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name").fetchall()
+        changes = self.changes()
+        offered: dict[str, Player] = {}
+        for name, colour, button, last_played in rows:
+            player = Player(remembered_name(name, last_played, changes), colour, button)
+            offered.setdefault(player.name.casefold(), player)
+        return list(offered.values())
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
@@ -362,6 +390,47 @@ class Store:
     def forget_player(self, name: str) -> None:
         with self._transaction():
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
+
+    # ----- corrections ---------------------------------------------------------------------
+    def changes(self) -> list[Change]:
+        """The family's corrections in effect (renames, merges, deleted games), oldest first."""
+        rows = self._db.execute(
+            "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
+            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,)).fetchall()
+        return [Change(*row) for row in rows]
+
+    def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
+                   session_id: int | None = None, seat: int | None = None) -> Change:
+        """One correction, saved before it shows. A rename or a merge in the records reaches every game
+        saved so far, and no game saved after it."""
+        now = time.time()
+        with self._transaction():
+            through = None
+            if kind in (RENAME, MERGE):
+                (through,) = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()
+            cursor = self._db.execute(
+                "INSERT INTO changes (kind, session_id, seat, old_name, new_name, through, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, session_id, seat, old_name, new_name, through, now))
+            number = _row_id(cursor)
+        return Change(number, kind, now, old_name, new_name, session_id, seat, through)
+
+    def undo_change(self, change_id: int) -> None:
+        """Take a correction back with a row of its own; the correction's row stays."""
+        with self._transaction():
+            self._db.execute("INSERT INTO changes (kind, undoes, at) VALUES (?, ?, ?)", (UNDO, change_id, time.time()))
+
+    def seatings(self) -> list[tuple[int, str, float, tuple[Player, ...]]]:
+        """(game number, game, start, players as first saved) of every saved game that can be read,
+        deleted ones too: what a correction is checked against."""
+        found = []
+        for number, game, started_at, players in self._db.execute(
+                "SELECT id, game, started_at, players FROM sessions ORDER BY id"):
+            try:
+                found.append((number, game, started_at,
+                              tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))))
+            except (CompanionError, ValueError, TypeError):
+                continue
+        return found
 
     # ----- races ---------------------------------------------------------------------------
     def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
@@ -486,10 +555,31 @@ def _saved_id(session: Session) -> int:
     return session.id
 
 
-def _record(row: Sequence[Any]) -> SessionRecord:
+def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
+    """A saved game as the family now calls its players: the names changed since are put in its
+    players and in its result."""
     id_, game, players, options, started, updated, finished, result, count = row
+    saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
+    seats = seated(saved, id_, changes)
+    outcome = json.loads(result) if result else None
+    if seats != saved and isinstance(outcome, dict) and isinstance(outcome.get("outcome"), dict):
+        outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
-        id=id_, game=game,
-        players=tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))),
-        options=json.loads(options), started_at=started, updated_at=updated, finished_at=finished,
-        result=json.loads(result) if result else None, entry_count=count)
+        id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
+        finished_at=finished, result=outcome, entry_count=count)
+
+
+def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:
+    """A saved Outcome's names, seat by seat, as the players are now called; anything unreadable is
+    left for Outcome.from_json to refuse."""
+    def name(seat: Any, was: Any) -> Any:
+        return seats[seat].name if isinstance(seat, int) and 0 <= seat < len(seats) else was
+
+    standings = doc.get("standings")
+    if not isinstance(standings, list):
+        return doc
+    renamed = [{**line, "name": name(line.get("seat"), line.get("name"))} if isinstance(line, dict) else line
+               for line in standings]
+    winners = doc.get("winners")
+    names = [name(seat, None) for seat in winners] if isinstance(winners, list) else doc.get("winner_names")
+    return {**doc, "standings": renamed, "winner_names": names}
