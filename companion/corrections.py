@@ -49,8 +49,8 @@ def rename_player(store: Store, name: str, new_name: str) -> Change:
     new = _new_name(new_name, old)
     taken = known.get(new.casefold())
     if taken is not None and taken.casefold() != old.casefold():
-        raise NameTaken(f"There is already a player called {taken}. If {old} and {taken} are the same person, "
-                        f"tap Same person as... to put their games together; nothing was renamed.", taken)
+        raise NameTaken(f"There is already a player called {taken}. If {old} and {taken} are one person, tap "
+                        f"Same person as {taken} to put their games together; nothing was renamed.", taken)
     return _saved(store, Change(0, RENAME, time.time(), old, new, through=_newest_game(store)))
 
 
@@ -84,6 +84,24 @@ def delete_game(store: Store, session_id: int) -> Change:
     it back as it was."""
     store.session_record(session_id)  # refused when there is no such game, or it is deleted already
     return _saved(store, Change(0, DELETE, time.time(), session_id=session_id))
+
+
+def deletion_question(store: Store, session_id: int) -> str:
+    """What deleting game `session_id` takes away, said before the family confirms it."""
+    from .evenings import evenings, tonight_of
+
+    found = evenings(store)
+    record = store.session_record(session_id)
+    what = (f"{game_entry(record.game).title} of {time.strftime('%a %d %b %H:%M', time.localtime(record.started_at))} "
+            f"({', '.join(player.name for player in record.players)})")
+    evening = next((evening for evening in found if any(game.session_id == session_id for game in evening.games)), None)
+    if evening is not None and evening is tonight_of(found):
+        leaves = "It leaves tonight's standings"
+    elif evening is not None:
+        leaves = f"It leaves the standings of {time.strftime('%a %d %b', time.localtime(evening.started_at))}"
+    else:
+        leaves = "It leaves the saved games"
+    return f"{what}. {leaves} and the players' records; Undo brings it back."
 
 
 def undo(store: Store, change: Change) -> None:
