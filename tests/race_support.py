@@ -51,3 +51,25 @@ def bone_race(session: Session, presses_ms: dict[int, float], save_race=None) ->
         "false_starts": [seat_of[b] for b in decision.false_starts], "stuck": [], "timed_out": False,
         "margins_ms": {str(seat_of[b]): ms for b, ms in decision.margins_ms.items()}, "tie_draw": None,
         "log": log}}))
+
+
+def raced_mutts(store) -> Session:
+    """A two-hand Nuts about Mutts on the big buttons (Ann 1, Ben 2, Cleo 3) with three bone races
+    played into it and a fourth decided on the buttons but called off by the family (logged only).
+    Ann's races, worked by hand: she won the first and the third; her reactions were 200, 183, 150 and
+    260 ms (median 191.5); her closest win was by 20 ms, her closest loss by 3 ms."""
+    from companion.players import IDENTITIES, Player
+    from mutts_support import play_out_hand
+
+    players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
+    mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
+    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann first by 50 ms
+    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben first, Ann 3 ms behind
+    bone_race(mutts, {1: 150.0, 3: 170.0, 2: 400.0}, store.save_race)   # Ann first by 20 ms
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {3: 220.0, 1: 260.0, 2: 270.0}))  # Cleo; Ann 40 ms behind
+    play_out_hand(mutts, 2)
+    mutts.perform(Action("deal"))
+    mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))
+    play_out_hand(mutts, 0)
+    assert mutts.is_over
+    return mutts

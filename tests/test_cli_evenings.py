@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from race_support import bone_race, race
+from race_support import raced_mutts
 
 from companion.actions import Action
 from companion.evenings import evenings
@@ -51,22 +51,6 @@ def evening_dir(tmp_path):
     store.import_session(session_from_document(load_example("mix_the_mutts")))
     store.close()
     return data
-
-
-def raced_mutts(store: Store) -> None:
-    """A two-hand Nuts about Mutts on the big buttons (Ann 1, Ben 2, Cleo 3) with three bone races
-    played into it and a fourth decided on the buttons but called off by the family (logged only)."""
-    players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
-    mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
-    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann first by 50 ms
-    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben first, Ann 3 ms behind
-    bone_race(mutts, {1: 150.0, 3: 170.0, 2: 400.0}, store.save_race)   # Ann first by 20 ms
-    store.save_race(mutts.id, race("bones", [1, 2, 3], {3: 220.0, 1: 260.0, 2: 270.0}))  # Cleo; Ann 40 ms behind
-    play_out_hand(mutts, CLEO)
-    mutts.perform(Action("deal"))
-    mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))
-    play_out_hand(mutts, ANN)
-    assert mutts.is_over
 
 
 @pytest.fixture

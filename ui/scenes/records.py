@@ -69,3 +69,14 @@ def evening_deleted(services, navigator):
     _game_night(services)
     screen = navigator.go(Place.EVENING, services)
     screen.delete(screen.evening.games[1])
+
+
+@scene("game-names", "the names at the table during a game: a stand-in seat just renamed, Undo offered")
+def game_names(services, navigator):
+    from companion.players import Player
+    from ui.scenes import FAMILY, open_game
+
+    seats = [FAMILY[0], FAMILY[1], Player("Player 3", FAMILY[2].colour, FAMILY[2].button), FAMILY[3]]
+    session = services.store.new_session("mix_the_mutts", seats, {})
+    popup = open_game(services, navigator, session).open_names()
+    popup.rename(2, "Leo")
