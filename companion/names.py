@@ -16,7 +16,6 @@ from typing import Iterable, Sequence
 from .players import Player
 
 RENAME, MERGE, RENAME_SEAT, DELETE, UNDO = "rename", "merge", "rename_seat", "delete", "undo"
-KINDS = (RENAME, MERGE, RENAME_SEAT, DELETE, UNDO)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,10 @@ and a bone race played into a Nuts about Mutts game the way the race screen hand
 
 from __future__ import annotations
 
+from mutts_support import play_out_hand
+
 from companion.actions import Action
+from companion.players import IDENTITIES, Player
 from companion.races.arbiter import Arbiter
 from companion.races.model import Arm, Edge, RaceSettings, ms_to_ns
 from companion.races.racelog import arm_line, decision_line, edge_line, logged_decision
@@ -56,11 +59,8 @@ def bone_race(session: Session, presses_ms: dict[int, float], save_race=None) ->
 def raced_mutts(store) -> Session:
     """A two-hand Nuts about Mutts on the big buttons (Ann 1, Ben 2, Cleo 3) with three bone races
     played into it and a fourth decided on the buttons but called off by the family (logged only).
-    Ann's races, worked by hand: she won the first and the third; her reactions were 200, 183, 150 and
-    260 ms (median 191.5); her closest win was by 20 ms, her closest loss by 3 ms."""
-    from companion.players import IDENTITIES, Player
-    from mutts_support import play_out_hand
-
+    Ann, worked by hand: won the first and the third; reactions 200, 183, 150 and 260 ms (median
+    191.5); closest win by 20 ms, closest loss by 3 ms."""
     players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
     mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
     bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann first by 50 ms
