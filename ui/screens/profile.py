@@ -177,7 +177,7 @@ class ProfileScreen(Screen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return
-        self._changed(change, shown=change.new_name, back_to=name)
+        self._changed(change, shown=change.new_name or name, back_to=name)
 
     def choose_same_person(self) -> SamePersonPopup | None:
         if self.record is None:
@@ -200,8 +200,8 @@ class ProfileScreen(Screen):
             return
         self._changed(change, shown=into, back_to=name)
 
-    def _changed(self, change: Change, shown: str | None, back_to: str) -> None:
-        self.show(shown or back_to)
+    def _changed(self, change: Change, shown: str, back_to: str) -> None:
+        self.show(shown)
         self.message.offer_undo(corrections.said(change), lambda: self.undo(change, back_to))
 
     def undo(self, change: Change, back_to: str) -> None:
