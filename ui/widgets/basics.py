@@ -263,12 +263,14 @@ class Count(BoxLayout):
         if beside:
             self.number.size_hint_x = None
         else:
-            # The digits sit on their caption; spare height goes above them.
+            # The digits sit on their caption, the two in the middle of any spare height.
             self.caption.size_hint_y, self.caption.height = None, caption_font * 1.25
             self.number.size_hint_y = None
             self.add_widget(Widget())
         self.add_widget(self.number)
         self.add_widget(self.caption)
+        if not beside:
+            self.add_widget(Widget())
         self.bind(size=self._scale)
         self.number.bind(size=self._scale, text=self._scale)
         self._scale()
@@ -290,7 +292,7 @@ class Count(BoxLayout):
         digits = max(self.digits, len(label.text))
         beside = self.orientation == "horizontal"
         # Spare room (1280x720, few players) goes into the number so it reads from further away.
-        tall = label.height if beside else self.height - self.caption.height - 2 * self.spacing
+        tall = label.height if beside else self.height - self.caption.height - 3 * self.spacing
         across = self.width - self.caption_room - self.spacing if beside else self.width
         room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
         label.font_size = max(self.base, room)
