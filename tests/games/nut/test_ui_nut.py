@@ -224,3 +224,16 @@ def test_undoing_a_score_returns_to_the_painting_as_it_was(services):
 def test_only_the_painted_part_of_the_grid_is_sent():
     assert trimmed(["....", ".RW.", "..B.", "...."]) == ["RW", ".B"]
     assert trimmed(["..", ".."]) == ["..", ".."]
+
+
+def test_a_one_point_layout_is_said_in_the_singular(services, navigator):
+    from ui_support import tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    for action in DRAFT:
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    pad = screen.view.scoring
+    tap(pad.quick_button)
+    tap(pad.steppers[("sizes", "R")].plus)
+    assert pad.quick_total.text == "Ann: 1 point"
