@@ -12,11 +12,11 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402
+from ui_support import settle  # noqa: E402
 
 from companion.players import IDENTITIES, Player  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui_support import settle  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 import layout  # noqa: E402
