@@ -146,7 +146,8 @@ class ProfileScreen(Screen):
                                ("wins in a row now", record.current_streak),
                                ("longest winning run", record.longest_streak)):
             holder = Panel(orientation="vertical", padding=dp(4))
-            holder.add_widget(Count(caption, value, key=False))
+            holder.add_widget(Count(caption, value, caption_font=theme.FONT_SMALL,
+                                    secondary="a record read on the player's own page, not across the table"))
             counts.add_widget(holder)
         column.add_widget(counts)
         column.add_widget(games_table(record.games))
