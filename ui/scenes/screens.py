@@ -56,7 +56,36 @@ def setup_keyboard_long(services, navigator):
     screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
     popup = screen.seat_rows[1].name_field.open_keyboard()
     popup.type_text("Great-Grandma Wilma")
-    popup.show_symbols(True)
+    popup.show_page("symbols")
+
+
+@scene("setup-keyboard-accents", "the accented forms of a letter held down on the on-screen keyboard")
+def setup_keyboard_accents(services, navigator):
+    from kivy.clock import Clock
+
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+    from ui.widgets.keyboard import find_key
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[0].name_field.open_keyboard()
+    popup.type_text("Zoe")
+
+    def hold(_):  # once the keys are laid out, as a finger held on "e" finds them
+        (line, index), _ = find_key(popup.keys, "e")
+        popup.keys.dispatch("on_key_hold", "e", popup.keys.window_box(line, index))
+    Clock.schedule_once(hold, 0.1)
+
+
+@scene("setup-keyboard-accent-page", "the on-screen keyboard's page of accented letters")
+def setup_keyboard_accent_page(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[0].name_field.open_keyboard()
+    popup.type_text("Zo")
+    popup.show_page("accents")
 
 
 @scene("history", "a game's scrollable history, over its table")
