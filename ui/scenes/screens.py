@@ -1,6 +1,6 @@
 """Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
 
-from companion.players import Player
+from companion.players import IDENTITIES, Player
 from ui.scenes import FAMILY
 from ui.screenshots import scene
 
@@ -37,6 +37,19 @@ def setup(services, navigator):
     screen = SetupScreen(services, navigator, game_entry("nut"))
     screen.add_player("Leo", "green", 3)
     navigator.show(screen)
+
+
+@scene("setup-six-refused", "the next game's set-up with six long names, a refusal over the title")
+def setup_six_refused(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    names = ("Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina")
+    services.store.new_session("nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)])
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    screen.rename(5, "Christopher")
+    screen._refresh()
+    screen.start()
 
 
 @scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
