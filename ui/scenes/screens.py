@@ -46,10 +46,7 @@ def setup_six_refused(services, navigator):
 
     names = ("Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina")
     services.store.new_session("nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)])
-    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
-    screen.rename(5, "Christopher")
-    screen._refresh()
-    screen.start()
+    navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).add_player()
 
 
 @scene("setup-keyboard", "typing a player's name on the on-screen keyboard")

@@ -39,8 +39,8 @@ def _keys(chars: str) -> list:
     return [[char, char, char.lower(), 1] for char in chars]
 
 
-# The accented forms a long press on a letter offers, as phone keyboards do: every accented letter of
-# the names of Europe and the Americas, and each one the app's font draws (tests/test_ui_keyboard.py).
+# The accented forms a long press on a letter offers, as phone keyboards do: the accented letters of
+# most European names, each one the app's font draws (tests/test_ui_keyboard.py).
 ACCENTS = {
     "a": "áàâäãåāąăæ", "c": "çćč", "d": "ďđð", "e": "éèêëēėęě", "g": "ğģ", "i": "íìîïīįı", "k": "ķ",
     "l": "łľĺļ", "n": "ñńňņ", "o": "óòôöõøőōœ", "r": "řŕ", "s": "śšşșß", "t": "ťţțþ", "u": "úùûüūůűų",
@@ -191,10 +191,10 @@ def key_center(keys: VKeyboard, label: str) -> tuple[float, float]:
 
 
 class AccentStrip(ModalView):
-    """The accented forms of a letter held down, in one row of keys bigger than the keyboard's just
-    above the held key, as phones offer them, or over the header rather than over the typed text. A
-    touch anywhere else closes the strip and still reaches what it touched: a finger that only rested
-    on a letter costs nothing."""
+    """The accented forms of a letter held down, in one row of keys as big as the keyboard's just above
+    the held key, as phones offer them, or over the header rather than over the typed text. A touch
+    anywhere else closes the strip and still reaches what it touched: a finger that only rested on a
+    letter costs nothing."""
 
     def __init__(self, letters: Sequence[str], key_box: tuple, keep_clear: tuple, on_chosen: Callable[[str], None],
                  **kwargs):
@@ -367,11 +367,9 @@ class TypingPopup(ModalView):
         self._show_mode()
 
     def _show_mode(self) -> None:
-        cased = self.page != "symbols"
-        mode = {"letters": "normal", "accents": "accents", "symbols": "special"}[self.page]
-        if cased and self.shifted:
-            mode = "shift" if mode == "normal" else f"{mode}_shift"
-        self.keys.show_mode(mode, shift_lit=cased and self.shifted)
+        capitals = self.shifted and self.page != "symbols"
+        modes = {"letters": ("normal", "shift"), "accents": ("accents", "accents_shift"), "symbols": ("special",) * 2}
+        self.keys.show_mode(modes[self.page][capitals], shift_lit=capitals)
 
     def _on_screen_key_down(self, _keys, name, typed, _modifiers):
         if typed:  # window providers other than SDL2 send letters here rather than as text input
