@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .actions import Action
 from .errors import BadDocument, IllegalAction
+from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
 from .registry import load_game
@@ -147,8 +148,10 @@ def session_from_document(document: Any) -> Session:
     played_from_document(document)
     if document.get("races") is not None:
         _checked_races(document["races"])
-    session = Session(load_game(document["game"]),
-                      [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)], options)
+    seated = [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)]
+    for seat, player in enumerate(seated):
+        check_drawable_name(player.name, f"players[{seat}]")
+    session = Session(load_game(document["game"]), seated, options)
     for index, doc in enumerate(actions):
         action = Action.from_json(doc, where=f"actions[{index}]")
         try:
