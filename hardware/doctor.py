@@ -21,7 +21,8 @@ from typing import Any, Callable
 from companion import config as companion_config
 from companion.errors import CompanionError
 from companion.paths import default_data_dir
-from companion.store import DB_NAME, usability_problem
+from companion.store import (DAMAGED, DB_NAME, SavedGamesUnavailable, Store, proven_damaged, read_only_uri,
+                             usability_problem)
 
 from . import backend as gpio_backend
 
@@ -318,21 +319,33 @@ def check_data_dir(data_dir: Path) -> list[Finding]:
 
 
 def check_saved_games(data_dir: Path) -> list[Finding]:
-    """Read only: the app itself moves an unusable file aside at its next start."""
+    """Read only. Says which of two very different things is wrong: a file proven unusable (its
+    integrity check fails on a clean read, or it is another program's or a newer version's), which the
+    app keeps aside at its next start; or a file that cannot be read just now (a read error, another
+    program's lock, storage that will not open it), which is left where it is."""
     findings = []
     database = data_dir / DB_NAME
     if database.exists():
+        problem = unreadable = None
         try:
-            connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+            connection = sqlite3.connect(read_only_uri(database), uri=True, timeout=Store.busy_timeout)
             try:
                 problem = usability_problem(connection)
             finally:
                 connection.close()
+            if problem is not None and problem.startswith(DAMAGED) and not proven_damaged(database):
+                problem = None
+                unreadable = SavedGamesUnavailable.because(
+                    database, sqlite3.OperationalError("disk I/O error: read back damaged once, then whole"))
         except sqlite3.Error as error:
-            problem = f"it cannot be opened ({error})"
+            unreadable = SavedGamesUnavailable.because(database, error)
         if problem is not None:
-            findings.append(Finding("data", PROBLEM, f"Saved games file {database}: {problem}.",
+            findings.append(Finding("data", PROBLEM, f"Saved games file {database}: {problem} (checked on a clean read).",
                                     fix="start the app: it keeps this file aside under a dated name and begins a new one"))
+        if unreadable is not None:
+            findings.append(Finding("data", PROBLEM, f"Saved games file {database} could not be read: not proven "
+                                                     f"damaged, and left where it is. {unreadable}",
+                                    fix=unreadable.what_to_do))
     for aside in sorted(data_dir.glob(f"{DB_NAME}.unusable-*")):
         if not aside.name.endswith(("-wal", "-shm")):
             findings.append(Finding("data", WARNING, f"A saved games file was kept aside as {aside}.",
