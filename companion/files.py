@@ -122,6 +122,13 @@ def flush_folder(folder: Path | str) -> None:
         os.close(descriptor)
 
 
+def describe(error: OSError) -> str:
+    """Any OSError in the same words as the FileProblems above: one sentence naming the file."""
+    if isinstance(error, CompanionError) or not error.filename:
+        return str(error) if isinstance(error, CompanionError) or not error.strerror else error.strerror
+    return str(_problem(Path(os.fsdecode(error.filename)), "file", error, reading=True))
+
+
 def _remove_quietly(path: Path) -> None:
     try:
         os.unlink(path)
@@ -149,7 +156,7 @@ def _problem(path: Path, what: str, error: OSError, *, reading: bool, follow_lin
             if os.path.islink(path):
                 return FileProblem(f"{path} is a link to {os.readlink(path)}, which does not exist: "
                                    f"point it at the {what}, or give the {what}'s own path")
-            return FileProblem(f"there is no {what} at {path}: check the name and the folder")
+            return FileProblem(f"no such file: {path}; check the name and the folder")
         return FileProblem(f"{path} cannot be written: the folder {path.parent} does not exist")
     if code == errno.ELOOP:
         if not follow_links:
