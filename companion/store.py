@@ -25,7 +25,7 @@ from .outcome import Outcome
 from .paths import data_dir_state
 from .players import Player, check_table
 from .registry import game_entry, load_game
-from .session import DO, FIX, Session
+from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
 SCHEMA_VERSION = 3
@@ -261,7 +261,8 @@ class Store:
         record = self.session_record(session_id)
         session = Session(load_game(record.game), record.players, record.options)
         session.id = record.id
-        session.replay_entries(self.entries(session_id))
+        with collector_paused():
+            session.replay_entries(self.entries(session_id))
         self._attach(session)
         return session
 
@@ -296,7 +297,17 @@ class Store:
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
         rows = self._db.execute(
             "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
-        return [(kind, _entry_payload(kind, text, f"session {session_id} entry {seq}")) for seq, kind, text in rows]
+        # The whole log parsed at once: a long game's entries read several times faster than one by one.
+        # Anything that does not parse as one value per entry is read again entry by entry, to name it.
+        try:
+            docs = json.loads("[" + ",".join("null" if text is None else text for _, _, text in rows) + "]")
+        except ValueError:
+            docs = None
+        if docs is None or len(docs) != len(rows):
+            docs = [None if text is None else _parsed(text, f"session {session_id} entry {seq}")
+                    for seq, _, text in rows]
+        return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
+                for (seq, kind, _), doc in zip(rows, docs)]
 
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
@@ -586,10 +597,16 @@ def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
                         "storage, then try again.", error)
 
 
-def _entry_payload(kind: str, text: str | None, where: str) -> Action | Fix | None:
-    if text is None:
+def _parsed(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise BadDocument(f"{where}: the saved entry cannot be read ({error})") from None
+
+
+def _entry_payload(kind: str, doc: Any, where: str) -> Action | Fix | None:
+    if doc is None:
         return None
-    doc = json.loads(text)
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
 
 

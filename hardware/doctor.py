@@ -21,8 +21,7 @@ from typing import Any, Callable
 from companion import config as companion_config
 from companion.errors import CompanionError
 from companion.paths import default_data_dir
-from companion.store import (DAMAGED, DB_NAME, SavedGamesUnavailable, Store, proven_damaged, read_only_uri,
-                             usability_problem)
+from companion.store import DAMAGED, DB_NAME, SavedGamesUnavailable, Store, proven_damaged, read_only_uri, usability_problem
 
 from . import backend as gpio_backend
 
