@@ -264,3 +264,16 @@ def test_doctor_tells_a_file_it_cannot_read_just_now_from_a_damaged_one(tmp_path
         holder.wait()
     assert finding.status == "problem" and "not proven damaged" in finding.summary
     assert "another program is using it" in finding.summary and "close that program" in finding.fix
+
+
+def test_doctor_names_what_is_planted_in_place_of_the_apps_own_files(tmp_path):
+    from hardware.doctor import check_own_files
+
+    os.mkfifo(tmp_path / "config.json")
+    (tmp_path / "companion.lock").symlink_to("/etc/passwd")
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / "cue.wav").mkdir()
+    said = {finding.summary for finding in check_own_files(tmp_path)}
+    assert said == {f"{tmp_path / 'config.json'} is a named pipe, not a file: the app does not read it as one.",
+                    f"{tmp_path / 'companion.lock'} is a link, not a file: the app does not read it as one.",
+                    f"{tmp_path / 'sounds' / 'cue.wav'} is a folder, not a file: the app does not read it as one."}

@@ -158,3 +158,10 @@ def test_the_kiosk_on_a_read_only_card_stays_up_and_writes_why_to_the_journal(re
     assert "Traceback" not in journal
     line = next(line for line in journal.splitlines() if "cannot start" in line)
     assert line.startswith("companion ERROR") and "read-only" in line and "on a read-only mount" in line
+
+
+def test_doctor_on_a_read_only_card_says_so_and_that_the_history_is_not_damaged(read_only_card):
+    result = run_companion("--backend", "mock", "doctor", data_dir=read_only_card)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "is on a read-only mount" in result.stdout
+    assert "damaged" not in result.stdout.replace("not proven damaged", "")
