@@ -5,21 +5,20 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 
+from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import theme
 from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
-
-if TYPE_CHECKING:
-    from ui.start import Opened
+from ui.start import Opened
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +103,10 @@ class CompanionApp(App):
     def _try_again(self) -> None:
         """The start again, off the screen's thread (opening can wait seconds on a failing card)."""
         def attempt():
-            opened = self._reopen() if self._reopen is not None else None
+            try:
+                opened = self._reopen() if self._reopen is not None else None
+            except CompanionError as refused:   # another copy took the data directory meanwhile
+                opened = Opened({}, None, str(refused))
             Clock.schedule_once(lambda _dt: self._tried(opened), 0)
 
         threading.Thread(target=attempt, name="start-again", daemon=True).start()
