@@ -144,11 +144,12 @@ _HANDLERS = {
 }
 
 
-def write_to_the_journal() -> None:
+def write_to_the_journal(app: bool) -> None:
     """The app's warnings and errors on standard error, which is the system journal under systemd, so
     `journalctl -u table-companion` tells a parent what went wrong. Kept apart from Kivy's own log
-    (which the root logger carries), so each line is written once."""
-    handler = logging.StreamHandler(sys.stderr)
+    (which the root logger carries), so each line is written once. A command says what went wrong in
+    its own one line instead, so there they are dropped."""
+    handler = logging.StreamHandler(sys.stderr) if app else logging.NullHandler()
     handler.setFormatter(logging.Formatter("companion %(levelname)s %(name)s: %(message)s"))
     for name in ("companion", "ui", "hardware"):
         logger = logging.getLogger(name)
@@ -160,7 +161,7 @@ def write_to_the_journal() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    write_to_the_journal()
+    write_to_the_journal(app=args.command is None)
     module = importlib.import_module(_HANDLERS[args.command])
     try:
         return int(module.main(args) or 0)

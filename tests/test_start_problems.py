@@ -140,8 +140,8 @@ def test_the_command_line_on_a_read_only_card_says_so_in_one_line(read_only_card
     before = sorted(os.listdir(read_only_card))
     result = run_companion(*command, data_dir=read_only_card)
     assert result.returncode != 0 and "Traceback" not in result.stderr
-    lines = [line for line in result.stderr.splitlines() if line.startswith("companion:")]
-    assert len(lines) == 1 and "read-only" in lines[0], result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: ") and "read-only" in lines[0], result.stderr
     assert sorted(os.listdir(read_only_card)) == before   # nothing renamed aside
 
 

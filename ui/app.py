@@ -47,7 +47,7 @@ class CompanionApp(App):
     def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
                autoplay: int | None = None, autoplay_game: str = "", opened: Opened | None = None,
                reopen: Callable[[], Opened] | None = None) -> "CompanionApp":
-        """The app on `data_dir`. With `opened` (what ui.main.open_data found) the data directory is
+        """The app on `data_dir`. With `opened` (what ui.start.open_data found) the data directory is
         already taken; where it found a problem the app shows it, and `reopen` is Try again."""
         if opened is None:
             hold_data_dir(data_dir)
