@@ -61,6 +61,8 @@ def on_screen(app):
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 def test_a_start_that_cannot_go_on_says_why_and_starts_on_try_again_once_put_right(tmp_path, started, size):
+    # A data directory given with --data-dir can be wider than the screen: its path still wraps.
+    tmp_path = tmp_path / "the-family-data-directory-given-with-a-long-name" / "table-companion"
     saved_games(tmp_path)
     history = (tmp_path / "companion.sqlite3").read_bytes()
     # Another program holds the saved games (a backup copying the card, say) for longer than a start waits.

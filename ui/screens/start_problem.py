@@ -23,7 +23,7 @@ class StartProblemScreen(Screen):
         self._try_again = try_again
         root = BoxLayout(orientation="vertical", padding=theme.PAD * 2, spacing=theme.GAP * 2)
         root.add_widget(Text(text="Table Companion cannot start", font_size=theme.FONT_TITLE, bold=True))
-        self.problem = Text(text=problem, font_size=theme.FONT_BODY)
+        self.problem = Text(text=breakable(problem), font_size=theme.FONT_BODY)
         root.add_widget(self.problem)
         root.add_widget(Text(text="The app waits here until then. On the Pi's command line, companion doctor "
                                   "says more.", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
@@ -44,6 +44,21 @@ class StartProblemScreen(Screen):
 
     def still(self, problem: str) -> None:
         """The new attempt failed too: say why, as it now stands."""
-        self.problem.text = problem
+        self.problem.text = breakable(problem)
         self.try_again_button.disabled = False
         self.message.show("It still cannot start: see above.", problem=True, seconds=None)
+
+
+def breakable(text: str, longest: int = 40) -> str:
+    """`text` with every path longer than `longest` characters broken after a slash: a label wraps only
+    at spaces, and a data directory given with --data-dir can be wider than the screen."""
+    words = []
+    for word in text.split(" "):
+        pieces = []
+        while len(word) > longest and "/" in word[1:-1]:
+            # After the last slash that keeps the piece short enough, else the first one there is.
+            cut = (word.rindex("/", 1, longest) if "/" in word[1:longest] else word.index("/", 1)) + 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        words.append("\n".join(pieces + [word]))
+    return " ".join(words)
