@@ -125,7 +125,7 @@ def flush_folder(folder: Path | str) -> None:
 def describe(error: OSError) -> str:
     """Any OSError in the same words as the FileProblems above: one sentence naming the file."""
     if isinstance(error, CompanionError) or not error.filename:
-        return str(error) if isinstance(error, CompanionError) or not error.strerror else error.strerror
+        return str(error)
     return str(_problem(Path(os.fsdecode(error.filename)), "file", error, reading=True))
 
 
