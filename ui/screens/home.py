@@ -18,6 +18,7 @@ from companion.players import IDENTITIES, IDENTITY_BY_KEY
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
+from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 from ui.widgets.symbols import SymbolShape
@@ -184,13 +185,9 @@ class HomeScreen(Screen):
         self.navigator.go(Place.SETUP, self.services, entry)
 
     def resume(self, session_id: int) -> None:
-        try:
-            session = self.services.store.resume(session_id)
-        except CompanionError as problem:
-            self.message.show(f"Game {session_id} can't be brought back ({problem}); it stays in Saved games.",
-                              problem=True, seconds=None)
-            return
-        self.navigator.go(Place.GAME, self.services, session)
+        problem = open_saved_game(self.services, self.navigator, session_id)
+        if problem is not None:
+            self.message.show(problem, problem=True, seconds=None)
 
     def set_aside(self, session_id: int) -> None:
         if self._saved(lambda: self.services.store.set_aside(session_id)):
