@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
 
 from companion.errors import CompanionError
 from companion.evenings import Evening, evenings, tonight_of
@@ -119,7 +120,7 @@ class HomeScreen(Screen):
 
     def _earlier_line(self, earlier: list[Evening]) -> Text:
         line = "  -  ".join(f"{time.strftime('%a %d %b', time.localtime(evening.started_at))}: "
-                            f"{' & '.join(evening.winners)}" for evening in earlier)
+                            f"{escape_markup(' & '.join(evening.winners))}" for evening in earlier)
         words = Text(text=f"[b]Earlier evenings won by[/b]  {line}", markup=True, font_size=theme.FONT_SMALL,
                      color=theme.TEXT_DIM)
         words.fine_print = True
@@ -158,7 +159,7 @@ class HomeScreen(Screen):
         names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %H:%M", time.localtime(record.updated_at))
         description = Text(
-            text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{names}  -  {when}",
+            text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{escape_markup(names)}  -  {when}",
             markup=True, size_hint_y=1, font_size=theme.FONT_BODY)
         panel.add_widget(description)
         resume = BigButton(text="Resume", kind="primary", size_hint_x=None, width=dp(140), height=theme.TOUCH_BIG,
