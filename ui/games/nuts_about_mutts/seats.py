@@ -223,13 +223,12 @@ class SeatStrip(GridLayout):
         lines = max(lines_needed(name, Fonts.table(), self.name_room(cols), False) for name in names)
         name_height = line_height(Fonts.table()) * lines
         mark_lines = lines_for_marks(self.mark_room(cols))
-        top = None
         for tile in self.tiles.values():
             tile.name.height = name_height
-            tile.head.height = top = max(tile.count.height, name_height + tile.symbol.height)
+            tile.head.height = max(tile.count.height, name_height + tile.symbol.height)
             tile.mark_lines(mark_lines)
-        marks = next(iter(self.tiles.values())).marks.height
-        tile_height = (top or 0) + TILE_SPACING + marks + 2 * TILE_PADDING[1]
+        first = self.tiles[0]
+        tile_height = first.head.height + TILE_SPACING + first.marks.height + 2 * TILE_PADDING[1]
         self.row_force_default = True
         self.row_default_height = tile_height
         self.height = rows * tile_height + (rows - 1) * STRIP_GAP

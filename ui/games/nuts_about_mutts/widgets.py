@@ -40,8 +40,8 @@ def colour_look(name: str | None, colours=()) -> tuple[tuple, str | None]:
 
 class Sizes:
     """Heights on the 7" panel (800x480, about 5.2 px per mm): 48 px is a 9 mm target, 64 px a 12 mm
-    primary one, and a 74 px bold number has digits 10 mm tall in an 87 px line. Taller windows scale
-    them up, so 1280x720 gets bigger targets and numbers rather than empty space."""
+    primary one, and a 74 px bold number has digits 10 mm tall (54 px of an 87 px line). Taller
+    windows scale them up, so 1280x720 gets bigger targets and numbers rather than empty space."""
 
     @staticmethod
     def scale() -> float:
@@ -67,10 +67,6 @@ class Sizes:
     @classmethod
     def count_font(cls) -> float:
         return dp(74) * cls.scale()
-
-    @classmethod
-    def count_box(cls) -> float:
-        return dp(88) * cls.scale()
 
     @classmethod
     def gap(cls) -> float:
@@ -211,7 +207,7 @@ def digit_band(font_size: float, bold: bool, font_name: str) -> tuple[int, int]:
     row_bytes = len(image.data) // image.height
     inked = [row for row in range(image.height)
              if any(alpha > 40 for alpha in image.data[row * row_bytes + 3:(row + 1) * row_bytes:4])]
-    return inked[0], inked[-1] - inked[0] + 1
+    return (inked[0], inked[-1] - inked[0] + 1) if inked else (0, image.height)
 
 
 TAG_PADDING = dp(10)
