@@ -13,7 +13,7 @@ from companion.errors import IllegalAction
 from . import flow, paths
 from .cards import eight_bonus, find_card, name, on_table, read_card
 from .counting import note_seen
-from .state import COLOURS, FLUSH, Board, Card, Phase, RuffState
+from .state import COLOURS, FLUSH, WILD_DOGS, Board, Card, Phase, RuffState, Seat
 from .turns import whose_action
 
 Collection = tuple[Card, tuple[Card, ...]]   # one of the player's own cards, and the centre cards it takes
@@ -82,6 +82,8 @@ def collect(state: RuffState, action: Action) -> RuffState:
         del state.centre[index]
     seat.collected.extend(_declared(lying, entered) for lying, entered in
                           zip([lying_own, *lying_taken], [collector, *taken]))
+    if sum(1 for card in [lying_own, *lying_taken] if card.get("wild")) == WILD_DOGS:
+        seat.wild_dogs_together = True
     state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
     _next_collector(state, seat_index)
     return state
@@ -185,8 +187,18 @@ def _next_collector(state: RuffState, seat: int) -> None:
 
 
 # ----- moving home -----------------------------------------------------------------------------------
-def collection_moves(collected: list[Card], board: Board) -> tuple[int, list[str]]:
-    """Spaces back (counter-clockwise) for one player's collected cards, with a reason per part."""
+def wild_pair_counts(state: RuffState, seat: Seat) -> bool:
+    """Whether the player's Wild Dogs count as a set: the sheet's "if a collection contains both Wild
+    Dogs" read as one turn's collecting (the default), or, by the family's choice, all the cards the
+    player collected this hand."""
+    if state.wild_pair_in_one_collection:
+        return seat.wild_dogs_together
+    return sum(1 for card in seat.collected if card.get("wild")) == WILD_DOGS
+
+
+def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) -> tuple[int, list[str]]:
+    """Spaces back (counter-clockwise) for one player's collected cards, with a reason per part;
+    `wild_pair` says whether their Wild Dogs count as a set (see `wild_pair_counts`)."""
     steps = 0
     reasons: list[str] = []
     numbers = Counter(card["number"] for card in collected if not card.get("wild"))
@@ -194,9 +206,9 @@ def collection_moves(collected: list[Card], board: Board) -> tuple[int, list[str
         if count >= 2:
             steps += count
             reasons.append(f"+{count} for {count} {number}s")
-    if sum(1 for card in collected if card.get("wild")) == 2:
-        steps += 2
-        reasons.append("+2 for both Wild Dogs")
+    if wild_pair:
+        steps += WILD_DOGS
+        reasons.append(f"+{WILD_DOGS} for both Wild Dogs")
     colours = Counter(card["colour"] for card in collected if not card.get("wild"))
     for colour in COLOURS:
         if colours[colour] >= FLUSH:
@@ -218,7 +230,7 @@ def end_of_collecting(state: RuffState) -> None:
     for seat_index in state.order_from_dealers_left():
         seat = state.seats[seat_index]
         board = state.boards[seat.board]
-        steps, reasons = collection_moves(seat.collected, board)
+        steps, reasons = collection_moves(seat.collected, board, wild_pair=wild_pair_counts(state, seat))
         totals[seat.board] = totals.get(seat.board, 0) + steps
         if reasons:
             lines.append(f"{state.names[seat_index]} ({board.dog}): {', '.join(reasons)}")

@@ -482,11 +482,14 @@ class Family:
 
     def collection_value(self, state, seat: int, pair) -> float:
         from companion.games.thats_ruff import paths
-        from companion.games.thats_ruff.collecting import collection_moves
+        from companion.games.thats_ruff.collecting import collection_moves, wild_pair_counts
 
         collector, picked = pair
         board = state.boards[state.seats[seat].board]
-        steps, _ = collection_moves(state.seats[seat].collected + [collector, *picked], board)
+        after = copy.deepcopy(state.seats[seat])
+        after.collected += [collector, *picked]
+        after.wild_dogs_together |= sum(1 for card in (collector, *picked) if card.get("wild")) == 2
+        steps, _ = collection_moves(after.collected, board, wild_pair=wild_pair_counts(state, after))
         walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
         end = HOUSE if paths.can_stay(board, walk, True) else walk.end
         left = [disc for disc in board.path_discs if disc not in walk.fetched_spaces]

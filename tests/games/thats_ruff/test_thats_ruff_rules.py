@@ -505,7 +505,6 @@ NICKY = Board("Nicky", [0], "blue")
     (["red 1", "red 3", "red 5", "red 7", "red 9"], 5),           # a flush of five
     (["red 1", "red 3", "red 5", "red 7"], 0),                    # four of a colour is no flush
     (["red 1", "red 3", "red 5", "red 7", "red 9", "red 11"], 6), # a flush of six
-    (["wild", "wild"], 2),                                        # both Wild Dogs are a set
     (["wild", "red 5"], 0),                                       # one Wild Dog joins nothing
     (["red 1", "red 3", "red 5", "red 7", "wild"], 0),            # nor a flush
     (["blue 8"], 1),                                              # Nicky's own 8
@@ -515,7 +514,41 @@ NICKY = Board("Nicky", [0], "blue")
 ])
 def test_collected_cards_move_the_dog_back(cards, spaces):
     entered = [{"wild": True, "colour": "red"} if text == "wild" else card(text) for text in cards]
-    assert collection_moves(entered, NICKY)[0] == spaces
+    assert collection_moves(entered, NICKY, wild_pair=False)[0] == spaces
+
+
+def test_both_wild_dogs_are_a_set_when_the_rules_count_them():
+    both = [{"wild": True, "colour": "red"}, {"wild": True, "colour": "blue"}]
+    assert collection_moves(both, NICKY, wild_pair=True) == (2, ["+2 for both Wild Dogs"])
+    assert collection_moves(both, NICKY, wild_pair=False) == (0, [])
+
+
+def test_both_wild_dogs_in_one_collection_are_a_set():
+    # Sheet 003: "if a collection contains both Wild Dogs, they count as a set". Ben's Wild Dog collects
+    # the other with a red 3: 2 spaces back from 0 are the dog house (no discs to stay) and 13.
+    session = collecting_game({1: ["wild"]}, ["wild", "red 3"])
+    summary = collect(session, 1, "wild", "wild", "red 3", own="red", card0="red")
+    assert summary["phase"] == "hand_over" and board(session, 1)["position"] == 13
+    assert "+2 for both Wild Dogs" in summary["last_move"]
+
+
+@pytest.mark.parametrize("reading, moon_ends_on", [
+    (None, 0),                  # the sheet: two collections with one Wild Dog each hold no set
+    ("one_collection", 0),
+    ("whole_hand", 13),         # the family's reading: both among the hand's collections, 2 back
+])
+def test_wild_dogs_in_two_collections_as_the_setting_reads_the_sheet(reading, moon_ends_on):
+    options = {} if reading is None else {"wild_dog_pair": reading}
+    session = collecting_game({1: ["wild", "wild"]}, ["red 3", "red 4", "blue 5", "blue 6"], **options)
+    collect(session, 1, "wild", "red 3", "red 4", own="red")
+    summary = collect(session, 1, "wild", "blue 5", "blue 6", own="blue")
+    assert summary["phase"] == "hand_over" and board(session, 1)["position"] == moon_ends_on
+    assert ("both Wild Dogs" in summary["last_move"]) == (moon_ends_on != 0)
+
+
+def test_the_wild_dog_pair_setting_is_checked():
+    with pytest.raises(BadOption, match="wild_dog_pair"):
+        new_game(wild_dog_pair="any_time")
 
 
 def test_moving_back_fetches_discs_passed_counter_clockwise():
