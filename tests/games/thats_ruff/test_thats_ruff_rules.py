@@ -11,7 +11,7 @@ from examples_support import EXAMPLES, replay_example
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.games.thats_ruff import GAME, paths
-from companion.games.thats_ruff.collecting import collection_moves
+from companion.games.thats_ruff.collecting import collection_moves, wild_dog_colours
 from companion.games.thats_ruff.state import Board
 from companion.playthrough import table_of
 from companion.session import Session
@@ -330,6 +330,29 @@ def test_playing_a_face_up_card_replaces_it_face_down():
     assert "no face-up" in refused(session, "play", 0, **card("blue 7"), **{"from": "face_up"})
 
 
+def test_the_face_up_cards_to_play_are_the_turn_players_as_laid_out():
+    session = lay_out_all(new_game(), face_up={1: ["blue 8 Sage", "wild", "red 13"], 0: ["red 8"]})
+    assert session.summary()["face_up_to_play"] == [
+        {"card": card("blue 8 Sage"), "fits": True, "dogs": ["Sage"]},
+        {"card": {"wild": True}, "fits": True, "dogs": []},
+        {"card": card("red 13"), "fits": True, "dogs": []}]
+    play(session, 1, "red 13", **{"from": "face_up"})
+    play(session, 0, "blue 12")   # 25: a 13 no longer fits, a Wild Dog always does
+    assert [(c["card"], c["fits"]) for c in session.summary()["face_up_to_play"]] == [
+        (card("blue 8 Sage"), False), ({"wild": True}, True)]
+    play(session, 1, "red 0")
+    # Ann's red 8 was laid out without its dog: either red dog may still be on it (at 25 it doesn't fit).
+    assert session.summary()["face_up_to_play"] == [{"card": card("red 8"), "fits": False, "dogs": ["Moon", "Lady"]}]
+
+
+def test_a_face_up_eight_plays_as_the_dog_named_when_it_was_laid_out():
+    session = lay_out_all(new_game(), face_up={1: ["blue 8 Sage"]})
+    message = refused(session, "play", 1, **card("blue 8 Nicky"), **{"from": "face_up"})
+    assert "no face-up blue 8 (Nicky)" in message and "face-up cards are blue 8 (Sage)" in message
+    summary = play(session, 1, "blue 8", **{"from": "face_up"})
+    assert summary["last_card_name"] == "blue 8 (Sage)"
+
+
 def test_counting_ends_after_five_cards_each_and_face_down_cards_are_turned_up():
     session = counting_game()
     for number in range(5):
@@ -488,6 +511,19 @@ def test_a_collected_wild_dog_takes_a_declared_colour():
     assert {"wild": True, "colour": "black"} in summary["players"][1]["collected"]
 
 
+@pytest.mark.parametrize("cards, colours", [
+    (["wild", "red 3", "red 4"], ["red"]),                    # all one colour
+    (["red 3", "wild", "blue 4"], ["black"]),                 # all different
+    (["wild", "blue 4"], ["blue"]),                           # a pair is one colour
+    (["wild", "wild", "blue 4"], ["blue", "red", "black"]),   # the other Wild Dog follows either way
+    (["wild red", "wild", "blue 4"], ["black"]),
+])
+def test_a_collected_wild_dog_is_offered_the_colours_that_keep_the_collection_legal(cards, colours):
+    entered = [{"wild": True, "colour": text.split()[1]} if text.startswith("wild ") else card(text)
+               for text in cards]
+    assert wild_dog_colours(entered) == colours
+
+
 def test_collecting_with_a_card_not_laid_out_is_refused():
     session = collecting_game({1: ["red 5"]}, ["red 7", "red 9"])
     assert "no red 6 laid out" in refused(session, "collect", 1, collector=card("red 6"),
@@ -519,7 +555,7 @@ def test_collected_cards_move_the_dog_back(cards, spaces):
 
 def test_both_wild_dogs_are_a_set_when_the_rules_count_them():
     both = [{"wild": True, "colour": "red"}, {"wild": True, "colour": "blue"}]
-    assert collection_moves(both, NICKY, wild_pair=True) == (2, ["+2 for both Wild Dogs"])
+    assert collection_moves(both, NICKY, wild_pair=True) == (2, ["both Wild Dogs"])
     assert collection_moves(both, NICKY, wild_pair=False) == (0, [])
 
 
@@ -529,7 +565,7 @@ def test_both_wild_dogs_in_one_collection_are_a_set():
     session = collecting_game({1: ["wild"]}, ["wild", "red 3"])
     summary = collect(session, 1, "wild", "wild", "red 3", own="red", card0="red")
     assert summary["phase"] == "hand_over" and board(session, 1)["position"] == 13
-    assert "+2 for both Wild Dogs" in summary["last_move"]
+    assert "2 back for both Wild Dogs" in summary["last_move"]
 
 
 @pytest.mark.parametrize("reading, moon_ends_on", [
