@@ -80,10 +80,10 @@ class ThatsRuff(Game[RuffState]):
             "winner_after_collecting_only": False,
             "count_discs": 0,
             "discard_fetched_discs": False,
+            "wild_dog_pair": "one_collection",   # both Wild Dogs are a set only when collected together
             "laid_out_into_hand": False,
             "abilities": False,
             "ability_costs": dict(DEFAULT_COSTS),
-            "wild_dog_pair": "one_collection",   # both Wild Dogs are a set only when collected together
         }
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
