@@ -12,7 +12,7 @@ from companion.errors import IllegalAction
 
 from . import flow, paths
 from .cards import eight_bonus, find_card, name, on_table, read_card
-from .counting import note_seen
+from .counting import listed, note_seen
 from .state import COLOURS, FLUSH, WILD_DOGS, Board, Card, Phase, RuffState, Seat
 from .turns import whose_action
 
@@ -217,7 +217,7 @@ def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) ->
     pairs = [f"{number}s" for number, count in sorted(numbers.items()) if count == 2]
     if pairs:
         steps += 2 * len(pairs)
-        reasons.append(f"{'a pair' if len(pairs) == 1 else 'pairs'} of {_and(pairs)}")
+        reasons.append(f"{'a pair' if len(pairs) == 1 else 'pairs'} of {listed(pairs)}")
     for number, count in sorted(numbers.items()):
         if count > 2:
             steps += count
@@ -238,10 +238,6 @@ def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) ->
 
 
 SET_WORDS = {3: "three", 4: "four", 5: "five"}
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def end_of_collecting(state: RuffState) -> None:
@@ -265,7 +261,7 @@ def end_of_collecting(state: RuffState) -> None:
         walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
         where = _move_to_next_choice(state, board_index, walk, after=-1)
         names = " & ".join(state.names[seat] for seat in seats)
-        lines.append(f"{names} ({board.dog}): {steps} back for {_and(reasons)}, {where}.")
+        lines.append(f"{names} ({board.dog}): {steps} back for {listed(reasons)}, {where}.")
     state.last_move = " ".join(lines) or "No dog moves back."
     if state.pending_moves:
         state.phase = Phase.MOVING

@@ -52,6 +52,11 @@ def eight_dogs_left(state: RuffState, colour: str) -> list[str]:
     return [dog for dog, shown in state.eights.items() if shown == colour and dog not in state.eights_seen]
 
 
+def listed(words: list[str]) -> str:
+    """Words as they are said: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def fits(state: RuffState, card: Card) -> bool:
     """Whether the card can be played without taking the count past 32: a Wild Dog always can."""
     return bool(card.get("wild")) or state.count + card["number"] <= LIMIT
@@ -138,7 +143,7 @@ def _take_face_up(state: RuffState, action: Action, seat: int, card: Card, who: 
     index = find_card({"wild": True} if card.get("wild") else card, lying)
     if index is None:
         shown = [name(lying_card) for lying_card in lying if lying_card is not None]
-        laid = f"{who}'s face-up cards are {_and(shown)}" if shown else f"{who} has no face-up cards"
+        laid = f"{who}'s face-up cards are {listed(shown)}" if shown else f"{who} has no face-up cards"
         raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out: {laid}. "
                             f"Play it from the hand instead.")
     found = lying[index]
@@ -153,10 +158,6 @@ def _take_face_up(state: RuffState, action: Action, seat: int, card: Card, who: 
         replacement = read_card(replacement_doc, what="card laid face down in its place")
         note_seen(state, replacement)
     slots[index] = Slot(face_up=False, card=replacement)
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def counting_moves(card: Card, new_count: int, previous: Card | None, board: Board) -> tuple[int, list[str]]:

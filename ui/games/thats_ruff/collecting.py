@@ -257,7 +257,8 @@ class CollectPad(BoxLayout):
         for card, colour in zip(wild, colours):
             card["colour"] = colour
         for card in wild[len(colours):]:
-            # Only a colour that keeps the collection legal is offered, and one left is simply taken.
+            # Only a colour that keeps the collection legal is offered, and the only one left is simply
+            # taken. With none, any colour goes to the rules, whose refusal says what is wrong.
             options = wild_dog_colours(cards)
             if len(options) > 1:
                 self.ask_colour(colours, options)

@@ -128,6 +128,11 @@ class CardPad(BoxLayout):
         self.colour, self.wild = None, False
         self._mark()
 
+    def declare_wild(self) -> None:
+        """Wild Dog switched on: the colour and number tapped next say what it stands for."""
+        self.colour, self.wild = None, True
+        self._mark()
+
     def _mark(self) -> None:
         for suit, button in self.suit_buttons.items():
             button.chosen = (suit == WILD and self.wild) or suit == self.colour
@@ -318,8 +323,7 @@ class CountingPad(BoxLayout):
         if card.get("wild"):
             self.declaring_face_up_wild = True
             self._show_source(True)
-            self.pad.wild = True
-            self.pad._mark()
+            self.pad.declare_wild()
             tell(self, "The face-up Wild Dog: tap the colour it stands for, then its number.", problem=False)
             return None
         dogs = choice["dogs"]

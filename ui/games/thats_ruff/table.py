@@ -107,7 +107,6 @@ class InfoLine(ScrollView):
         self._fit()
 
 
-
 class ThatsRuffView(BoxLayout):
     def __init__(self, controller, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(4) if compact() else theme.GAP, **kwargs)

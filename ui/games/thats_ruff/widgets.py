@@ -571,11 +571,11 @@ class KeptHouse(Widget):
         kwargs.setdefault("size_hint_x", None)
         super().__init__(**kwargs)
         self.identities = identities
+        self.redraw = Clock.create_trigger(self._draw, -1)
         self.count = Label(font_size=theme.FONT_KEY_NUMBER, bold=True, color=WHITE, size_hint=(None, None))
         self.count.key_number = True
         self.count.bind(texture_size=self._fit)
         self.add_widget(self.count)
-        self.redraw = Clock.create_trigger(self._draw, -1)
         self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
 
     def show(self, board: dict, active: bool = False) -> None:
