@@ -21,6 +21,7 @@ from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
 from .outcome import Outcome
 from .players import Player, check_table
+from .races.racelog import RACED_AGAIN_LINE
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session
 
@@ -354,6 +355,12 @@ class Store:
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
                 (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
             return _row_id(cursor)
+
+    def mark_race_raced_again(self, race_id: int) -> None:
+        """The table ran saved race `race_id` again instead of accepting it: its log is kept, marked so."""
+        with self._transaction():
+            self._db.execute("UPDATE races SET log = log || ? WHERE id = ?",
+                             ("\n" + json.dumps(RACED_AGAIN_LINE, sort_keys=True), race_id))
 
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
         rows = self._db.execute(
