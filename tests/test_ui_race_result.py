@@ -144,6 +144,12 @@ def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(
 
     races = services.store.races(session.id)
     assert [was_raced_again(log) for log in races] == [True, False]
+    # Nothing of the race run again is lost: its log still replays to the result the table saw.
+    from companion.races import parse
+    from companion.races.racelog import dumps
+    from hardware.replay import replay
+
+    assert replay(parse(dumps(races[0])), services.settings).losers == (2,)
     # The players' records count the accepted race alone: Ben won it, Cleo (first the time before) did not.
     assert player_record(services.store, "Ben").races.won == 1
     assert player_record(services.store, "Cleo").races.won == 0

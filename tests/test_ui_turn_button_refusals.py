@@ -1,6 +1,6 @@
 """A big-button press out of turn gets a short sign instead of nothing: the game screen says whose turn
 it is, and the presser's button light blinks. Pressed on gpiozero's mock pins, their clock set by the test
-(gpiozero.pins.mock.monotonic patched), so the press is short or long by its edges' own times."""
+(hardware.backend.mock_clock), so the press is short or long by its edges' own times."""
 
 import time
 
