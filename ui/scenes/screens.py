@@ -1,5 +1,6 @@
 """Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
 
+from companion.actions import Action
 from companion.players import Player
 from ui.scenes import FAMILY
 from ui.screenshots import scene
@@ -292,3 +293,14 @@ def tonight(services, navigator):
     _game_night(services)
     session = services.store.resume(evenings(services.store)[0].games[-1].session_id)
     open_game(services, navigator, session).open_tonight()
+
+
+@scene("not-your-turn", "a big button pressed out of turn: the bar says whose turn it is (and that button blinks)")
+def not_your_turn(services, navigator):
+    from ui.scenes import open_game
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY[:4], {"dealer": 0})
+    session.perform(Action("play", 1, {"colour": "red", "number": 5}))   # Maya opens: Leo's turn
+    open_game(services, navigator, session)
+    services.hardware.press(4)      # Mum's button, through the mock pin as a key would
+    services.hardware.release(4)
