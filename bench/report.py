@@ -16,6 +16,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = (
     ("startup.py", "From start to the first frame"),
+    ("touch.py", "From a touch to the frame that shows it"),
     ("resume.py", "Resuming a long evening, and undo"),
     ("replay.py", "Replaying a race or a game from the command line"),
     ("latency.py", "From a button press to the winner's light"),

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
+from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
 from .players import Player, check_table
 from .races.racelog import RACED_AGAIN_LINE
@@ -26,7 +27,7 @@ from .registry import game_entry, load_game
 from .session import DO, FIX, Session
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -81,7 +82,31 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "INSERT INTO entries_v3 (session_id, seq, kind, action, at) SELECT session_id, seq, kind, action, at FROM entries",
         "DROP TABLE entries",
         "ALTER TABLE entries_v3 RENAME TO entries"),
+    # The family's corrections (companion/names.py): a rename, a merge, a deleted game, each a row, and
+    # Undo a row naming the one it takes back, so no game's own rows are ever rewritten.
+    4: ("""CREATE TABLE changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('rename', 'merge', 'rename_seat', 'delete', 'undo')),
+            session_id INTEGER REFERENCES sessions(id),
+            seat INTEGER,
+            old_name TEXT,
+            new_name TEXT,
+            through INTEGER,
+            undoes INTEGER REFERENCES changes(id),
+            at REAL NOT NULL)""",),
 }
+
+
+@dataclass(frozen=True)
+class GameToImport:
+    """A game read from a file and checked move by move, with when it was played (None: now) and the
+    logs of its buzzer races. `set_aside` keeps an unfinished game from being offered for Resume."""
+
+    session: Session
+    started_at: float | None = None
+    last_played_at: float | None = None
+    set_aside: bool = False
+    races: Sequence[Sequence[dict[str, Any]]] = ()
 
 
 @dataclass(frozen=True)
@@ -183,26 +208,28 @@ class Store:
         return session
 
     def import_session(self, checked: Session, started_at: float | None = None,
-                       last_played_at: float | None = None, set_aside: bool = False) -> Session:
+                       last_played_at: float | None = None, set_aside: bool = False,
+                       races: Sequence[Sequence[dict[str, Any]]] = ()) -> Session:
         """A whole game, already checked action by action, saved in one transaction: a power cut in the
         middle of an import leaves none of it, never a part offered for Resume. Played now unless
         `started_at` and `last_played_at` say when; `set_aside` keeps an unfinished game from being
-        offered for Resume."""
-        return self.import_sessions([(checked, started_at, last_played_at, set_aside)])[0]
+        offered for Resume; `races` are its race logs."""
+        return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
-    def import_sessions(self, games: Sequence[tuple[Session, float | None, float | None, bool]]) -> list[Session]:
-        """Several checked games (session, started_at, last_played_at, set_aside), as `import_session`
-        saves one, all in one transaction: an evening is imported whole or not at all."""
+    def import_sessions(self, games: Sequence[GameToImport]) -> list[Session]:
+        """Several checked games, as `import_session` saves one, all in one transaction: an evening is
+        imported whole or not at all."""
         now = time.time()
         numbers = []
         with self._transaction():
-            for checked, started_at, last_played_at, set_aside in games:
-                started = now if started_at is None else started_at
-                last = max(started, now if last_played_at is None else last_played_at)
+            for game in games:
+                checked = game.session
+                started = now if game.started_at is None else game.started_at
+                last = max(started, now if game.last_played_at is None else game.last_played_at)
                 result = None
                 if checked.is_over:
                     result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
-                elif set_aside:
+                elif game.set_aside:
                     result = json.dumps({"set_aside": True})
                 cursor = self._db.execute(
                     "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
@@ -217,6 +244,8 @@ class Store:
                     [(number, seq, DO, json.dumps(action.to_json()),
                       last if count == 1 else started + (last - started) * (seq - 1) / (count - 1))
                      for seq, action in enumerate(checked.actions, start=1)])
+                self._db.executemany("INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
+                                     [(number, _race_text(lines), last) for lines in game.races])
                 self._remember(checked.players, now)
                 numbers.append(number)
         return [self.resume(number) for number in numbers]
@@ -269,7 +298,10 @@ class Store:
             (session_id,)).fetchone()
         if row is None:
             raise BadDocument(f"there is no saved game number {session_id}")
-        return _record(row)
+        changes = self.changes()
+        if session_id in deleted(changes):
+            raise BadDocument(f"saved game number {session_id} was deleted")
+        return _record(row, changes)
 
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
         """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
@@ -298,10 +330,14 @@ class Store:
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
+        changes = self.changes()
+        gone = deleted(changes)
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
+            if row[0] in gone:
+                continue
             try:
-                record = _record(row)
+                record = _record(row, changes)
                 # The rule cards know every game: nothing of a game's rules is imported to list it.
                 game_entry(record.game)
                 check_table(record.players)
@@ -332,8 +368,16 @@ class Store:
 
     # ----- roster --------------------------------------------------------------------------
     def roster(self) -> list[Player]:
-        rows = self._db.execute("SELECT name, colour, button FROM roster ORDER BY last_played DESC, name").fetchall()
-        return [Player(name, colour, button) for name, colour, button in rows]
+        """The remembered names, newest first, as the family now calls them (see companion/names.py):
+        two remembered names now one person are offered once."""
+        rows = self._db.execute(
+            "SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name").fetchall()
+        changes = self.changes()
+        offered: dict[str, Player] = {}
+        for name, colour, button, last_played in rows:
+            player = Player(remembered_name(name, last_played, changes), colour, button)
+            offered.setdefault(player.name.casefold(), player)
+        return list(offered.values())
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
@@ -348,12 +392,53 @@ class Store:
         with self._transaction():
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
 
+    # ----- corrections ---------------------------------------------------------------------
+    def changes(self) -> list[Change]:
+        """The family's corrections in effect (renames, merges, deleted games), oldest first."""
+        rows = self._db.execute(
+            "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
+            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,)).fetchall()
+        return [Change(*row) for row in rows]
+
+    def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
+                   session_id: int | None = None, seat: int | None = None) -> Change:
+        """One correction, saved before it shows. A rename or a merge in the records reaches every game
+        saved so far, and no game saved after it."""
+        now = time.time()
+        with self._transaction():
+            through = None
+            if kind in (RENAME, MERGE):
+                (through,) = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()
+            cursor = self._db.execute(
+                "INSERT INTO changes (kind, session_id, seat, old_name, new_name, through, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, session_id, seat, old_name, new_name, through, now))
+            number = _row_id(cursor)
+        return Change(number, kind, now, old_name, new_name, session_id, seat, through)
+
+    def undo_change(self, change_id: int) -> None:
+        """Take a correction back with a row of its own; the correction's row stays."""
+        with self._transaction():
+            self._db.execute("INSERT INTO changes (kind, undoes, at) VALUES (?, ?, ?)", (UNDO, change_id, time.time()))
+
+    def seatings(self) -> list[tuple[int, str, float, tuple[Player, ...]]]:
+        """(game number, game, start, players as first saved) of every saved game that can be read,
+        deleted ones too: what a correction is checked against."""
+        found = []
+        for number, game, started_at, players in self._db.execute(
+                "SELECT id, game, started_at, players FROM sessions ORDER BY id"):
+            try:
+                found.append((number, game, started_at,
+                              tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))))
+            except (CompanionError, ValueError, TypeError):
+                continue
+        return found
+
     # ----- races ---------------------------------------------------------------------------
     def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
-                (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
+                (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
 
     def mark_race_raced_again(self, race_id: int) -> None:
@@ -460,6 +545,10 @@ def _entry_payload(kind: str, text: str | None, where: str) -> Action | Fix | No
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
 
 
+def _race_text(lines: Sequence[dict[str, Any]]) -> str:
+    return "\n".join(json.dumps(line, sort_keys=True) for line in lines)
+
+
 def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id SQLite gave the row just inserted (always set after an INSERT)."""
     if cursor.lastrowid is None:
@@ -473,10 +562,31 @@ def _saved_id(session: Session) -> int:
     return session.id
 
 
-def _record(row: Sequence[Any]) -> SessionRecord:
+def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
+    """A saved game as the family now calls its players: the names changed since are put in its
+    players and in its result."""
     id_, game, players, options, started, updated, finished, result, count = row
+    saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
+    seats = seated(saved, id_, changes)
+    outcome = json.loads(result) if result else None
+    if seats != saved and isinstance(outcome, dict) and isinstance(outcome.get("outcome"), dict):
+        outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
-        id=id_, game=game,
-        players=tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))),
-        options=json.loads(options), started_at=started, updated_at=updated, finished_at=finished,
-        result=json.loads(result) if result else None, entry_count=count)
+        id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
+        finished_at=finished, result=outcome, entry_count=count)
+
+
+def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:
+    """A saved Outcome's names, seat by seat, as the players are now called; anything unreadable is
+    left for Outcome.from_json to refuse."""
+    def name(seat: Any, was: Any) -> Any:
+        return seats[seat].name if isinstance(seat, int) and 0 <= seat < len(seats) else was
+
+    standings = doc.get("standings")
+    if not isinstance(standings, list):
+        return doc
+    renamed = [{**line, "name": name(line.get("seat"), line.get("name"))} if isinstance(line, dict) else line
+               for line in standings]
+    winners = doc.get("winners")
+    names = [name(seat, None) for seat in winners] if isinstance(winners, list) else doc.get("winner_names")
+    return {**doc, "standings": renamed, "winner_names": names}

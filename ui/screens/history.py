@@ -58,12 +58,14 @@ class MoveRow(ButtonBehavior, Panel):
 
 class HistoryPopup(ModalView):
     """`races` are the game's stored race logs, oldest first; `on_fix(move)`, when given, is called with
-    the number of the move the family chose to fix."""
+    the number of the move the family chose to fix; `on_names()`, when given, opens the names at the
+    table (a name mistyped is put right like a move)."""
 
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
-                 on_fix: Callable[[int], None] | None = None, **kwargs):
+                 on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
+                 **kwargs):
         super().__init__(size_hint=(0.94, 0.94), **kwargs)
-        self.controller, self.on_fix = controller, on_fix
+        self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
         # Each decided race, and whether the table ran it again instead of accepting it.
         self.decisions = [(decision, was_raced_again(lines)) for lines in races
                           if (decision := logged_decision(lines)) is not None]
@@ -92,6 +94,10 @@ class HistoryPopup(ModalView):
             self.races_tab.bind(on_release=lambda *_: self.show_races())
             header.add_widget(self.moves_tab)
             header.add_widget(self.races_tab)
+        if self.on_names is not None:
+            names = BigButton(text="Names", size_hint_x=None, width=dp(110), once=True)
+            names.bind(on_release=lambda *_: self._names())
+            header.add_widget(names)
         close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
         close.bind(on_release=lambda *_: self.dismiss())
         header.add_widget(close)
@@ -183,6 +189,11 @@ class HistoryPopup(ModalView):
         self.fix_button.disabled = chosen is None
         self.fix_button.kind = "primary" if chosen else "normal"
         self.fix_button.text = f"Fix move {chosen.line.number}..." if chosen else "Tap a move to fix it"
+
+    def _names(self) -> None:
+        if self.on_names is not None:
+            self.dismiss()
+            self.on_names()
 
     def _fix_chosen(self) -> None:
         if self.chosen is not None and self.on_fix is not None:

@@ -1,0 +1,401 @@
+"""From a touch to the frame that shows it, on the 7" panel's size (800x480): each game at its largest
+table, an ordinary move tapped on its pad, and the app's other common touches (a refused tap, Undo,
+a 200-move History, Home and Saved games with 50 games, the evening with 10), each beside a bare Kivy
+app whose button changes a label, measured in the same window and interleaved tap for tap.
+
+    python bench/touch.py [--taps N]
+
+For every touch two figures: touch to frame (the touch's handlers, the layout, and the frame painted
+and flipped, until a frame has nothing left to draw), and the Python work in it (the same without the
+painting, which is done here in software by llvmpipe and on a Pi by its GPU). Animations (a popup
+opening) are moved to their end, as a finger would wait for them, so they do not count. A Pi 4 is
+taken as five times slower than this machine for the Python work (an estimate, not a measurement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PI_FACTOR = 5
+SIZE = (800, 480)
+GOAL_PYTHON_MS = 10.0
+GOAL_RATIO = 1.5
+
+
+def prepare() -> None:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+    os.environ.setdefault("KIVY_LOG_LEVEL", "warning")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from ui.main import prepare_kivy
+
+    prepare_kivy(SIZE, False)
+    from kivy.config import Config
+
+    # Frames as fast as they are made: the clock would otherwise sleep to keep 60 a second.
+    Config.set("graphics", "maxfps", "0")
+
+
+# ----- one touch, timed ----------------------------------------------------------------------------
+class Painting:
+    """Time spent painting (the window's draw and flip), so it can be taken out of a touch's time."""
+
+    def __init__(self, window):
+        self.seconds = 0.0
+        self.frames = 0
+        self.window = window
+        draw, flip = type(window).on_draw, type(window).on_flip
+
+        def timed(method):
+            def run(*args):
+                started = time.perf_counter()
+                method(window, *args)
+                self.seconds += time.perf_counter() - started
+            return run
+
+        window.on_draw = timed(draw)
+        window.on_flip = timed(flip)
+
+    def painted(self) -> tuple[float, int]:
+        return self.seconds, self.frames
+
+
+def finish_animations() -> None:
+    from kivy.animation import Animation
+
+    for animation in list(Animation._instances):
+        for progress in animation._widgets.values():
+            if isinstance(progress, dict) and progress.get("time") is not None:
+                progress["time"] = max(progress["time"], animation.duration)
+
+
+def frames_until_quiet(window, limit: int = 12) -> None:
+    """Run frames until one has nothing to draw (the touch's result is on screen)."""
+    from kivy.base import EventLoop
+
+    for _ in range(limit):
+        finish_animations()
+        EventLoop.idle()
+        if not window.canvas.needs_redraw and not _animating():
+            # One more frame to see whether anything was scheduled for it (a trigger, a clock event).
+            EventLoop.idle()
+            if not window.canvas.needs_redraw:
+                return
+
+
+def _animating() -> bool:
+    from kivy.animation import Animation
+
+    return bool(Animation._instances)
+
+
+def timed_touch(window, painting: Painting, widget) -> tuple[float, float]:
+    """(touch to frame, Python work) in milliseconds for one tap in the middle of `widget`."""
+    from kivy.base import EventLoop
+    from kivy.tests.common import UnitTestTouch
+
+    x, y = widget.to_window(*widget.center)
+    painted_before = painting.seconds
+    started = time.perf_counter()
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    for _ in range(12):
+        finish_animations()
+        EventLoop.idle()
+        if not window.canvas.needs_redraw and not _animating():
+            break
+    ended = time.perf_counter()
+    painted = painting.seconds - painted_before
+    total = ended - started
+    return total * 1000, (total - painted) * 1000
+
+
+# ----- the cases -----------------------------------------------------------------------------------
+@dataclass
+class Case:
+    """`open()` shows the screen and returns `target()`, which gives the widget to tap now; `before()`
+    (untimed) readies each tap, `after()` (untimed) puts the screen back for the next one."""
+
+    name: str
+    open: Callable[[], Callable[[], Any]]
+    before: Callable[[], None] | None = None
+    after: Callable[[], None] | None = None
+
+
+def button(root, text: str, *, starts: bool = False):
+    from kivy.uix.behaviors import ButtonBehavior
+
+    for widget in root.walk(restrict=True):
+        shown = getattr(widget, "text", None)
+        if not isinstance(widget, ButtonBehavior) or not isinstance(shown, str):
+            continue
+        words = " ".join(shown.split())
+        if (words.startswith(text) if starts else words == text) and not widget.disabled:
+            return widget
+    raise LookupError(f"no button {text!r} on screen")
+
+
+class Bench:
+    def __init__(self, taps: int):
+        from kivy.core.window import Window
+        from kivy.uix.screenmanager import NoTransition
+
+        from companion import config
+        from companion.store import Store
+        from ui.navigation import Navigator
+        from ui.services import Services
+
+        self.taps = taps
+        self.window = Window
+        self.data = Path(tempfile.mkdtemp(prefix="touch-bench-"))
+        self.services = Services(data_dir=self.data, store=Store.open(self.data), settings=config.load(self.data))
+        self.navigator = Navigator(transition=NoTransition())
+        self.services.extras["navigator"] = self.navigator
+        Window.add_widget(self.navigator)
+        self.painting = Painting(Window)
+        self.bare = bare_app()
+
+    @property
+    def top(self):
+        """What a finger touches now: an open popup, else the screen."""
+        from kivy.uix.modalview import ModalView
+
+        popups = [child for child in self.window.children if isinstance(child, ModalView)]
+        return popups[0] if popups else self.navigator.current_screen
+
+    def game(self, key: str, players: int, options: dict | None = None, moves: int = 0, seed: int = 3):
+        from companion.players import Player
+        from ui.screens.game import open_game_screen
+
+        family = [Player(name, colour, number) for number, (name, colour) in enumerate(
+            [("Christopher", "orange"), ("Maximiliana", "sky"), ("Bartholomew", "green"), ("Anastasia", "yellow"),
+             ("Jean-Baptiste", "pink"), ("Wilhelmina", "blue")][:players], start=1)]
+        session = self.services.store.new_session(key, family, options or {})
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if session.is_over:
+                break
+            session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+        screen = open_game_screen(self.services, self.navigator, session)
+        self.settle()
+        return screen
+
+    def settle(self) -> None:
+        frames_until_quiet(self.window)
+
+    def close_popups(self) -> None:
+        from kivy.uix.modalview import ModalView
+
+        for child in list(self.window.children):
+            if isinstance(child, ModalView):
+                child.dismiss(animation=False)
+        self.settle()
+
+    def measure(self, case: Case) -> dict[str, list[float]]:
+        target = case.open()
+        self.settle()
+        figures: dict[str, list[float]] = {"frame": [], "python": [], "bare_frame": [], "bare_python": []}
+        for _ in range(self.taps):
+            frame, python = self.bare_tap()
+            figures["bare_frame"].append(frame)
+            figures["bare_python"].append(python)
+            if case.before:
+                case.before()
+                self.settle()
+            frame, python = timed_touch(self.window, self.painting, target())
+            figures["frame"].append(frame)
+            figures["python"].append(python)
+            if case.after:
+                case.after()
+            self.settle()
+        return figures
+
+    def bare_tap(self) -> tuple[float, float]:
+        """The same touch on the bare app, shown in the navigator's place."""
+        self.window.remove_widget(self.navigator)
+        self.window.add_widget(self.bare)
+        self.settle()
+        result = timed_touch(self.window, self.painting, self.bare.button)
+        self.window.remove_widget(self.bare)
+        self.window.add_widget(self.navigator)
+        self.settle()
+        return result
+
+
+def bare_app():
+    """A bare Kivy app: a button that changes a label."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+
+    root = BoxLayout(orientation="vertical")
+    label = Label(text="0", font_size=60)
+    root.button = Button(text="Tap", font_size=30)
+    root.button.bind(on_release=lambda *_: setattr(label, "text", str(int(label.text) + 1)))
+    root.add_widget(label)
+    root.add_widget(root.button)
+    return root
+
+
+def cases(bench: Bench) -> list[Case]:
+    state: dict[str, Any] = {}
+
+    def undo() -> None:
+        state["screen"].controller.undo()
+
+    def on_game(key, players, text, *, options=None, moves=0, ready=None, starts=False):
+        def open_():
+            state["screen"] = bench.game(key, players, options, moves)
+            if ready:
+                ready(state["screen"])
+                bench.settle()
+            return lambda: button(bench.top, text, starts=starts)
+        return open_
+
+    def ruff_counting(screen) -> None:
+        from companion.actions import Action
+
+        summary = screen.controller.session.summary()
+        for seat in summary["waiting_for"]:
+            screen.controller.perform(Action("lay_out", seat, {"face_up": [], "face_down": summary["deal_size"] - 5}))
+
+    def tap(text: str) -> Callable[[], None]:
+        return lambda: tap_now(button(bench.top, text))
+
+    result = [
+        Case("Nuts about Mutts, 6 players: a dog card played",
+             on_game("nuts_about_mutts", 6, "Played a dog card"), after=undo),
+        Case("That's Ruff!, 4 players: a colour chosen on the pad",
+             on_game("thats_ruff", 4, "Blue dish", ready=ruff_counting),
+             after=tap("Blue dish")),
+        Case("That's Ruff!, 4 players: a card played (blue 0)",
+             on_game("thats_ruff", 4, "0", ready=ruff_counting), before=tap("Blue dish"),
+             after=undo),
+        Case("Mix-the-Mutts, 4 players: a tile connected (opens the scoring pad)",
+             on_game("mix_the_mutts", 4, "Connected a tile"), after=tap("Cancel")),
+        Case("Mix-the-Mutts, 4 players: two cards drawn",
+             on_game("mix_the_mutts", 4, "Drew two"), after=undo),
+        Case("Nut, 3 players: a draft pick",
+             on_game("nut", 3, "Standard", starts=True), after=undo),
+        Case("Pugs in Mugs, 5 players: a card drawn",
+             on_game("pugs_in_mugs", 5, "Draw"), after=undo),
+        Case("Pugs in Mugs, 5 players: a refused tap (End turn before two actions)",
+             on_game("pugs_in_mugs", 5, "End turn")),
+        Case("Pugs in Mugs, 5 players: Undo",
+             on_game("pugs_in_mugs", 5, "Undo"),
+             before=lambda: state["screen"].controller.perform(_draw(state["screen"])),
+             after=None),
+        Case("Nuts about Mutts, 6 players: History of a 200-move game",
+             on_game("nuts_about_mutts", 6, "History", moves=200), after=bench.close_popups),
+    ]
+
+    def home_with_saved() -> Callable[[], Any]:
+        for number in range(50):
+            bench.game("pugs_in_mugs", 2 + number % 4, moves=number % 7, seed=number)
+        state["screen"] = bench.game("pugs_in_mugs", 5)
+        return lambda: button(bench.top, "Home")
+
+    def back_to_game() -> None:
+        from ui.screens.game import open_game_screen
+
+        state["screen"] = open_game_screen(bench.services, bench.navigator, state["screen"].controller.session)
+
+    def saved_games_from_home() -> Callable[[], Any]:
+        from ui.places import Place
+
+        bench.navigator.go(Place.HOME, bench.services)
+        return lambda: button(bench.top, "Saved games")
+
+    def home_again() -> None:
+        from ui.places import Place
+
+        bench.navigator.go(Place.HOME, bench.services)
+
+    def evening_of_ten() -> Callable[[], Any]:
+        from companion.rulecards import load_example
+        from ui.places import Place
+        from ui.scenes import example_session
+
+        for number in range(10):
+            key = ("nut", "mix_the_mutts", "pugs_in_mugs", "thats_ruff", "nuts_about_mutts")[number % 5]
+            example_session(bench.services, key, len(load_example(key)["players"]))
+        bench.navigator.go(Place.HOME, bench.services)
+        return lambda: button(bench.top, "Tonight", starts=True)
+
+    result += [
+        Case("Home with 50 saved games (Home tapped on a game)", home_with_saved, after=back_to_game),
+        Case("Saved games with 50 games (tapped on Home)", saved_games_from_home, after=home_again),
+        Case("The evening with 10 games (tapped on Home)", evening_of_ten, after=home_again),
+    ]
+    return result
+
+
+def _draw(screen):
+    from companion.actions import Action
+
+    return Action("draw", screen.controller.session.summary()["turn"])
+
+
+def tap_now(widget) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    touch.touch_up()
+
+
+# ----- the report ----------------------------------------------------------------------------------
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=20)
+    args = parser.parse_args()
+    prepare()
+    bench = Bench(args.taps)
+    print(f"{SIZE[0]}x{SIZE[1]}, {args.taps} taps a case, each beside a tap on the bare app; milliseconds, "
+          f"median / p95.")
+    print(f"Goals: Python work p95 at most {GOAL_PYTHON_MS:g} ms here (about {GOAL_PYTHON_MS * PI_FACTOR:g} ms on a "
+          f"Pi 4 at {PI_FACTOR}x), touch to frame within {GOAL_RATIO:g}x the bare app.")
+    print()
+    header = f"{'touch':<70} {'python':>13} {'frame':>13} {'bare frame':>13} {'ratio':>6}  goal"
+    print(header)
+    print("-" * len(header))
+    failed = 0
+    for case in cases(bench):
+        try:
+            figures = bench.measure(case)
+        except Exception as problem:  # noqa: BLE001 - one case that cannot be set up leaves the others measured
+            print(f"{case.name:<70} not measured: {type(problem).__name__}: {problem}")
+            failed += 1
+            continue
+        python, frame, bare = figures["python"], figures["frame"], figures["bare_frame"]
+        ratio = statistics.median(frame) / statistics.median(bare)
+        met = p95(python) <= GOAL_PYTHON_MS and ratio <= GOAL_RATIO
+        failed += not met
+        print(f"{case.name:<70} {statistics.median(python):6.1f}/{p95(python):6.1f} "
+              f"{statistics.median(frame):6.1f}/{p95(frame):6.1f} {statistics.median(bare):6.1f}/{p95(bare):6.1f} "
+              f"{ratio:6.2f}  {'met' if met else 'NOT met'}")
+    print()
+    print(f"{failed} case(s) not at the goal." if failed else "Every case at the goal.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
