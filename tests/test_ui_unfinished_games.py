@@ -117,3 +117,47 @@ def test_resume_on_that_line_opens_the_unfinished_game_and_sets_the_empty_new_on
 def test_no_word_when_no_other_game_is_unfinished(services, navigator):
     screen = start_from_home(services, navigator, "Pugs in Mugs")
     assert screen.unfinished_notice is None and "unfinished" not in shown(screen)
+
+
+LONG_NAMES = ["Christopher", "Maximiliana", "Bartholomew", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+COLOURS = ["orange", "sky", "green", "yellow", "blue", "red"]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_crowded_tables_with_the_notice_and_home_with_two_set_aside_pass_the_layout_check(services, navigator, size):
+    import sys
+    from pathlib import Path
+
+    from companion.registry import GAMES
+    from ui.places import Place
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    nut = services.store.new_session("nut", [Player(name, colour) for name, colour in zip(LONG_NAMES, COLOURS)][:3])
+    nut.perform(Action.from_json(first_nut_move()))
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        for entry in GAMES:
+            players = [Player(name, colour, seat + 1)
+                       for seat, (name, colour) in enumerate(zip(LONG_NAMES, COLOURS))][:entry.max_players]
+            screen = navigator.go(Place.GAME, services, services.store.new_session(entry.key, players))
+            settle(8)
+            assert screen.unfinished_notice is not None
+            problems = [str(problem) for problem in layout.check(f"{size} GameScreen/{type(screen.view).__name__}",
+                                                                 [screen], Window)]
+            assert problems == [], "\n".join(problems)
+            services.store.set_aside(screen.controller.session.id)
+        # Home with the Nut game offered and the two most crowded games set aside from it, each with its Undo.
+        aside = [services.store.session_record(record.id) for record in services.store.sessions()
+                 if record.game in ("nuts_about_mutts", "pugs_in_mugs")]
+        home = navigator.show(HomeScreen(services, navigator, set_aside=aside))
+        settle(8)
+        assert len(buttons_reading(home, "Undo")) == 2
+        problems = [str(problem) for problem in layout.check(f"{size} HomeScreen", [home], Window)]
+        assert problems == [], "\n".join(problems)
+    finally:
+        Window.size = before
+        settle(6)

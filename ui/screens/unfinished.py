@@ -43,15 +43,17 @@ def unfinished_words(others: list[SessionRecord]) -> str:
 class UnfinishedNotice(Panel):
     def __init__(self, others: list[SessionRecord], on_resume: Callable[[SessionRecord], None],
                  on_dismiss: Callable[[], None], **kwargs):
-        super().__init__(orientation="horizontal", size_hint_y=None, height=theme.TOUCH + dp(8),
-                         padding=[theme.PAD, dp(4)], fill=theme.SURFACE, **kwargs)
+        # As tall as its buttons, a 9 mm target, and hardly taller than the message bar whose place it
+        # takes, so the table above keeps its room.
+        super().__init__(orientation="horizontal", size_hint_y=None, height=theme.TARGET, padding=[theme.PAD, 0],
+                         fill=theme.SURFACE, **kwargs)
         self.others = others
         # Read by whoever just started the game, right there: the table's words stay the big ones.
         self.words = Text(text=unfinished_words(others), font_size=theme.FONT_SMALL, size_hint_y=1, fine_print=True)
         self.add_widget(self.words)
-        resume = BigButton(text="Resume it", size_hint_x=None, width=dp(124), once=True)
+        resume = BigButton(text="Resume it", size_hint_x=None, width=dp(124), height=theme.TARGET, once=True)
         resume.bind(on_release=lambda *_: on_resume(others[0]))
         self.add_widget(resume)
-        dismiss = BigButton(text="OK", size_hint_x=None, width=dp(80), once=True)
+        dismiss = BigButton(text="OK", size_hint_x=None, width=dp(80), height=theme.TARGET, once=True)
         dismiss.bind(on_release=lambda *_: on_dismiss())
         self.add_widget(dismiss)
