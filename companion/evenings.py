@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadDocument, CompanionError
+from .files import write_atomic
 from .outcome import Outcome, Standing
 from .paths import default_data_dir
 from .registry import game_entry
@@ -367,7 +368,7 @@ def _export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(Path(args.output), text.encode("utf-8"), mode=0o644, what="export")
     else:
         sys.stdout.write(text)
     return 0

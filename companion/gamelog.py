@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .actions import Action
 from .errors import BadDocument, IllegalAction
+from .files import read_text, write_atomic
 from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
@@ -161,18 +162,20 @@ def session_from_document(document: Any) -> Session:
     return session
 
 
+# A game log of 100,000 moves is about 5 MB; an evening holds several games.
+LARGEST_LOG = 64 * 1024 * 1024
+
+
 def read_document(path: Path) -> Any:
-    """The JSON document in a file; anything else (a folder, a pipe, bytes that are not UTF-8 text,
-    nesting or numbers too big to read) is one BadDocument line naming the file."""
+    """The JSON document in a file; anything else (a folder, a pipe, a link leading nowhere or round in
+    a circle, a file this user cannot read, bytes that are not UTF-8 text, nesting or numbers too big
+    to read) is one line naming the file and what to do."""
     path = Path(path)
-    if path.exists() and not path.is_file():
-        raise BadDocument(f"{path} is not a file")
+    text = read_text(path, LARGEST_LOG, what="game log")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
-    except UnicodeDecodeError as error:
-        raise BadDocument(f"{path}: not UTF-8 text (byte {error.start} cannot be read)") from None
     except RecursionError:
         raise BadDocument(f"{path}: nested too deeply to be a game log") from None
     except ValueError as error:
@@ -265,7 +268,7 @@ def _export(args: argparse.Namespace) -> int:
         store.close()
     text = json.dumps(document, indent=2) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(Path(args.output), text.encode("utf-8"), mode=0o644, what="game log")
     else:
         sys.stdout.write(text)
     return 0
