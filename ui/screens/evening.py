@@ -273,6 +273,81 @@ class RunningTotalsChart(BoxLayout):
                 Line(points=[ends.x, self._line_end_y(total), ends.x + lead - dp(2), placed[index]], width=dp(1.5))
 
 
+class EveningBody(BoxLayout):
+    """The evening itself: the standings, each game's places and scores, and the chart of running
+    points. The evening screen shows it, and so does the standings popup over a game's table.
+    `on_player(name)`, when given, is what a tap on a player's row does; `on_delete(game)`, when given,
+    puts a Delete button on each game."""
+
+    def __init__(self, evening: Evening, on_player: Callable[[str], None] | None = None,
+                 on_delete: Callable[[GameResult], object] | None = None, **kwargs):
+        super().__init__(orientation="horizontal", spacing=theme.GAP, **kwargs)
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
+        column.bind(minimum_height=column.setter("height"))
+        column.add_widget(standings_header())
+        self.column, self.on_player, self.on_delete = column, on_player, on_delete
+        self.rows: list[StandingRow] = []
+        self.unshown_standings = list(evening.standings)
+        self.more_players = BigButton(height=theme.TARGET)
+        self.more_players.bind(on_release=lambda *_: self.show_more_players())
+        self.show_more_players()
+        tap_hint = " Tap a name for that player's records." if on_player is not None else ""
+        column.add_widget(Text(text=f"{POINTS_RULE}{tap_hint}",
+                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
+        column.add_widget(Widget(size_hint_y=None, height=dp(4)))
+        self.unshown_games = list(enumerate(evening.games, start=1))
+        self.more_games = BigButton(height=theme.TARGET)
+        self.more_games.bind(on_release=lambda *_: self.show_more_games())
+        self.show_more_games()
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
+        scroll.add_widget(column)
+        self.add_widget(scroll)
+        chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
+        chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
+        if evening.finished_games:
+            leaders = [standing.name for standing in evening.standings[:CHART_LINES]]
+            self.chart: RunningTotalsChart | None = RunningTotalsChart(evening, leaders)
+            if len(evening.standings) > CHART_LINES:
+                chart_panel.add_widget(Text(text=f"The {CHART_LINES} leaders of {len(evening.standings)} players",
+                                            font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
+            chart_panel.add_widget(self.chart)
+        else:
+            self.chart = None
+            chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
+                                        color=theme.TEXT_DIM, size_hint_y=1))
+        self.add_widget(chart_panel)
+
+
+    def show_more_players(self) -> None:
+        """The next page of the standings: an evening of many players lays out a page at a time."""
+        self._page(self.more_players, self.unshown_standings, self._standing_row, "players")
+
+    def show_more_games(self) -> None:
+        """The next page of the evening's games, in the order they were played: a long evening's
+        games are laid out a page at a time, so the screen opens at once however many there are."""
+        self._page(self.more_games, self.unshown_games,
+                   lambda numbered: game_panel(*numbered, on_delete=self.on_delete), "games")
+
+    def _page(self, more: BigButton, unshown: list, widget_for: Callable, what: str) -> None:
+        place = len(self.column.children)
+        if more.parent is self.column:
+            place = self.column.children.index(more)
+            self.column.remove_widget(more)
+        for item in unshown[:PAGE]:
+            self.column.add_widget(widget_for(item), index=place)
+        del unshown[:PAGE]
+        if unshown:
+            more.text = f"More {what} ({len(unshown)} more)"
+            self.column.add_widget(more, index=place)
+
+    def _standing_row(self, standing: EveningStanding) -> StandingRow:
+        row = StandingRow(standing)
+        if self.on_player is not None:
+            row.bind(on_release=lambda row: self.on_player(row.standing.name))
+        self.rows.append(row)
+        return row
+
+
 class EveningScreen(Screen):
     def __init__(self, services, navigator, started_at: float | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -334,67 +409,9 @@ class EveningScreen(Screen):
             self.body.add_widget(self._body(evening))
 
     def _body(self, evening: Evening) -> BoxLayout:
-        body = BoxLayout(orientation="horizontal", spacing=theme.GAP)
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
-        column.bind(minimum_height=column.setter("height"))
-        column.add_widget(standings_header())
-        self.column = column
-        self.unshown_standings = list(evening.standings)
-        self.more_players = BigButton(height=theme.TARGET)
-        self.more_players.bind(on_release=lambda *_: self.show_more_players())
-        self.show_more_players()
-        column.add_widget(Text(text=f"{POINTS_RULE} Tap a name for that player's records.",
-                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-        column.add_widget(Widget(size_hint_y=None, height=dp(4)))
-        self.unshown_games = list(enumerate(evening.games, start=1))
-        self.more_games = BigButton(height=theme.TARGET)
-        self.more_games.bind(on_release=lambda *_: self.show_more_games())
-        self.show_more_games()
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
-        scroll.add_widget(column)
-        body.add_widget(scroll)
-        chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
-        chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
-        if evening.finished_games:
-            leaders = [standing.name for standing in evening.standings[:CHART_LINES]]
-            self.chart = RunningTotalsChart(evening, leaders)
-            if len(evening.standings) > CHART_LINES:
-                chart_panel.add_widget(Text(text=f"The {CHART_LINES} leaders of {len(evening.standings)} players",
-                                            font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-            chart_panel.add_widget(self.chart)
-        else:
-            chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
-                                        color=theme.TEXT_DIM, size_hint_y=1))
-        body.add_widget(chart_panel)
+        body = EveningBody(evening, on_player=self.open_profile, on_delete=self.ask_delete)
+        self.rows, self.chart = body.rows, body.chart
         return body
-
-    def show_more_players(self) -> None:
-        """The next page of the standings: an evening of many players lays out one page at a time."""
-        self._page(self.more_players, self.unshown_standings, self._standing_row, "players")
-
-    def show_more_games(self) -> None:
-        """The next page of the evening's games, in the order they were played: a long evening's
-        games are laid out a page at a time, so the screen opens at once however many there are."""
-        self._page(self.more_games, self.unshown_games, lambda numbered: game_panel(*numbered, on_delete=self.ask_delete),
-                   "games")
-
-    def _page(self, more: BigButton, unshown: list, widget_for: Callable, what: str) -> None:
-        place = len(self.column.children)
-        if more.parent is self.column:
-            place = self.column.children.index(more)
-            self.column.remove_widget(more)
-        for item in unshown[:PAGE]:
-            self.column.add_widget(widget_for(item), index=place)
-        del unshown[:PAGE]
-        if unshown:
-            more.text = f"More {what} ({len(unshown)} more)"
-            self.column.add_widget(more, index=place)
-
-    def _standing_row(self, standing: EveningStanding) -> StandingRow:
-        row = StandingRow(standing)
-        row.bind(on_release=lambda row: self.open_profile(row.standing.name))
-        self.rows.append(row)
-        return row
 
     def show_evening(self, position: int) -> None:
         if 0 <= position < len(self.all_evenings):

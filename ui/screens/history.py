@@ -15,7 +15,7 @@ from kivy.utils import escape_markup
 
 from companion.players import Player
 from companion.races.model import RaceDecision
-from companion.races.racelog import logged_decision
+from companion.races.racelog import logged_decision, was_raced_again
 from companion.session import HistoryLine
 from ui import theme
 from ui.controller import GameController
@@ -67,7 +67,9 @@ class HistoryPopup(ModalView):
                  **kwargs):
         super().__init__(size_hint=(0.94, 0.94), **kwargs)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
-        self.decisions = [decision for decision in map(logged_decision, races) if decision is not None]
+        # Each decided race, and whether the table ran it again instead of accepting it.
+        self.decisions = [(decision, was_raced_again(lines)) for lines in races
+                          if (decision := logged_decision(lines)) is not None]
         self.chosen: MoveRow | None = None
         panel = Panel(orientation="vertical")
         panel.add_widget(self._header())
@@ -94,10 +96,10 @@ class HistoryPopup(ModalView):
             header.add_widget(self.moves_tab)
             header.add_widget(self.races_tab)
         if self.on_names is not None:
-            names = BigButton(text="Names", size_hint_x=None, width=dp(110))
+            names = BigButton(text="Names", size_hint_x=None, width=dp(110), once=True)
             names.bind(on_release=lambda *_: self._names())
             header.add_widget(names)
-        close = BigButton(text="Close", size_hint_x=None, width=dp(120))
+        close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
         close.bind(on_release=lambda *_: self.dismiss())
         header.add_widget(close)
         return header
@@ -148,11 +150,11 @@ class HistoryPopup(ModalView):
     def show_races(self) -> None:
         self._tabs(moves=False)
         rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        for number, decision in reversed(list(enumerate(self.decisions, start=1))):
-            rows.add_widget(self._race(number, decision))
+        for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
+            rows.add_widget(self._race(number, decision, raced_again))
         self._scrolling(rows)
 
-    def _race(self, number: int, decision: RaceDecision) -> Panel:
+    def _race(self, number: int, decision: RaceDecision, raced_again: bool = False) -> Panel:
         players = self.controller.players
         seat_of = {player.button: seat for seat, player in enumerate(players) if player.button is not None}
 
@@ -161,8 +163,11 @@ class HistoryPopup(ModalView):
 
         panel = Panel(orientation="vertical", size_hint_y=None, fill=theme.BACKGROUND, spacing=dp(2))
         panel.bind(minimum_height=panel.setter("height"))
-        panel.add_widget(Text(text=f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]  -  "
-                                   f"{headline(decision, lambda button: escape_markup(name(button)))}", markup=True))
+        # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
+        again = "  -  raced again, not counted" if raced_again else ""
+        panel.add_widget(Text(text=f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
+                                   f"  -  {headline(decision, lambda button: escape_markup(name(button)))}",
+                              markup=True))
         rows = [row for row in result_rows(decision, name) if row.player in seat_of]
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
         names = max((text_width(name(row.player), theme.FONT_TABLE) for row in rows), default=0)

@@ -6,6 +6,7 @@ of the evening, the score table. The card count breakdown on demand."""
 from __future__ import annotations
 
 from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
@@ -13,15 +14,16 @@ from kivy.utils import escape_markup
 
 from companion.games.nuts_about_mutts.state import CARD_NAMES, DOG, Phase
 from ui import theme
+from ui.button_turns import ButtonAnswer, TakesClaims, TakesTurnButtons
 from ui.games.nuts_about_mutts.pads import ActionPad
 from ui.games.nuts_about_mutts.scores import ScoresView, top_dogs
 from ui.games.nuts_about_mutts.seats import SeatStrip
 from ui.games.nuts_about_mutts.widgets import (
     SPECIAL_SHAPE,
-    Choice,
     ColourMark,
     Filled,
     Fonts,
+    KeyNumber,
     Shape,
     Sizes,
     Wrapped,
@@ -34,7 +36,7 @@ from ui.widgets.basics import Panel, Text, popup_header
 BETWEEN_HANDS = (Phase.HAND_OVER, Phase.EVENING_OVER)
 
 
-class MuttsView(BoxLayout):
+class MuttsView(BoxLayout, TakesTurnButtons, TakesClaims):
     BIG_BUTTON_HELP = "Your big button: tap = played a card, hold = drew"
 
     def __init__(self, controller, **kwargs):
@@ -81,17 +83,17 @@ class MuttsView(BoxLayout):
     def on_claim_won(self, decision: dict) -> None:
         self.pad.won_claim(decision)
 
-    def on_big_button(self, seat: int, long_press: bool) -> None:
+    def on_big_button(self, seat: int, long_press: bool) -> ButtonAnswer:
         """A player's own button records the two commonest turns; anything richer is tapped."""
         if self.controller.session.options.get("advanced"):
-            return  # in the advanced game the buttons are claim buttons only, as the screen says
+            return ButtonAnswer.not_for_turns()  # claim buttons only, as the screen says
         to_act = self.controller.session.summary()["to_act"]
-        if to_act.get("kind") != "turn" or to_act.get("seat") != seat or self.pad.step != "main":
-            return  # not their turn, or the pad is mid-way through a detailed entry
-        if long_press:
-            self.pad.drew()
-        else:
-            self.pad.choose_card(DOG)
+        if to_act.get("seat") is not None and to_act.get("seat") != seat:
+            return ButtonAnswer.not_your_turn(to_act["seat"])
+        if to_act.get("kind") != "turn" or self.pad.step != "main":
+            return ButtonAnswer.refused("finish what the screen asks first; your button records a plain turn.")
+        taken = self.pad.drew() if long_press else self.pad.choose_card(DOG)
+        return ButtonAnswer(taken is not False)
 
 
 class TopCard(Filled, BoxLayout):
@@ -187,6 +189,48 @@ class CardsPopup(ModalView):
         self.add_widget(panel)
 
 
+class PileCount(BoxLayout):
+    """One pile's card count, a key number, over its caption."""
+
+    def __init__(self, caption: str, **kwargs):
+        super().__init__(orientation="vertical", size_hint_x=None, **kwargs)
+        self.number = KeyNumber(size_hint_y=None, height=KeyNumber.height_for(Sizes.count_font()))
+        self.caption = Wrapped(text=caption, font_size=Fonts.small(), color=theme.TEXT_DIM, halign="center",
+                               size_hint_y=None, height=line_height(Fonts.small()))
+        self.add_widget(self.number)
+        self.add_widget(self.caption)
+
+    def show(self, count: int) -> None:
+        self.number.text = str(count)
+        self.width = max(text_width(self.number.text, self.number.font_size), text_width(self.caption.text,
+                                                                                      Fonts.small(), False))
+
+
+class Piles(Filled, ButtonBehavior, BoxLayout):
+    """The draw pile and the home pile, each a key number with its caption; a tap says where every
+    card is."""
+
+    def __init__(self, **kwargs):
+        super().__init__(padding=[dp(4), 0], size_hint_y=None, **kwargs)
+        self.draw = PileCount("Draw pile")
+        self.home = PileCount("Home pile")
+        for part in (Widget(), self.draw, Widget(), self.home, Widget()):
+            self.add_widget(part)
+        self.height = self.draw.number.height + self.draw.caption.height + self.padding[1] + self.padding[3]
+        self.bind(state=self._redraw)
+        self._redraw()
+
+    def show(self, summary: dict) -> None:
+        self.draw.show(summary["draw_pile"])
+        self.home.show(summary["home_pile"])
+
+    def _redraw(self, *_):
+        fill = theme.SURFACE_HIGH
+        if self.state == "down":
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self.paint(fill)
+
+
 class TableInfo(Panel):
     """Beside the pad: the top card, the piles (tap for where every card is) and which hand this is;
     the hand steps aside when the column is too short for it (six players on the 7" panel)."""
@@ -196,8 +240,8 @@ class TableInfo(Panel):
         self.names = [player.name for player in controller.session.players]
         self.colours = controller.session.state.colours
         self.top_card = None
-        self.cards_button = Choice("", font_size=Fonts.small())
-        self.add_widget(self.cards_button)
+        self.piles = Piles()
+        self.add_widget(self.piles)
         self.info = Wrapped(font_size=Fonts.table(), size_hint_y=None, height=line_height(Fonts.table()))
         self.add_widget(self.info)
         self.add_widget(Widget())
@@ -207,7 +251,7 @@ class TableInfo(Panel):
     def update(self, summary: dict) -> None:
         hands = summary["hands_in_evening"]
         self.info.text = f"Hand {summary['hand']}{f' of {hands}' if hands else ''}"
-        self.cards_button.text = f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}"
+        self.piles.show(summary)
         shown = (summary["top_card"], summary["colour_to_follow"], self.width)
         if self.top_card is not None and self.top_card.shows == shown:
             return
@@ -223,7 +267,7 @@ class TableInfo(Panel):
         if self.top_card is not None and self.top_card.shows[2] != self.width:
             self.update(self._summary)
         line = line_height(Fonts.table())
-        parts = (self.top_card.height if self.top_card else 0) + self.cards_button.height + line
+        parts = (self.top_card.height if self.top_card else 0) + self.piles.height + line
         room = self.height - self.padding[1] - self.padding[3] - 2 * self.spacing
         shown = parts <= room
         self.info.opacity, self.info.height = (1, line) if shown else (0, 0)
@@ -239,8 +283,8 @@ class TablePanel:
         self.strip = SeatStrip(session.players, summary, top_dogs(controller.outcome))
         self.tiles = self.strip.tiles
         self.info = TableInfo(controller, summary, size_hint_x=0.25)
-        self.cards_button = self.info.cards_button
-        self.cards_button.bind(on_release=lambda *_: self.show_cards())
+        self.piles = self.info.piles
+        self.piles.bind(on_release=lambda *_: self.show_cards())
         self._names = [player.name for player in session.players]
         self.update(summary)
 
