@@ -29,6 +29,7 @@ from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
 from .progress import Task
+from .races import racelog
 from .registry import game_entry, load_game
 from .session import DO, Session, moves_in_effect
 
@@ -125,6 +126,13 @@ def _checked_races(races: Any) -> list[RaceLines]:
         if not _is_race_log(lines) or not lines:
             raise BadDocument(f"races[{index}] must be a race log: a list of its lines, each a JSON object "
                               "with an \"event\", as export-game writes it")
+    for index, lines in enumerate(races):
+        try:
+            racelog.check_decided(lines)
+        except BadDocument as problem:
+            raise BadDocument(f"races[{index}]: {problem}") from None
+        except (TypeError, ValueError) as problem:   # a line holding what JSON cannot write (NaN as a key)
+            raise BadDocument(f"races[{index}]: a line cannot be read ({problem})") from None
     return races
 
 
