@@ -274,6 +274,8 @@ _EVENING_KEYS = {"evening", "games"}
 SPACING_WITHOUT_TIMES_S = 60.0
 # Four hours of the quickest game is some fifty games: a file holding more is no evening.
 MOST_GAMES = 100
+# The games left out of an import named one by one in its message, so that it fits the message bar.
+SAID_LEFT_OUT = 2
 
 
 @dataclass(frozen=True)
@@ -293,7 +295,9 @@ class ImportedEvening:
         titles = ", ".join(session.game.title for session in self.sessions)
         said = f"Imported an evening of {count} game{'s' if count != 1 else ''} as {games}: {titles}."
         if self.left_out:
-            said += f" Left out, to count nothing twice: {'; '.join(self.left_out)}."
+            named = "; ".join(self.left_out[:SAID_LEFT_OUT])
+            more = len(self.left_out) - SAID_LEFT_OUT
+            said += f" Left out, to count nothing twice: {named}" + (f"; and {more} more." if more > 0 else ".")
         return said
 
 

@@ -30,6 +30,7 @@ from .files import FileProblem, create_flushed, flush_folder, remove_quietly
 from .gamelog import export_saved, import_document, is_evening_document, read_document
 from .progress import Cancelled, Task
 from .registry import game_entry
+from .session import collector_paused
 
 if TYPE_CHECKING:
     from .session import Session
@@ -239,13 +240,17 @@ def describe(path: Path, task: Task | None = None) -> str:
     of Sat 21 Nov 2026: 3 games`, or why it is no game log. Read as an import reads it (the same
     limit, no link followed off the stick), so what the list says is what a tap will find."""
     try:
-        document = read_document(path, task, within=path.parent)
+        with collector_paused():   # see import_file
+            return _words_for(read_document(path, task, within=path.parent))
     except Cancelled:
         raise
     except FileProblem as problem:
         return f"cannot be read: {str(problem).replace(str(path), path.name)}"
     except CompanionError:
         return "not a game log (it cannot be read)"
+
+
+def _words_for(document: Any) -> str:
     if is_evening_document(document):
         games = document["games"]
         header = document["evening"]
@@ -291,13 +296,14 @@ def import_file(store: Store, path: Path, task: Task | None = None) -> Imported:
     """Import a game log or an evening, checked in full first. A refused file is a CompanionError
     naming the file and what was wrong (the game and the action), and nothing is saved. A link is
     followed only to a file in the same folder (on the same stick). `task` hears how far the import
-    got; once it is cancelled, nothing is saved."""
+    got; once it is cancelled, nothing is saved.
+
+    Python's cycle collector is held off meanwhile: it would walk the file's million objects again
+    and again, stopping every thread (the screen's too) for a tenth of a second each time. They need
+    no collector, and are freed as soon as the import returns, before the collector is back."""
     try:
-        document = read_document(path, task, within=path.parent)
-        if is_evening_document(document):
-            evening = import_evening(store, document, task)
-            return Imported(tuple(_number(session) for session in evening.sessions), evening.text)
-        session = import_document(store, document, task)
+        with collector_paused():
+            return _imported(store, path, task)
     except BadDocument as problem:
         text = str(problem)
         if not text.startswith(str(path)):
@@ -305,6 +311,14 @@ def import_file(store: Store, path: Path, task: Task | None = None) -> Imported:
         if "nothing was imported" not in text:
             text += "; nothing was imported"
         raise BadDocument(text) from None
+
+
+def _imported(store: Store, path: Path, task: Task | None) -> Imported:
+    document = read_document(path, task, within=path.parent)
+    if is_evening_document(document):
+        evening = import_evening(store, document, task)
+        return Imported(tuple(_number(session) for session in evening.sessions), evening.text)
+    session = import_document(store, document, task)
     names = ", ".join(player.name for player in session.players)
     if session.is_over:
         winners = [session.players[seat].name for seat in session.outcome.winners]

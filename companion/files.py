@@ -183,6 +183,8 @@ def _problem(path: Path, what: str, error: OSError, *, reading: bool, follow_lin
         return FileProblem(f"{path} is a folder, so the {what} cannot be written there: move the folder away")
     if code == errno.EISDIR:
         return FileProblem(f"{path} is a folder, not a {what}: give the path of a {what} itself")
+    if code == errno.ENXIO:
+        return FileProblem(f"{path} is a socket or a device, not a {what}: give the path of a {what} itself")
     if code == errno.ENOTDIR:
         return FileProblem(f"{path} cannot be reached: a part of the path before the last is a file, "
                            f"not a folder")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .actions import Action
 from .errors import BadDocument, CompanionError, IllegalAction
-from .files import read_text, write_atomic
+from .files import FileProblem, read_text, write_atomic
 from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
@@ -231,9 +231,13 @@ def _inside(path: Path, folder: Path | None) -> Path:
     if folder is None:
         return path
     real, root = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
-    if real != root and not real.is_relative_to(root):
-        raise BadDocument(f"{path.name} is a link to {real}, which is not on the USB stick: copy the file itself "
+    if real == path or not os.path.islink(path):
+        return path
+    if not real.is_relative_to(root):
+        raise FileProblem(f"{path} is a link to {real}, which is not on the USB stick: copy the file itself "
                           "onto the stick")
+    if not os.path.lexists(real):
+        raise FileProblem(f"{path} is a link to {real.name}, which does not exist: copy the file itself onto the stick")
     return real
 
 
@@ -296,8 +300,13 @@ def content_key(game: str, names: Sequence[str], options: Mapping[str, Any], mov
     """A game's content in a few letters: the same game, the same players in the same seats (however
     their names are written), the same settings and the same moves give the same key, whenever and
     wherever it was played."""
-    content = [game, [name.casefold() for name in names], dict(options), [move.to_json() for move in moves]]
-    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    digest = hashlib.sha256()
+    # A move at a time, not the whole game in one call: this runs beside the screen, which must get
+    # the interpreter back between moves.
+    for part in [game, [name.casefold() for name in names], dict(options), *(move.to_json() for move in moves)]:
+        digest.update(json.dumps(part, sort_keys=True, separators=(",", ":")).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
 
 
 def session_key(session: Session) -> str:

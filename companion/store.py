@@ -14,6 +14,7 @@ import logging
 import os
 import sqlite3
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -311,7 +312,15 @@ class Store:
         return session
 
     def _attach(self, session: Session) -> None:
+        # The session is reached through a weak reference: a session holding a hook that holds the
+        # session would be a cycle, left to the cycle collector (with every state the session kept)
+        # instead of freed the moment the game is closed.
+        saved = weakref.ref(session)
+
         def persist(kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
+            session = saved()
+            if session is None:   # never: only the session itself calls its hook
+                raise ValueError("a game no longer open was asked to save a move")
             self._append(session, kind, action, resulting_state)
 
         session._persist = persist
