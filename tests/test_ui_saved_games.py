@@ -128,6 +128,48 @@ def test_a_game_whose_log_no_longer_replays_says_so_and_stays_home(services, nav
     assert any("can't be brought back" in text for text in shown(navigator.current_screen))
 
 
+# Entries a saved game's log may hold once something else has written to the file.
+UNREADABLE = {"a move the rules refuse": json.dumps({"type": "fly", "player": 0}), "not JSON": "{not json",
+              "NULL": None, "nested too deep": "[" * 5000 + "]" * 5000}
+
+
+def spoil(services, session_id: int, entry: str) -> None:
+    services.store._db.execute("UPDATE entries SET action = ? WHERE session_id = ? AND seq = 1",
+                               (UNREADABLE[entry], session_id))
+
+
+@pytest.mark.parametrize("entry", sorted(UNREADABLE))
+def test_home_resume_of_a_log_that_cannot_be_read_says_so_and_stays_home(services, navigator, entry):
+    session = started_game(services)
+    spoil(services, session.id, entry)
+    navigator.show(HomeScreen(services, navigator))
+    tap(the(navigator, "Resume"))
+    assert isinstance(navigator.current_screen, HomeScreen)
+    assert navigator.current_screen.message.text.startswith(f"Game {session.id} can't be brought back (")
+
+
+@pytest.mark.parametrize("entry", sorted(UNREADABLE))
+@pytest.mark.parametrize("state", ["set aside", "finished"])
+def test_saved_games_resume_and_look_on_a_log_that_cannot_be_read_say_so_and_change_nothing(
+        services, navigator, entry, state):
+    """Resume (a set-aside game) and Look (a finished one) open the game the way Home's Resume does:
+    a log that no longer replays is said so, and the game stays as it was, still set aside."""
+    if state == "set aside":
+        session = started_game(services)
+        services.store.set_aside(session.id)
+    else:
+        session = finished_nut(services)
+    spoil(services, session.id, entry)
+    before = services.store.session_record(session.id)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Resume" if state == "set aside" else "Look"))
+    assert navigator.current_screen is screen
+    assert message_of(screen).startswith(f"Game {session.id} can't be brought back (")
+    assert message_of(screen).endswith("it stays in Saved games.")
+    assert services.store.session_record(session.id) == before
+    assert services.store.unfinished() is None
+
+
 def test_home_says_when_the_saved_games_file_was_moved_aside(tmp_path, navigator):
     from ui_support import make_services
 
