@@ -174,3 +174,89 @@ def test_a_file_deleted_after_the_list_was_shown_is_said_so(services, navigator,
     settle()
     assert "no such file" in screen.message.text
     assert isinstance(navigator.current_screen, SavedGamesScreen) and services.store.history() == []
+
+
+def a_long_evening(store, games: int) -> None:
+    """`games` finished games of Nut, each with its own two players, played one after another tonight."""
+    import random
+
+    from companion.players import Player
+    from companion.registry import load_game
+    from companion.session import Session
+    from companion.store import GameToImport
+
+    game, played, start = load_game("nut"), [], time.time() - 3 * 3600
+    for number in range(games):
+        session = Session(game, [Player(f"Ann {number}", "orange"), Player(f"Ben {number}", "sky")])
+        rng = random.Random(number)
+        while not session.is_over:
+            session.perform(rng.choice(game.legal_actions(session.state, rng)))
+        played.append(GameToImport(session, start + number * 60, start + number * 60 + 30))
+    store.import_sessions(played)
+
+
+def test_the_longest_evening_an_import_allows_opens_a_page_at_a_time(services, navigator):
+    from companion.evenings import MOST_GAMES
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.screens.evening import CHART_LINES, PAGE
+    from ui.widgets.basics import Panel
+
+    a_long_evening(services.store, MOST_GAMES)
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+
+    def games_shown() -> int:   # each game is a plain panel of its own in the evening's column
+        return sum(type(widget) is Panel for widget in screen.body.children[0].column.children)
+
+    assert games_shown() == PAGE and len(screen.rows) == PAGE
+    scroll = next(widget for widget in screen.walk() if isinstance(widget, ScrollView))
+
+    def tap_in_view(words: str) -> None:
+        (button,) = buttons_reading(screen, words)
+        scroll.scroll_to(button, animate=False)
+        tap(button)
+
+    tap_in_view(f"More games ({MOST_GAMES - PAGE} more)")
+    assert games_shown() == 2 * PAGE
+    tap_in_view(f"More players ({2 * MOST_GAMES - PAGE} more)")
+    assert len(screen.rows) == 2 * PAGE
+    assert screen.chart is not None and len(screen.chart.lines) == CHART_LINES
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_the_import_s_progress_and_a_long_evening_pass_the_layout_check(services, navigator, size,
+                                                                         an_evening_on_the_stick, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        progress = ProgressPopup("Importing evening-2026-11-26.json", on_cancel=lambda: None)
+        progress.open()
+        progress.show("Checking the moves", 0.4)
+        settle(8)
+        assert layout.check(f"import progress {size}", [progress], Window) == []
+        progress.cancel()
+        settle(4)
+        assert layout.check(f"import cancelling {size}", [progress], Window) == []
+        progress.dismiss(animation=False)
+        a_long_evening(services.store, 30)
+        screen = navigator.go(Place.EVENING, services)
+        settle(8)
+        from kivy.uix.scrollview import ScrollView
+
+        for where in (1, 0.5, 0):
+            for scroll in (widget for widget in screen.walk() if isinstance(widget, ScrollView)):
+                scroll.scroll_y = where
+            settle(4)
+            problems = [str(problem) for problem in layout.check(f"long evening {size} at {where}", [screen], Window)]
+            assert problems == [], "\n".join(problems)
+    finally:
+        Window.size = before
+        settle(6)

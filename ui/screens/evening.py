@@ -39,8 +39,9 @@ from ui.widgets.symbols import SymbolShape
 POINTS_RULE = nights.POINTS_RULE
 # Laid out at a time, so the screen opens at once for the longest evening: two screens full at 800x480.
 PAGE = 12
-# Lines on the chart: more could not be told apart, and a family is never that many.
-CHART_LINES = 12
+# Lines on the chart, one per player: as many as sit at the largest table; more names would not fit
+# beside the chart's right edge at 800x480, nor could the lines be told apart.
+CHART_LINES = 6
 
 
 def identity_of(colour: str) -> Identity:
@@ -204,7 +205,8 @@ class RunningTotalsChart(BoxLayout):
         top = max([points[-1] for points in totals.values() if points] + [1])
         step = max(1, math.ceil(top / 5))
         self.graph = Graph(xmin=0, xmax=max(games, 1), ymin=0, ymax=step * math.ceil(top / step),
-                           x_ticks_major=1 if games <= 10 else math.ceil(games / 10), y_ticks_major=step,
+                           # Six numbers at most under a long evening: more would run together at 800x480.
+                           x_ticks_major=1 if games <= 10 else math.ceil(games / 5), y_ticks_major=step,
                            x_grid_label=True, y_grid_label=True, y_grid=True, padding=dp(4),
                            font_size=theme.FONT_SMALL, label_options={"color": theme.TEXT_DIM},
                            tick_color=theme.SURFACE_HIGH, border_color=theme.TEXT_DIM)
@@ -329,7 +331,9 @@ class EveningBody(BoxLayout):
                    lambda numbered: game_panel(*numbered, on_delete=self.on_delete), "games")
 
     def _page(self, more: BigButton, unshown: list, widget_for: Callable, what: str) -> None:
-        place = len(self.column.children)
+        """The next page where its More button was (at the bottom, the first time); Kivy keeps a
+        layout's children bottom first, so widgets added one by one at the same index read downwards."""
+        place = 0
         if more.parent is self.column:
             place = self.column.children.index(more)
             self.column.remove_widget(more)
