@@ -78,6 +78,7 @@ def test_the_largest_file_is_read_off_the_screen_s_thread_while_the_screen_keeps
 
     gaps = frame_gaps(importing)
     took = time.perf_counter() - started
+    gaps, shown = gaps[:-1], gaps[-1]   # the last frame is the one that lists the games imported
     settle()
     assert screen.message.text.startswith(f"Imported an evening of {games} games")
     assert len(reads.seen) == 2 and not reads.on_the_screen_s_thread
@@ -86,7 +87,8 @@ def test_the_largest_file_is_read_off_the_screen_s_thread_while_the_screen_keeps
     print(f"\nlargest file: {(stick / 'evening.json').stat().st_size:,} bytes, {games} games; import {took:.2f} s "
           f"over {len(gaps)} frames; longest gap between frames {max(gaps) * 1000:.1f} ms (99.9th percentile "
           f"{quantile(gaps, 0.999) * 1000:.1f} ms); with no import, on the same machine just before: longest "
-          f"{max(idle) * 1000:.1f} ms (99.9th percentile {quantile(idle, 0.999) * 1000:.1f} ms)")
+          f"{max(idle) * 1000:.1f} ms (99.9th percentile {quantile(idle, 0.999) * 1000:.1f} ms); the frame "
+          f"listing the games imported: {shown * 1000:.1f} ms")
 
 
 def frame_gaps(going) -> list[float]:
@@ -196,9 +198,9 @@ def a_long_evening(store, games: int) -> None:
 
 
 def test_the_longest_evening_an_import_allows_opens_a_page_at_a_time(services, navigator):
-    from companion.evenings import MOST_GAMES
     from kivy.uix.scrollview import ScrollView
 
+    from companion.evenings import MOST_GAMES
     from ui.screens.evening import CHART_LINES, PAGE
     from ui.widgets.basics import Panel
 
