@@ -316,13 +316,13 @@ def import_evening(store: Store, document: Any, task: Task | None = None) -> Imp
 def check_evening(store: Store, document: Any, task: Task | None = None) -> tuple[list[GameToImport], list[str]]:
     """Each new game of the evening document, replayed, with when it was played and its race logs,
     and the games left out as saved already, in words; a BadDocument otherwise."""
-    from .gamelog import SavedGames, played_from_document, races_from_document, session_from_document, session_key
+    from .gamelog import SavedGames, moves_in, played_from_document, races_from_document, session_from_document, session_key
     from .store import GameToImport
 
     games = _evening_games(document)
     start = _evening_start(document)
     if task is not None:
-        task.begin("Checking the moves", sum(_moves(game) for game in games))
+        task.begin("Checking the moves", sum(moves_in(game) for game in games))
     read = []
     for index, game in enumerate(games):
         number = f"game {index + 1} of {len(games)}"
@@ -356,11 +356,6 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
         where, why = left_out[0]
         raise BadDocument(f"{where} is {why}: this evening was imported before; nothing was imported")
     return checked, [f"{where}, {why}" for where, why in left_out]
-
-
-def _moves(game: Any) -> int:
-    actions = game.get("actions") if isinstance(game, dict) else None
-    return len(actions) if isinstance(actions, list) else 0
 
 
 def _evening_games(document: Any) -> list[Any]:

@@ -207,14 +207,6 @@ def _json(document: Any) -> str:
 
 # ----- importing ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Found:
-    """A JSON file on a stick, with what it holds in words (read, not yet checked)."""
-
-    path: Path
-    what: str
-
-
 def stick_entries(stick: Stick) -> list[Path]:
     """The .json names at the top of the stick, where exports are written, newest first: listed
     without opening any, so a stick of large or strange files lists at once. Folders, pipes and
@@ -249,7 +241,7 @@ def describe(path: Path, task: Task | None = None) -> str:
     except Cancelled:
         raise
     except FileProblem as problem:
-        return f"cannot be read: {str(problem).replace(str(path), path.name)}"
+        return str(problem).replace(str(path), path.name)
     except CompanionError:
         return "not a game log (it cannot be read)"
 

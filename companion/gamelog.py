@@ -198,10 +198,11 @@ def session_from_document(document: Any, task: Task | None = None) -> Session:
         check_drawable_name(player.name, f"players[{seat}]")
     session = Session(game, seated, options)
     moves = [Action.from_json(doc, where=f"actions[{index}]") for index, doc in enumerate(actions)]
-    reached = [0]
+    reached = 0
 
     def replaying(index: int) -> None:
-        reached[0] = index
+        nonlocal reached
+        reached = index
         if task is not None:
             task.advance()
 
@@ -209,8 +210,7 @@ def session_from_document(document: Any, task: Task | None = None) -> Session:
         # Replayed as a resume is: the rules applied to one working copy, not a copy per move.
         session.replay_entries([(DO, move) for move in moves], on_move=replaying)
     except IllegalAction as refusal:
-        index = reached[0]
-        raise BadDocument(f"actions[{index}] ({json.dumps(actions[index])}) was refused: {refusal}") from None
+        raise BadDocument(f"actions[{reached}] ({json.dumps(actions[reached])}) was refused: {refusal}") from None
     return session
 
 
@@ -277,7 +277,7 @@ def import_document(store: Store, document: Any, task: Task | None = None) -> Se
     """Save a game log as a resumable game, played when its `played` says (else now). Checked in full
     first, so a refused log writes nothing; a log of a game already saved is refused too."""
     if task is not None:
-        task.begin("Checking the moves", _moves_in(document))
+        task.begin("Checking the moves", moves_in(document))
     session = session_from_document(document, task)
     played = played_from_document(document)
     races = races_from_document(document, session)
@@ -291,7 +291,8 @@ def import_document(store: Store, document: Any, task: Task | None = None) -> Se
     return store.import_session(session, played.started_at, played.last_played_at, played.set_aside, races)
 
 
-def _moves_in(document: Any) -> int:
+def moves_in(document: Any) -> int:
+    """How many moves a game log says it holds (for a progress bar; nothing is checked)."""
     actions = document.get("actions") if isinstance(document, dict) else None
     return len(actions) if isinstance(actions, list) else 0
 

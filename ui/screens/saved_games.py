@@ -225,12 +225,16 @@ class SavedGamesScreen(Screen):
 
     def import_file(self, path: Path) -> None:
         """The file read, checked and saved off the screen's thread, with a bar and Cancel meanwhile."""
-        progress = ProgressPopup(f"Importing {path.name}", on_cancel=lambda: self.importing.cancel())
+        progress = ProgressPopup(f"Importing {path.name}", on_cancel=self._cancel_import)
         progress.open()
         self.importing = off_screen(lambda task: exports.import_file(self.services.store, path, task),
                                     done=lambda imported: self._imported(progress, imported),
                                     failed=lambda problem: self._not_imported(progress, problem),
                                     progress=progress.show, stopped_words="the import stopped; nothing was imported")
+
+    def _cancel_import(self) -> None:
+        if self.importing is not None:
+            self.importing.cancel()
 
     def _imported(self, progress: ProgressPopup, imported: exports.Imported) -> None:
         self.importing = None
@@ -284,7 +288,6 @@ class ImportPopup(ModalView):
     def described(self, path: Path, what: str) -> None:
         for choice in self.choices:
             if choice.path == path:
-                choice.what = what
                 choice.text = f"[b]{escape_markup(path.name)}[/b]\n{escape_markup(what)}"
 
     def done_reading(self, problem: CompanionError | None = None) -> None:
