@@ -11,6 +11,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
 
 from companion.players import Player
 from companion.races.model import RaceDecision
@@ -165,7 +166,8 @@ class HistoryPopup(ModalView):
         # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
         again = "  -  raced again, not counted" if raced_again else ""
         panel.add_widget(Text(text=f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
-                                   f"  -  {headline(decision, name)}", markup=True))
+                                   f"  -  {headline(decision, lambda button: escape_markup(name(button)))}",
+                              markup=True))
         rows = [row for row in result_rows(decision, name) if row.player in seat_of]
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
         names = max((text_width(name(row.player), theme.FONT_TABLE) for row in rows), default=0)

@@ -13,6 +13,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
 from companion.games.pugs_in_mugs.state import PATTERNS
 from ui import theme
@@ -41,7 +42,10 @@ class KindButton(ButtonBehavior, BoxLayout):
         self.kind = kind
         if kind in RGB:
             self.add_widget(Widget(size_hint_x=None, width=dp(36)))  # room for the swatch drawn in _redraw
-        label_text = f"{text}\n[size={int(theme.FONT_SMALL)}]{note}[/size]" if note else text
+        # Markup only for the note's size: a player's name is shown as typed, whatever brackets it holds.
+        label_text = escape_markup(text)
+        if note:
+            label_text += f"\n[size={int(theme.FONT_SMALL)}]{escape_markup(note)}[/size]"
         self.label = Label(text=label_text, markup=True, font_size=theme.FONT_BODY, bold=True, color=theme.TEXT,
                            halign="left" if kind in RGB else "center", valign="middle")
         self.label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
