@@ -192,6 +192,10 @@ def month_text(month: Month) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _listed(names: Sequence[str]) -> str:
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _reaction(reaction: Reaction) -> str:
     return f"{reaction.name} {_ms(reaction.ms)} ({reaction.title}, {_day(reaction.played_at)})"
 
@@ -206,9 +210,10 @@ def year_text(review: YearInReview) -> str:
              f"{review.evenings} evening{'s' if review.evenings != 1 else ''}, "
              f"{duration(review.seconds_at_table)} at the table"]
     if review.most_played is not None:
-        lines.append(f"Most played: {' and '.join(review.most_played.names)} ({review.most_played.count} games)")
+        count = review.most_played.count
+        lines.append(f"Most played: {_listed(review.most_played.names)} ({count} game{'s' if count != 1 else ''})")
     if review.most_wins is not None:
-        lines.append(f"Most wins: {' and '.join(review.most_wins.names)} ({review.most_wins.count})")
+        lines.append(f"Most wins: {_listed(review.most_wins.names)} ({review.most_wins.count})")
     if review.closest_race is not None:
         lines.append(f"Closest race: {_finish(review.closest_race)}")
     if review.longest_run is not None:
