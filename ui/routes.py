@@ -56,6 +56,18 @@ def _profile(services, navigator, name, evening_started_at=None):
     return ProfileScreen(services, navigator, name, evening_started_at)
 
 
+def _records(services, navigator, name, evening_started_at=None):
+    from ui.screens.records import HeadToHeadScreen
+
+    return HeadToHeadScreen(services, navigator, name, evening_started_at)
+
+
+def _year(services, navigator, year=None, came_from=None):
+    from ui.screens.records import YearScreen
+
+    return YearScreen(services, navigator, year, came_from)
+
+
 def _start_problem(services, navigator, problem, try_again):
     from ui.screens.start_problem import StartProblemScreen
 
@@ -71,5 +83,7 @@ ROUTES: dict[Place, Callable[..., Any]] = {
     Place.SETTINGS: _settings,
     Place.EVENING: _evening,
     Place.PROFILE: _profile,
+    Place.RECORDS: _records,
+    Place.YEAR: _year,
     Place.START_PROBLEM: _start_problem,
 }

@@ -80,3 +80,25 @@ def game_names(services, navigator):
     session = services.store.new_session("mix_the_mutts", seats, {})
     popup = open_game(services, navigator, session).open_names()
     popup.rename(2, "Leo")
+
+
+@scene("records-head-to-head", "a player's head to head, rival and nemesis, win rate and time at the table, with "
+                               "one opponent opened game by game")
+def records_head_to_head(services, navigator):
+    from ui.places import Place
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    screen = navigator.go(Place.RECORDS, services, "Maya")
+    screen.open_pair(screen.record.opponents[0].opponent)
+
+
+@scene("records-year", "the year in review: games, evenings, time at the table, the year's records, month by month")
+def records_year(services, navigator):
+    import time
+
+    from ui.places import Place
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    navigator.go(Place.YEAR, services, time.localtime().tm_year)

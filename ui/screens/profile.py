@@ -150,6 +150,11 @@ class ProfileScreen(Screen):
                                     secondary="a record read on the player's own page, not across the table"))
             counts.add_widget(holder)
         column.add_widget(counts)
+        rivals = BigButton(text="Head to head, rival and nemesis, time at the table", size_hint_y=None,
+                           height=theme.TOUCH)
+        rivals.bind(on_release=lambda *_: self.navigator.go(Place.RECORDS, self.services, record.name,
+                                                            self.evening_started_at))
+        column.add_widget(rivals)
         column.add_widget(games_table(record.games))
         column.add_widget(races_panel(record.races))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))

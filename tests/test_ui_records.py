@@ -1,0 +1,87 @@
+"""The records a family reaches by touch: from the evening's standings to a player's page, to their head
+to head with rival, nemesis, win rate and time at the table, one opponent game by game, and the year in
+review; each screen passing the layout check at 800x480 and 1280x720."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from test_ui_corrections import check_layout, example, the  # noqa: E402
+from ui_support import settle, tap, texts  # noqa: E402
+
+from ui.places import Place  # noqa: E402
+from ui.screens.profile import ProfileScreen  # noqa: E402
+from ui.screens.records import HeadToHeadScreen, YearScreen  # noqa: E402
+
+
+@pytest.fixture
+def rivals(services):
+    """Ann and Ben three times (Ben wins both Mix-the-Mutts 39 to 31, Ann wins That's Ruff!), Ann and
+    Cleo once (Cleo wins the Mix-the-Mutts)."""
+    example(services, "mix_the_mutts", "Ann", "Ben")
+    example(services, "mix_the_mutts", "Ann", "Ben")
+    example(services, "thats_ruff", "Ann", "Ben")
+    example(services, "mix_the_mutts", "Ann", "Cleo")
+    return services
+
+
+def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_game_by_game(rivals, navigator):
+    screen = navigator.go(Place.EVENING, rivals)
+    tap(next(row for row in screen.rows if row.standing.name == "Ann"))
+    assert isinstance(navigator.current_screen, ProfileScreen)
+    tap(the(navigator, "Head to head, rival and nemesis, time at the table"))
+    head = navigator.current_screen
+    assert isinstance(head, HeadToHeadScreen)
+    shown = texts(head)
+    assert "Rival: Ben, 3 games together" in shown and "Nemesis: Ben, who beat Ann in 2 of 3" in shown
+    assert "25%" in shown and "win rate" in shown          # one win in four games
+    # Cleo played Ann once: she is in the list, but neither rival nor nemesis before three games.
+    assert "Cleo: 1 game, won 0, lost 1" in shown and not any(line.startswith("Rival: Cleo") for line in shown)
+
+    tap(the(navigator, "Ben: 3 games, won 1, lost 2"))
+    settle()
+    shown = texts(head)
+    assert "Ann against Ben" in shown and "3 games together: Ann won 1, Ben won 2" in shown
+    assert "Mix-the-Mutts: 2 together, Ann 0, Ben 2" in shown and "That's Ruff!: 1 together, Ann 1, Ben 0" in shown
+
+    tap(the(navigator, "This year"))
+    year = navigator.current_screen
+    assert isinstance(year, YearScreen) and year.year == time.localtime().tm_year
+    assert "Most wins: Ben (2)" in texts(year)
+    tap(the(navigator, "Year before"))
+    assert f"No finished games in {year.year}." in texts(year)
+    tap(the(navigator, "Back"))
+    assert isinstance(navigator.current_screen, HeadToHeadScreen)
+    tap(the(navigator, "Back"))
+    profile = navigator.current_screen
+    assert isinstance(profile, ProfileScreen) and profile.record.name == "Ann"
+
+
+def test_a_player_with_no_finished_game_is_told_so_not_shown_empty_sections(services, navigator):
+    example(services, "mix_the_mutts", "Ann", "Ben")
+    head = navigator.go(Place.RECORDS, services, "Zed")
+    assert head.record is None and "no player called 'Zed'" in head.message.text
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_the_records_screens_pass_the_layout_check(services, navigator, size):
+    from ui.scenes.screens import _game_night
+
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        _game_night(services)
+        head = navigator.go(Place.RECORDS, services, "Maya")
+        head.open_pair(head.record.opponents[0].opponent)
+        check_layout(f"head to head {size}", [head])
+        year = navigator.go(Place.YEAR, services, time.localtime().tm_year)
+        check_layout(f"year {size}", [year])
+    finally:
+        Window.size = before
+        settle(6)
