@@ -53,6 +53,10 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     year = navigator.current_screen
     assert isinstance(year, YearScreen) and year.year == time.localtime().tm_year
     assert "Most wins: Ben (2)" in texts(year)
+    (month,) = year.review.months
+    tap(the(navigator, f"{time.strftime('%B')}: 4 games, 1 evening, 0 min; wins: Ben 2, Ann 1, Cleo 1"))
+    settle()
+    assert year.opened is month and "Ben: won 2 games, 1 evening" in texts(year)
     tap(the(navigator, "Year before"))
     assert f"No finished games in {year.year}." in texts(year)
     tap(the(navigator, "Back"))
@@ -76,11 +80,14 @@ def test_the_records_screens_pass_the_layout_check(services, navigator, size):
     Window.size = size
     settle(6)
     try:
+        _game_night(services, time.time() - 7 * 86400)
         _game_night(services)
         head = navigator.go(Place.RECORDS, services, "Maya")
+        assert [type(widget).__name__ for widget in head.walk()].count("ReactionTrend") == 1
         head.open_pair(head.record.opponents[0].opponent)
         check_layout(f"head to head {size}", [head])
         year = navigator.go(Place.YEAR, services, time.localtime().tm_year)
+        year.open_month(year.review.months[-1])
         check_layout(f"year {size}", [year])
     finally:
         Window.size = before

@@ -85,9 +85,12 @@ def game_names(services, navigator):
 @scene("records-head-to-head", "a player's head to head, rival and nemesis, win rate and time at the table, with "
                                "one opponent opened game by game")
 def records_head_to_head(services, navigator):
+    import time
+
     from ui.places import Place
     from ui.scenes.screens import _game_night
 
+    _game_night(services, time.time() - 7 * 86400)   # last week's evening too: her reaction over two evenings
     _game_night(services)
     screen = navigator.go(Place.RECORDS, services, "Maya")
     screen.open_pair(screen.record.opponents[0].opponent)
@@ -101,4 +104,5 @@ def records_year(services, navigator):
     from ui.scenes.screens import _game_night
 
     _game_night(services)
-    navigator.go(Place.YEAR, services, time.localtime().tm_year)
+    screen = navigator.go(Place.YEAR, services, time.localtime().tm_year)
+    screen.open_month(screen.review.months[-1])

@@ -9,12 +9,15 @@ from __future__ import annotations
 import time
 
 from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
+from companion.buzzer_records import TrendPoint
 from companion.calendar_records import Month, YearInReview
 from companion.errors import CompanionError
 from companion.head_to_head import HeadToHead
@@ -71,6 +74,22 @@ def year_lines(review: YearInReview) -> list[str]:
     return lines
 
 
+def month_name(month: Month) -> str:
+    return time.strftime("%B %Y", (month.year, month.month, 1, 0, 0, 0, 0, 1, -1))
+
+
+def month_detail_lines(month: Month) -> list[str]:
+    lines = [f"{winner.name}: won {winner.games_won} game{'s' if winner.games_won != 1 else ''}, "
+             f"{winner.evenings_won} evening{'s' if winner.evenings_won != 1 else ''}" for winner in month.winners]
+    if month.fastest_reactions:
+        lines.append("Fastest reactions: " + ", ".join(f"{reaction.name} {reaction.ms:.0f} ms"
+                                                      for reaction in month.fastest_reactions))
+    if month.closest_finishes:
+        lines.append("Closest finishes: " + ", ".join(f"{finish.winner} over {finish.runner_up} by "
+                                                     f"{finish.margin_ms:.0f} ms" for finish in month.closest_finishes))
+    return lines
+
+
 def month_line(month: Month) -> str:
     name = time.strftime("%B", (month.year, month.month, 1, 0, 0, 0, 0, 1, -1))
     winners = ", ".join(f"{winner.name} {winner.games_won}" for winner in month.winners[:3])
@@ -80,7 +99,7 @@ def month_line(month: Month) -> str:
 
 
 def _column() -> BoxLayout:
-    column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP, padding=[0, 0, dp(8), 0])
+    column = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=theme.GAP, padding=[0, 0, dp(8), 0])
     column.bind(minimum_height=column.setter("height"))
     return column
 
@@ -92,6 +111,40 @@ def _panel(title: str, lines: list[str]) -> Panel:
     for line in lines:
         panel.add_widget(Text(text=line))
     return panel
+
+
+class ReactionTrend(Panel):
+    """A player's median reaction evening by evening as bars: a shorter bar is a quicker hand. Each bar
+    has its figure over it and its evening under it, so the chart is read without its colours."""
+
+    def __init__(self, points: tuple[TrendPoint, ...], **kwargs):
+        super().__init__(orientation="vertical", size_hint_y=None, height=dp(190), padding=dp(8), spacing=dp(4),
+                         **kwargs)
+        self.add_widget(Text(text="Reaction, evening by evening (shorter is quicker)", font_size=theme.FONT_BODY,
+                             bold=True))
+        bars = BoxLayout(spacing=theme.GAP)
+        slowest = max(point.median_ms for point in points) or 1.0
+        for point in points[-8:]:
+            column = BoxLayout(orientation="vertical", spacing=dp(2))
+            column.add_widget(Widget(size_hint_y=1 - point.median_ms / slowest + 0.001))
+            column.add_widget(Text(text=f"{point.median_ms:.0f} ms", font_size=theme.FONT_SMALL, halign="center",
+                                   size_hint_y=None, height=theme.FONT_SMALL * 1.4))
+            bar = Widget(size_hint_y=point.median_ms / slowest)
+            with bar.canvas:
+                Color(*theme.TEXT_DIM)
+                shape = Rectangle()
+            bar.bind(pos=lambda widget, _pos, shape=shape: _fill(widget, shape),
+                     size=lambda widget, _size, shape=shape: _fill(widget, shape))
+            column.add_widget(bar)
+            column.add_widget(Text(text=time.strftime("%d %b", time.localtime(point.evening_started_at)),
+                                   font_size=theme.FONT_SMALL, halign="center", color=theme.TEXT_DIM,
+                                   size_hint_y=None, height=theme.FONT_SMALL * 1.4))
+            bars.add_widget(column)
+        self.add_widget(bars)
+
+
+def _fill(widget: Widget, shape: Rectangle) -> None:
+    shape.pos, shape.size = (widget.x + widget.width * 0.2, widget.y), (widget.width * 0.6, widget.height)
 
 
 def _header(on_back, title: str) -> tuple[BoxLayout, Text]:
@@ -162,6 +215,8 @@ class HeadToHeadScreen(Screen):
             self.opponent_buttons[line.opponent] = button
             column.add_widget(button)
         column.add_widget(self.detail)
+        if record.reaction_trend is not None:
+            column.add_widget(ReactionTrend(record.reaction_trend))
         if not record.opponents:
             column.add_widget(Text(text=f"{record.name} has not finished a game with anyone yet.",
                                    color=theme.TEXT_DIM))
@@ -212,6 +267,9 @@ class YearScreen(Screen):
         root.add_widget(self.body)
         self.add_widget(root)
         self.review: YearInReview | None = None
+        self.opened: Month | None = None
+        self.detail = _column()
+        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         self.show(self.year)
 
     def show(self, year: int) -> None:
@@ -234,11 +292,25 @@ class YearScreen(Screen):
             highlights = year_lines(review)
             if highlights:
                 column.add_widget(_panel("The year's records", highlights))
-            column.add_widget(_panel("Month by month", [month_line(month) for month in review.months]))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(column)
+            column.add_widget(Text(text="Month by month: tap a month for its winners and the buzzer's records",
+                                   font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            for month in review.months:
+                button = BigButton(text=month_line(month), size_hint_y=None, height=theme.TOUCH)
+                button.bind(on_release=lambda _button, month=month: self.open_month(month))
+                column.add_widget(button)
+            self.detail = _column()
+            column.add_widget(self.detail)
+        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        self.scroll.add_widget(column)
         self.body.clear_widgets()
-        self.body.add_widget(scroll)
+        self.body.add_widget(self.scroll)
+
+    def open_month(self, month: Month) -> None:
+        """The month's winners, its fastest reactions and its closest finishes, under the months."""
+        self.opened = month
+        self.detail.clear_widgets()
+        self.detail.add_widget(_panel(month_name(month), month_detail_lines(month)))
+        Clock.schedule_once(lambda _dt: self.scroll.scroll_to(self.detail, animate=False), 0)
 
     def back(self) -> None:
         if self.came_from is None:
