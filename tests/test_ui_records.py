@@ -12,7 +12,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from test_ui_corrections import check_layout, example, the  # noqa: E402
-from ui_support import settle, tap, texts  # noqa: E402
+from ui_support import settle, settle_until, tap, texts  # noqa: E402
 
 from ui.places import Place  # noqa: E402
 from ui.screens.profile import ProfileScreen  # noqa: E402
@@ -37,6 +37,7 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     tap(the(navigator, "Head to head, rival and nemesis, time at the table"))
     head = navigator.current_screen
     assert isinstance(head, HeadToHeadScreen)
+    assert settle_until(lambda: head.record is not None)   # read off the screen's thread
     shown = texts(head)
     assert "Rival: Ben, 3 games together" in shown and "Nemesis: Ben, who beat Ann in 2 of 3" in shown
     assert "25%" in shown and "win rate" in shown          # one win in four games
@@ -52,6 +53,7 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     tap(the(navigator, "This year"))
     year = navigator.current_screen
     assert isinstance(year, YearScreen) and year.year == time.localtime().tm_year
+    assert settle_until(lambda: year.review is not None)
     assert "Most wins: Ben (2)" in texts(year)
     (month,) = year.review.months
     tap(the(navigator, f"{time.strftime('%B')}: 4 games, 1 evening, 0 min; wins: Ben 2, Ann 1, Cleo 1"))
@@ -61,6 +63,7 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     assert f"No finished games in {year.year}." in texts(year)
     tap(the(navigator, "Back"))
     assert isinstance(navigator.current_screen, HeadToHeadScreen)
+    assert settle_until(lambda: navigator.current_screen.record is not None)
     tap(the(navigator, "Back"))
     profile = navigator.current_screen
     assert isinstance(profile, ProfileScreen) and profile.record.name == "Ann"
@@ -69,6 +72,7 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
 def test_a_player_with_no_finished_game_is_told_so_not_shown_empty_sections(services, navigator):
     example(services, "mix_the_mutts", "Ann", "Ben")
     head = navigator.go(Place.RECORDS, services, "Zed")
+    assert settle_until(lambda: head.records is not None)
     assert head.record is None and "no player called 'Zed'" in head.message.text
 
 
@@ -83,10 +87,12 @@ def test_the_records_screens_pass_the_layout_check(services, navigator, size):
         _game_night(services, time.time() - 7 * 86400)
         _game_night(services)
         head = navigator.go(Place.RECORDS, services, "Maya")
+        assert settle_until(lambda: head.record is not None)
         assert [type(widget).__name__ for widget in head.walk()].count("ReactionTrend") == 1
         head.open_pair(head.record.opponents[0].opponent)
         check_layout(f"head to head {size}", [head])
         year = navigator.go(Place.YEAR, services, time.localtime().tm_year)
+        assert settle_until(lambda: year.review is not None)
         year.open_month(year.review.months[-1])
         check_layout(f"year {size}", [year])
     finally:

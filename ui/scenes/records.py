@@ -93,7 +93,7 @@ def records_head_to_head(services, navigator):
     _game_night(services, time.time() - 7 * 86400)   # last week's evening too: her reaction over two evenings
     _game_night(services)
     screen = navigator.go(Place.RECORDS, services, "Maya")
-    screen.open_pair(screen.record.opponents[0].opponent)
+    _once_read(lambda: screen.record, lambda record: screen.open_pair(record.opponents[0].opponent))
 
 
 @scene("records-year", "the year in review: games, evenings, time at the table, the year's records, month by month")
@@ -105,4 +105,18 @@ def records_year(services, navigator):
 
     _game_night(services)
     screen = navigator.go(Place.YEAR, services, time.localtime().tm_year)
-    screen.open_month(screen.review.months[-1])
+    _once_read(lambda: screen.review, lambda review: screen.open_month(review.months[-1]))
+
+
+def _once_read(found, then) -> None:
+    """`then(found())` once the screen has read the records off its thread (a few frames for a few games)."""
+    from kivy.clock import Clock
+
+    def check(_dt) -> None:
+        value = found()
+        if value is None:
+            Clock.schedule_once(check, 0.02)
+        else:
+            then(value)
+
+    check(0)

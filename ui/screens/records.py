@@ -25,6 +25,7 @@ from companion.ledger import read_ledger
 from companion.records import PlayerRecord, Records
 from companion.stats_command import duration
 from ui import theme
+from ui.background import off_screen
 from ui.places import Place
 from ui.widgets.basics import BigButton, Count, Panel, Text
 from ui.widgets.offer_bar import OfferBar
@@ -147,6 +148,10 @@ def _fill(widget: Widget, shape: Rectangle) -> None:
     shape.pos, shape.size = (widget.x + widget.width * 0.2, widget.y), (widget.width * 0.6, widget.height)
 
 
+def read_records(store) -> Records:
+    return Records(read_ledger(store))
+
+
 def _header(on_back, title: str) -> tuple[BoxLayout, Text]:
     header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
     back = BigButton(text="Back", size_hint_x=None, width=dp(96))
@@ -183,15 +188,21 @@ class HeadToHeadScreen(Screen):
         self.opponent_buttons: dict[str, BigButton] = {}
         self.detail = _column()
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        self.show()
+        self.body.add_widget(Text(text="Reading the records...", color=theme.TEXT_DIM))
+        # A thousand games take most of a second to read on the Pi: off the screen's thread.
+        off_screen(lambda _task: read_records(services.store), done=self.show, failed=self.refused,
+                   stopped_words="the records could not be read")
 
-    def show(self) -> None:
+    def refused(self, problem: CompanionError) -> None:
+        self.body.clear_widgets()
+        self.message.show(str(problem), problem=True, seconds=None)
+
+    def show(self, records: Records) -> None:
+        self.records = records
         try:
-            self.records = Records(read_ledger(self.services.store))
-            self.record = self.records.player(self.player_name)
+            self.record = records.player(self.player_name)
         except CompanionError as problem:
-            self.record = None
-            self.message.show(str(problem), problem=True, seconds=None)
+            self.refused(problem)
             return
         record = self.record
         self.title_label.text = f"{record.name}: head to head"
@@ -270,13 +281,28 @@ class YearScreen(Screen):
         self.opened: Month | None = None
         self.detail = _column()
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        self.records: Records | None = None
+        self.earlier, self.later.disabled, earlier.disabled = earlier, True, True
+        self.body.add_widget(Text(text="Reading the records...", color=theme.TEXT_DIM))
+        off_screen(lambda _task: read_records(services.store), done=self.read, failed=self.refused,
+                   stopped_words="the records could not be read")
+
+    def read(self, records: Records) -> None:
+        self.records = records
+        self.earlier.disabled = False
         self.show(self.year)
 
+    def refused(self, problem: CompanionError) -> None:
+        self.body.clear_widgets()
+        self.body.add_widget(Text(text=str(problem), color=theme.DANGER))
+
     def show(self, year: int) -> None:
+        if self.records is None:
+            return
         self.year = year
         self.title_label.text = f"{year} in review"
         self.later.disabled = year >= time.localtime().tm_year
-        self.review = Records(read_ledger(self.services.store)).year(year)
+        self.review = self.records.year(year)
         column = _column()
         review = self.review
         if review is None:
