@@ -148,6 +148,12 @@ def _fill(widget: Widget, shape: Rectangle) -> None:
     shape.pos, shape.size = (widget.x + widget.width * 0.2, widget.y), (widget.width * 0.6, widget.height)
 
 
+def _into_sight(scroll: ScrollView, widget: Widget) -> None:
+    """Scroll `widget` into sight once its new contents are laid out: the column's height settles a
+    frame after they are added, and scrolling before that lands short."""
+    Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: scroll.scroll_to(widget, animate=False), 0), 0)
+
+
 def read_records(store) -> Records:
     return Records(read_ledger(store))
 
@@ -247,7 +253,7 @@ class HeadToHeadScreen(Screen):
                                       [f"{pair.together} games together: {pair.player} won {pair.wins}, "
                                        f"{pair.opponent} won {pair.opponent_wins}", *by_game_lines(pair)]))
         # On the 7-inch panel the list fills the screen: the two of them scroll into sight once laid out.
-        Clock.schedule_once(lambda _dt: self.scroll.scroll_to(self.detail, animate=False), 0)
+        _into_sight(self.scroll, self.detail)
 
     def open_year(self) -> None:
         self.navigator.go(Place.YEAR, self.services, None, (self.player_name, self.evening_started_at))
@@ -336,7 +342,7 @@ class YearScreen(Screen):
         self.opened = month
         self.detail.clear_widgets()
         self.detail.add_widget(_panel(month_name(month), month_detail_lines(month)))
-        Clock.schedule_once(lambda _dt: self.scroll.scroll_to(self.detail, animate=False), 0)
+        _into_sight(self.scroll, self.detail)
 
     def back(self) -> None:
         if self.came_from is None:
