@@ -1,7 +1,12 @@
 """Sizes and colours shared by every screen. Sized for a 7-inch 800x480 panel read from across a
-table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key numbers 40 sp+."""
+table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key numbers 40 sp+.
 
+The colours are also the properties of `palette`, which widgets bind to (in KV: `color: palette.text`),
+so switching to high contrast recolours what is on screen at once."""
+
+from kivy.event import EventDispatcher
 from kivy.metrics import dp, sp
+from kivy.properties import ColorProperty, NumericProperty
 
 BACKGROUND = (0.10, 0.11, 0.14, 1)
 SURFACE = (0.17, 0.18, 0.22, 1)
@@ -38,14 +43,44 @@ HIGH_CONTRAST = {
     "OUTLINE": (0.88, 0.88, 0.88, 1),
 }
 high_contrast = False
+NO_OUTLINE = (0, 0, 0, 0)
+
+
+class Palette(EventDispatcher):
+    """The theme's colours as properties (the names of PALETTE_NAMES in lower case). `outline` is
+    transparent where buttons have none."""
+
+    background = ColorProperty(BACKGROUND)
+    surface = ColorProperty(SURFACE)
+    surface_high = ColorProperty(SURFACE_HIGH)
+    text = ColorProperty(TEXT)
+    text_dim = ColorProperty(TEXT_DIM)
+    accent = ColorProperty(ACCENT)
+    accent_text = ColorProperty(ACCENT_TEXT)
+    danger = ColorProperty(DANGER)
+    ok = ColorProperty(OK)
+    disabled = ColorProperty(DISABLED)
+    outline = ColorProperty(NO_OUTLINE)
+    # Goes up at every switch: what is drawn from several colours in Python binds to this one.
+    version = NumericProperty(0)
+
+    def use(self, colours: dict) -> None:
+        for name in PALETTE_NAMES:
+            setattr(self, name.lower(), colours[name] if colours[name] is not None else NO_OUTLINE)
+        self.version += 1
+
+
+palette = Palette()
 
 
 def use_high_contrast(on: bool) -> None:
-    """Switch palettes. Widgets read these names when they are built, so screens built from now on
-    follow; what is already on screen keeps its colours."""
+    """Switch palettes: the names here for code that reads a colour once, and `palette`'s properties,
+    which recolour every widget bound to them at once."""
     global high_contrast
     high_contrast = bool(on)
-    globals().update(HIGH_CONTRAST if on else STANDARD)
+    colours = HIGH_CONTRAST if on else STANDARD
+    globals().update(colours)
+    palette.use(colours)
 
 TOUCH = dp(56)
 TOUCH_BIG = dp(72)

@@ -21,17 +21,24 @@ class Panel(BoxLayout):
     def __init__(self, **kwargs):
         kwargs.setdefault("padding", theme.PAD)
         kwargs.setdefault("spacing", theme.GAP)
-        # The palette is read now, not when this module was imported: the high-contrast theme can
-        # be switched while the app runs.
+        # The palette is read now, not when this module was imported, and again when it is switched.
+        self._custom_fill = "fill" in kwargs
         kwargs.setdefault("fill", theme.SURFACE)
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color(*self.fill)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-        self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw)
+        self.bind(pos=self._place, size=self._place, fill=self._paint)
+        theme.palette.bind(version=self._recolour)
 
-    def _redraw(self, *_):
+    def _recolour(self, *_):
+        if not self._custom_fill:
+            self.fill = theme.SURFACE
+
+    def _paint(self, *_):
         self._colour.rgba = self.fill
+
+    def _place(self, *_):
         self._shape.pos, self._shape.size = self.pos, self.size
 
 
@@ -76,17 +83,17 @@ class BigButton(ButtonBehavior, Label):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("bold", True)
         super().__init__(**kwargs)
-        self._outline_rgba = theme.OUTLINE
         with self.canvas.before:
             self._colour = Color()
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-            if self._outline_rgba is not None:
-                Color(*self._outline_rgba)
-                self._outline = Line(width=dp(1.5))
-        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, kind=self._redraw,
+            self._outline_colour = Color(0, 0, 0, 0)
+            self._outline = Line(width=dp(1.5))
+        self.bind(pos=self._place, size=self._place, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
+        theme.palette.bind(version=self._redraw)
         self._redraw()
+        self._place()
 
     def _wrap(self, *_):
         self.text_size = (self.width - theme.GAP * 2, None)
@@ -102,9 +109,11 @@ class BigButton(ButtonBehavior, Label):
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
+        self._outline_colour.rgba = theme.palette.outline
+
+    def _place(self, *_):
         self._shape.pos, self._shape.size = self.pos, self.size
-        if self._outline_rgba is not None:
-            self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+        self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
 
 class IdentityButton(BigButton):

@@ -4,7 +4,7 @@ so a card is never mistaken for a player."""
 
 import math
 
-from kivy.graphics import Color, Ellipse, Line, Mesh
+from kivy.graphics import Color, Ellipse, Line, Mesh, PopMatrix, PushMatrix, Translate
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
@@ -201,19 +201,29 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba, outline_rg
 
 
 class SymbolShape(Widget):
+    """A shape drawn in the middle of its box. Drawn again only when its size, shape or colours change:
+    moving it (a list scrolling, a row laid out again) only moves the drawing."""
+
     shape = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
     outline = ListProperty([0, 0, 0, 0.85])
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, shape=self._draw, rgba=self._draw)
+        self._at = Translate(0, 0)
+        self.bind(pos=self._move, size=self._draw, shape=self._draw, rgba=self._draw, outline=self._draw)
         self._draw()
+
+    def _move(self, *_):
+        self._at.xy = self.pos
 
     def _draw(self, *_):
         self.canvas.clear()
         radius = min(self.width, self.height) / 2 * 0.92
-        if radius <= 0:
+        if radius <= 0 or not self.shape:
             return
         with self.canvas:
-            draw_shape(self.shape, *self.center, radius, self.rgba, self.outline)
+            PushMatrix()
+            self._at = Translate(*self.pos)
+            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self.outline)
+            PopMatrix()

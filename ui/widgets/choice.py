@@ -1,0 +1,61 @@
+"""One choice on a pad or a picker: a big button with an optional shape (a player's, a card colour's)
+or swatch beside its words, an optional note under them, a ring when it is the chosen one (so being
+chosen never depends on colour), and a reason when the rules would refuse it: it is then drawn
+greyed but still takes the tap, so the screen can say why instead of nothing happening."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from ui import theme
+from ui.widgets.kv import load_kv
+from ui.widgets.sizes import sizes
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
+
+FILL_NAMES = {"primary": "accent", "normal": "surface_high", "danger": "danger", "ok": "ok", "quiet": "surface"}
+
+
+class Choice(ButtonBehavior, BoxLayout):
+    text = StringProperty("")
+    note = StringProperty("")
+    kind = StringProperty("normal")
+    shape = StringProperty("")          # a shape drawn left of the words, in `shape_rgba`
+    shape_rgba = ListProperty([1, 1, 1, 1])
+    selected = BooleanProperty(False)
+    disabled_reason = StringProperty("")
+    font_size = NumericProperty(0)
+    halign = StringProperty("center")
+
+    def _greyed(self) -> bool:
+        return bool(self.disabled or self.disabled_reason)
+
+    greyed = AliasProperty(_greyed, bind=["disabled", "disabled_reason"], cache=True)
+
+    def _fill(self) -> list[float]:
+        if self.greyed:
+            return list(theme.palette.disabled)
+        fill = list(getattr(theme.palette, FILL_NAMES.get(self.kind, "surface_high")))
+        if self.state == "down":
+            fill = [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+        return fill
+
+    fill = AliasProperty(_fill, bind=["greyed", "kind", "state"], cache=False)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_size", sizes.font_body)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", sizes.row)
+        super().__init__(**kwargs)
+        theme.palette.bind(version=self._recolour)
+
+    def _recolour(self, *_) -> None:
+        self.property("fill").dispatch(self)
+
+    def ink(self, fill: list[float]) -> tuple:
+        return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)
+
+
+load_kv(__file__)
