@@ -386,12 +386,15 @@ def test_the_contrast_ratio_matches_wcag():
     assert theme.contrast_ratio((grey, grey, grey), (1, 1, 1)) == pytest.approx(4.54, abs=0.01)
 
 
-def test_screens_built_after_the_switch_use_the_high_contrast_palette(services, navigator):
+def test_the_switch_recolours_the_screen_on_show_and_the_screens_built_after_it(services, navigator):
     theme.use_high_contrast(True)
     home = navigator.show(HomeScreen(services, navigator))
     settings = the(home, "Settings")
     assert list(settings._colour.rgba) == list(theme.HIGH_CONTRAST["SURFACE_HIGH"])
-    assert settings._outline_rgba == theme.HIGH_CONTRAST["OUTLINE"]
+    assert list(settings._outline_colour.rgba) == list(theme.HIGH_CONTRAST["OUTLINE"])
     theme.use_high_contrast(False)
+    # Already on screen: recoloured at once, without a restart.
+    assert list(settings._colour.rgba) == list(theme.STANDARD["SURFACE_HIGH"])
+    assert settings._outline_colour.rgba[3] == 0
     again = navigator.show(HomeScreen(services, navigator))
     assert list(the(again, "Settings")._colour.rgba) == list(theme.STANDARD["SURFACE_HIGH"])

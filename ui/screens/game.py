@@ -78,13 +78,17 @@ class GameScreen(Screen):
         self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
         self._changed(None)
+        self._history: HistoryPopup | None = None
 
     def open_history(self) -> HistoryPopup:
         session = self.controller.session
         races = self.services.store.races(session.id) if session.id is not None else []
-        popup = HistoryPopup(self.controller, races, on_fix=self.open_fix)
-        popup.open()
-        return popup
+        if self._history is None:
+            self._history = HistoryPopup(self.controller, races, on_fix=self.open_fix)
+        else:
+            self._history.show(races)
+        self._history.open()
+        return self._history
 
     def open_fix(self, move: int) -> FixPopup:
         popup = FixPopup(self.controller, move)

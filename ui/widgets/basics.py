@@ -28,17 +28,17 @@ class Panel(BoxLayout):
         with self.canvas.before:
             self._colour = Color(*self.fill)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-        self.bind(pos=self._place, size=self._place, fill=self._paint)
-        theme.palette.bind(version=self._recolour)
+        self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed)
+        theme.palette.bind(version=self._palette_changed)
 
-    def _recolour(self, *_):
+    def _palette_changed(self, *_):
         if not self._custom_fill:
             self.fill = theme.SURFACE
 
-    def _paint(self, *_):
+    def _fill_changed(self, *_):
         self._colour.rgba = self.fill
 
-    def _place(self, *_):
+    def _move_fill(self, *_):
         self._shape.pos, self._shape.size = self.pos, self.size
 
 
@@ -88,12 +88,12 @@ class BigButton(ButtonBehavior, Label):
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
             self._outline_colour = Color(0, 0, 0, 0)
             self._outline = Line(width=dp(1.5))
-        self.bind(pos=self._place, size=self._place, state=self._redraw, kind=self._redraw,
+        self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
         theme.palette.bind(version=self._redraw)
         self._redraw()
-        self._place()
+        self._move_fill()
 
     def _wrap(self, *_):
         self.text_size = (self.width - theme.GAP * 2, None)
@@ -111,7 +111,7 @@ class BigButton(ButtonBehavior, Label):
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
 
-    def _place(self, *_):
+    def _move_fill(self, *_):
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
