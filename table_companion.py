@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from pathlib import Path
 
@@ -143,16 +144,35 @@ _HANDLERS = {
 }
 
 
+def write_to_the_journal(app: bool) -> None:
+    """The app's warnings and errors on standard error, which is the system journal under systemd, so
+    `journalctl -u table-companion` tells a parent what went wrong. Kept apart from Kivy's own log
+    (which the root logger carries), so each line is written once. A command says what went wrong in
+    its own one line instead, so there they are dropped."""
+    handler = logging.StreamHandler(sys.stderr) if app else logging.NullHandler()
+    handler.setFormatter(logging.Formatter("companion %(levelname)s %(name)s: %(message)s"))
+    for name in ("companion", "ui", "hardware"):
+        logger = logging.getLogger(name)
+        if not logger.handlers:
+            logger.addHandler(handler)
+            logger.setLevel(logging.WARNING)
+            logger.propagate = False
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    write_to_the_journal(app=args.command is None)
     module = importlib.import_module(_HANDLERS[args.command])
     try:
         return int(module.main(args) or 0)
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
-    except FileNotFoundError as error:
-        print(f"companion: no such file: {error.filename}", file=sys.stderr)
+    except OSError as error:
+        from companion.files import describe
+
+        # Anything a file or the storage refused that the command did not put in its own words.
+        print(f"companion: {describe(error)}", file=sys.stderr)
         return 2
 
 

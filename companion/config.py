@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadOption
+from .files import FileProblem, read_text, write_atomic
 
 CONFIG_NAME = "config.json"
+# The settings are about 2 KB; anything this big is some other file.
+LARGEST_FILE = 256 * 1024
 
 # Pins are BCM numbers. Buttons sit on pins with no other common use; each LED pin is the button's
 # neighbour on the header so a player's pair of wires lands side by side (see docs/wiring.md).
@@ -168,43 +171,28 @@ def validate(document: Any) -> dict[str, Any]:
 
 
 def load(data_dir: Path) -> dict[str, Any]:
-    """The validated settings; missing file means defaults. A broken file raises BadOption naming the problem."""
+    """The validated settings; missing file means defaults. A broken file raises BadOption naming the
+    problem; so does anything that is no file (a pipe, a device, a folder) or one too big to be settings."""
     path = Path(data_dir) / CONFIG_NAME
-    if not path.exists():
+    if not os.path.lexists(path):
         return copy.deepcopy(DEFAULTS)
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(read_text(path, LARGEST_FILE, what="settings file"))
+    except FileProblem as problem:
+        raise BadOption(f"{problem}; or move it away to go back to the defaults") from None
     except json.JSONDecodeError as error:
         raise BadOption(f"{path} is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
-    except UnicodeDecodeError as error:
-        raise BadOption(f"{path} is not UTF-8 text (byte {error.start} cannot be read)") from None
     except RecursionError:
         raise BadOption(f"{path} is nested too deeply to be a settings file") from None
     except ValueError as error:  # e.g. an integer too long to convert
         raise BadOption(f"{path} holds a value that cannot be read: {error}") from None
-    except OSError as error:
-        raise BadOption(f"{path} cannot be read: {error.strerror}") from None
     return validate(document)
 
 
 def save(data_dir: Path, settings: dict[str, Any]) -> None:
-    """Write atomically (temp file, fsync, rename) so a power cut leaves the old or the new file, never half."""
+    """Write atomically, so a power cut leaves the old or the new file, never half; a link planted in
+    its place is replaced, never written through. A refused value writes nothing (BadOption); storage
+    that refuses the write is a FileProblem saying why."""
     settings = validate(settings)
-    path = Path(data_dir) / CONFIG_NAME
-    temporary = path.with_suffix(".tmp")
-    with open(os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
-        json.dump(settings, handle, indent=2, sort_keys=True)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-    # The rename itself lives in the directory: without this a power cut can still bring back the old file.
-    try:
-        directory = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(directory)
-    except OSError:
-        pass  # some file systems cannot sync a directory; the file itself is already on disk
-    finally:
-        os.close(directory)
+    text = json.dumps(settings, indent=2, sort_keys=True)
+    write_atomic(Path(data_dir) / CONFIG_NAME, text.encode("utf-8"), what="settings file")

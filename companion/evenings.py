@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadDocument, CompanionError
+from .files import write_atomic
 from .outcome import Outcome, Standing
 from .paths import default_data_dir
 from .registry import game_entry
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     import argparse
 
     from .session import Session
-    from .store import SessionRecord, Store
+    from .store import GameToImport, SessionRecord, Store
 
 EVENING_GAP_S = 4 * 3600
 
@@ -280,29 +281,32 @@ def import_evening(store: Store, document: Any) -> list[Session]:
     return store.import_sessions(checked)
 
 
-def check_evening(store: Store, document: Any) -> list[tuple[Session, float, float, bool]]:
-    """Each game of the evening document, replayed, with when it was played; a BadDocument otherwise."""
-    from .gamelog import already_saved, played_from_document, session_from_document
+def check_evening(store: Store, document: Any) -> list[GameToImport]:
+    """Each game of the evening document, replayed, with when it was played and its race logs; a
+    BadDocument otherwise."""
+    from .gamelog import already_saved, played_from_document, races_from_document, session_from_document
+    from .store import GameToImport
 
     games = _evening_games(document)
     start = _evening_start(document)
-    checked: list[tuple[Session, float, float, bool]] = []
+    checked: list[GameToImport] = []
     for index, game in enumerate(games):
         where = f"game {index + 1} of {len(games)}{_titled(game)}"
         try:
             session = session_from_document(game)
             played = played_from_document(game)
+            races = races_from_document(game, session)
         except BadDocument as problem:
             raise BadDocument(f"{where}: {problem}; nothing was imported") from None
         if played is None:
             moment = start + index * SPACING_WITHOUT_TIMES_S
-            checked.append((session, moment, moment, False))
+            checked.append(GameToImport(session, moment, moment, races=races))
             continue
         already = already_saved(store, session, played)
         if already is not None:
             raise BadDocument(f"{where} is already saved, as game {already}: this evening was imported "
                               "before; nothing was imported")
-        checked.append((session, played.started_at, played.last_played_at, played.set_aside))
+        checked.append(GameToImport(session, played.started_at, played.last_played_at, played.set_aside, races))
     return checked
 
 
@@ -364,7 +368,7 @@ def _export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(Path(args.output), text.encode("utf-8"), mode=0o644, what="export")
     else:
         sys.stdout.write(text)
     return 0

@@ -4,7 +4,9 @@ Exported from a saved session (only the actions in effect: undone ones are left 
 `companion replay-game`, which prints the resulting state so a disputed evening can be checked.
 A saved game's export also says when it was played, `"played": {"started_at", "last_played_at",
 "set_aside"}` (seconds since 1970), so an import lands in the same evening; a log without it is
-imported as played now."""
+imported as played now. It carries the game's buzzer race logs too, `"races": [[line, ...], ...]`, every
+race decided on the buttons whether or not its result was taken, so the players' race records come
+across whole; a log without them gives the races its moves carry."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .actions import Action
 from .errors import BadDocument, IllegalAction
+from .files import read_text, write_atomic
+from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
 from .registry import load_game
@@ -26,8 +30,10 @@ from .session import Session
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
 
-_KEYS = {"game", "players", "options", "actions", "played"}
+_KEYS = {"game", "players", "options", "actions", "played", "races"}
 _PLAYED_KEYS = {"started_at", "last_played_at", "set_aside"}
+# One race's log: its lines as the app wrote them (see companion/races/racelog.py).
+RaceLines = list[dict[str, Any]]
 # Times outside these years are a mistake in the file, not a game night (and would not fit a date).
 _EARLIEST, _LATEST = 0.0, 32503680000.0   # 1970 to 3000
 
@@ -45,7 +51,8 @@ class Played:
         return {"started_at": self.started_at, "last_played_at": self.last_played_at, "set_aside": self.set_aside}
 
 
-def export_document(session: Session, played: Played | None = None) -> dict[str, Any]:
+def export_document(session: Session, played: Played | None = None,
+                    races: Sequence[RaceLines] | None = None) -> dict[str, Any]:
     document: dict[str, Any] = {
         "game": session.game.key,
         "players": [player.to_json() for player in session.players],
@@ -54,14 +61,41 @@ def export_document(session: Session, played: Played | None = None) -> dict[str,
     }
     if played is not None:
         document["played"] = played.to_json()
+    if races is not None:
+        document["races"] = [list(lines) for lines in races]
     return document
 
 
 def export_saved(store: Store, number: int) -> dict[str, Any]:
-    """Saved game `number` as a game log, with when it was played."""
+    """Saved game `number` as a game log, with when it was played and its race logs."""
     record = store.session_record(number)
     played = Played(record.started_at, record.updated_at, bool((record.result or {}).get("set_aside")))
-    return export_document(store.resume(number), played)
+    return export_document(store.resume(number), played, store.races(number))
+
+
+def races_from_document(document: dict[str, Any], session: Session) -> list[RaceLines]:
+    """The race logs to save with an imported game: the log's `races`, or, in a log written before
+    they were exported, the logs its moves carry (the races whose result was taken)."""
+    races = document.get("races")
+    if races is not None:
+        return _checked_races(races)
+    carried = (action.get("race") for action in session.actions)
+    return [race["log"] for race in carried if isinstance(race, dict) and _is_race_log(race.get("log")) and race["log"]]
+
+
+def _checked_races(races: Any) -> list[RaceLines]:
+    if not isinstance(races, list):
+        raise BadDocument("\"races\" must be a list of race logs, each a list of its lines, as export-game writes it")
+    for index, lines in enumerate(races):
+        if not _is_race_log(lines) or not lines:
+            raise BadDocument(f"races[{index}] must be a race log: a list of its lines, each a JSON object "
+                              "with an \"event\", as export-game writes it")
+    return races
+
+
+def _is_race_log(lines: Any) -> bool:
+    return isinstance(lines, list) and all(isinstance(line, dict) and isinstance(line.get("event"), str)
+                                           for line in lines)
 
 
 def played_from_document(document: Any) -> Played | None:
@@ -113,8 +147,12 @@ def session_from_document(document: Any) -> Session:
     if not isinstance(options, dict):
         raise BadDocument(f"\"options\" must be an object of settings, not {json.dumps(options)[:40]}")
     played_from_document(document)
-    session = Session(load_game(document["game"]),
-                      [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)], options)
+    if document.get("races") is not None:
+        _checked_races(document["races"])
+    seated = [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)]
+    for seat, player in enumerate(seated):
+        check_drawable_name(player.name, f"players[{seat}]")
+    session = Session(load_game(document["game"]), seated, options)
     for index, doc in enumerate(actions):
         action = Action.from_json(doc, where=f"actions[{index}]")
         try:
@@ -124,18 +162,20 @@ def session_from_document(document: Any) -> Session:
     return session
 
 
+# A game log of 100,000 moves is about 5 MB; an evening holds several games.
+LARGEST_LOG = 64 * 1024 * 1024
+
+
 def read_document(path: Path) -> Any:
-    """The JSON document in a file; anything else (a folder, a pipe, bytes that are not UTF-8 text,
-    nesting or numbers too big to read) is one BadDocument line naming the file."""
+    """The JSON document in a file; anything else (a folder, a pipe, a link leading nowhere or round in
+    a circle, a file this user cannot read, bytes that are not UTF-8 text, nesting or numbers too big
+    to read) is one line naming the file and what to do."""
     path = Path(path)
-    if path.exists() and not path.is_file():
-        raise BadDocument(f"{path} is not a file")
+    text = read_text(path, LARGEST_LOG, what="game log")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
-    except UnicodeDecodeError as error:
-        raise BadDocument(f"{path}: not UTF-8 text (byte {error.start} cannot be read)") from None
     except RecursionError:
         raise BadDocument(f"{path}: nested too deeply to be a game log") from None
     except ValueError as error:
@@ -154,21 +194,22 @@ def import_document(store: Store, document: Any) -> Session:
     first, so a refused log writes nothing; a log of a game already saved is refused too."""
     session = session_from_document(document)
     played = played_from_document(document)
+    races = races_from_document(document, session)
     if played is None:
-        return store.import_session(session)
+        return store.import_session(session, races=races)
     already = already_saved(store, session, played)
     if already is not None:
         raise BadDocument(f"this {session.game.title} game is already saved, as game {already}; nothing was imported")
-    return store.import_session(session, played.started_at, played.last_played_at, played.set_aside)
+    return store.import_session(session, played.started_at, played.last_played_at, played.set_aside, races)
 
 
 def already_saved(store: Store, session: Session, played: Played) -> int | None:
-    """The number of a saved game with the same game, players and start as `session`, if there is one:
-    importing the same file twice would count its points twice."""
-    names = [player.name.casefold() for player in session.players]
+    """The number of a saved game of the same game, started at the same moment, with as many players as
+    `session`, if there is one: importing the same file twice would count its points twice. The names
+    are not compared, since a player may have been renamed since the file was written."""
     for record in store.history():
         if (record.game == session.game.key and record.started_at == played.started_at
-                and [player.name.casefold() for player in record.players] == names):
+                and len(record.players) == len(session.players)):
             return record.id
     return None
 
@@ -227,7 +268,7 @@ def _export(args: argparse.Namespace) -> int:
         store.close()
     text = json.dumps(document, indent=2) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(Path(args.output), text.encode("utf-8"), mode=0o644, what="game log")
     else:
         sys.stdout.write(text)
     return 0

@@ -57,7 +57,7 @@ class Player:
         where = f"players[{seat}]"
         default_colour = IDENTITIES[seat % len(IDENTITIES)].key
         if isinstance(doc, str):
-            return cls(_checked_name(doc, where), default_colour, None)
+            return cls(checked_name(doc, where), default_colour, None)
         if not isinstance(doc, dict) or not isinstance(doc.get("name"), str):
             raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
         unknown = sorted(set(doc) - {"name", "colour", "button"})
@@ -70,10 +70,10 @@ class Player:
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)
                                    or not 1 <= button <= MAX_BUTTONS):
             raise BadDocument(f"{where}: button must be 1 to {MAX_BUTTONS} or null, got {button!r}")
-        return cls(_checked_name(doc["name"], where), colour, button)
+        return cls(checked_name(doc["name"], where), colour, button)
 
 
-def _checked_name(text: str, where: str) -> str:
+def checked_name(text: str, where: str) -> str:
     """A name the table can show and the store can save: some letters, printable, not too long."""
     name = text.strip()
     if not name:

@@ -8,9 +8,11 @@ saw, and the history can say what was taken back and what was corrected.
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+import gc
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .actions import Action, Fix
 from .errors import IllegalAction, NothingToUndo
@@ -35,13 +37,14 @@ class HistoryLine:
 
 @dataclass(frozen=True)
 class _Fixed:
-    """A fix in effect: made after the first `after` moves; `was` is what the move said before, for Undo."""
+    """A fix in effect: made after the first `after` moves; `was` is what the move said before, for Undo.
+    `line` is None for a fix read back at resume until History first needs it."""
 
     after: int
     move: int
     was: Action
     now: Action
-    line: HistoryLine
+    line: HistoryLine | None
 
 
 Persist = Callable[[str, "Action | Fix | None", Any], None]
@@ -126,16 +129,17 @@ class Session:
     def history(self) -> list[HistoryLine]:
         """Every move in effect, as it now stands, with each fix in effect listed where it was made."""
         self._write_missing_lines()
+        self._write_missing_fix_lines()
         lines: list[HistoryLine] = []
         fixes = iter(self._fixes)
         pending = next(fixes, None)
         for index, action in enumerate(self._actions):
             while pending is not None and pending.after == index:
-                lines.append(pending.line)
+                lines.append(_written(pending))
                 pending = next(fixes, None)
             lines.append(HistoryLine(index + 1, self._line(index), action.player))
         while pending is not None:
-            lines.append(pending.line)
+            lines.append(_written(pending))
             pending = next(fixes, None)
         return lines
 
@@ -166,6 +170,40 @@ class Session:
             if self._lines[index] is None:
                 self._lines[index] = self.game.describe(state, action, after, self.players)
             state = after
+
+    def _write_missing_fix_lines(self) -> None:
+        """The lines of fixes read back at resume, each said as it was when the fix was made: from the
+        moves in effect then, which are the moves now in effect with every later fix taken back. The
+        fixes are walked newest first, taking each back once its line is written, so the states are
+        worked out once for all of them from the kept states of the moves now in effect."""
+        if all(fixed.line is not None for fixed in self._fixes):
+            return
+        moves = list(self._actions)
+        snapshots = dict(self._snapshots)
+        known = len(moves)   # the kept states are those of `moves` up to here
+        for number in range(len(self._fixes) - 1, -1, -1):
+            fixed = self._fixes[number]
+            index = fixed.move - 1
+            if fixed.line is None:
+                start = max(at for at in snapshots if at <= min(index, known))
+                before = snapshots[start]
+                if start < index:
+                    before = copy.deepcopy(before)
+                    for at in range(start, index):
+                        before = self.game.apply(before, moves[at])
+                        if (at + 1) % SNAPSHOT_EVERY == 0:
+                            snapshots[at + 1] = copy.deepcopy(before)
+                    known = max(known, index)
+                was_text = self._said(before, fixed.was)
+                now_text = self._said(before, fixed.now)
+                text = f'Fixed move {fixed.move}: it said "{was_text}"; now "{now_text}"'
+                self._fixes[number] = replace(fixed, line=HistoryLine(fixed.move, text, fixed.now.player, fix=True))
+            moves[index] = fixed.was
+            known = min(known, index)
+            snapshots = {at: state for at, state in snapshots.items() if at <= index}
+
+    def _said(self, before: Any, action: Action) -> str:
+        return self.game.describe(before, action, self.game.apply(copy.deepcopy(before), action), self.players)
 
     def summary(self) -> Mapping[str, object]:
         return self.game.summary(self.state)
@@ -305,45 +343,110 @@ class Session:
 
     # ----- rebuilding from a log -----------------------------------------------------------
     def replay_entries(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> None:
-        """Rebuild from stored entries without persisting them again. A run of moves is applied to one
-        working copy, copied only at each snapshot, so a long evening resumes in time proportional to
-        its length rather than to its length times the size of the state."""
-        saved, self._persist = self._persist, _forget
-        working = None  # a private copy of the current state, changed in place by a run of moves
-        try:
-            for kind, action in entries:
-                if kind == DO:
-                    if not isinstance(action, Action):
-                        raise ValueError("a move in the log has no action")
-                    if working is None:
-                        if self.is_over:
-                            raise IllegalAction("This game is over. Start a new game from the home screen.")
-                        working = copy.deepcopy(self._state)
-                    elif self.game.is_over(working):
-                        raise IllegalAction("This game is over. Start a new game from the home screen.")
-                    working = self._apply(working, action)
-                    self._actions.append(action)
-                    self._lines.append(None)
-                    self._redo.clear()
-                    if len(self._actions) % SNAPSHOT_EVERY == 0:
-                        self._snapshots[len(self._actions)] = copy.deepcopy(working)
-                    continue
-                if working is not None:
-                    self._state, working = working, None
-                if kind == UNDO:
-                    self.undo()
-                elif kind == REDO:
-                    self.redo()
-                elif kind == FIX:
-                    if not isinstance(action, Fix):
-                        raise ValueError("a fix in the log does not say which move became what")
-                    self.fix(action.move, action.action)
+        """Rebuild from stored entries without persisting them again, in time proportional to the moves
+        in effect, however many undos and fixes the log holds. The entries are first followed as
+        changes to the list of moves alone (an undo takes a move off, a fix puts another in its place),
+        noting the first move whose state they leave unknown; the moves in effect from there are then
+        replayed once, each checked by the rules, copying the state only at each kept state. The moves
+        in effect are exactly those every step would have left, and every one was checked when it was
+        made, so the result is what replaying step by step gives. A fix's history line is written when
+        History first asks (see `_write_missing_fix_lines`)."""
+        with collector_paused():
+            self._replay(entries)
+
+    def _replay(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> None:
+        known = len(self._actions)   # the states are known up to this many moves
+        for kind, payload in entries:
+            if kind == DO:
+                if not isinstance(payload, Action):
+                    raise ValueError("a move in the log has no action")
+                self._actions.append(payload)
+                self._lines.append(None)
+                self._redo.clear()
+            elif kind == UNDO:
+                known = min(known, self._undone_in_the_log())
+            elif kind == REDO:
+                if not self._redo:
+                    raise NothingToUndo("Nothing to redo.")
+                entry = self._redo.pop()
+                if isinstance(entry, Fix):
+                    known = min(known, self._fixed_in_the_log(entry))
                 else:
-                    raise ValueError(f"unknown log entry kind {kind!r}")
-            if working is not None:
-                self._state = working
-        finally:
-            self._persist = saved
+                    self._actions.append(entry)
+                    self._lines.append(None)
+            elif kind == FIX:
+                if not isinstance(payload, Fix):
+                    raise ValueError("a fix in the log does not say which move became what")
+                count = len(self._actions)
+                if not 1 <= payload.move <= count:
+                    raise IllegalAction(f"There is no move {payload.move} to fix: the moves are 1 to {count}.")
+                known = min(known, self._fixed_in_the_log(payload))
+                self._redo.clear()
+            else:
+                raise ValueError(f"unknown log entry kind {kind!r}")
+        self._replay_from(known)
+
+    def _undone_in_the_log(self) -> int:
+        """Undo as the log says, the moves alone; returns the first move whose state it changed."""
+        fixed = self._last_fix()
+        if fixed is not None:
+            index = fixed.move - 1
+            self._actions[index] = fixed.was
+            self._lines[index:] = [None] * (len(self._lines) - index)
+            self._fixes.pop()
+            self._redo.append(Fix(fixed.move, fixed.now))
+            return index
+        if not self._actions:
+            raise NothingToUndo("Nothing to undo yet.")
+        self._redo.append(self._actions.pop())
+        self._lines.pop()
+        return len(self._actions)
+
+    def _fixed_in_the_log(self, fix: Fix) -> int:
+        """A fix as the log says, the moves alone, its line written later; returns its move's index."""
+        index = fix.move - 1
+        was = self._actions[index]
+        if was == fix.action:
+            raise IllegalAction(f"Move {fix.move} already says that, so there is nothing to fix.")
+        self._actions[index] = fix.action
+        self._lines[index:] = [None] * (len(self._lines) - index)
+        self._fixes.append(_Fixed(len(self._actions), fix.move, was, fix.action, None))
+        return index
+
+    def _replay_from(self, known: int) -> None:
+        """The states after the first `known` moves are kept already: every later move in effect is
+        applied once to one working copy, each refused as at the table if it no longer fits."""
+        self._snapshots = {at: state for at, state in self._snapshots.items() if at <= known}
+        start = self._nearest_snapshot(known)
+        state = self._snapshots[start]
+        if start < len(self._actions):
+            state = copy.deepcopy(state)
+            for at in range(start, len(self._actions)):
+                if self.game.is_over(state):
+                    raise IllegalAction("This game is over. Start a new game from the home screen.")
+                state = self._apply(state, self._actions[at])
+                if (at + 1) % SNAPSHOT_EVERY == 0:
+                    self._snapshots[at + 1] = copy.deepcopy(state)
+        self._state = state
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while a resume builds tens of thousands of small objects and
+    frees none: it would walk them all again and again, up to half the time of a long resume."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _written(fixed: _Fixed) -> HistoryLine:
+    if fixed.line is None:
+        raise ValueError("a fix's history line is read before it was written")
+    return fixed.line
 
 
 def _forget(kind: str, action: Action | Fix | None, state: Any) -> None:

@@ -8,7 +8,9 @@ back on the next start and the action was never shown as done.
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -19,13 +21,15 @@ from typing import Any, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
+from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
+from .paths import data_dir_state
 from .players import Player, check_table
 from .registry import game_entry, load_game
-from .session import DO, FIX, Session
+from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -80,7 +84,33 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "INSERT INTO entries_v3 (session_id, seq, kind, action, at) SELECT session_id, seq, kind, action, at FROM entries",
         "DROP TABLE entries",
         "ALTER TABLE entries_v3 RENAME TO entries"),
+    # The family's corrections (companion/names.py): a rename, a merge, a deleted game, each a row, and
+    # Undo a row naming the one it takes back, so no game's own rows are ever rewritten.
+    4: ("""CREATE TABLE changes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('rename', 'merge', 'rename_seat', 'delete', 'undo')),
+            session_id INTEGER REFERENCES sessions(id),
+            seat INTEGER,
+            old_name TEXT,
+            new_name TEXT,
+            through INTEGER,
+            undoes INTEGER REFERENCES changes(id),
+            at REAL NOT NULL)""",),
 }
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class GameToImport:
+    """A game read from a file and checked move by move, with when it was played (None: now) and the
+    logs of its buzzer races. `set_aside` keeps an unfinished game from being offered for Resume."""
+
+    session: Session
+    started_at: float | None = None
+    last_played_at: float | None = None
+    set_aside: bool = False
+    races: Sequence[Sequence[dict[str, Any]]] = ()
 
 
 @dataclass(frozen=True)
@@ -104,30 +134,40 @@ class SessionRecord:
 
 
 class Store:
+    # How long a read waits for another program's lock on the file before it counts as a failure, and
+    # how often opening is tried: a card's passing read error or a backup reading the file is ridden
+    # out, and only then reported. Never a reason to set the file aside.
+    busy_timeout = 3.0
+    open_attempts = 3
+    retry_pause = 0.3
+
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
+        self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
                 # Readable by this user alone, whatever the umask; SQLite gives its journal the same mode.
                 os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        except (OSError, sqlite3.OperationalError) as error:
-            raise StorageProblem(f"The saved games file {self.path} cannot be opened ({error}): check that the "
-                                 "data directory exists and this user may write it.") from None
-        self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
+                                       timeout=self.busy_timeout)
+        except (OSError, sqlite3.Error) as error:
+            raise SavedGamesUnavailable.because(self.path, error) from None
         try:
             self._check_usable()
-        except Unusable:
+            self._prepare()
+        except BaseException as error:
             self._db.close()
+            if isinstance(error, RefusedWrite):
+                error = error.error   # a refused write while preparing the file: why, in open's words
+            if isinstance(error, sqlite3.Error):
+                raise SavedGamesUnavailable.because(self.path, error) from None
             raise
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-        except sqlite3.OperationalError as error:
-            self._db.close()
-            raise _storage_problem(error) from None
+
+    def _prepare(self) -> None:
+        self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._transaction():
@@ -143,23 +183,45 @@ class Store:
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def _check_usable(self) -> None:
+        """Unusable only when the file is proven unusable: read without an error, it is another
+        program's, or a newer version's, or its integrity check fails on a second, clean read. A read
+        that fails (an I/O error, a lock held elsewhere) raises the sqlite3 error instead."""
         problem = usability_problem(self._db)
-        if problem is not None:
-            raise Unusable(problem)
+        if problem is None:
+            return
+        if problem.startswith(DAMAGED) and not proven_damaged(self.path, self.busy_timeout):
+            # The first read said damaged, the second did not: a passing fault of the card.
+            raise sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
+        raise Unusable(problem)
 
     @classmethod
     def open(cls, data_dir: Path | str) -> "Store":
-        """The data directory's saved games. A file the app cannot use (damaged, someone else's, or from
-        a newer version) is never deleted and never stops the start: it is moved aside under a dated
-        name and a new file is begun; `moved_aside` then says where it went and why."""
+        """The data directory's saved games. A file proven unusable (damaged, someone else's, or from a
+        newer version) is never deleted and never stops the start: it is moved aside under a dated name
+        and a new file is begun; `moved_aside` then says where it went and why. A file that cannot be
+        read just now (a read error, another program's lock) is tried again, then left where it is and
+        reported as SavedGamesUnavailable: one read error never hides the family's history."""
         path = Path(data_dir) / DB_NAME
-        try:
-            return cls(path)
-        except Unusable as problem:
-            aside = _move_aside(path)
-            store = cls(path)
-            store.moved_aside = (aside, str(problem))
-            return store
+        for attempt in range(1, cls.open_attempts + 1):
+            try:
+                return cls(path)
+            except Unusable as problem:
+                try:
+                    aside = _move_aside(path)
+                except OSError as error:
+                    raise SavedGamesUnavailable.because(path, error) from None
+                log.warning("the saved games file %s could not be used (%s): kept aside as %s, a new one begun",
+                            path, problem, aside)
+                store = cls(path)
+                store.moved_aside = (aside, str(problem))
+                return store
+            except SavedGamesUnavailable as problem:
+                if not problem.passing or attempt == cls.open_attempts:
+                    log.error("%s [%s]", problem, data_dir_state(Path(data_dir)))
+                    raise
+                log.warning("opening the saved games, attempt %d of %d: %s", attempt, cls.open_attempts, problem)
+                time.sleep(cls.retry_pause)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def close(self) -> None:
         self._db.close()
@@ -182,26 +244,28 @@ class Store:
         return session
 
     def import_session(self, checked: Session, started_at: float | None = None,
-                       last_played_at: float | None = None, set_aside: bool = False) -> Session:
+                       last_played_at: float | None = None, set_aside: bool = False,
+                       races: Sequence[Sequence[dict[str, Any]]] = ()) -> Session:
         """A whole game, already checked action by action, saved in one transaction: a power cut in the
         middle of an import leaves none of it, never a part offered for Resume. Played now unless
         `started_at` and `last_played_at` say when; `set_aside` keeps an unfinished game from being
-        offered for Resume."""
-        return self.import_sessions([(checked, started_at, last_played_at, set_aside)])[0]
+        offered for Resume; `races` are its race logs."""
+        return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
-    def import_sessions(self, games: Sequence[tuple[Session, float | None, float | None, bool]]) -> list[Session]:
-        """Several checked games (session, started_at, last_played_at, set_aside), as `import_session`
-        saves one, all in one transaction: an evening is imported whole or not at all."""
+    def import_sessions(self, games: Sequence[GameToImport]) -> list[Session]:
+        """Several checked games, as `import_session` saves one, all in one transaction: an evening is
+        imported whole or not at all."""
         now = time.time()
         numbers = []
         with self._transaction():
-            for checked, started_at, last_played_at, set_aside in games:
-                started = now if started_at is None else started_at
-                last = max(started, now if last_played_at is None else last_played_at)
+            for game in games:
+                checked = game.session
+                started = now if game.started_at is None else game.started_at
+                last = max(started, now if game.last_played_at is None else game.last_played_at)
                 result = None
                 if checked.is_over:
                     result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
-                elif set_aside:
+                elif game.set_aside:
                     result = json.dumps({"set_aside": True})
                 cursor = self._db.execute(
                     "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
@@ -216,6 +280,8 @@ class Store:
                     [(number, seq, DO, json.dumps(action.to_json()),
                       last if count == 1 else started + (last - started) * (seq - 1) / (count - 1))
                      for seq, action in enumerate(checked.actions, start=1)])
+                self._db.executemany("INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
+                                     [(number, _race_text(lines), last) for lines in game.races])
                 self._remember(checked.players, now)
                 numbers.append(number)
         return [self.resume(number) for number in numbers]
@@ -224,7 +290,8 @@ class Store:
         record = self.session_record(session_id)
         session = Session(load_game(record.game), record.players, record.options)
         session.id = record.id
-        session.replay_entries(self.entries(session_id))
+        with collector_paused():
+            session.replay_entries(self.entries(session_id))
         self._attach(session)
         return session
 
@@ -259,7 +326,17 @@ class Store:
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
         rows = self._db.execute(
             "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
-        return [(kind, _entry_payload(kind, text, f"session {session_id} entry {seq}")) for seq, kind, text in rows]
+        # The whole log parsed at once: a long game's entries read several times faster than one by one.
+        # Anything that does not parse as one value per entry is read again entry by entry, to name it.
+        try:
+            docs = json.loads("[" + ",".join("null" if text is None else text for _, _, text in rows) + "]")
+        except ValueError:
+            docs = None
+        if docs is None or len(docs) != len(rows):
+            docs = [None if text is None else _parsed(text, f"session {session_id} entry {seq}")
+                    for seq, _, text in rows]
+        return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
+                for (seq, kind, _), doc in zip(rows, docs)]
 
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
@@ -268,7 +345,10 @@ class Store:
             (session_id,)).fetchone()
         if row is None:
             raise BadDocument(f"there is no saved game number {session_id}")
-        return _record(row)
+        changes = self.changes()
+        if session_id in deleted(changes):
+            raise BadDocument(f"saved game number {session_id} was deleted")
+        return _record(row, changes)
 
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
         """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
@@ -297,10 +377,14 @@ class Store:
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
+        changes = self.changes()
+        gone = deleted(changes)
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
+            if row[0] in gone:
+                continue
             try:
-                record = _record(row)
+                record = _record(row, changes)
                 # The rule cards know every game: nothing of a game's rules is imported to list it.
                 game_entry(record.game)
                 check_table(record.players)
@@ -331,8 +415,16 @@ class Store:
 
     # ----- roster --------------------------------------------------------------------------
     def roster(self) -> list[Player]:
-        rows = self._db.execute("SELECT name, colour, button FROM roster ORDER BY last_played DESC, name").fetchall()
-        return [Player(name, colour, button) for name, colour, button in rows]
+        """The remembered names, newest first, as the family now calls them (see companion/names.py):
+        two remembered names now one person are offered once."""
+        rows = self._db.execute(
+            "SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name").fetchall()
+        changes = self.changes()
+        offered: dict[str, Player] = {}
+        for name, colour, button, last_played in rows:
+            player = Player(remembered_name(name, last_played, changes), colour, button)
+            offered.setdefault(player.name.casefold(), player)
+        return list(offered.values())
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
@@ -347,12 +439,53 @@ class Store:
         with self._transaction():
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
 
+    # ----- corrections ---------------------------------------------------------------------
+    def changes(self) -> list[Change]:
+        """The family's corrections in effect (renames, merges, deleted games), oldest first."""
+        rows = self._db.execute(
+            "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
+            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,)).fetchall()
+        return [Change(*row) for row in rows]
+
+    def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
+                   session_id: int | None = None, seat: int | None = None) -> Change:
+        """One correction, saved before it shows. A rename or a merge in the records reaches every game
+        saved so far, and no game saved after it."""
+        now = time.time()
+        with self._transaction():
+            through = None
+            if kind in (RENAME, MERGE):
+                (through,) = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM sessions").fetchone()
+            cursor = self._db.execute(
+                "INSERT INTO changes (kind, session_id, seat, old_name, new_name, through, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (kind, session_id, seat, old_name, new_name, through, now))
+            number = _row_id(cursor)
+        return Change(number, kind, now, old_name, new_name, session_id, seat, through)
+
+    def undo_change(self, change_id: int) -> None:
+        """Take a correction back with a row of its own; the correction's row stays."""
+        with self._transaction():
+            self._db.execute("INSERT INTO changes (kind, undoes, at) VALUES (?, ?, ?)", (UNDO, change_id, time.time()))
+
+    def seatings(self) -> list[tuple[int, str, float, tuple[Player, ...]]]:
+        """(game number, game, start, players as first saved) of every saved game that can be read,
+        deleted ones too: what a correction is checked against."""
+        found = []
+        for number, game, started_at, players in self._db.execute(
+                "SELECT id, game, started_at, players FROM sessions ORDER BY id"):
+            try:
+                found.append((number, game, started_at,
+                              tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))))
+            except (CompanionError, ValueError, TypeError):
+                continue
+        return found
+
     # ----- races ---------------------------------------------------------------------------
     def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
-                (session_id, "\n".join(json.dumps(line, sort_keys=True) for line in log_lines), time.time()))
+                (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
 
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
@@ -365,8 +498,13 @@ class Store:
         return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
+DAMAGED = "it is damaged"
+
+
 def usability_problem(db: sqlite3.Connection) -> str | None:
-    """Why a saved games file cannot be used as it is, in words for the family; None when it can."""
+    """Why a saved games file cannot be used as it is, in words for the family; None when it can. A
+    read that fails for another reason than damage (an I/O error, a lock held by another program, a
+    file that cannot be opened) raises its sqlite3 error: that is no reason to set the file aside."""
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "meta" not in tables:
@@ -376,14 +514,91 @@ def usability_problem(db: sqlite3.Connection) -> str | None:
             if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA_VERSION):
                 return f"it was written by a newer version of the app (schema {row[0]})"
         if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            return "it is damaged"
+            return DAMAGED
     except sqlite3.DatabaseError as error:
-        return f"it is damaged ({error})"
+        if is_damage(error):
+            return f"{DAMAGED} ({error})"
+        raise
     return None
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """Whether SQLite read the file and found it damaged or no database, rather than failing to read it."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    text = str(error).lower()
+    return "malformed" in text or "not a database" in text
+
+
+def proven_damaged(path: Path, timeout: float = 3.0) -> bool:
+    """The full integrity check on a fresh, read-only connection fails without a read error."""
+    try:
+        db = sqlite3.connect(read_only_uri(path), uri=True, timeout=timeout)
+    except sqlite3.Error:
+        return False
+    try:
+        return bool(db.execute("PRAGMA integrity_check").fetchone()[0] != "ok")
+    except sqlite3.DatabaseError as error:
+        return is_damage(error)
+    finally:
+        db.close()
+
+
+def read_only_uri(path: Path) -> str:
+    return Path(os.path.abspath(path)).as_uri() + "?mode=ro"
 
 
 class Unusable(Exception):
     """The saved games file cannot be used as it is (the reason is the message)."""
+
+
+class SavedGamesUnavailable(StorageProblem):
+    """The saved games file cannot be opened just now; it was left as it is. `passing` is True when
+    trying again may help (a read error, another program's lock), False when something must be done
+    first (read-only or full storage, no permission)."""
+
+    def __init__(self, message: str, passing: bool, what_to_do: str) -> None:
+        super().__init__(message)
+        self.passing, self.what_to_do = passing, what_to_do
+
+    @classmethod
+    def because(cls, path: Path, error: BaseException) -> "SavedGamesUnavailable":
+        why, what_to_do, passing = _open_failure(error, path.parent)
+        return cls(f"The saved games file {path} cannot be opened: {why}. It was left as it is, so nothing "
+                   f"saved is lost; {what_to_do}.", passing, what_to_do)
+
+
+def _open_failure(error: BaseException, folder: Path) -> tuple[str, str, bool]:
+    """(why, what to do, whether trying again may help) for a failure to open the saved games. SQLite
+    often says only that it could not open the file; the folder then tells why."""
+    text = str(error).lower()
+    if getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_CANTOPEN or "unable to open" in text:
+        text += " " + _folder_trouble(folder)
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if code is not None else None
+    number = getattr(error, "errno", None)
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text or "busy" in text:
+        return ("another program is using it (a second copy of the app, or a backup reading it)",
+                "close that program, then try again", True)
+    if primary == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text or number == errno.EROFS:
+        return ("the storage is read-only",
+                "check how the card is mounted (or the lock switch on its side), then try again", False)
+    if primary == sqlite3.SQLITE_FULL or "full" in text or number in (errno.ENOSPC, errno.EDQUOT):
+        return "the storage is full", "free some space on the card, then try again", False
+    if primary == sqlite3.SQLITE_IOERR or "i/o" in text or number == errno.EIO or (
+            isinstance(error, sqlite3.Error) and is_damage(error)):
+        return ("the card reported a read error",
+                "try again; if it keeps happening the card may be failing: run companion doctor, and copy "
+                "the data directory to a new card", True)
+    if "permission" in text or number in (errno.EACCES, errno.EPERM):
+        return ("this user may not write the data directory",
+                f"give it to them (sudo chown -R $USER {folder}), or start with another --data-dir", False)
+    if isinstance(error, OSError) and error.strerror:
+        return (f"the data directory cannot be used ({error.strerror})",
+                "check that it is a folder this user may write, or start with another --data-dir", False)
+    return (f"SQLite could not open it ({error})",
+            "check that the data directory exists and this user may write it, then try again", False)
 
 
 def _move_aside(path: Path) -> Path:
@@ -398,6 +613,19 @@ def _move_aside(path: Path) -> Path:
         if part.exists():
             part.rename(aside.with_name(aside.name + suffix))
     return aside
+
+
+def _folder_trouble(folder: Path) -> str:
+    """"read-only", "full" or "permission" where the folder is so, else nothing."""
+    try:
+        status = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return ""
+    if status.f_flag & os.ST_RDONLY:
+        return "read-only"
+    if status.f_bavail == 0:
+        return "full"
+    return "" if os.access(folder, os.W_OK) else "permission"
 
 
 class _Transaction:
@@ -432,6 +660,14 @@ class _Transaction:
         return False
 
 
+class RefusedWrite(StorageProblem):
+    """A write the storage refused, with what SQLite said (`error`)."""
+
+    def __init__(self, message: str, error: sqlite3.Error) -> None:
+        super().__init__(message)
+        self.error = error
+
+
 def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
     text = str(error).lower()
     if "full" in text:
@@ -442,15 +678,25 @@ def _storage_problem(error: sqlite3.OperationalError) -> StorageProblem:
         why = "another program is writing the saved games"
     else:
         why = f"the storage refused the write ({error})"
-    return StorageProblem(f"Not saved: {why}. Nothing already saved is lost; free some space or fix the "
-                          "storage, then try again.")
+    return RefusedWrite(f"Not saved: {why}. Nothing already saved is lost; free some space or fix the "
+                        "storage, then try again.", error)
 
 
-def _entry_payload(kind: str, text: str | None, where: str) -> Action | Fix | None:
-    if text is None:
+def _parsed(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise BadDocument(f"{where}: the saved entry cannot be read ({error})") from None
+
+
+def _entry_payload(kind: str, doc: Any, where: str) -> Action | Fix | None:
+    if doc is None:
         return None
-    doc = json.loads(text)
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
+
+
+def _race_text(lines: Sequence[dict[str, Any]]) -> str:
+    return "\n".join(json.dumps(line, sort_keys=True) for line in lines)
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:
@@ -466,10 +712,31 @@ def _saved_id(session: Session) -> int:
     return session.id
 
 
-def _record(row: Sequence[Any]) -> SessionRecord:
+def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
+    """A saved game as the family now calls its players: the names changed since are put in its
+    players and in its result."""
     id_, game, players, options, started, updated, finished, result, count = row
+    saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
+    seats = seated(saved, id_, changes)
+    outcome = json.loads(result) if result else None
+    if seats != saved and isinstance(outcome, dict) and isinstance(outcome.get("outcome"), dict):
+        outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
-        id=id_, game=game,
-        players=tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))),
-        options=json.loads(options), started_at=started, updated_at=updated, finished_at=finished,
-        result=json.loads(result) if result else None, entry_count=count)
+        id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
+        finished_at=finished, result=outcome, entry_count=count)
+
+
+def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:
+    """A saved Outcome's names, seat by seat, as the players are now called; anything unreadable is
+    left for Outcome.from_json to refuse."""
+    def name(seat: Any, was: Any) -> Any:
+        return seats[seat].name if isinstance(seat, int) and 0 <= seat < len(seats) else was
+
+    standings = doc.get("standings")
+    if not isinstance(standings, list):
+        return doc
+    renamed = [{**line, "name": name(line.get("seat"), line.get("name"))} if isinstance(line, dict) else line
+               for line in standings]
+    winners = doc.get("winners")
+    names = [name(seat, None) for seat in winners] if isinstance(winners, list) else doc.get("winner_names")
+    return {**doc, "standings": renamed, "winner_names": names}

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any, Callable
 from companion import config as companion_config
 from companion.errors import CompanionError
 from companion.paths import default_data_dir
-from companion.store import DB_NAME, usability_problem
+from companion.store import DAMAGED, DB_NAME, SavedGamesUnavailable, Store, proven_damaged, read_only_uri, usability_problem
 
 from . import backend as gpio_backend
 
@@ -299,6 +300,14 @@ def check_data_dir(data_dir: Path) -> list[Finding]:
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
     detail: dict[str, Any] = {"path": str(data_dir), "exists": data_dir.exists()}
+    if os.path.lexists(data_dir) and not data_dir.is_dir():
+        return [Finding("data", PROBLEM, f"Data directory {data_dir} is not a folder: the app cannot start on it.",
+                        fix=f"move {data_dir} away, or start with --data-dir pointing at a folder", detail=detail)]
+    if _read_only_mount(existing):
+        return [Finding("data", PROBLEM, f"Data directory {data_dir} is on a read-only mount: the app shows why it "
+                                         "cannot start, and nothing can be saved.",
+                        fix="remount it read-write (sudo mount -o remount,rw ...), or check the card's lock switch",
+                        detail=detail)]
     if not os.access(existing, os.W_OK):
         return [Finding("data", PROBLEM, f"Data directory {data_dir} is not writable by {_user()}: games cannot be saved.",
                         fix=f"sudo chown -R {_user()}: {data_dir}  (or start with --data-dir pointing at a writable place)",
@@ -317,22 +326,64 @@ def check_data_dir(data_dir: Path) -> list[Finding]:
     return [Finding("data", OK, f"Data directory {where}: {megabytes} MB free.", detail=detail)]
 
 
+def _read_only_mount(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
+
+
+# The app's own files, which it reads or writes as regular files only.
+_OWN_FILES = ("config.json", "companion.lock", "companion.sqlite3", "sounds/cue.wav")
+
+
+def check_own_files(data_dir: Path) -> list[Finding]:
+    """Something other than a regular file where the app keeps one of its own (a pipe, a device, a
+    folder, a link): the app refuses or replaces it, and says so here first."""
+    findings = []
+    for name in _OWN_FILES:
+        path = data_dir / name
+        try:
+            mode = path.lstat().st_mode
+        except OSError:
+            continue
+        if stat.S_ISREG(mode):
+            continue
+        kind = ("a link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
+                else "a named pipe" if stat.S_ISFIFO(mode) else "a device or socket")
+        findings.append(Finding("data", WARNING, f"{path} is {kind}, not a file: the app does not read it as one.",
+                                fix=f"move it away; the app writes {name} afresh where it can"))
+    return findings
+
+
 def check_saved_games(data_dir: Path) -> list[Finding]:
-    """Read only: the app itself moves an unusable file aside at its next start."""
+    """Read only. Says which of two very different things is wrong: a file proven unusable (its
+    integrity check fails on a clean read, or it is another program's or a newer version's), which the
+    app keeps aside at its next start; or a file that cannot be read just now (a read error, another
+    program's lock, storage that will not open it), which is left where it is."""
     findings = []
     database = data_dir / DB_NAME
     if database.exists():
+        problem = unreadable = None
         try:
-            connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+            connection = sqlite3.connect(read_only_uri(database), uri=True, timeout=Store.busy_timeout)
             try:
                 problem = usability_problem(connection)
             finally:
                 connection.close()
+            if problem is not None and problem.startswith(DAMAGED) and not proven_damaged(database):
+                problem = None
+                unreadable = SavedGamesUnavailable.because(
+                    database, sqlite3.OperationalError("disk I/O error: read back damaged once, then whole"))
         except sqlite3.Error as error:
-            problem = f"it cannot be opened ({error})"
+            unreadable = SavedGamesUnavailable.because(database, error)
         if problem is not None:
-            findings.append(Finding("data", PROBLEM, f"Saved games file {database}: {problem}.",
+            findings.append(Finding("data", PROBLEM, f"Saved games file {database}: {problem} (checked on a clean read).",
                                     fix="start the app: it keeps this file aside under a dated name and begins a new one"))
+        if unreadable is not None:
+            findings.append(Finding("data", PROBLEM, f"Saved games file {database} could not be read: not proven "
+                                                     f"damaged, and left where it is. {unreadable}",
+                                    fix=unreadable.what_to_do))
     for aside in sorted(data_dir.glob(f"{DB_NAME}.unusable-*")):
         if not aside.name.endswith(("-wal", "-shm")):
             findings.append(Finding("data", WARNING, f"A saved games file was kept aside as {aside}.",
@@ -371,6 +422,7 @@ def collect(requested_backend: str | None, data_dir: Path, *, paths: SystemPaths
     findings += check_kivy_input(paths)
     findings += check_audio(paths, sound_wanted=bool(settings["display"]["sound"]))
     findings += check_data_dir(Path(data_dir))
+    findings += check_own_files(Path(data_dir))
     findings += check_saved_games(Path(data_dir))
     return findings
 

@@ -19,10 +19,14 @@ from typing import Any, Mapping
 
 from companion import config as companion_config
 from companion.errors import BadDocument
+from companion.files import read_text
 from companion.races import Arm, RaceDecision, racelog
 
 from .backend import mock_clock, mock_factory, open_backend
 from .controller import RaceController
+
+# A race log is a few hundred lines of edges; this is far past any.
+LARGEST_RACE_LOG = 16 * 1024 * 1024
 
 
 class _Clock:
@@ -81,14 +85,7 @@ def replay(log: racelog.RaceLog, config: Mapping[str, Any]) -> RaceDecision:
 
 
 def main(args: Any) -> int:
-    path = Path(args.file)
-    if path.exists() and not path.is_file():
-        raise BadDocument(f"{path} is not a file; a race log is a file of JSON lines")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise BadDocument(f"{path} is not UTF-8 text ({error.reason} at byte {error.start}); "
-                          "a race log is JSON lines") from None
+    text = read_text(Path(args.file), LARGEST_RACE_LOG, what="race log (JSON lines)")
     data_dir = getattr(args, "data_dir", None)
     config = companion_config.load(data_dir) if data_dir else companion_config.validate({})
     decision = replay(racelog.parse(text), config)

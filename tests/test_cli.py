@@ -179,3 +179,58 @@ def test_the_app_starts_for_a_user_with_no_kivy_settings_yet(tmp_path):
     assert shot.stat().st_size > 0
     assert (tmp_path / "home" / ".cache" / "table-companion" / "kivy").is_dir()
     assert not (tmp_path / "data" / "kivy").exists()
+
+
+@pytest.fixture
+def as_another_user():
+    """Run a command as a user who may not read the test's files (root reads everything)."""
+    import contextlib
+    import os
+
+    @contextlib.contextmanager
+    def switched():
+        if os.geteuid() != 0:
+            yield
+            return
+        os.seteuid(65534)
+        try:
+            yield
+        finally:
+            os.seteuid(0)
+
+    return switched
+
+
+@pytest.mark.parametrize("command", ["replay-game", "import-game", "import-evening", "replay-race"])
+@pytest.mark.parametrize("plant", ["link loop", "unreadable", "folder", "pipe", "dangling link"])
+def test_a_file_argument_that_cannot_be_read_is_one_line_saying_what_to_do(tmp_path, capsys, as_another_user,
+                                                                           command, plant):
+    import os
+
+    from table_companion import main
+
+    path, data = tmp_path / "given.json", tmp_path / "data"
+    if plant == "link loop":
+        path.symlink_to(path)
+    elif plant == "unreadable":
+        path.write_text('{"game": "nut"}')
+        path.chmod(0)
+    elif plant == "folder":
+        path.mkdir()
+    elif plant == "pipe":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(tmp_path / "gone.json")
+    with as_another_user() if plant == "unreadable" else _nothing():
+        status = main(["--data-dir", str(data), command, str(path)])
+    stderr = capsys.readouterr().err
+    assert status == 2 and stderr.count("\n") == 1 and stderr.startswith("companion: ") and str(path) in stderr
+    assert {"link loop": "circle", "unreadable": "cannot be read", "folder": "folder", "pipe": "named pipe",
+            "dangling link": "does not exist"}[plant] in stderr
+    assert not (data / "companion.sqlite3").exists() or command.startswith("replay")
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext()

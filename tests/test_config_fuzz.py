@@ -3,6 +3,8 @@ wrong: never a traceback, and never a value that validates and then breaks a tim
 
 import json
 import math
+import os
+import signal
 import string
 
 import pytest
@@ -67,3 +69,36 @@ def test_files_that_are_not_settings_at_all_are_refused_in_one_line(tmp_path):
         assert "not UTF-8" in str(problem)
     else:
         raise AssertionError("a file that is not UTF-8 was accepted")
+
+
+@pytest.mark.parametrize("plant, words", [
+    (lambda path: os.mkfifo(path), "named pipe"),
+    (lambda path: path.symlink_to("/dev/zero"), "device"),
+    (lambda path: path.mkdir(), "folder"),
+    (lambda path: path.symlink_to(path), "circle"),
+    (lambda path: path.write_bytes(b" " * (config.LARGEST_FILE + 1)), "more than any settings file"),
+])
+def test_a_settings_file_that_is_no_file_is_one_line_and_never_hangs(tmp_path, plant, words):
+    plant(tmp_path / config.CONFIG_NAME)
+    def hung(*_):
+        raise AssertionError("reading the settings hung")
+
+    # Reading a pipe or /dev/zero used to wait, or fill memory, for ever.
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        with pytest.raises(BadOption) as refused:
+            config.load(tmp_path)
+    finally:
+        signal.alarm(0)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+    assert "move it away" in str(refused.value)
+
+
+def test_saving_the_settings_replaces_a_planted_link_instead_of_writing_through_it(tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("not the app's")
+    (tmp_path / config.CONFIG_NAME).symlink_to(target)
+    config.save(tmp_path, config.validate({}))
+    assert target.read_text() == "not the app's"
+    assert config.load(tmp_path) == config.validate({})

@@ -240,3 +240,40 @@ def test_doctor_reports_a_damaged_saved_games_file_and_what_was_kept_aside(tmp_p
     Store.open(tmp_path).close()
     (kept,) = check_saved_games(tmp_path)
     assert kept.status == "warning" and "kept aside as" in kept.summary
+
+
+def test_doctor_tells_a_file_it_cannot_read_just_now_from_a_damaged_one(tmp_path, monkeypatch):
+    from companion.players import Player
+    from companion.store import Store
+    from hardware.doctor import check_saved_games
+
+    store = Store.open(tmp_path)
+    store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    store.close()
+    monkeypatch.setattr(Store, "busy_timeout", 0.2)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys, time; db = sqlite3.connect(sys.argv[1], isolation_level=None); "
+         "db.execute('PRAGMA locking_mode=EXCLUSIVE'); db.execute('BEGIN EXCLUSIVE'); "
+         "db.execute('SELECT COUNT(*) FROM sessions').fetchone(); print('held', flush=True); time.sleep(60)",
+         str(tmp_path / "companion.sqlite3")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        (finding,) = check_saved_games(tmp_path)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert finding.status == "problem" and "not proven damaged" in finding.summary
+    assert "another program is using it" in finding.summary and "close that program" in finding.fix
+
+
+def test_doctor_names_what_is_planted_in_place_of_the_apps_own_files(tmp_path):
+    from hardware.doctor import check_own_files
+
+    os.mkfifo(tmp_path / "config.json")
+    (tmp_path / "companion.lock").symlink_to("/etc/passwd")
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / "cue.wav").mkdir()
+    said = {finding.summary for finding in check_own_files(tmp_path)}
+    assert said == {f"{tmp_path / 'config.json'} is a named pipe, not a file: the app does not read it as one.",
+                    f"{tmp_path / 'companion.lock'} is a link, not a file: the app does not read it as one.",
+                    f"{tmp_path / 'sounds' / 'cue.wav'} is a folder, not a file: the app does not read it as one."}

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from mutts_support import play_out_hand
+from race_support import bone_race, race
 
 from companion import exports
 from companion.actions import Action
@@ -24,6 +25,7 @@ from companion.errors import BadDocument, StorageProblem
 from companion.evenings import evening_csv, evening_document, evenings, import_evening
 from companion.gamelog import export_saved, import_document, session_from_document
 from companion.players import IDENTITIES, Player
+from companion.records import player_record
 from companion.rulecards import load_example
 from companion.store import Store
 
@@ -284,6 +286,50 @@ def test_an_older_evening_without_times_still_imports_a_minute_apart(store, even
     assert [record.started_at for record in records] == [T0, T0 + 60, T0 + 120]
     (again,) = evenings(elsewhere)
     assert [asdict(standing) for standing in again.standings] == document["evening"]["standings"]
+
+
+def raced_game(store: Store) -> int:
+    """Nuts about Mutts on the buttons (Ann 1, Ben 2, Cleo 3): two bone races played into the game and a
+    third decided on the buttons but called off (logged with the game, in no move)."""
+    mutts = store.new_session("nuts_about_mutts", table("Ann", "Ben", "Cleo"), {"hands": 1})
+    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann by 50 ms
+    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben; Ann 3 ms behind
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 220.0, 3: 260.0, 2: 270.0}))   # Ann by 40 ms
+    return mutts.id
+
+
+def test_a_game_carries_its_race_logs_and_they_come_back_with_it(store, elsewhere):
+    number = raced_game(store)
+    document = export_saved(store, number)
+    assert document["races"] == store.races(number) and len(document["races"]) == 3
+    copied = import_document(elsewhere, document)
+    assert elsewhere.races(copied.id) == store.races(number)
+    ann = player_record(elsewhere, "Ann").races
+    # Ann won the first and third; reactions 200, 183, 220 (median 200); closest win 40, closest loss 3.
+    assert (ann.races, ann.won, ann.median_reaction_ms, ann.closest_win_ms, ann.closest_loss_ms) == (
+        3, 2, 200.0, 40.0, 3.0)
+    assert player_record(elsewhere, "Ann") == player_record(store, "Ann")
+
+
+def test_a_log_written_before_races_were_exported_gives_the_races_its_moves_carry(store, elsewhere):
+    document = export_saved(store, raced_game(store))
+    del document["races"]
+    copied = import_document(elsewhere, document)
+    assert len(elsewhere.races(copied.id)) == 2          # the called-off race was in no move
+    ann = player_record(elsewhere, "Ann").races
+    assert (ann.races, ann.won, ann.median_reaction_ms, ann.closest_win_ms, ann.closest_loss_ms) == (
+        2, 1, 191.5, 50.0, 3.0)
+
+
+@pytest.mark.parametrize("races, says", [
+    ({"log": []}, "\"races\" must be a list of race logs"),
+    ([[{"event": "arm"}], []], "races\\[1\\] must be a race log"),
+    ([["arm"]], "races\\[0\\] must be a race log"),
+])
+def test_race_logs_that_are_no_race_logs_are_refused_and_nothing_is_saved(store, races, says):
+    with pytest.raises(BadDocument, match=says):
+        import_document(store, {**load_example("nut"), "races": races})
+    assert store.sessions() == []
 
 
 @pytest.mark.parametrize("played, says", [

@@ -16,6 +16,7 @@ from kivy.uix.label import Label  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
 
+from ui import theme  # noqa: E402
 from ui.widgets.basics import BigButton, Count, Text  # noqa: E402
 
 
@@ -110,12 +111,29 @@ def test_small_targets_and_small_key_numbers_are_reported_in_millimetres():
     root = FloatLayout()
     root.add_widget(placed(BigButton(text="Go", kind="primary"), (10, 10), (200, 56)))
     root.add_widget(placed(BigButton(text="Back"), (300, 10), (120, 40)))
-    count = placed(Count("cards", 7), (450, 10), (200, 120))
+    count = placed(Count("cards", 7, font_size=theme.FONT_NUMBER), (450, 10), (200, 80))
     root.add_widget(count)
     what = whats(checked(root))
     assert any("target" in w and "needs 12 mm" in w for w in what)
     assert any("target" in w and "needs 9 mm" in w for w in what)
-    assert any(w.startswith("key number") and "needs 10 mm" in w for w in what)
+    assert any(w.startswith("key number") and "needs 10 mm" in w and "'cards'" in w for w in what)
+
+
+def test_every_count_is_held_to_10_mm_unless_it_says_why_it_is_secondary():
+    def count_problems(count):
+        root = FloatLayout()
+        root.add_widget(placed(count, (10, 10), (200, 80)))
+        return [what for what in whats(checked(root, "800x480 GameScreen/TableView")) if "key number" in what]
+
+    # A count's number is measured because it is a Count, whatever flags its label carries.
+    unflagged = Count("in the deck", 28, font_size=theme.FONT_NUMBER)
+    unflagged.number.key_number = False
+    [problem] = count_problems(unflagged)
+    assert problem.startswith("key number 6.") and problem.endswith("needs 10 mm (the count 'in the deck')")
+    # At its own size a count reads across the table.
+    assert count_problems(Count("in the deck", 28)) == []
+    # A figure only looked up now and then says so, with its reason, and is not held to 10 mm.
+    assert count_problems(Count("points", 12, secondary="totals are read at the end of the game")) == []
 
 
 def test_tiny_text_anywhere_and_small_text_read_from_the_seats_are_reported(monkeypatch):

@@ -5,19 +5,16 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from race_support import claim, race
 
 from companion.errors import BadDocument
 from companion.gamelog import session_from_document
 from companion.players import IDENTITIES, Player
-from companion.races.arbiter import Arbiter
-from companion.races.model import Arm, Edge, RaceSettings, ms_to_ns
-from companion.races.racelog import arm_line, decision_line, edge_line
 from companion.records import all_records, player_record
 from companion.rulecards import load_example
 from companion.session import Session
 from companion.store import Store
 
-CUE = 50_000_000_000
 HOUR = 3600.0
 T0 = 1_700_000_000.0
 
@@ -44,28 +41,6 @@ def finished_at(store: Store, session: Session, when: float) -> None:
     db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = ? WHERE id = ?",
                (when - HOUR, when, when, session.id))
     db.close()
-
-
-def race(kind: str, players: list[int], presses_ms: dict[int, float], *, cue_ns: int = CUE,
-         decide: bool = True) -> list[dict]:
-    """A race log as the app writes it (arm line, edge lines, decision line), decided by the arbiter.
-    A negative time is a press before the cue: a false start."""
-    arbiter = Arbiter(RaceSettings(), seed_source=lambda: 7)
-    arm = Arm(kind, tuple(players), cue_ns)
-    arbiter.arm(arm)
-    lines = [arm_line(arm)]
-    for button, ms in sorted(presses_ms.items(), key=lambda item: item[1]):
-        edge = Edge(button, True, cue_ns + ms_to_ns(ms))
-        arbiter.edge(edge)
-        lines.append(edge_line(edge))
-    if decide:
-        lines.append(decision_line(arbiter.finish(cue_ns + 10_000_000_000)))
-    return lines
-
-
-def claim(first: int, presses_after_ms: dict[int, float]) -> list[dict]:
-    """A claim race as the app arms it: its cue put one settle window (30 ms) before the first press."""
-    return race("claim", sorted({first, *presses_after_ms}), {first: 30.0, **{b: 30.0 + ms for b, ms in presses_after_ms.items()}})
 
 
 def test_races_are_counted_per_player_through_each_games_buttons(store):

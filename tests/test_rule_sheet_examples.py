@@ -64,6 +64,27 @@ def test_nuts_about_mutts_match_after_dog_house():
     assert result["draw_pile"] == 76 - 3 and result["home_pile"] == 7
 
 
+def test_nuts_about_mutts_match_needs_a_twin():
+    # Sheet 000: "two sets of each colored card ... two identical matches of each numbered card", and a
+    # Match "must be an exact match". Ben's red 5 and Dev's are both on the home pile, so nobody holds
+    # its twin: Match! is refused, with the reason; a Run (another card) is still open to Ann.
+    result = replay_example("rules/nuts_about_mutts-match-needs-a-twin")
+    assert result["top_card"] == {"card": "dog", "colour": "red", "number": 5} and result["home_pile"] == 3
+    assert result["claims"]["match_refused"] == ("No Match on a red 5: both red 5s are already on the home pile "
+                                                 "(the deck has 2 of each dog), so nobody holds its twin.")
+    assert result["claims"]["run_refused"] is None and result["claims"]["run_numbers"] == [4, 6]
+
+
+def test_nuts_about_mutts_match_on_dog_house_colour():
+    # Sheet 000: the Dog House "is placed on the table in front of a player ... (not the home pile)", so
+    # the red 5 stays in play, and "A match may be played at any time": the Dog House named red, Ben's
+    # twin red 5 follows it at once, and play goes on from Ben's left (Cleo's green 5).
+    result = replay_example("rules/nuts_about_mutts-match-on-dog-house-colour")
+    assert result["hand_sizes"] == [7, 6 - 1, 7 - 1 - 1, 7] and result["dog_house"] == [0]
+    assert result["home_pile"] == 3 and result["draw_pile"] == 104 - 28 and result["turn"] == 3
+    assert result["colour_to_follow"] is None and result["top_card"]["colour"] == "green"
+
+
 def test_thats_ruff_stay_second_visit():
     # Sheet 003: "Whenever your dog reaches its dog house and you don't want it to move further, you can
     # discard one fetched disc for each space the dog would otherwise be obliged to move." Moon, on 7,

@@ -89,3 +89,42 @@ def test_a_resumed_session_keeps_only_a_few_states():
     resumed.replay_entries(log)
     assert len(resumed._snapshots) <= len(resumed.actions) // SNAPSHOT_EVERY + 1
     assert [kind for kind, _ in log].count(DO) > 0 and {UNDO, REDO, FIX} <= {kind for kind, _ in log}
+
+
+@pytest.mark.parametrize("key, seats", [("nuts_about_mutts", 6), ("pugs_in_mugs", 5)])
+def test_resuming_applies_each_move_in_effect_once_however_many_undos_and_fixes(key, seats, monkeypatch):
+    """The work of a resume follows the moves in effect, not the undos and fixes on the way (counted in
+    rule applications, not seconds, so the test means the same on any machine)."""
+    session, log = evening_with_corrections(key, seats, seed=5, entries=1500)
+    kinds = [kind for kind, _ in log]
+    assert kinds.count(FIX) >= 5 and kinds.count(UNDO) >= 50 and len(session.actions) >= 600
+    game = session.game
+    applied = []
+    real_apply = type(game).apply
+    monkeypatch.setattr(type(game), "apply", lambda self, state, action: (applied.append(1), real_apply(self, state, action))[1])
+    resumed = Session(game, session.players, session.options)
+    resumed.replay_entries(log)
+    assert len(applied) <= len(session.actions)
+    assert resumed.state == session.state
+
+
+def evening_with_corrections(key, seats, seed, entries):
+    """Mostly moves, as a family plays, with undos, redos and fixes of earlier moves among them; a game
+    that ends is taken back a move and played on, so the log reaches its length."""
+    rng = random.Random(seed)
+    game = load_game(key)
+    log = []
+    options = {"hands": 0} if key == "nuts_about_mutts" else None
+    session = Session(game, table_of(seats), options, persist=lambda kind, action, state: log.append((kind, action)))
+    while len(log) < entries:
+        roll = rng.random()
+        if session.is_over or (roll < 0.05 and session.can_undo):
+            session.undo()
+        elif roll < 0.07 and session.can_redo:
+            session.redo()
+        elif roll < 0.09 and session.actions:
+            try_a_fix(session, rng)
+        else:
+            moves = [action for action in game.legal_actions(session.state, rng) if action.type != "end_evening"]
+            session.perform(rng.choice(moves))
+    return session, log

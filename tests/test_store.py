@@ -8,7 +8,7 @@ from counting_game import CountingGame
 import companion.registry as registry
 import companion.store as store_module
 from companion.actions import Action
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, StorageProblem
 from companion.players import Player
 from companion.store import SCHEMA_VERSION, Store
 
@@ -189,7 +189,7 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     # What the first version wrote: its tables only (an entry was a move, an undo or a redo), marked schema 1.
     path = tmp_path / "companion.sqlite3"
     connection = sqlite3.connect(path)
-    connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; "
+    connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; DROP TABLE changes; "
                              "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
                              "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
     connection.close()
@@ -206,3 +206,44 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     resumed.fix(1, Action("add", 0, {"amount": 1}))
     store.close()
     assert Store.open(tmp_path).resume(session.id).summary()["total"] == 4
+
+
+def _back_to_schema_3(path) -> None:
+    """The file as the version before the family's corrections wrote it: no changes table, schema 3."""
+    connection = sqlite3.connect(path)
+    connection.executescript("DROP TABLE changes;")
+    connection.close()
+    _schema(path, "3")
+
+
+def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 20})
+    session.perform(Action("add", 0, {"amount": 2}))
+    store.save_race(session.id, [{"event": "arm", "t_ns": 1, "kind": "claim", "players": [1, 2]}])
+    expected = (session.state, store.races(session.id), store.roster())
+    store.close()
+    path = tmp_path / "companion.sqlite3"
+    _back_to_schema_3(path)
+
+    # A migration cut short (here by a statement the storage refuses) leaves the file as it was.
+    failing = {**store_module.MIGRATIONS, 4: (*store_module.MIGRATIONS[4], "INSERT INTO nowhere VALUES (1)")}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store_module, "MIGRATIONS", failing)
+        with pytest.raises(StorageProblem):
+            Store.open(tmp_path)
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+    assert connection.execute("SELECT name FROM sqlite_master WHERE name = 'changes'").fetchone() is None
+    connection.close()
+
+    store = Store.open(tmp_path)
+    assert store.moved_aside is None and store.changes() == []
+    assert (store.resume(session.id).state, store.races(session.id), store.roster()) == expected
+    assert store._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA_VERSION),)
+    renamed = store.add_change("rename_seat", old_name="Ann", new_name="Annie", session_id=session.id, seat=0)
+    store.close()
+    reopened = Store.open(tmp_path)
+    assert reopened.changes() == [renamed]
+    assert [player.name for player in reopened.resume(session.id).players] == ["Annie", "Ben"]
+    reopened.close()

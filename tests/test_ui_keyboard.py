@@ -1,23 +1,37 @@
 """Typing on the touchscreen: the kiosk has no keyboard, so every name and the Pedigree breed are typed
-on the app's own on-screen keys, tapped here with real touches where a finger would land."""
+on the app's own on-screen keys, tapped here with real touches where a finger would land; an accented
+letter by holding its plain letter down, as on a phone, or from the page of accented letters."""
 
+import time
 
 import pytest
 
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
-from ui_support import settle, tap, tap_at  # noqa: E402
+from ui_support import buttons_reading, settle, settle_until, tap, tap_at  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
+from companion.glyphs import undrawable  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
-from companion.rulecards import load_example
+from companion.rulecards import load_example  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import GameScreen, open_game_screen  # noqa: E402
 from ui.screens.setup import SetupScreen  # noqa: E402
-from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
+from ui.widgets.basics import BigButton  # noqa: E402
+from ui.widgets.keyboard import (  # noqa: E402
+    ACCENTS,
+    LAYOUT,
+    LONG_PRESS_S,
+    AccentStrip,
+    TypingPopup,
+    accented,
+    find_key,
+    key_center,
+)
 
 EXAMPLE = load_example("nuts_about_mutts")
 ACTIONS = [Action.from_json(entry) for entry in EXAMPLE["actions"]]
@@ -232,3 +246,117 @@ def test_the_pedigree_breed_is_typed_on_the_same_keyboard(pedigree):
     assert screen.view.pad.breed_input.text == "Beagle"
     screen.view.pad.buttons["colour:blue"].trigger_action(0)
     assert session.actions[-1] == ACTIONS[11]
+
+
+# ----- accented letters ---------------------------------------------------------------------------------
+def accent_strips() -> list[AccentStrip]:
+    return [widget for widget in Window.children if isinstance(widget, AccentStrip)]
+
+
+def hold(popup: TypingPopup, label: str) -> AccentStrip:
+    """A long press, as a finger does it: down on the key, rest there, lift."""
+    settle()
+    touch = UnitTestTouch(*key_center(popup.keys, label))
+    touch.touch_down()
+    settle(1)
+    assert accent_strips() == []  # not at once: a plain tap is never taken for a hold
+    time.sleep(LONG_PRESS_S)
+    assert settle_until(lambda: accent_strips() != [], timeout_s=3), f"holding {label} offered nothing"
+    touch.touch_up()
+    settle()
+    (strip,) = accent_strips()
+    return strip
+
+
+def choose(strip: AccentStrip, letter: str) -> None:
+    (key,) = buttons_reading(strip, letter)
+    tap(key)
+    assert accent_strips() == []
+
+
+@pytest.fixture
+def four_seats(services, on_window):
+    navigator = on_window(Navigator(transition=NoTransition()))
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("thats_ruff")))
+    while len(setup.seat_rows) < 4:
+        tap(buttons_reading(setup, "+ Add player")[0])
+    return setup
+
+
+def test_accented_names_are_typed_by_holding_the_letter_and_tapping_its_accented_form(four_seats):
+    typing = [("zo", "e", "ë", ""), ("jos", "e", "é", ""), ("m", "u", "ü", "ller"), ("mu", "n", "ñ", "oz")]
+    for seat, (before, held, accent, after) in enumerate(typing):
+        tap(four_seats.seat_rows[seat].name_field)
+        popup = the_keyboard()
+        press(popup, *before)
+        strip = hold(popup, held)
+        assert popup.text.endswith(held) or popup.text.endswith(held.upper())  # the plain letter until one is chosen
+        choose(strip, accent)
+        press(popup, *after)
+        tap(popup.done_button)
+    settle()
+    assert [seat.name for seat in four_seats.seats] == ["Zoë", "José", "Müller", "Muñoz"]
+    assert [row.name_field.text for row in four_seats.seat_rows] == ["Zoë", "José", "Müller", "Muñoz"]
+
+
+def test_a_held_capital_offers_capitals_and_a_touch_elsewhere_keeps_the_plain_letter(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    strip = hold(popup, "e")
+    assert [key.text for key in strip.walk() if isinstance(key, BigButton)] == list("ÉÈÊËĒĖĘĚ")
+    choose(strip, "É")
+    press(popup, *"mil")
+    strip = hold(popup, "e")
+    assert "é" in [key.text for key in strip.walk() if isinstance(key, BigButton)]
+    press(popup, "s")  # the strip closes and the touch still types its letter: a resting finger costs nothing
+    assert accent_strips() == [] and popup.text == "Émiles"
+
+
+def test_the_accent_page_has_the_commonest_accented_letters_one_tap_each(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, "accents", "Ø", "letters", *"ren")  # a capital at the start on this page too
+    press(popup, "space", "accents", "ö", "symbols", "2")
+    assert popup.text == "Øren Ö2"
+
+
+def test_an_emoji_is_refused_with_a_message_and_the_name_is_kept(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, *"zoe")
+    Window.dispatch("on_textinput", "\U0001F600")  # what a PC keyboard's emoji picker sends
+    settle()
+    assert popup.text == "Zoe"
+    assert "grinning face" in popup.message.text and "letters and digits" in popup.message.text
+    assert popup.headline.title.opacity == 0  # the message stands in the prompt's place, nothing moves
+    press(popup, "y")
+    assert popup.text == "Zoey" and popup.message.text == ""
+    tap(popup.done_button)
+    assert setup.seats[0].name == "Zoey"
+
+
+def test_every_key_and_every_accented_form_is_drawn_by_the_app_font():
+    typed = [key[1] for name, row in LAYOUT.items() if name[-1].isdigit() for key in row if key[1]]
+    forms = [form for letter in ACCENTS for case in (letter, letter.upper()) for form in accented(case)]
+    assert undrawable("".join(typed + forms)) == []
+
+
+def test_the_accented_forms_are_big_targets_above_the_held_key_on_the_7_inch_display(seven_inch_window, setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    for letter in ("q", "a", "o", "z", "u"):
+        if letter != "q":
+            strip = hold(popup, letter)
+            keys = [key for key in strip.walk() if isinstance(key, BigButton)]
+            assert [key.text for key in keys] == accented(popup.text[-1])
+            _, ((_, key_y), (_, key_height)) = find_key(popup.keys, letter)
+            boxes = [(*key.to_window(key.x, key.y), key.width, key.height) for key in keys]
+            typed_bottom = popup.display.to_window(*popup.display.pos)[1]
+            for x, y, width, height in boxes:
+                assert min(width, height) >= 62  # 12 mm on the 7" display, as tall as the keyboard's keys
+                assert 0 <= x and x + width <= 800 and 0 <= y and y + height <= 480
+                assert y >= popup.keys.to_window(0, key_y + key_height)[1]  # above the finger, not under it
+                assert y + height <= typed_bottom or y >= typed_bottom + popup.display.height  # the name stays in sight
+            tap_at(400, 470)  # away from the strip: it closes
+            assert accent_strips() == []
+        press(popup, letter)

@@ -239,6 +239,43 @@ def test_an_evening_on_the_stick_is_imported_by_one_tap_and_listed(services, nav
         assert view_bottom - 1 <= bottom and top <= view_top + 1, (number, bottom, top, view_bottom, view_top)
 
 
+def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_race_records(tmp_path, navigator,
+                                                                                           monkeypatch):
+    from race_support import raced_mutts
+    from ui_support import make_services
+
+    from companion.records import player_record
+    from ui.screens.profile import ProfileScreen
+    from ui.screens.saved_games import ImportPopup
+
+    stick = plug_in(tmp_path, monkeypatch)
+    here, there = make_services(tmp_path / "here"), make_services(tmp_path / "there")
+    try:
+        raced_mutts(here.store)
+        navigator.go(Place.EVENING, here)
+        tap(the(navigator, "Export"))
+        (exported,) = stick.glob("evening-*.json")
+
+        navigator.go(Place.SAVED_GAMES, there)
+        tap(the(navigator, "Import from USB stick"))
+        settle()
+        popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+        tap(next(button for button in popup.choices if exported.name in button.text))
+        tap(the(navigator, "Back"))
+        tap(the(navigator, next(text for text in texts(navigator.current_screen) if text.startswith("Tonight"))))
+        tap(next(row for row in navigator.current_screen.rows if row.standing.name == "Ann"))
+        profile = navigator.current_screen
+        assert isinstance(profile, ProfileScreen)
+        words = shown(profile)
+        assert "No races yet." not in words
+        assert {"Won 2 of 4 races", "Median reaction: 192 ms", "Closest photo finish won: by 20 ms",
+                "Closest photo finish lost: by 3.0 ms"} <= set(words)
+        assert profile.record == player_record(here.store, "Ann")
+    finally:
+        here.store.close()
+        there.store.close()
+
+
 def test_a_file_with_a_wrong_move_is_refused_by_name_and_saves_nothing(services, navigator, tmp_path, monkeypatch):
     from ui.screens.saved_games import ImportPopup
 

@@ -1,21 +1,32 @@
 """Set-up in one glance: six seats without scrolling, a player's big button claimed by pressing it,
-and remembered names one tap away in the typing box."""
+remembered names one tap away in the typing box, the next game starting from the whole table that
+last played, and seats that keep their size while a message shows."""
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
-from ui_support import buttons_reading, settle, tap  # noqa: E402
+from ui_support import buttons_reading, settle, tap, tap_at  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+import layout  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
+from ui import theme  # noqa: E402
 from ui.hardware_link import open_hardware  # noqa: E402
+from ui.places import Place  # noqa: E402
+from ui.screens.game import GameScreen  # noqa: E402
+from ui.screens.home import GameCard  # noqa: E402
 from ui.screens.setup import ButtonClaimPopup, SetupScreen  # noqa: E402
-from ui.widgets.keyboard import TypingPopup  # noqa: E402
+from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
 
 
 @pytest.fixture
@@ -74,8 +85,9 @@ def test_cancel_leaves_the_buttons_as_they_were(services, navigator):
 def test_a_remembered_name_is_offered_in_the_typing_box_and_fills_the_seat_in_one_tap(services, navigator):
     services.store.new_session("nut", [Player("Leo", "green"), Player("Grandpa", "orange"), Player("Maya", "sky")])
     setup = setup_for(services, navigator, game="nut", seats=3)
-    seated = [seat.name for seat in setup.seats[:2]]
-    waiting = ({"Leo", "Grandpa", "Maya"} - set(seated)).pop()
+    tap(buttons_reading(setup.seat_rows[1], "X")[0])
+    tap(buttons_reading(setup, "+ Add player")[0])
+    waiting = "Grandpa"
     tap(setup.seat_rows[2].name_field)
     (typing,) = popups(TypingPopup)
     offered = [chip.text for chip in typing.suggestions.children]
@@ -83,3 +95,100 @@ def test_a_remembered_name_is_offered_in_the_typing_box_and_fills_the_seat_in_on
     tap(buttons_reading(typing, waiting)[0])
     assert not popups(TypingPopup)
     assert setup.seats[2].name == waiting
+
+
+def open_from_home(navigator, title: str) -> SetupScreen:
+    (card,) = [card for card in navigator.current_screen.walk() if isinstance(card, GameCard) and card.entry.title == title]
+    scroll = card.parent
+    while not isinstance(scroll, ScrollView):
+        scroll = scroll.parent
+    scroll.scroll_to(card, animate=False)   # as a finger would scroll Home to the game first
+    tap(card)
+    assert isinstance(navigator.current_screen, SetupScreen)
+    return navigator.current_screen
+
+
+def type_name(field, name: str) -> None:
+    tap(field)
+    (typing,) = popups(TypingPopup)
+    for key in name:
+        settle()
+        tap_at(*key_center(typing.keys, key))
+    tap(typing.done_button)
+
+
+def test_the_next_game_starts_from_the_whole_table_that_last_played_each_in_their_seat(services, navigator):
+    family = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"]
+    navigator.go(Place.HOME, services)
+    setup = open_from_home(navigator, "Nuts about Mutts")
+    while len(setup.seat_rows) < 6:
+        tap(buttons_reading(setup, "+ Add player")[0])
+    for row, name in zip(setup.seat_rows, family):
+        type_name(row.name_field, name)
+    tap(setup.start_button)
+    game = navigator.current_screen
+    assert isinstance(game, GameScreen)
+    seated = list(game.controller.session.players)
+    tap(buttons_reading(game, "Home")[0])
+
+    four = open_from_home(navigator, "That's Ruff!")   # 2 to 4 players: the first four, in their seats
+    assert [row.name_field.text for row in four.seat_rows] == family[:4]
+    assert [(seat.colour, seat.button) for seat in four.seats] == [(p.colour, p.button) for p in seated[:4]]
+    tap(buttons_reading(four.seat_rows[1], "X")[0])   # Ben is not playing: one tap
+    assert [seat.name for seat in four.seats] == ["Ann", "Cy", "Dee"]
+    tap(buttons_reading(four, "Back")[0])
+
+    six = open_from_home(navigator, "Nuts about Mutts")
+    assert [row.name_field.text for row in six.seat_rows] == family
+    assert [seat.colour for seat in six.seats] == [player.colour for player in seated]
+
+
+def test_a_seat_that_played_as_player_n_is_an_empty_seat_again(services, navigator):
+    services.store.new_session("nut", [Player("Ann", "orange"), Player("Player 2", "sky"), Player("Cy", "green")])
+    services.store.forget_player("Player 2")   # as a start does for a seat left unnamed
+    setup = setup_for(services, navigator, game="nut", seats=3)
+    assert [row.name_field.text for row in setup.seat_rows] == ["Ann", "", "Cy"]
+    assert setup.seat_rows[1].name_field.hint_text == "Player 2"
+
+
+@pytest.fixture
+def seven_inch_window():
+    before = Window.size
+    Window.size = (800, 480)
+    settle()
+    yield
+    Window.size = before
+    settle()
+
+
+def test_the_seats_stay_9_mm_while_a_message_shows_on_the_7_inch_display(services, navigator, seven_inch_window):
+    setup = setup_for(services, navigator, seats=2)   # a 2-6 player game: room laid out for six seats
+    tap(buttons_reading(setup.seat_rows[0], "X")[0])
+    assert "needs at least 2 players" in setup.message.text
+    settle()
+    targets = [widget for widget in setup.walk() if isinstance(widget, ButtonBehavior)]
+    assert len(targets) > 10
+    smallest = min(targets, key=lambda widget: min(widget.size))
+    assert min(smallest.size) >= theme.TARGET, f"{smallest.text!r} is {smallest.width:.0f} x {smallest.height:.0f} px"
+    assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
+
+
+def test_seat_order_and_the_dealer_say_what_they_do_in_words_that_fit_six_long_names(
+        services, navigator, seven_inch_window):
+    names = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+    services.store.new_session("nuts_about_mutts", [Player(name, colour) for name, colour in
+                                                    zip(names, ["orange", "sky", "green", "yellow", "blue", "red"])])
+    setup = setup_for(services, navigator)
+    assert [row.name_field.text for row in setup.seat_rows] == names
+    assert [len(seat_buttons(row, "Move up")) for row in setup.seat_rows] == [0, 1, 1, 1, 1, 1]
+    assert [len(seat_buttons(row, "Deals first")) for row in setup.seat_rows] == [1, 0, 0, 0, 0, 0]
+    assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
+    tap(seat_buttons(setup.seat_rows[2], "Deal instead")[0])
+    assert [len(seat_buttons(row, "Deals first")) for row in setup.seat_rows] == [0, 0, 1, 0, 0, 0]
+    tap(seat_buttons(setup.seat_rows[2], "Move up")[0])
+    assert [seat.name for seat in setup.seats][:3] == ["Christopher", "Bartholomäus", "Maximiliana"]
+    assert len(seat_buttons(setup.seat_rows[1], "Deals first")) == 1   # the dealer moved with her seat
+
+
+def seat_buttons(card, text: str) -> list:
+    return [widget for widget in card.walk(restrict=True) if isinstance(widget, ButtonBehavior) and widget.text == text]

@@ -2,50 +2,89 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from pathlib import Path
+from typing import Callable
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 
+from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import theme
 from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
+from ui.start import Opened
+
+log = logging.getLogger(__name__)
 
 
 class CompanionApp(App):
     title = "Table Companion"
 
-    def __init__(self, services: Services, autoplay: int | None = None, autoplay_game: str = "", **kwargs):
+    def __init__(self, services: Services | None, autoplay: int | None = None, autoplay_game: str = "", *,
+                 start_problem: str | None = None, reopen: Callable[[], Opened] | None = None,
+                 data_dir: Path | None = None, backend: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.services = services
         self.autoplay = autoplay
         self.autoplay_game = autoplay_game
         self.navigator: Navigator | None = None
+        self.keyboard_buttons = None
         self._first_screen = None
+        self._problem_screen = None
         self._finishing = None
+        # Without services the app cannot start: it shows why, and `reopen` tries the start again.
+        self.start_problem = start_problem
+        self._reopen = reopen
+        self._data_dir, self._backend = data_dir, backend
 
     @classmethod
     def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
-               autoplay: int | None = None, autoplay_game: str = "") -> "CompanionApp":
+               autoplay: int | None = None, autoplay_game: str = "", opened: Opened | None = None,
+               reopen: Callable[[], Opened] | None = None) -> "CompanionApp":
+        """The app on `data_dir`. With `opened` (what ui.start.open_data found) the data directory is
+        already taken; where it found a problem the app shows it, and `reopen` is Try again."""
+        if opened is None:
+            hold_data_dir(data_dir)
+            store = Store.open(data_dir)
+        elif opened.store is None:
+            return cls(None, autoplay, autoplay_game, start_problem=opened.problem, reopen=reopen,
+                       data_dir=data_dir, backend=backend)
+        else:
+            store, settings = opened.store, opened.settings
+        return cls(cls.services_for(data_dir, settings, store, backend), autoplay=autoplay,
+                   autoplay_game=autoplay_game)
+
+    @staticmethod
+    def services_for(data_dir: Path, settings: dict, store: Store, backend: str | None) -> Services:
         from hardware.backlight import find_backlight
         from hardware.board import is_raspberry_pi
         from ui.hardware_link import open_hardware
 
-        hold_data_dir(data_dir)
-        store = Store.open(data_dir)
         services = Services(data_dir=data_dir, store=store, settings=settings)
         backend_name = backend or settings["backend"]
         # Not opened yet: Home does not need the buttons, so finish_starting opens them after it shows.
         services.buttons_opener = lambda services: open_hardware(services, backend_name)
         # Only a Pi's display: a laptop's own backlight is not the app's to dim.
         services.backlight = find_backlight() if is_raspberry_pi() else None
-        return cls(services, autoplay=autoplay, autoplay_game=autoplay_game)
+        return services
 
     def build(self):
+        self.navigator = Navigator()
+        Window.clearcolor = theme.BACKGROUND
+        if self.services is None:
+            self._problem_screen = self.navigator.go(Place.START_PROBLEM, None, self.start_problem, self._try_again)
+            return self.navigator
+        self._begin()
+        return self.navigator
+
+    def _begin(self) -> None:
+        """Everything a start does once the data directory and the saved games are open."""
         from ui.hardware_link import KeyboardButtons
         from ui.screen_sleep import apply_brightness
 
@@ -54,14 +93,33 @@ class CompanionApp(App):
         apply_brightness(self.services)
         self.keyboard_buttons = KeyboardButtons(self.services)
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
-        self.navigator = Navigator()
         self._first_screen = self.navigator.go(Place.HOME, self.services)
         Window.bind(on_flip=self._after_first_frame)
         if self.autoplay is not None:
             from ui.autoplay import start_autoplay
 
             start_autoplay(self.services, self.navigator, self.autoplay, self.autoplay_game)
-        return self.navigator
+
+    def _try_again(self) -> None:
+        """The start again, off the screen's thread (opening can wait seconds on a failing card)."""
+        def attempt():
+            try:
+                opened = self._reopen() if self._reopen is not None else None
+            except CompanionError as refused:   # another copy took the data directory meanwhile
+                opened = Opened({}, None, str(refused))
+            Clock.schedule_once(lambda _dt: self._tried(opened), 0)
+
+        threading.Thread(target=attempt, name="start-again", daemon=True).start()
+
+    def _tried(self, opened: Opened | None) -> None:
+        if opened is None or opened.store is None:
+            self.start_problem = opened.problem if opened is not None else self.start_problem
+            self._problem_screen.still(self.start_problem)
+            return
+        log.warning("the app started on a second try")
+        self.start_problem = None
+        self.services = self.services_for(self._data_dir, opened.settings, opened.store, self._backend)
+        self._begin()
 
     # The key handlers never consume the key, so typing a name with a digit in it still works.
     def _key_down(self, _window, key, *_):
@@ -95,6 +153,8 @@ class CompanionApp(App):
         Window.unbind(on_flip=self._after_first_frame)
         if self._finishing is not None:
             self._finishing.cancel()
+        if self.services is None:
+            return
         if self.services.screen_sleep is not None:
             self.services.screen_sleep.close()
             self.services.screen_sleep = None

@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from companion import config as config_file
-from companion.paths import ensure_data_dir
+from companion.paths import default_data_dir
+from ui.start import open_data
 
 
 def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
@@ -62,15 +62,16 @@ def _loads(library: str) -> bool:
 
 
 def main(args) -> int:
-    data_dir = ensure_data_dir(args.data_dir)
-    settings = config_file.load(data_dir)
-    fullscreen = args.fullscreen or settings["display"]["fullscreen"]
+    data_dir = Path(args.data_dir) if args.data_dir is not None else default_data_dir()
+    opened = open_data(data_dir)
+    fullscreen = args.fullscreen or opened.settings["display"]["fullscreen"]
     prepare_kivy(args.size or (1280, 720) if not fullscreen else None, fullscreen)
 
     from ui.app import CompanionApp
 
-    app = CompanionApp.create(data_dir=data_dir, settings=settings, backend=args.backend, autoplay=args.autoplay,
-                              autoplay_game=args.autoplay_game)
+    app = CompanionApp.create(data_dir=data_dir, settings=opened.settings, backend=args.backend,
+                              autoplay=args.autoplay, autoplay_game=args.autoplay_game, opened=opened,
+                              reopen=lambda: open_data(data_dir))
     app.run()
     return 0
 

@@ -56,6 +56,12 @@ def _profile(services, navigator, name, evening_started_at=None):
     return ProfileScreen(services, navigator, name, evening_started_at)
 
 
+def _start_problem(services, navigator, problem, try_again):
+    from ui.screens.start_problem import StartProblemScreen
+
+    return StartProblemScreen(problem, try_again)
+
+
 ROUTES: dict[Place, Callable[..., Any]] = {
     Place.HOME: _home,
     Place.SETUP: _setup,
@@ -65,4 +71,5 @@ ROUTES: dict[Place, Callable[..., Any]] = {
     Place.SETTINGS: _settings,
     Place.EVENING: _evening,
     Place.PROFILE: _profile,
+    Place.START_PROBLEM: _start_problem,
 }

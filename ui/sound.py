@@ -1,30 +1,67 @@
-"""The race cue's sound: a short bright beep, written once as a WAV into the data directory (so no
-binary ships in the repository) and played through Kivy. A machine without audio stays silent."""
+"""The race cue's sound: a short bright beep, written as a WAV into the data directory (so no binary
+ships in the repository) and played through Kivy. A machine without audio stays silent, and so does
+one whose data directory cannot hold the file: a race never waits for its sound.
+
+Kivy would open whatever is at sounds/cue.wav, and a named pipe there would hold the race screen for
+ever, so the file is played only once it has been read back as a regular file holding exactly the
+beep; anything else there (a pipe, a link, another sound) is replaced by the beep."""
 
 from __future__ import annotations
 
+import functools
+import io
+import logging
 import math
 import struct
 import wave
 from pathlib import Path
 
+from companion.files import FileProblem, read_regular, write_atomic
+
 RATE = 22050
 
+log = logging.getLogger(__name__)
 
-def write_beep(path: Path, frequency: float = 1046.5, seconds: float = 0.22) -> Path:
+
+@functools.cache
+def beep(frequency: float = 1046.5, seconds: float = 0.22) -> bytes:
+    """The cue as the bytes of a WAV file."""
     frames = int(RATE * seconds)
     fade = int(RATE * 0.01)  # 10 ms ramps: no click at either end
     samples = bytearray()
     for i in range(frames):
         envelope = min(1.0, i / fade, (frames - i) / fade)
         samples += struct.pack("<h", int(0.6 * 32767 * envelope * math.sin(2 * math.pi * frequency * i / RATE)))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(bytes(samples))
+    out = io.BytesIO()
+    with wave.open(out, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(RATE)
+        wav.writeframes(bytes(samples))
+    return out.getvalue()
+
+
+def write_beep(path: Path, frequency: float = 1046.5, seconds: float = 0.22) -> Path:
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    write_atomic(path, beep(frequency, seconds), what="sound file")
     return path
+
+
+def cue_file(data_dir: Path) -> Path | None:
+    """sounds/cue.wav, holding the beep and nothing else; None (and a line in the journal) where the
+    data directory cannot hold it."""
+    path = Path(data_dir) / "sounds" / "cue.wav"
+    wanted = beep()
+    try:
+        if read_regular(path, len(wanted), what="sound file", follow_links=False) == wanted:
+            return path
+    except FileProblem:
+        pass  # missing, or something else in its place: written afresh below
+    try:
+        return write_beep(path)
+    except OSError as problem:
+        log.warning("the race cue stays silent: %s", problem)
+        return None
 
 
 class CueSound:
@@ -35,9 +72,9 @@ class CueSound:
         self.volume = max(0.0, min(100.0, volume))
         if not enabled:
             return
-        path = Path(data_dir) / "sounds" / "cue.wav"
-        if not path.exists():
-            write_beep(path)
+        path = cue_file(Path(data_dir))
+        if path is None:
+            return
         from kivy.core.audio import SoundLoader
 
         self._sound = SoundLoader.load(str(path))  # None when the machine has no audio output

@@ -5,7 +5,9 @@ What it refuses, each a defect a player would notice at the table:
   middle, a name shortened with an ellipsis;
 - a widget drawn outside its parent (outside the visible part of a scrolled list is fine);
 - two tappable widgets that overlap (a finger cannot say which it meant);
-- on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall, primary targets under
+- on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall (the number of every
+  Count, ui/widgets/basics.py, unless it says why it is a secondary figure, and any label marked
+  `key_number`), primary targets under
   12 mm, any other target under 9 mm, any text under 2.2 mm (capital height), and on the game tables
   laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm.
 A problem names the screen, the widget (its class and text) and the sizes."""
@@ -24,6 +26,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
+
+from ui.widgets.basics import Count
 
 SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
 KEY_NUMBER_MM = 10
@@ -176,6 +180,16 @@ def label_problems(label: Label) -> list[str]:
     return problems
 
 
+def is_key_number(label: Label) -> bool:
+    """A count the family tracks, read from across the table: every Count's number, unless the Count
+    gives the reason it is a secondary figure, and any other label marked `key_number`. The Count is
+    asked, not a flag on its number, so a count cannot be left small by a flag forgotten or unset."""
+    owner = label.parent
+    if isinstance(owner, Count) and label is owner.number:
+        return not owner.secondary
+    return getattr(label, "key_number", False)
+
+
 def key_number_mm(label: Label, scale: float) -> float:
     return ink_height(plain(label.text).strip() or "0", label.font_size, label.bold, label.font_name) / scale
 
@@ -232,10 +246,11 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
             if isinstance(widget, Label) and not isinstance(widget, TextInput):
                 for what in label_problems(widget):
                     add(widget, what)
-                if scale and getattr(widget, "key_number", False):
+                if scale and is_key_number(widget):
                     tall = key_number_mm(widget, scale)
                     if tall < KEY_NUMBER_MM - 0.05:
-                        add(widget, f"key number {tall:.1f} mm tall, needs {KEY_NUMBER_MM} mm")
+                        add(widget, f"key number {tall:.1f} mm tall, needs {KEY_NUMBER_MM} mm"
+                                    + _counting(widget))
                 elif scale and plain(widget.text).strip():
                     tall = widget.font_size * CAP_HEIGHT / scale
                     if tall < FINE_PRINT_MM - 0.05:
@@ -260,6 +275,12 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
             if overlap and (overlap[2] - overlap[0]) > SLACK_PX and (overlap[3] - overlap[1]) > SLACK_PX:
                 add(first, f"overlaps the target {describe(second)} at {_box(overlap)}")
     return problems
+
+
+def _counting(label: Label) -> str:
+    """What a Count's number counts, so the problem names it."""
+    owner = label.parent
+    return f" (the count {plain(owner.caption.text)!r})" if isinstance(owner, Count) else ""
 
 
 def _nested(a: Widget, b: Widget) -> bool:

@@ -268,12 +268,23 @@ class Table:
         return boards[0]
 
     def type_keys(self, text: str) -> None:
-        """Tap each character's key on the on-screen keyboard (shift for capitals)."""
+        """Tap each character's key on the on-screen keyboard (shift for capitals); an accented letter
+        by holding its plain letter down and tapping the accented form offered, as on a phone."""
+        from ui.widgets.keyboard import ACCENTS, LONG_PRESS_S
+
         board = self.keyboard()
         for char in text:
             if char.isalpha() and (board.layout_mode == "shift") != char.isupper():
                 self._tap_key(board, "shift")
-            self._tap_key(board, "spacebar" if char == " " else char.lower())
+            plain = next((letter for letter, forms in ACCENTS.items() if char.lower() in forms), None)
+            if plain is None:
+                self._tap_key(board, "spacebar" if char == " " else char.lower())
+                continue
+            self.touch(*key_position(board, plain), hold_s=LONG_PRESS_S * 1.5)
+            if not self.can_tap(char):
+                raise DriveError(f"{self.where()}: holding {plain!r} offered no {char!r}; texts: {self.texts()}")
+            self.screenshot("keyboard-accents")
+            self.tap(char)
 
     def _tap_key(self, board, wanted: str) -> None:
         x, y = key_position(board, wanted)

@@ -114,6 +114,7 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
     from kivy.uix.label import Label
 
     from ui.screens.evening import EveningScreen, StandingRow
+    from ui.widgets.basics import Panel
 
     assert isinstance(table.screen, EveningScreen), f"the tonight button opened {table.where()}: {table.texts()}"
     assert table.shows(rf"^Tonight: {len(games)} games$"), f"the evening's title: {table.texts()}"
@@ -144,9 +145,11 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
         assert title is not None, f"the evening does not list game {number}, {game['title']}: " \
                                   f"{[layout.plain(w.text) for w in labels]}"
         panel = title.parent
+        while not isinstance(panel, Panel):   # the title shares its line with the game's Delete
+            panel = panel.parent
         given = {}
         for line in panel.children:
-            cells = row_cells(line) if line is not title and line.children else []
+            cells = row_cells(line) if line is not title.parent and line.children else []
             if len(cells) == 4:
                 given[cells[1]] = cells[3]
         meant_given = {name: f"+{value}" for name, value in game["points"].items()}

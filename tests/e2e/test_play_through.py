@@ -46,6 +46,8 @@ CASES = [pytest.param(entry.key, players, long_names, size, id=f"{entry.key}-{pl
          for entry in GAMES
          for players, long_names in ((entry.min_players, False), (entry.max_players, True))
          for size in SIZES]
+# Nuts about Mutts at four: the seats in one row, where a family once could not see the dog house.
+CASES += [pytest.param("nuts_about_mutts", 4, False, size, id=f"nuts_about_mutts-4p-{size}") for size in SIZES]
 
 
 @pytest.mark.slow

@@ -1,6 +1,6 @@
 """Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
 
-from companion.players import Player
+from companion.players import IDENTITIES, Player
 from ui.scenes import FAMILY
 from ui.screenshots import scene
 
@@ -39,6 +39,16 @@ def setup(services, navigator):
     navigator.show(screen)
 
 
+@scene("setup-six-refused", "the next game's set-up with six long names, a refusal over the title")
+def setup_six_refused(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    names = ("Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina")
+    services.store.new_session("nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)])
+    navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).add_player()
+
+
 @scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
 def setup_keyboard(services, navigator):
     from companion.registry import game_entry
@@ -56,7 +66,36 @@ def setup_keyboard_long(services, navigator):
     screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
     popup = screen.seat_rows[1].name_field.open_keyboard()
     popup.type_text("Great-Grandma Wilma")
-    popup.show_symbols(True)
+    popup.show_page("symbols")
+
+
+@scene("setup-keyboard-accents", "the accented forms of a letter held down on the on-screen keyboard")
+def setup_keyboard_accents(services, navigator):
+    from kivy.clock import Clock
+
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+    from ui.widgets.keyboard import find_key
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[0].name_field.open_keyboard()
+    popup.type_text("Zoe")
+
+    def hold(_):  # once the keys are laid out, as a finger held on "e" finds them
+        (line, index), _ = find_key(popup.keys, "e")
+        popup.keys.dispatch("on_key_hold", "e", popup.keys.window_box(line, index))
+    Clock.schedule_once(hold, 0.1)
+
+
+@scene("setup-keyboard-accent-page", "the on-screen keyboard's page of accented letters")
+def setup_keyboard_accent_page(services, navigator):
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
+    popup = screen.seat_rows[0].name_field.open_keyboard()
+    popup.type_text("Zo")
+    popup.show_page("accents")
 
 
 @scene("history", "a game's scrollable history, over its table")

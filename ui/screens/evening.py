@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Callable
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line
@@ -22,14 +23,17 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy_garden.graph import Graph, LinePlot
 
+from companion import corrections, exports
 from companion import evenings as nights
-from companion import exports
 from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
+from companion.names import Change
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.confirm import ConfirmPopup
+from ui.widgets.offer_bar import OfferBar
 from ui.widgets.symbols import SymbolShape
 
 POINTS_RULE = nights.POINTS_RULE
@@ -140,14 +144,25 @@ def standings_header() -> BoxLayout:
     return header
 
 
-def game_panel(number: int, game: GameResult) -> Panel:
-    """How one game of the evening ended for everyone: place, player, score and the points it gave."""
+def game_panel(number: int, game: GameResult, on_delete: Callable[[GameResult], object] | None = None) -> Panel:
+    """How one game of the evening ended for everyone: place, player, score and the points it gave;
+    with `on_delete`, a Delete button for a game entered by mistake."""
     panel = Panel(orientation="vertical", size_hint_y=None, padding=[dp(8), dp(6)], spacing=dp(2))
     panel.bind(minimum_height=panel.setter("height"))
     when = time.strftime("%H:%M", time.localtime(game.started_at))
     state = "" if game.finished else "  -  not finished, no points"
-    panel.add_widget(Text(text=f"[b]{number}. {game.title}[/b]  {when}{state}", markup=True,
-                          font_size=theme.FONT_BODY))
+    heading = BoxLayout(size_hint_y=None, height=theme.TARGET, spacing=theme.GAP)
+    title = Text(text=f"[b]{number}. {game.title}[/b]  {when}{state}", markup=True, font_size=theme.FONT_BODY,
+                 pos_hint={"center_y": 0.5})
+    heading.add_widget(title)
+    title.bind(height=lambda _, height: setattr(heading, "height", max(theme.TARGET, height + dp(4))))
+    if on_delete is not None:
+        delete = BigButton(text="Delete", size_hint_x=None, width=dp(96), height=theme.TARGET,
+                           pos_hint={"center_y": 0.5})
+        delete.game = game
+        delete.bind(on_release=lambda button: on_delete(button.game))
+        heading.add_widget(delete)
+    panel.add_widget(heading)
     outcome = game.outcome
     seats = sorted(range(len(game.names)),
                    key=lambda seat: (outcome.standings[seat].place or 99, seat) if seat < len(outcome.standings)
@@ -259,39 +274,34 @@ class EveningScreen(Screen):
         super().__init__(**kwargs)
         self.services, self.navigator = services, navigator
         self.all_evenings = nights.evenings(services.store)
-        self.evening = self._chosen(started_at)
+        self.evening: Evening | None = None
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         home = BigButton(text="Home", size_hint_x=None, width=dp(96))
         home.bind(on_release=lambda *_: self.go_home())
         header.add_widget(home)
-        evening = self.evening
-        title = "Game nights" if evening is None else evening_title(evening)
-        if evening is not None:
-            count = len(evening.games)
-            title += f": {count} game{'s' if count != 1 else ''}"
-        self.title_label = Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1)
+        self.title_label = Text(font_size=theme.FONT_TITLE, bold=True, size_hint_y=1)
         header.add_widget(self.title_label)
-        position = self.all_evenings.index(evening) if evening is not None else 0
-        self.earlier_button = BigButton(text="Earlier", size_hint_x=None, width=dp(104),
-                                        disabled=evening is None or position + 1 >= len(self.all_evenings))
-        self.earlier_button.bind(on_release=lambda *_: self.show_evening(position + 1))
-        self.later_button = BigButton(text="Later", size_hint_x=None, width=dp(96), disabled=position == 0)
-        self.later_button.bind(on_release=lambda *_: self.show_evening(position - 1))
+        self.earlier_button = BigButton(text="Earlier", size_hint_x=None, width=dp(104))
+        self.earlier_button.bind(on_release=lambda *_: self.show_evening(self.position + 1))
+        self.later_button = BigButton(text="Later", size_hint_x=None, width=dp(96))
+        self.later_button.bind(on_release=lambda *_: self.show_evening(self.position - 1))
         header.add_widget(self.earlier_button)
         header.add_widget(self.later_button)
-        self.export_button = BigButton(text="Export", size_hint_x=None, width=dp(104), disabled=evening is None)
+        self.export_button = BigButton(text="Export", size_hint_x=None, width=dp(104))
         self.export_button.bind(on_release=lambda *_: self.export())
         header.add_widget(self.export_button)
         root.add_widget(header)
-        if evening is None:
-            root.add_widget(Text(text="No games yet. Every game played is counted into its evening here.",
-                                 color=theme.TEXT_DIM, size_hint_y=1, halign="center"))
-        else:
-            root.add_widget(self._body(evening))
-        self.message = MessageBar()
+        self.body = BoxLayout()
+        root.add_widget(self.body)
+        self.message = OfferBar()
         root.add_widget(self.message)
         self.add_widget(root)
+        self.show(self._chosen(started_at))
+
+    @property
+    def position(self) -> int:
+        return self.all_evenings.index(self.evening) if self.evening in self.all_evenings else 0
 
     def _chosen(self, started_at: float | None) -> Evening | None:
         for evening in self.all_evenings:
@@ -299,12 +309,31 @@ class EveningScreen(Screen):
                 return evening
         return self.all_evenings[0] if self.all_evenings else None
 
+    def show(self, evening: Evening | None) -> None:
+        """`evening` in the header and the body, in place (after a game of it was deleted or came back)."""
+        self.evening = evening
+        title = "Game nights" if evening is None else evening_title(evening)
+        if evening is not None:
+            count = len(evening.games)
+            title += f": {count} game{'s' if count != 1 else ''}"
+        self.title_label.text = title
+        self.earlier_button.disabled = evening is None or self.position + 1 >= len(self.all_evenings)
+        self.later_button.disabled = self.position == 0
+        self.export_button.disabled = evening is None
+        self.body.clear_widgets()
+        self.rows = []
+        self.chart = None
+        if evening is None:
+            self.body.add_widget(Text(text="No games yet. Every game played is counted into its evening here.",
+                                      color=theme.TEXT_DIM, size_hint_y=1, halign="center"))
+        else:
+            self.body.add_widget(self._body(evening))
+
     def _body(self, evening: Evening) -> BoxLayout:
         body = BoxLayout(orientation="horizontal", spacing=theme.GAP)
         column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
         column.bind(minimum_height=column.setter("height"))
         column.add_widget(standings_header())
-        self.rows = []
         for standing in evening.standings:
             row = StandingRow(standing)
             row.bind(on_release=lambda row: self.open_profile(row.standing.name))
@@ -314,17 +343,16 @@ class EveningScreen(Screen):
                                font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
         column.add_widget(Widget(size_hint_y=None, height=dp(4)))
         for number, game in enumerate(evening.games, start=1):
-            column.add_widget(game_panel(number, game))
+            column.add_widget(game_panel(number, game, on_delete=self.ask_delete))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
         scroll.add_widget(column)
         body.add_widget(scroll)
         chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
         chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
         if evening.finished_games:
-            self.chart: RunningTotalsChart | None = RunningTotalsChart(evening)
+            self.chart = RunningTotalsChart(evening)
             chart_panel.add_widget(self.chart)
         else:
-            self.chart = None
             chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
                                         color=theme.TEXT_DIM, size_hint_y=1))
         body.add_widget(chart_panel)
@@ -334,13 +362,50 @@ class EveningScreen(Screen):
         if 0 <= position < len(self.all_evenings):
             self.navigator.go(Place.EVENING, self.services, self.all_evenings[position].started_at)
 
+    def ask_delete(self, game: GameResult) -> ConfirmPopup | None:
+        """A game entered by mistake: asked once, then the evening without it, with Undo in the bar."""
+        try:
+            question = corrections.deletion_question(self.services.store, game.session_id)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return None
+        popup = ConfirmPopup("Delete this game?", question, "Delete", lambda: self.delete(game))
+        popup.open()
+        return popup
+
+    def delete(self, game: GameResult) -> None:
+        kept = {other.session_id for other in self.evening.games} if self.evening is not None else set()
+        try:
+            change = corrections.delete_game(self.services.store, game.session_id)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self._reread(kept - {game.session_id})
+        what = f"{game.title} ({', '.join(game.names)})"
+        self.message.offer_undo(f"Deleted {what}: it is out of the standings.", lambda: self.undo_delete(change, what, kept))
+
+    def undo_delete(self, change: Change, what: str, games: set[int]) -> None:
+        try:
+            corrections.undo(self.services.store, change)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self._reread(games)
+        self.message.show(f"{what} is back, as it was.", seconds=None)
+
+    def _reread(self, games: set[int]) -> None:
+        """The evenings read again, showing the one that holds `games` (the nearest without them)."""
+        self.all_evenings = nights.evenings(self.services.store)
+        holding = next((evening for evening in self.all_evenings
+                        if any(game.session_id in games for game in evening.games)), None)
+        self.show(holding or (self.all_evenings[0] if self.all_evenings else None))
+
     def export(self) -> None:
         """The evening's JSON and CSV onto the USB stick, or into the data directory without one."""
         if self.evening is None:
             return
-        number = self.all_evenings.index(self.evening) + 1
         try:
-            done = exports.export_evening(self.services.store, self.services.data_dir, self.evening, number)
+            done = exports.export_evening(self.services.store, self.services.data_dir, self.evening, self.position + 1)
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return

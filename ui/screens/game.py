@@ -84,11 +84,30 @@ class GameScreen(Screen):
         session = self.controller.session
         races = self.services.store.races(session.id) if session.id is not None else []
         if self._history is None:
-            self._history = HistoryPopup(self.controller, races, on_fix=self.open_fix)
+            self._history = HistoryPopup(self.controller, races, on_fix=self.open_fix,
+                                         on_names=self.open_names if session.id is not None else None)
         else:
             self._history.show(races)
         self._history.open()
         return self._history
+
+    def open_names(self):
+        from ui.screens.seat_names import SeatNamesPopup
+
+        popup = SeatNamesPopup(self.services.store, self.controller.session.id, on_renamed=lambda: None)
+        popup.on_renamed = lambda: self.reopen(popup)
+        popup.open()
+        return popup
+
+    def reopen(self, names_popup=None):
+        """The game read back after a seat was renamed: the names are part of the game's own state, so
+        it is shown afresh, exactly where it was, with the names it now has (the names popup, still
+        open over it, then follows the new screen)."""
+        self._stop_listening()
+        screen = self.navigator.go(Place.GAME, self.services, self.services.store.resume(self.controller.session.id))
+        if names_popup is not None:
+            names_popup.on_renamed = lambda: screen.reopen(names_popup)
+        return screen
 
     def open_fix(self, move: int) -> FixPopup:
         popup = FixPopup(self.controller, move)

@@ -75,18 +75,22 @@ class RaceCard(Row, BoxLayout):
 
 class HistoryPopup(ModalView):
     """`races` are the game's stored race logs, oldest first; `on_fix(move)`, when given, is called with
-    the number of the move the family chose to fix."""
+    the number of the move the family chose to fix; `on_names()`, when given, opens the names at the
+    table (a name mistyped is put right like a move)."""
 
     showing_moves = BooleanProperty(True)
     has_races = BooleanProperty(False)
     race_count = NumericProperty(0)
     can_fix = BooleanProperty(False)
     chosen_move = NumericProperty(0)   # the chosen move's number, 0 for none
+    can_rename = BooleanProperty(False)
 
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
-                 on_fix: Callable[[int], None] | None = None, **kwargs):
+                 on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
+                 **kwargs):
         super().__init__(**kwargs)
-        self.controller, self.on_fix = controller, on_fix
+        self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
+        self.can_rename = on_names is not None
         self.lines: list[HistoryLine] = []
         self.decisions: list[RaceDecision] = []
         self.show(races)
@@ -184,6 +188,11 @@ class HistoryPopup(ModalView):
         # The rows in sight are told in place: a full refresh would hand them other lines.
         for shown, view in self.rows.view_adapter.views.items():
             view.chosen = data[shown]["chosen"]
+
+    def names(self) -> None:
+        if self.on_names is not None:
+            self.dismiss()
+            self.on_names()
 
     def fix_chosen(self) -> None:
         if self.chosen_move and self.on_fix is not None:

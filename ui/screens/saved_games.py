@@ -15,13 +15,16 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion import exports
+from companion import corrections, exports
 from companion.errors import CompanionError
+from companion.names import Change
 from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text, popup_header
+from ui.widgets.basics import BigButton, Panel, Text, popup_header
+from ui.widgets.confirm import ConfirmPopup
+from ui.widgets.offer_bar import OfferBar
 
 SHOWN = 40
 ROW_HEIGHT = dp(96)
@@ -37,6 +40,12 @@ def status_of(record: SessionRecord) -> str:
     winners = outcome.winners if outcome else (record.result or {}).get("winners") or []
     names = [record.players[seat].name for seat in winners if 0 <= seat < len(record.players)]
     return f"Won by {' and '.join(names)}" if names else "Finished"
+
+
+def game_words(record: SessionRecord) -> str:
+    """`Nut, Sat 21 Nov 20:15 (Ann, Ben)`: a game as the family tells it from the others."""
+    when = time.strftime("%a %d %b %H:%M", time.localtime(record.started_at))
+    return f"{game_entry(record.game).title}, {when} ({', '.join(player.name for player in record.players)})"
 
 
 def outline(row: Panel) -> None:
@@ -71,7 +80,7 @@ class SavedGamesScreen(Screen):
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         self.scroll.add_widget(self.rows)
         root.add_widget(self.scroll)
-        self.message = MessageBar()
+        self.message = OfferBar()
         root.add_widget(self.message)
         self.add_widget(root)
         self.row_of: dict[int, Panel] = {}
@@ -116,6 +125,9 @@ class SavedGamesScreen(Screen):
         export = BigButton(text="Export", size_hint_x=None, width=dp(110), pos_hint={"center_y": 0.5})
         export.bind(on_release=lambda *_: self.export(record.id))
         row.add_widget(export)
+        delete = BigButton(text="Delete", size_hint_x=None, width=dp(104), pos_hint={"center_y": 0.5})
+        delete.bind(on_release=lambda *_: self.ask_delete(record.id))
+        row.add_widget(delete)
         resumable = record.finished_at is None or status == "Set aside"
         action = BigButton(text="Resume" if resumable else "Look", size_hint_x=None, width=dp(130),
                            pos_hint={"center_y": 0.5})
@@ -135,6 +147,42 @@ class SavedGamesScreen(Screen):
             self.message.show(str(problem), problem=True, seconds=None)
             return
         self.message.show(done.message, problem=done.problem is not None, seconds=None)
+
+    def ask_delete(self, session_id: int) -> ConfirmPopup | None:
+        """A game entered by mistake: asked once, then gone from the list with Undo in the bar."""
+        try:
+            question = corrections.deletion_question(self.services.store, session_id)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return None
+        popup = ConfirmPopup("Delete this game?", question, "Delete", lambda: self.delete(session_id))
+        popup.open()
+        return popup
+
+    def delete(self, session_id: int) -> None:
+        store = self.services.store
+        try:
+            what = game_words(store.session_record(session_id))
+            change = corrections.delete_game(store, session_id)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        row = self.row_of.pop(session_id, None)
+        if row is not None:
+            self.rows.remove_widget(row)
+        if not self.row_of:
+            self.list_games()
+        self.message.offer_undo(f"Deleted {what}: it is in no standings, records or exports now.",
+                                lambda: self.undo_delete(change, what))
+
+    def undo_delete(self, change: Change, what: str) -> None:
+        try:
+            corrections.undo(self.services.store, change)
+        except CompanionError as problem:
+            self.message.show(str(problem), problem=True, seconds=None)
+            return
+        self.list_games(highlighted=(change.session_id,) if change.session_id is not None else ())
+        self.message.show(f"{what} is back, as it was.", seconds=None)
 
     def choose_import(self) -> ModalView | None:
         """The game logs and evenings on the stick, one button each; None (and a message) without any."""

@@ -10,18 +10,21 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
 from companion.players import IDENTITIES, MAX_BUTTONS, Player
 from companion.registry import GameEntry
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, IdentityButton, MessageBar, Panel, Text
+from ui.widgets.basics import BigButton, Headline, IdentityButton, Panel, Text
 from ui.widgets.keyboard import TextField
 
-ARROW_FONT = "data/fonts/DejaVuSans.ttf"
+# Two short lines, "Move" over "up", at the 7" display's width.
+MOVE_UP_WIDTH = dp(60)
 
 
 @dataclass
@@ -40,20 +43,23 @@ def first_free(used, choices):
 
 
 class SeatCard(Panel):
-    """One seat, in two rows: its place at the table (tap to move it one seat earlier), the name and
-    a way to leave; then the player's colour with its shape, their big button, and whether they deal."""
+    """One seat, in two rows: its place at the table and a button to move the player one seat
+    earlier, the name and a way to leave; then the player's colour with its shape, their big button,
+    and who deals first."""
 
     def __init__(self, screen: "SetupScreen", index: int, **kwargs):
         super().__init__(orientation="vertical", padding=[theme.GAP, 2], spacing=theme.GAP * 0.75, **kwargs)
         self.screen, self.index = screen, index
         seat = screen.seats[index]
         top = BoxLayout(spacing=theme.GAP)
-        # The app's font has no arrows; DejaVu (shipped with Kivy) does.
-        place = BigButton(text=f"{index + 1}" if index == 0 else f"[font={ARROW_FONT}]\u2191[/font]{index + 1}",
-                          markup=True, size_hint_x=None, width=theme.TARGET, disabled=index == 0,
-                          font_size=theme.FONT_BODY)
-        place.bind(on_release=lambda *_: screen.move_up(index))
-        top.add_widget(place)
+        top.add_widget(Label(text=str(index + 1), bold=True, font_size=theme.FONT_BODY, color=theme.TEXT_DIM,
+                             size_hint_x=None, width=dp(16)))
+        if index == 0:
+            top.add_widget(Widget(size_hint_x=None, width=MOVE_UP_WIDTH))   # the names stay in one column
+        else:
+            move_up = BigButton(text="Move up", size_hint_x=None, width=MOVE_UP_WIDTH, font_size=theme.FONT_SMALL)
+            move_up.bind(on_release=lambda *_: screen.move_up(index))
+            top.add_widget(move_up)
         self.name_field = TextField(text=seat.name, hint_text=stand_in_name(index),
                                     prompt=f"Player {index + 1}'s name", suggestions=screen.waiting_names())
         self.name_field.bind(text=lambda _, text: screen.rename(index, text))
@@ -64,15 +70,15 @@ class SeatCard(Panel):
         self.add_widget(top)
         bottom = BoxLayout(spacing=theme.GAP)
         identity = next(i for i in IDENTITIES if i.key == seat.colour)
-        self.colour_button = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=0.4,
+        self.colour_button = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=0.36,
                                             font_size=theme.FONT_SMALL)
         self.colour_button.bind(on_release=lambda *_: screen.next_colour(index))
         bottom.add_widget(self.colour_button)
-        button = BigButton(text=f"Button {seat.button}" if seat.button else "No button", size_hint_x=0.3,
+        button = BigButton(text=f"Button {seat.button}" if seat.button else "No button", size_hint_x=0.28,
                            font_size=theme.FONT_SMALL)
         button.bind(on_release=lambda *_: screen.claim_button(index))
         bottom.add_widget(button)
-        deals = BigButton(text="Deals" if screen.dealer == index else "Dealer?", size_hint_x=0.3,
+        deals = BigButton(text="Deals first" if screen.dealer == index else "Deal instead", size_hint_x=0.36,
                           kind="ok" if screen.dealer == index else "normal", font_size=theme.FONT_SMALL)
         deals.bind(on_release=lambda *_: screen.set_dealer(index))
         bottom.add_widget(deals)
@@ -140,11 +146,21 @@ class SetupScreen(Screen):
         self.seats: list[Seat] = []
         self.dealer = 0
         self.options = self.game.check_options({})
-        for player in self.roster[: entry.min_players]:
+        for player in self.last_table()[: entry.max_players]:
             self._add_seat(player.name, player.colour, player.button)
         while len(self.seats) < entry.min_players:
             self._add_seat("", None, None)
         self._build()
+
+    def last_table(self) -> list[Player]:
+        """Who sat where in the game played last, so a family changing game only removes whoever
+        left: a seat that played under a stand-in name is an empty seat again."""
+        last = self.services.store.sessions(limit=1)
+        if not last:
+            return self.roster[: self.entry.min_players]
+        remembered = {player.name.casefold() for player in self.roster}
+        return [player if player.name.casefold() in remembered else replace(player, name="")
+                for player in last[0].players]
 
     # ----- the seats, as data -------------------------------------------------------------
     def _add_seat(self, name: str, colour: str | None, button: int | None) -> None:
@@ -255,8 +271,11 @@ class SetupScreen(Screen):
         back = BigButton(text="Back", size_hint_x=None, width=dp(100), height=theme.TARGET)
         back.bind(on_release=lambda *_: self.back())
         header.add_widget(back)
-        header.add_widget(Text(text=f"{self.entry.title}: who is playing?", font_size=theme.FONT_TITLE,
-                               bold=True, size_hint_y=1))
+        # Messages show over the title: the seats never shrink under 9 mm to make room for one.
+        title = Text(text=f"{self.entry.title}: who is playing?", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1)
+        headline = Headline(title, reserve=theme.TARGET)
+        self.message = headline.message
+        header.add_widget(headline)
         self.settings_button = BigButton(text="Settings", size_hint_x=None, width=dp(130), height=theme.TARGET)
         self.settings_button.bind(on_release=lambda *_: self.open_settings())
         header.add_widget(self.settings_button)
@@ -264,8 +283,6 @@ class SetupScreen(Screen):
         # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
         self.seat_grid = GridLayout(cols=2, spacing=theme.GAP)
         root.add_widget(self.seat_grid)
-        self.message = MessageBar()
-        root.add_widget(self.message)
         footer = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY, spacing=theme.GAP)
         self.add_button = BigButton(text="+ Add player", size_hint_x=0.4, height=theme.TOUCH_PRIMARY)
         self.add_button.bind(on_release=lambda *_: self.add_player())

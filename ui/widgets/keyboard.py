@@ -11,17 +11,19 @@ from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.utils import escape_markup, get_hex_from_color
 
+from companion.glyphs import in_words, undrawable
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, fitted
+from ui.widgets.basics import BigButton, Headline, Panel, fitted
 
 # Long enough for "Great-Grandma Jo"; the player tiles in the game screens shorten anything longer.
 NAME_LENGTH = 20
@@ -37,36 +39,73 @@ def _keys(chars: str) -> list:
     return [[char, char, char.lower(), 1] for char in chars]
 
 
+# The accented forms a long press on a letter offers, as phone keyboards do: the accented letters of
+# most European names, each one the app's font draws (tests/test_ui_keyboard.py).
+ACCENTS = {
+    "a": "áàâäãåāąăæ", "c": "çćč", "d": "ďđð", "e": "éèêëēėęě", "g": "ğģ", "i": "íìîïīįı", "k": "ķ",
+    "l": "łľĺļ", "n": "ñńňņ", "o": "óòôöõøőōœ", "r": "řŕ", "s": "śšşșß", "t": "ťţțþ", "u": "úùûüūůűų",
+    "y": "ýÿ", "z": "źżž",
+}
+# The commonest of them, a page of their own for whoever does not know about the long press.
+ACCENT_PAGE = ("áàâäãåçéèê", "ëíîïñóòôöø", "úùûüłšž")
+
+
+def accented(letter: str) -> list[str]:
+    """The accented forms of `letter`, in its case. A capital leaves out forms with no one-letter
+    capital of their own (ß) and those whose capital is the plain letter (ı)."""
+    forms = ACCENTS.get(letter.lower(), "")
+    if not letter.isupper():
+        return list(forms)
+    return [form.upper() for form in forms if len(form.upper()) == 1 and form.upper() != letter]
+
+
 # [shown, typed, key name, width in columns]. Every mode has the same key widths, because VKeyboard
 # keeps one geometry and only redraws the labels when the mode changes.
 _SHIFT = ["\u21e7", None, "shift", 1.5]
 _BACKSPACE = ["\u232b", None, "backspace", 1.5]
-_SPACE = ["space", " ", "spacebar", 5]
+_SPACE = ["space", " ", "spacebar", 3.5]
 _DONE = ["Done", None, "enter", 2.5]
+_TO_SYMBOLS = ["123", None, "symbols", 1.5]
+_TO_ACCENTS = ["\u00e0\u00e9\u00fc", None, "accents", 1.5]
+_TO_LETTERS = ["ABC", None, "letters", 1.5]
+
+
+def _page(first: str, second: str, third: str, bottom: list) -> dict:
+    return {"1": _keys(first), "2": _keys(second), "3": [_SHIFT, *_keys(third), _BACKSPACE], "4": bottom}
+
+
+def _modes(**pages: dict) -> dict:
+    return {f"{mode}_{line}": keys for mode, page in pages.items() for line, keys in page.items()}
+
+
 LAYOUT = {
     "title": "Names",
-    "description": "Letters for names, with the few marks names use; digits one tap away.",
+    "description": "Letters for names, their accented forms, and the few marks names use; digits one tap away.",
     "cols": 10,
     "rows": 4,
-    "normal_1": _keys("qwertyuiop"),
-    "normal_2": _keys("asdfghjkl'"),
-    "normal_3": [_SHIFT, *_keys("zxcvbnm"), _BACKSPACE],
-    "normal_4": [["123", None, "symbols", 1.5], *_keys("-"), _SPACE, _DONE],
-    "shift_1": _keys("QWERTYUIOP"),
-    "shift_2": _keys("ASDFGHJKL'"),
-    "shift_3": [_SHIFT, *_keys("ZXCVBNM"), _BACKSPACE],
-    "shift_4": [["123", None, "symbols", 1.5], *_keys("-"), _SPACE, _DONE],
-    "special_1": _keys("1234567890"),
-    "special_2": _keys("-'.,&()!?/"),
-    "special_3": [["+", "+", "+", 1.5], *_keys(':;*=@_#'), _BACKSPACE],
-    "special_4": [["ABC", None, "letters", 1.5], *_keys("."), _SPACE, _DONE],
+    **_modes(
+        normal=_page("qwertyuiop", "asdfghjkl'", "zxcvbnm", [_TO_SYMBOLS, _TO_ACCENTS, *_keys("-"), _SPACE, _DONE]),
+        shift=_page("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM", [_TO_SYMBOLS, _TO_ACCENTS, *_keys("-"), _SPACE, _DONE]),
+        accents=_page(*ACCENT_PAGE, [_TO_SYMBOLS, _TO_LETTERS, *_keys("-"), _SPACE, _DONE]),
+        accents_shift=_page(*(row.upper() for row in ACCENT_PAGE), [_TO_SYMBOLS, _TO_LETTERS, *_keys("-"), _SPACE, _DONE]),
+        special={"1": _keys("1234567890"), "2": _keys("-'.,&()!?/"),
+                 "3": [["+", "+", "+", 1.5], *_keys(":;*=@_#"), _BACKSPACE],
+                 "4": [_TO_LETTERS, _TO_ACCENTS, *_keys("."), _SPACE, _DONE]},
+    ),
 }
 LAYOUT_NAME = "companion_names"
+# VKeyboard starts repeating a key held this long; a letter held as long offers its accented forms.
+LONG_PRESS_S = 0.5
 
 
 class Keys(VKeyboard):
     """Kivy's VKeyboard with the app's layout, docked across the bottom of its popup at scale 1 (the
-    stock dock scales the keyboard to the window, which blurs the labels)."""
+    stock dock scales the keyboard to the window, which blurs the labels). A letter held down fires
+    on_key_hold(typed, (x, y, width, height) of its key on the window)."""
+
+    # VKeyboard's three modes, and the accents page in small letters and capitals.
+    layout_mode = OptionProperty("normal", options=("normal", "shift", "accents", "accents_shift", "special"))
+    __events__ = ("on_key_hold",)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("docked", True)
@@ -97,14 +136,29 @@ class Keys(VKeyboard):
         pass
 
     def _start_repeat_key(self, *args):
-        # A child resting a finger on a letter means it once; only rubbing out repeats.
+        # A child resting a finger on a letter means it once; only rubbing out repeats, and a letter
+        # with accented forms offers them.
         touch = self.repeat_touch
         pressed = touch.ud.get(self.uid, {}).get("key") if touch is not None else None
-        if pressed and pressed[0][2] == "backspace":
+        if not pressed:
+            return
+        (_, typed, name, _), (line, index) = pressed
+        if name == "backspace":
             super()._start_repeat_key(*args)
+        elif typed and accented(typed):
+            self.dispatch("on_key_hold", typed, self.window_box(line, index))
+
+    def on_key_hold(self, typed: str, key_box: tuple) -> None:
+        pass
+
+    def window_box(self, line: int, index: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of a key on the window."""
+        (x, y), (width, height) = self.layout_geometry[f"LINE_{line}"][index]
+        return (*self.to_window(*self.to_parent(x, y)), width, height)
 
     def show_mode(self, mode: str, shift_lit: bool) -> None:
-        """Letters, capitals or symbols, with the shift key drawn held down while capitals are on."""
+        """A page of keys (letters, accents, symbols; the first two in capitals with "_shift"), with
+        the shift key drawn held down while capitals are on."""
         if mode != self.layout_mode:
             self.layout_mode = mode
             # Redrawing every label is slow on a Pi, so only when the labels really change.
@@ -136,6 +190,48 @@ def key_center(keys: VKeyboard, label: str) -> tuple[float, float]:
     return keys.to_window(*keys.to_parent(x + width / 2, y + height / 2))
 
 
+class AccentStrip(ModalView):
+    """The accented forms of a letter held down, in one row of keys as big as the keyboard's just above
+    the held key, as phones offer them, or over the header rather than over the typed text. A touch
+    anywhere else closes the strip and still reaches what it touched: a finger that only rested on a
+    letter costs nothing."""
+
+    def __init__(self, letters: Sequence[str], key_box: tuple, keep_clear: tuple, on_chosen: Callable[[str], None],
+                 **kwargs):
+        super().__init__(size_hint=(1, 1), auto_dismiss=False, background_color=(0, 0, 0, 0),
+                         overlay_color=(0, 0, 0, 0.3), **kwargs)
+        x, y, width, height = key_box
+        # As tall as the keyboard's keys and at least 12 mm: the most forms a letter has (ten for "a")
+        # still fit across the 7" display.
+        side = min(max(theme.TOUCH_PRIMARY, height), (Window.width - theme.GAP) / len(letters) - theme.GAP)
+        self.panel = Panel(fill=theme.SURFACE_HIGH, padding=theme.GAP, size_hint=(None, None),
+                           width=len(letters) * (side + theme.GAP) + theme.GAP, height=side + 2 * theme.GAP)
+        for letter in letters:
+            key = BigButton(text=letter, kind="primary", font_size=theme.FONT_TITLE, size_hint=(None, None),
+                            width=side, height=side)
+            key.bind(on_release=lambda _, chosen=letter: self._choose(chosen))
+            self.panel.add_widget(key)
+        area = FloatLayout()
+        area.add_widget(self.panel)
+        self.add_widget(area)
+        self.panel.x = min(max(0, x + width / 2 - self.panel.width / 2), Window.width - self.panel.width)
+        self.panel.y = y + height + theme.GAP
+        clear_bottom, clear_top = keep_clear
+        if self.panel.top > clear_bottom and self.panel.y < clear_top:
+            self.panel.top = Window.height
+        self._on_chosen = on_chosen
+
+    def _choose(self, letter: str) -> None:
+        self.dismiss(animation=False)
+        self._on_chosen(letter)
+
+    def on_touch_down(self, touch):
+        if self.panel.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        self.dismiss(animation=False)
+        return False
+
+
 class TypingPopup(ModalView):
     """The whole screen for one short text: what is typed so far in large type, Cancel and Done, and
     the keys. `on_done(text)` is called with the text (spaces trimmed) on Done; Cancel changes nothing."""
@@ -150,8 +246,9 @@ class TypingPopup(ModalView):
         super().__init__(**kwargs)
         self._on_done, self.hint, self.max_length = on_done, hint, max_length
         self.shifted = False
-        self.symbols = False
+        self.page = "letters"
         self.suggestions = None
+        self.strip: AccentStrip | None = None
         root = BoxLayout(orientation="vertical")
         with root.canvas.before:
             Color(*theme.BACKGROUND)
@@ -164,7 +261,10 @@ class TypingPopup(ModalView):
                                        height=theme.TOUCH_BIG)
         self.cancel_button.bind(on_release=lambda *_: self.cancel())
         header.add_widget(self.cancel_button)
-        header.add_widget(fitted(prompt, theme.FONT_TITLE, bold=True))
+        # A refusal shows over the prompt, so the typing box and the keys keep their size.
+        self.headline = Headline(fitted(prompt, theme.FONT_TITLE, bold=True), reserve=theme.TOUCH_BIG)
+        self.message = self.headline.message
+        header.add_widget(self.headline)
         self.done_button = BigButton(text="Done", kind="primary", size_hint_x=None, width=dp(130),
                                      height=theme.TOUCH_BIG)
         self.done_button.bind(on_release=lambda *_: self.done())
@@ -178,7 +278,7 @@ class TypingPopup(ModalView):
             top.add_widget(self._suggestion_row(suggestions))
         root.add_widget(top)
         self.keys = Keys()
-        self.keys.bind(on_textinput=lambda _, typed: self.type_text(typed),
+        self.keys.bind(on_textinput=lambda _, typed: self.type_text(typed), on_key_hold=self._offer_accents,
                        on_key_down=self._on_screen_key_down, on_key_up=self._on_screen_key_up)
         root.add_widget(self.keys)
         root.bind(height=self._share_height)
@@ -208,11 +308,21 @@ class TypingPopup(ModalView):
 
     # ----- what the keys do ----------------------------------------------------------------------
     def type_text(self, typed: str) -> None:
+        """Add what was typed; a character the screens cannot draw (an emoji from a PC keyboard) is
+        refused, with what was typed before kept as it was."""
         typed = "".join(char for char in typed if char.isprintable())
+        missing = undrawable(typed)
+        if missing:
+            self.message.show(f"The screen cannot show \u201c{in_words(missing)}\u201d: "
+                              "type the name with letters and digits.", problem=True)
+            return
+        self.message.clear()
+        self._close_strip()
         self.text = (self.text + typed)[: self.max_length]
         self._follow_text()
 
     def backspace(self) -> None:
+        self._close_strip()
         self.text = self.text[:-1]
         self._follow_text()
 
@@ -220,9 +330,29 @@ class TypingPopup(ModalView):
         self.shifted = not self.shifted
         self._show_mode()
 
-    def show_symbols(self, symbols: bool) -> None:
-        self.symbols = symbols
+    def show_page(self, page: str) -> None:
+        """"letters", "accents" (the commonest accented letters) or "symbols"."""
+        self.page = page
         self._follow_text()
+
+    def _offer_accents(self, _keys, typed: str, key_box: tuple) -> None:
+        # The held letter was typed when the finger went down; an accented form takes its place.
+        if self.text.endswith(typed):
+            self._close_strip()
+            shown = self.display.to_window(*self.display.pos)[1]
+            self.strip = AccentStrip(accented(typed), key_box, keep_clear=(shown, shown + self.display.height),
+                                     on_chosen=self._put_accent)
+            self.strip.open(animation=False)
+
+    def _put_accent(self, letter: str) -> None:
+        self.strip = None
+        self.text = self.text[:-1] + letter
+        self._follow_text()
+
+    def _close_strip(self) -> None:
+        if self.strip is not None:
+            self.strip.dismiss(animation=False)
+            self.strip = None
 
     def done(self) -> None:
         self.dismiss(animation=False)
@@ -237,8 +367,9 @@ class TypingPopup(ModalView):
         self._show_mode()
 
     def _show_mode(self) -> None:
-        mode = "special" if self.symbols else ("shift" if self.shifted else "normal")
-        self.keys.show_mode(mode, shift_lit=self.shifted and not self.symbols)
+        capitals = self.shifted and self.page != "symbols"
+        modes = {"letters": ("normal", "shift"), "accents": ("accents", "accents_shift"), "symbols": ("special",) * 2}
+        self.keys.show_mode(modes[self.page][capitals], shift_lit=capitals)
 
     def _on_screen_key_down(self, _keys, name, typed, _modifiers):
         if typed:  # window providers other than SDL2 send letters here rather than as text input
@@ -247,8 +378,8 @@ class TypingPopup(ModalView):
             self.backspace()
         elif name == "shift":
             self.toggle_shift()
-        elif name in ("symbols", "letters"):
-            self.show_symbols(name == "symbols")
+        elif name in ("symbols", "letters", "accents"):
+            self.show_page(name)
 
     def _on_screen_key_up(self, _keys, name, _typed, _modifiers):
         # Done on release, like the buttons: the finger lifting off must not land on the screen below.
@@ -260,6 +391,7 @@ class TypingPopup(ModalView):
         Window.bind(on_key_down=self._window_key_down, on_textinput=self._window_text)
 
     def on_dismiss(self):
+        self._close_strip()
         Window.unbind(on_key_down=self._window_key_down, on_textinput=self._window_text)
 
     def _window_text(self, _window, typed):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence, TypedDict
 
 from companion.actions import Action
+from companion.words import counted
 
 from .dogs import dog_name, most_new_dogs
 from .scoring import totals, winners
@@ -100,7 +101,7 @@ def describe(before: MuttsState, action: Action, after: MuttsState, names: Seque
     name = names[action.player] if action.player is not None else "Someone"
     if action.type == ActionType.DRAW:
         drawn = min(DRAW, before.pile)
-        return f"{name} drew {drawn} card{'s' if drawn != 1 else ''} ({before.pile - drawn} left in the pile)"
+        return f"{name} drew {counted(drawn, 'card')} ({before.pile - drawn} left in the pile)"
     if action.type == ActionType.CONNECT:
         return f"{name} connected a tile making {new_dogs_line(action)}"
     if action.type == ActionType.SCORE:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import counted, noun
 
 from .clusters import best_clusters, cluster_points
 from .grid import GridError, parse_grid
@@ -74,7 +75,8 @@ def _scorable(state: NutState, seat: int) -> str:
     name = state.names[seat]
     if state.phase == Phase.DRAFT:
         left = state.deck + sum(state.columns)
-        raise IllegalAction(f"The draft isn't over: {left} cards are still to be drafted. "
+        raise IllegalAction(f"The draft isn't over: {counted(left, 'card')} {noun(left, 'is', 'are')} still to be "
+                            "drafted. "
                             "Score the layouts once every card is placed.")
     if state.results[seat] is not None:
         raise IllegalAction(f"{name}'s layout is already scored; undo that score to change it.")

@@ -19,6 +19,7 @@ class Edition:
     key: str
     colours: tuple[str, ...]
     numbers: int
+    copies_of_each_dog: int
     deck_size: int   # every card that is dealt or drawn; bones are laid on the table instead
     bones: int
     min_players: int
@@ -43,7 +44,8 @@ def edition(key: str) -> Edition:
     for span, size in card["deal"].items():
         low, _, high = span.partition("-")
         deal_sizes.append((int(low), int(high or low), size))
-    return Edition(key, tuple(card["colours"]), card["numbers"], sum(card["cards"].values()), card["bones"],
+    return Edition(key, tuple(card["colours"]), card["numbers"], card["copies_of_each_dog"],
+                   sum(card["cards"].values()), card["bones"],
                    card["players"]["min"], card["players"]["max"], tuple(deal_sizes), card["first_card"])
 
 

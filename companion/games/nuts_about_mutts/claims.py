@@ -3,38 +3,80 @@ turn; passing after a claim on one's own turn; and naming the top card so a clai
 
 from __future__ import annotations
 
+from typing import Callable, TypedDict
+
 from companion.actions import Action
 from companion.errors import IllegalAction
 
 from .cards import card_label
 from .checks import refuse_for_phase, seat_of
 from .hands import end_hand
+from .piles import copies_on_home_pile, count_if_known, dog_name, lay_on_home_pile
 from .races import check_claim_race, keep_race
 from .state import DOG, MuttsState, Phase, TopCard
 
 
 def match(state: MuttsState, action: Action) -> MuttsState:
-    seat, colour, number = _check_claim(state, action, "Match")
+    seat = seat_of(state, action)
+    colour, number = _check_match(state)
+    _check_seat(state, seat, action, "Match")
     _claim(state, seat, {"card": DOG, "colour": colour, "number": number}, action)
     return state
 
 
 def run(state: MuttsState, action: Action) -> MuttsState:
-    seat, colour, on = _check_claim(state, action, "Run")
-    top = state.top
+    seat = seat_of(state, action)
+    colour, on = _check_card_in_play(state, "Run")
+    _check_seat(state, seat, action, "Run")
     number = action.get("number")
-    if isinstance(number, bool) or number not in (on - 1, on + 1) or not 1 <= number <= state.numbers:
-        steps = [n for n in (on - 1, on + 1) if 1 <= n <= state.numbers]
-        raise IllegalAction(f"A Run on {card_label(top)} is a {colour} "
-                            f"{' or '.join(str(n) for n in steps)} (1 and {state.numbers} don't connect).")
+    if isinstance(number, bool) or number not in run_numbers(state, on):
+        raise IllegalAction(f"A Run on {card_label(state.top)} is a {colour} "
+                            f"{' or '.join(str(n) for n in run_numbers(state, on))} (1 and {state.numbers} "
+                            f"don't connect).")
     _claim(state, seat, {"card": DOG, "colour": colour, "number": number}, action)
     return state
 
 
-def _check_claim(state: MuttsState, action: Action, what: str) -> tuple[int, str, int]:
-    """The claimer's seat and the top dog's colour and number, or the refusal."""
-    seat = seat_of(state, action)
-    name = state.names[seat]
+def run_numbers(state: MuttsState, on: int) -> list[int]:
+    return [n for n in (on - 1, on + 1) if 1 <= n <= state.numbers]
+
+
+class Claims(TypedDict):
+    """What the rules would say to a Match or a Run on the card in play right now, so the pad offers
+    exactly that: who may claim (empty when neither claim is possible), each claim's refusal in words
+    (None when it is allowed) and the numbers a Run may be."""
+
+    seats: list[int]
+    match_refused: str | None
+    run_refused: str | None
+    run_numbers: list[int]
+
+
+def claims_now(state: MuttsState) -> Claims:
+    match_refused = _refusal(lambda: _check_match(state))
+    run_refused = _refusal(lambda: _check_card_in_play(state, "Run"))
+    open_to_claims = match_refused is None or run_refused is None
+    number = state.top.get("number") if state.top else None
+    return {
+        "seats": [seat for seat in range(state.players) if seat not in state.dog_house and state.hands[seat] > 0]
+        if open_to_claims else [],
+        "match_refused": match_refused,
+        "run_refused": run_refused,
+        "run_numbers": run_numbers(state, number) if run_refused is None and number is not None else [],
+    }
+
+
+def _refusal(check: Callable[[], object]) -> str | None:
+    try:
+        check()
+    except IllegalAction as refusal:
+        return str(refusal)
+    return None
+
+
+def _check_card_in_play(state: MuttsState, what: str) -> tuple[str, int]:
+    """The colour and number of the dog in play when a claim on it is allowed now, whoever makes it;
+    else the refusal."""
     if not state.advanced:
         raise IllegalAction(f"{what}! is part of the advanced game; turn the advanced game on to use it.")
     if state.phase == Phase.FIRST_CARD:
@@ -43,14 +85,13 @@ def _check_claim(state: MuttsState, action: Action, what: str) -> tuple[int, str
         raise IllegalAction(f"No {what} during the pedigree round: wait until it is over.")
     if state.phase != Phase.PLAY:
         refuse_for_phase(state)
-    if seat in state.dog_house:
-        raise IllegalAction(f"{name} is in the dog house and can't play a {what}.")
     top = state.top
     if top is None or top["card"] != DOG:
         raise IllegalAction(f"No {what} now: the top of the home pile is {card_label(top)}, not a numbered dog card.")
-    if state.colour_to_follow is not None:
-        # Only a Dog House leaves a dog on top while a wild's colour is owed.
-        follow = state.colour_to_follow
+    follow = state.colour_to_follow
+    # Only a Dog House leaves a dog on top while a wild's colour is owed. The sheet lets a Match be
+    # played at any time, and the twin of a dog of the named colour follows that colour too.
+    if follow is not None and not (what == "Match" and top.get("colour") == follow):
         raise IllegalAction(f"No {what} now: the Dog House named {follow} as the colour to follow, so the next "
                             f"card is {state.names[state.turn]}'s normal play (a {follow} dog or a wild card). "
                             f"Claims start again on that dog.")
@@ -58,8 +99,24 @@ def _check_claim(state: MuttsState, action: Action, what: str) -> tuple[int, str
     if colour is None or number is None:
         raise IllegalAction(f"The app doesn't know the top card, so it can't check a {what}: say what it is "
                             f"(name_top_card, with its colour and number), then claim.")
+    return colour, number
+
+
+def _check_match(state: MuttsState) -> tuple[str, int]:
+    """A Match is the exact twin of the dog in play, and the deck has only so many of each."""
+    colour, number = _check_card_in_play(state, "Match")
+    copies = state.copies_of_each_dog
+    if copies_on_home_pile(state, colour, number) >= copies:
+        every = "both" if copies == 2 else f"all {copies}"
+        raise IllegalAction(f"No Match on {card_label(state.top)}: {every} {dog_name(colour, number)}s are already "
+                            f"on the home pile (the deck has {copies} of each dog), so nobody holds its twin.")
+    return colour, number
+
+
+def _check_seat(state: MuttsState, seat: int, action: Action, what: str) -> None:
+    if seat in state.dog_house:
+        raise IllegalAction(f"{state.names[seat]} is in the dog house and can't play a {what}.")
     check_claim_race(state, seat, action.get("race"))
-    return seat, colour, number
 
 
 def _claim(state: MuttsState, seat: int, card: TopCard, action: Action) -> None:
@@ -67,8 +124,9 @@ def _claim(state: MuttsState, seat: int, card: TopCard, action: Action) -> None:
         raise IllegalAction(f"{state.names[seat]} has no cards to play.")
     keep_race(state, action)
     state.hands[seat] -= 1
-    state.home_pile += 1
-    state.top = card
+    lay_on_home_pile(state, card)
+    # The claimed dog has the colour in play, so a colour a Dog House named has been followed.
+    state.colour_to_follow = None
     if state.hands[seat] == 0:
         end_hand(state, seat)
     elif seat == state.turn:
@@ -119,6 +177,7 @@ def name_top_card(state: MuttsState, action: Action) -> MuttsState:
             raise IllegalAction(f"The top card is already {known}: undo the entry that said so to change it.")
     state.top = {"card": DOG, "colour": known_colour if colour is None else colour,
                  "number": known_number if number is None else number}
+    count_if_known(state, state.top)
     return state
 
 

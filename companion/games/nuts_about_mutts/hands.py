@@ -7,6 +7,7 @@ from companion.actions import Action
 from companion.errors import IllegalAction
 
 from .checks import refuse_for_phase
+from .piles import lay_on_home_pile
 from .state import DOG, FIRST_CARD_FLIPPED, MuttsState, Phase
 
 
@@ -17,6 +18,7 @@ def deal_hand(state: MuttsState, dealer: int) -> None:
     state.draw_pile = state.deck_size - state.hand_size * state.players
     state.home_pile = 0
     state.top = None
+    state.known_on_home_pile = {}
     state.colour_to_follow = None
     state.dog_house = []
     state.claimed_on_turn = False
@@ -47,14 +49,14 @@ def flip(state: MuttsState, action: Action) -> MuttsState:
         raise IllegalAction("Say how many action cards were flipped before the dog (0 or more).")
     if wilds + 1 > state.draw_pile:
         raise IllegalAction(f"The draw pile only has {state.draw_pile} cards.")
-    state.draw_pile -= wilds + 1
-    state.home_pile += wilds + 1
     colour, number = action.get("colour"), action.get("number")
-    state.top = {"card": DOG, "colour": colour, "number": number}
     if colour is not None and colour not in state.colours:
         raise IllegalAction(f"{colour!r} is not a colour in this deck.")
     if number is not None and number not in range(1, state.numbers + 1):
         raise IllegalAction(f"Dog numbers go from 1 to {state.numbers}.")
+    state.draw_pile -= wilds + 1
+    state.home_pile += wilds   # the action cards flipped past go under the dog
+    lay_on_home_pile(state, {"card": DOG, "colour": colour, "number": number})
     state.phase = Phase.PLAY
     return state
 

@@ -1,5 +1,6 @@
-"""The draw pile and the home pile: drawing (with the reshuffle it may need part-way) and the
-reshuffle the family records when the draw pile runs out."""
+"""The draw pile and the home pile: a card laid on the home pile (and which dogs are known to be in
+it), drawing (with the reshuffle it may need part-way) and the reshuffle the family records when the
+draw pile runs out."""
 
 from __future__ import annotations
 
@@ -7,9 +8,32 @@ from companion.actions import Action
 from companion.errors import IllegalAction
 
 from .checks import refuse_for_phase
-from .state import MuttsState, Phase
+from .state import DOG, MuttsState, Phase, TopCard
 
 RESHUFFLE_PHASES = (Phase.PLAY, Phase.BONE_RACE, Phase.PEDIGREE)
+
+
+def dog_name(colour: str, number: int) -> str:
+    return f"{colour} {number}"
+
+
+def lay_on_home_pile(state: MuttsState, card: TopCard) -> None:
+    """`card` goes on top of the home pile."""
+    state.home_pile += 1
+    state.top = card
+    count_if_known(state, card)
+
+
+def count_if_known(state: MuttsState, card: TopCard) -> None:
+    """A dog on the home pile whose colour and number are both told is one of its copies accounted for."""
+    colour, number = card.get("colour"), card.get("number")
+    if card["card"] == DOG and colour is not None and number is not None:
+        name = dog_name(colour, number)
+        state.known_on_home_pile[name] = state.known_on_home_pile.get(name, 0) + 1
+
+
+def copies_on_home_pile(state: MuttsState, colour: str, number: int) -> int:
+    return state.known_on_home_pile.get(dog_name(colour, number), 0)
 
 
 def reshuffle_home_pile(state: MuttsState) -> None:
@@ -17,6 +41,9 @@ def reshuffle_home_pile(state: MuttsState) -> None:
     state.draw_pile += state.home_pile - 1
     state.home_pile = 1
     state.reshuffles += 1
+    state.known_on_home_pile = {}
+    if state.top is not None:
+        count_if_known(state, state.top)
 
 
 def take_from_draw_pile(state: MuttsState, count: int) -> int:

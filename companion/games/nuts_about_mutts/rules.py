@@ -75,7 +75,8 @@ class NutsAboutMutts(Game[MuttsState]):
         ed = edition(options["edition"])
         state = MuttsState(
             names=[player.name for player in players], edition=ed.key, colours=list(ed.colours),
-            numbers=ed.numbers, deck_size=ed.deck_size, bones=ed.bones, hand_size=ed.hand_size(len(players)),
+            numbers=ed.numbers, copies_of_each_dog=ed.copies_of_each_dog, deck_size=ed.deck_size, bones=ed.bones,
+            hand_size=ed.hand_size(len(players)),
             first_card_rule=ed.first_card, advanced=options["advanced"], hands_in_evening=options["hands"],
             false_start_loses=options["false_start_loses"], dealer=options["dealer"])
         hands.deal_hand(state, options["dealer"])

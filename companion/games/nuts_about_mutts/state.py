@@ -109,6 +109,7 @@ class MuttsState:
     edition: str
     colours: list[str]
     numbers: int
+    copies_of_each_dog: int
     deck_size: int
     bones: int
     hand_size: int
@@ -124,6 +125,9 @@ class MuttsState:
     draw_pile: int = 0
     home_pile: int = 0
     top: TopCard | None = None
+    # The dogs known to be on the home pile (colour and number told), by dog_name: how many of the
+    # edition's copies of each are already down, since the last reshuffle or deal.
+    known_on_home_pile: dict[str, int] = field(default_factory=dict)
     colour_to_follow: str | None = None
     dog_house: list[int] = field(default_factory=list)   # seats with a dog house card in front of them
     claimed_on_turn: bool = False     # advanced: the turn player already played a Match/Run this turn
@@ -144,6 +148,7 @@ class MuttsState:
         fields.update(
             names=list(self.names), colours=list(self.colours), hands=list(self.hands),
             top=None if self.top is None else self.top.copy(), dog_house=list(self.dog_house),
+            known_on_home_pile=dict(self.known_on_home_pile),
             race=None if self.race is None else self.race.copy(),
             pedigree=None if pedigree is None else PedigreeRound(
                 player=pedigree["player"], breed=pedigree["breed"], order=list(pedigree["order"]),

@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence, TypedDict
 from companion.actions import Action
 
 from .cards import card_label
+from .claims import Claims, claims_now
 from .pedigree import step_seat, the_round
 from .piles import cards_to_draw, reshuffle_allowed
 from .state import CARD_NAMES, DOG, FIRST_CARD_FLIPPED, ActionType, HandResult, MuttsState, Phase, TopCard
@@ -87,6 +88,7 @@ class MuttsSummary(TypedDict):
     top_card_unknown: bool
     colour_to_follow: str | None
     dog_house: list[int]
+    claims: Claims
     pending: Pending | None
     reshuffle_needed: bool
     reshuffle_allowed: bool
@@ -154,6 +156,8 @@ def summary(state: MuttsState) -> MuttsSummary:
         "top_card_unknown": _top_card_unknown(state),
         "colour_to_follow": state.colour_to_follow,
         "dog_house": list(state.dog_house),
+        # The advanced game's Match! and Run! on the card in play, as the rules would judge them now.
+        "claims": claims_now(state),
         "pending": _pending(state),
         "reshuffle_needed": reshuffle_needed,
         "reshuffle_allowed": reshuffle_allowed(state),

@@ -10,7 +10,7 @@ from companion.errors import IllegalAction
 from .cards import PlayedCard, card_label, edition, read_card
 from .checks import refuse_for_phase, require_turn, seat_of
 from .hands import end_hand
-from .piles import cards_to_draw, draw_one_each, reshuffle_home_pile, take_from_draw_pile
+from .piles import cards_to_draw, draw_one_each, lay_on_home_pile, reshuffle_home_pile, take_from_draw_pile
 from .state import DOG, FIRST_CARD_FLIPPED, MuttsState, Phase
 
 
@@ -45,15 +45,13 @@ def put_down(state: MuttsState, seat: int, card: PlayedCard) -> None:
     state.phase = Phase.PLAY
     if state.hands[seat] == 0:
         # The hand ends at once: a wild played as the last card has no further effect.
-        state.home_pile += 1
-        state.top = card.as_top()
+        lay_on_home_pile(state, card.as_top())
         end_hand(state, seat)
         return
     if card.kind == "dog_house":
         place_dog_house(state, seat, card.target)
     else:
-        state.home_pile += 1
-        state.top = card.as_top()
+        lay_on_home_pile(state, card.as_top())
     state.colour_to_follow = card.colour if card.is_wild else None
     state.turn = state.next_seat(seat)
     effect = EFFECTS.get(card.kind)

@@ -9,6 +9,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import counted, noun
 
 from .state import ACTIONS_PER_TURN, PugsState, label
 
@@ -58,13 +59,14 @@ def spend_from_hand(state: PugsState, me: int, cards: Counter[str], what: str) -
     """Move cards from the player's hand face up onto the discard pile, if the counts allow it."""
     name = state.names[me]
     if state.hands[me] < sum(cards.values()):
-        raise IllegalAction(f"{name} holds only {state.hands[me]} card{'s' if state.hands[me] != 1 else ''}, "
+        raise IllegalAction(f"{name} holds only {counted(state.hands[me], 'card')}, "
                             f"not enough for {what}.")
     for kind, count in cards.items():
         if state.outside_discard(kind) < count:
-            raise IllegalAction(f"Only {state.counts[kind]} {label(kind)} cards exist and "
-                                f"{state.discard[kind]} are already discarded, so {name} can't have {what}. "
-                                "Check the cards.")
+            made, discarded = state.counts[kind], state.discard[kind]
+            raise IllegalAction(f"Only {counted(made, label(kind) + ' card')} {noun(made, 'exists', 'exist')} and "
+                                f"{discarded} {noun(discarded, 'is', 'are')} already discarded, so {name} can't "
+                                f"have {what}. Check the cards.")
     state.hands[me] -= sum(cards.values())
     for kind, count in cards.items():
         state.discard[kind] += count
@@ -72,5 +74,7 @@ def spend_from_hand(state: PugsState, me: int, cards: Counter[str], what: str) -
 
 def check_exists(state: PugsState, kind: str, what: str) -> None:
     if state.outside_discard(kind) < 1:
-        raise IllegalAction(f"All {state.counts[kind]} {label(kind)} cards are on the discard pile, "
+        made = state.counts[kind]
+        every = "The only" if made == 1 else f"All {made}"
+        raise IllegalAction(f"{every} {noun(made, label(kind) + ' card')} {noun(made, 'is', 'are')} on the discard pile, "
                             f"so {what} can't be one. Check the cards.")

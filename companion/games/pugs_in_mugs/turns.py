@@ -7,6 +7,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import counted, noun
 
 from .checks import active_player, spend_from_hand, use_action
 from .state import ACTIONS_PER_TURN, HAND_LIMIT, KINDS, PugsState
@@ -31,16 +32,17 @@ def end_turn(state: PugsState, action: Action) -> PugsState:
     name = state.names[me]
     if state.actions_used < ACTIONS_PER_TURN:
         left = ACTIONS_PER_TURN - state.actions_used
-        raise IllegalAction(f"{name} still has {left} action{'s' if left > 1 else ''} to take before ending "
+        raise IllegalAction(f"{name} still has {counted(left, 'action')} to take before ending "
                             "the turn (drawing a card is always an option).")
     discards = action.get("discards") or []
     if not isinstance(discards, list):
         raise IllegalAction("List the discarded cards, e.g. [\"red\", \"dig\"].")
     needed = state.must_discard(me)
     if len(discards) != needed:
-        raise IllegalAction(f"{name} holds {state.hands[me]} cards and must discard exactly {needed} "
-                            f"to get down to {HAND_LIMIT}; name {'them' if needed != 1 else 'it'}."
-                            if needed else f"{name} holds {state.hands[me]} cards, so discards nothing.")
+        held = counted(state.hands[me], "card")
+        raise IllegalAction(f"{name} holds {held} and must discard exactly {needed} "
+                            f"to get down to {HAND_LIMIT}; name {noun(needed, 'it', 'them')}."
+                            if needed else f"{name} holds {held}, so discards nothing.")
     for kind in discards:
         if kind not in KINDS:
             raise IllegalAction(f"{kind!r} is not a card; cards are {', '.join(KINDS)}.")

@@ -244,6 +244,28 @@ class Family:
         self.shot("wild-colour")
         colour = self.rng.choice(self.session.state.colours)
         self.recording(f"a {kind}", lambda: self.tap_key(f"colour:{colour}"))
+        if kind == "dog_house":
+            self.marks_on_the_seats()
+            self.shot("dog-house")
+
+    def marks_on_the_seats(self) -> None:
+        """Whoever is in the dog house and whoever deals, the seat says so in words on screen, and the
+        seat whose turn it is has its ring: at every player count, however long the names."""
+        summary = self.summary()
+        tiles = self.view.table.tiles
+        for seat, tile in tiles.items():
+            for word, applies in (("DOG HOUSE", seat in summary["dog_house"]), ("DEALS", seat == summary["dealer"])):
+                if applies and not self.seat_shows(tile, word):
+                    raise DriveError(f"{self.table.where()}: {summary['names'][seat]}'s seat does not show "
+                                     f"{word}; texts: {self.table.texts()}")
+            if tile.ring_shown != (seat == summary["to_act"]["seat"]):
+                raise DriveError(f"{self.table.where()}: the turn ring is on the wrong seat ({summary['names'][seat]})")
+
+    def seat_shows(self, tile, word: str) -> bool:
+        from kivy.uix.label import Label
+
+        inside = set(tile.walk(restrict=True))
+        return any(label.text == word and label in inside for label in self.table.widgets(Label))
 
     def dog_house_turn(self, summary: dict) -> None:
         self.shot("dog-house-turn")

@@ -107,6 +107,19 @@ def test_the_table_reads_from_every_seat(services, window, players, actions):
     assert view.pad is None and view.scoring is None
     assert problems(screen) == []
     assert [card.name.label.text for card in view.cards] == [player.name for player in players]
+    if Window.width == 800:
+        assert {what: mm for what, mm in counts_mm(view).items() if mm < layout.KEY_NUMBER_MM} == {}, \
+            "counts under 10 mm on the 7-inch panel"
+
+
+def counts_mm(view) -> dict[str, float]:
+    """Every count the table keeps (the card pile, the tiles, each hand) by what it counts, in mm on the
+    7" panel."""
+    scale = layout.px_per_mm(800)
+    numbers = {"card pile": view.pile.number, "tiles on the table": view.tile_counts["on_table"],
+               "tiles in the stack": view.tile_counts["face_down"]}
+    numbers.update({f"{card.name.player.name}'s hand": card.hand.number for card in view.cards})
+    return {what: round(layout.key_number_mm(number, scale), 1) for what, number in numbers.items()}
 
 
 @pytest.mark.parametrize("players, actions", [(FOUR, FOUR_MIDGAME[:-1]), (TWO, TWO_MIDGAME[:-1])], ids=["four", "two"])

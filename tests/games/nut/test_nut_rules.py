@@ -172,6 +172,11 @@ def test_an_unknown_action_is_refused():
 # ----- scoring ---------------------------------------------------------------------------------
 def test_layouts_cannot_be_scored_during_the_draft():
     refused(new_game(2), Action("score_layout", 0, {"grid": ["R"]}), "draft isn't over", "30 cards")
+    game = new_game(2)
+    while game.state.deck + sum(game.state.columns) > 1:
+        state = game.state
+        pick(game, state.turn, state.round_column or next(n for n, cards in enumerate(state.columns, 1) if cards))
+    refused(game, Action("score_layout", 0, {"grid": ["R"]}), "1 card is still to be drafted")
 
 
 def test_the_painted_layout_is_scored_and_its_best_clusters_highlighted():

@@ -38,15 +38,29 @@ def test_tapping_a_column_records_a_standard_pick_for_whoever_picks(services):
     screen, session = table(services)
     pad = screen.view.draft
     assert pad.turn_badge.player.name == "Ann"
-    assert [button.count.text for button in pad.columns] == ["2", "2", "2"]
-    deck = int(pad.deck_label.text)
+    assert [button.count.number.text for button in pad.columns] == ["2", "2", "2"]
+    deck = int(pad.deck.number.text)
     pad.columns[1].trigger_action(0)
     assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
-    assert [button.count.text for button in pad.columns] == ["2", "1", "2"]
+    assert [button.count.number.text for button in pad.columns] == ["2", "1", "2"]
     assert pad.turn_badge.player.name == "Ben"
     assert "column 2" in pad.round_label.text
     assert pad.columns[1].marked and not pad.columns[0].marked
-    assert int(pad.deck_label.text) == deck
+    assert int(pad.deck.number.text) == deck
+
+
+def test_before_a_pick_the_columns_say_what_a_tap_will_record_not_that_it_happened(services, navigator):
+    from ui_support import tap
+
+    session = services.store.new_session("nut", FAMILY, {"dealer": 0})
+    screen = open_game_screen(services, navigator, session)
+    pad = screen.view.draft
+    assert [button.action_text.text for button in pad.columns] == ["Tap when Ann takes one"] * 3
+    tap(pad.columns[1])
+    assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
+    assert [button.action_text.text for button in pad.columns] == ["not this round", "Tap when Ben takes one",
+                                                                   "not this round"]
+    assert [button.count.caption.text.split()[0] for button in pad.columns] == ["cards", "card", "cards"]
 
 
 def test_the_kind_row_labels_one_pick_then_falls_back_to_standard(services):
@@ -64,11 +78,11 @@ def test_the_kind_row_labels_one_pick_then_falls_back_to_standard(services):
 def test_a_pick_from_the_wrong_column_is_refused_and_explained(services):
     screen, session = table(services, DRAFT[:1])  # Ann opened column 1
     pad = screen.view.draft
-    before = [button.count.text for button in pad.columns]
+    before = [button.count.number.text for button in pad.columns]
     pad.columns[2].trigger_action(0)
     assert len(session.actions) == 1
     assert "column 1" in screen.message.text
-    assert [button.count.text for button in pad.columns] == before
+    assert [button.count.number.text for button in pad.columns] == before
     assert pad.turn_badge.player.name == "Ben"
 
 
@@ -77,8 +91,8 @@ def test_the_deck_count_follows_the_refill_when_the_deck_passes(services):
     pad = screen.view.draft
     pad.columns[0].trigger_action(0)     # Ben takes the last card of column 1: the deck passes
     assert session.state.holder == 1
-    assert pad.columns[0].count.text == "2" and "+2 dealt" in pad.columns[0].note.text
-    assert pad.deck_label.text == str(session.state.deck)
+    assert pad.columns[0].count.number.text == "2" and "+2 dealt" in pad.columns[0].count.caption.text
+    assert pad.deck.number.text == str(session.state.deck)
     assert pad.turn_badge.player.name == "Ben"
 
 
@@ -210,3 +224,16 @@ def test_undoing_a_score_returns_to_the_painting_as_it_was(services):
 def test_only_the_painted_part_of_the_grid_is_sent():
     assert trimmed(["....", ".RW.", "..B.", "...."]) == ["RW", ".B"]
     assert trimmed(["..", ".."]) == ["..", ".."]
+
+
+def test_a_one_point_layout_is_said_in_the_singular(services, navigator):
+    from ui_support import tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    for action in DRAFT:
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    pad = screen.view.scoring
+    tap(pad.quick_button)
+    tap(pad.steppers[("sizes", "R")].plus)
+    assert pad.quick_total.text == "Ann: 1 point"

@@ -75,8 +75,9 @@ def test_the_draft_fits_with_three_long_names(shown):
     screen.view.refresh()   # as after any recorded action
     assert problems(screen) == []
     assert primaries(screen) == []      # the kind row is a setting: the column to tap is what stands out
-    keys = [w for w in screen.view.walk() if getattr(w, "key_number", False)]
+    keys = [w for w in screen.view.walk() if isinstance(w, Label) and layout.is_key_number(w)]
     assert len(keys) == 4               # the three columns and the deck
+    assert all(layout.key_number_mm(label, layout.px_per_mm(800)) >= layout.KEY_NUMBER_MM for label in keys)
 
 
 def test_painting_and_counting_by_hand_fit_with_three_long_names(shown):

@@ -60,7 +60,7 @@ def test_one_tap_on_played_a_dog_card_records_it_and_the_hand_shrinks(services):
     assert session.actions[-1] == Action("play", 2, {})
     assert counts(screen) == [7, 6, 6]
     assert "TURN" in screen.view.table.tiles[0].tag_words and "NEXT" in screen.view.table.tiles[1].tag_words
-    assert "Home pile 2" in screen.view.table.cards_button.text
+    assert screen.view.table.piles.home.number.text == "2"
     # The card went down without its colour and number: said in words, and the pad offers to name it.
     assert screen.view.table.top_card.words.text == "not named"
     assert "Top: a dog" in texts(screen.view.table.top_card)

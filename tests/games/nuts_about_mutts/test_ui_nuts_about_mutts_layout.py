@@ -86,7 +86,7 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
         assert layout.key_number_mm(tile.count, layout.px_per_mm(800)) >= 10
         assert tile.count.texture_size[1] <= tile.count.height
     assert screen.view.table.info.info.text == "Hand 1 of 3"
-    assert "DEALER" in tiles[0].tag_words
+    assert "DEALS" in tiles[0].tag_words
 
 
 @pytest.mark.parametrize("step, taps", [

@@ -389,3 +389,17 @@ def test_example_log_replays_to_anns_win():
                                   "surprise": 2, "gimme": 1, "dig": 2}
     assert summary["reshuffles"] == 0
     assert summary["mug_supply"] == {"red": 3, "blue": 4, "yellow": 4, "green": 3, "purple": 4}
+
+
+def test_refusals_say_one_card_in_the_singular():
+    session = new_session(2, dig_cards=1)
+    do(session, "surprise", 0, target=1, card="dig")   # each holds one card; the only Dig is discarded
+    assert "Ann holds only 1 card, not enough" in refused(session, "exchange", 0, colour="red")
+    assert "The only Dig card is on the discard pile" in refused(session, "surprise", 0, target=1, card="dig")
+    do(session, "draw", 0)
+    do(session, "gimme", 0, target=1, named="red", handed_over=False)   # Ann is back to one card
+    assert "Ann holds 1 card, so discards nothing" in refused(session, "end_turn", 0, discards=["red"])
+    session = new_session(2, surprise_cards=1)
+    do(session, "surprise", 0, target=1, card="red")
+    assert "Only 1 Surprise card exists and 1 is already discarded" in refused(session, "surprise", 0, target=1,
+                                                                            card="red")

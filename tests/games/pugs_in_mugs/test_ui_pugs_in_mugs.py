@@ -119,6 +119,22 @@ def test_the_winner_screen_appears_the_moment_someone_holds_all_five(services):
     assert view.headline is None and view.buttons["draw"] is not None
 
 
+def test_one_card_and_one_action_are_said_in_the_singular(services, navigator):
+    from ui_support import tap
+
+    session = services.store.new_session("pugs_in_mugs", FAMILY, EXAMPLE["options"])
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    # Ann plays a Surprise on Ben, who discards a red Pug: each is left holding one card.
+    for tapped in ("mischief", "surprise", "1", "red"):
+        tap(view.buttons[tapped] if tapped in view.buttons else view.choices[tapped])
+    assert session.actions[-1].type == "surprise"
+    assert [(row.hand.number.text, row.hand.caption.text) for row in view.rows] == [("1", "card"), ("1", "card")]
+    tap(view.buttons["draw"])
+    assert [(row.hand.number.text, row.hand.caption.text) for row in view.rows] == [("2", "cards"), ("1", "card")]
+    assert view.actions_left.text == "1 action left"
+
+
 def test_once_both_actions_are_used_only_mischief_and_end_turn_stay_open(services):
     screen, session = table(services)
     view = screen.view

@@ -8,8 +8,8 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.games.mix_the_mutts.widgets import Figure, SeatName, points_word
-from ui.widgets.basics import Panel, Text
+from ui.games.mix_the_mutts.widgets import SeatName, points_word
+from ui.widgets.basics import Count, Panel, Text
 
 
 def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> str:
@@ -57,7 +57,8 @@ class EndView(BoxLayout):
             if won:
                 row.fill = theme.SURFACE_HIGH
             row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.27))
-            row.add_widget(Figure(points_word(junior, standing.score), standing.score, key=False, size_hint_x=0.19))
+            row.add_widget(Count(points_word(junior, standing.score), standing.score, beside=True, size_hint_x=0.19,
+                                 secondary="the game is over: the totals are read once, beside how each was made"))
             # The sums are there to check a total up close; the names and totals are read from the seats.
             detail = Label(text=breakdown(entry["scoring_stack"], summary["card_values"], junior),
                            font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left", valign="middle",

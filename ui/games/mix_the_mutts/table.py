@@ -10,15 +10,19 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.actions import Action
 from companion.games.mix_the_mutts.state import DRAW, ActionType, Phase
+from companion.words import noun
 from ui import theme
 from ui.games.mix_the_mutts.pads import BreedPad
 from ui.games.mix_the_mutts.results import EndView
 from ui.games.mix_the_mutts.scoring import ScoringGrid
-from ui.games.mix_the_mutts.widgets import Figure, PlayerCard, SeatName
-from ui.widgets.basics import BigButton, Panel
+from ui.games.mix_the_mutts.widgets import PlayerCard, SeatName
+from ui.widgets.basics import BigButton, Count, Panel
 
 # The draw button says how many cards a draw takes, in words: "Drew two".
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+# The tiles on the table and in the stack: digits 10 mm tall on the 7" panel over a caption read from
+# the seats.
+TILES_HEIGHT = theme.FONT_KEY_NUMBER * 0.76 + theme.FONT_TABLE * 1.25 + dp(4)
 
 
 class MixTheMuttsView(BoxLayout):
@@ -112,14 +116,16 @@ class MixTheMuttsView(BoxLayout):
         players = self.controller.players
         self.turn_badge = SeatName(players[summary["turn"]], bold=True, symbol=dp(30), size_hint_y=None, height=dp(36))
         panel.add_widget(self.turn_badge)
-        self.pile = Figure("cards in the pile", summary["card_pile"])
+        pile = summary["card_pile"]
+        # The caption wraps beside the number: "cards in the" over "pile".
+        self.pile = Count(f"{noun(pile, 'card')} in the pile", pile, beside=True, caption_room=dp(90))
         panel.add_widget(self.pile)
         tiles = summary["tiles"]
         # The face-up tile is the one being connected: the stack and the table are what change.
-        row = BoxLayout(size_hint_y=None, height=dp(74), spacing=dp(4))
+        row = BoxLayout(size_hint_y=None, height=TILES_HEIGHT, spacing=dp(4))
         self.tile_counts = {}
         for key, caption in (("on_table", "on table"), ("face_down", "in stack")):
-            count = Figure(caption, tiles[key], key=False, under=True, font_size=theme.FONT_TITLE)
+            count = Count(caption, tiles[key])
             self.tile_counts[key] = count.number
             row.add_widget(count)
         panel.add_widget(row)

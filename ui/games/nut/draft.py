@@ -12,13 +12,15 @@ from companion.games.nut.state import COLUMNS, KINDS, STANDARD, ActionType
 from companion.games.nut.summary import NutSummary
 from ui import theme
 from ui.games.nut.pads import ColumnButton, KindButton
-from ui.games.nut.widgets import KEY_NUMBER_LINE, SeatTag, key_number
-from ui.widgets.basics import Panel, Text
+from ui.games.nut.widgets import SeatTag
+from ui.widgets.basics import Count, Panel, Text
 
 # Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
 INFO_WIDTH = dp(300)
 PICKED_WIDTH = dp(76)
 TURN_FONT = theme.FONT_TABLE * 1.2
+# The deck's line: the full line height of its key number, so no digit is drawn outside its box.
+KEY_NUMBER_LINE = theme.FONT_KEY_NUMBER * 1.2
 
 
 class DraftPad(BoxLayout):
@@ -38,15 +40,8 @@ class DraftPad(BoxLayout):
         self.turn_badge = SeatTag(size_hint_y=None, height=TURN_FONT * 2.4, font_size=TURN_FONT, bold=True,
                                   symbol_size=dp(40))
         info.add_widget(self.turn_badge)
-        deck_row = BoxLayout(size_hint_y=None, height=KEY_NUMBER_LINE, spacing=theme.GAP)
-        deck_caption = Label(text="Deck", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, size_hint_x=0.45,
-                             halign="left", valign="middle")
-        deck_caption.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-        deck_row.add_widget(deck_caption)
-        self.deck_label = key_number(halign="left")
-        self.deck_label.bind(width=lambda lab, width: setattr(lab, "text_size", (width, None)))
-        deck_row.add_widget(self.deck_label)
-        info.add_widget(deck_row)
+        self.deck = Count("in the deck", 0, beside=True, digits=2, size_hint_y=None, height=KEY_NUMBER_LINE)
+        info.add_widget(self.deck)
         self.picks = BoxLayout(orientation="vertical", spacing=dp(2))
         info.add_widget(self.picks)
         self.add_widget(info)
@@ -110,7 +105,7 @@ class DraftPad(BoxLayout):
         else:
             self.round_label.text = f"Round {draft['round']}: column {draft['round_column']}"
         self.turn_badge.player = picker
-        self.deck_label.text = str(draft["deck"])
+        self.deck.show(draft["deck"])
         for button, column in zip(self.columns, draft["columns"]):
             button.show(column["cards"], column["dealt_this_round"], draft["round_column"], picker.name)
 

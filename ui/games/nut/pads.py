@@ -10,16 +10,18 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.words import noun
 from ui import theme
-from ui.games.nut.widgets import CHOSEN_FILL, fit_text, key_number
-from ui.widgets.basics import BigButton
+from ui.games.nut.widgets import CHOSEN_FILL, fit_text
+from ui.widgets.basics import BigButton, Count
 from ui.widgets.symbols import SymbolShape
 
 STEPPER_VALUE = dp(60)
 
 
 class ColumnButton(ButtonBehavior, BoxLayout):
-    """One face-up column: its number, how many cards lie in it (huge) and a card for each."""
+    """One face-up column: its number, how many cards lie in it (a key number) and what a tap on it
+    records: the card the player whose pick it is takes from it."""
 
     fill = ListProperty(theme.SURFACE_HIGH)
     marked = BooleanProperty(False)
@@ -34,14 +36,16 @@ class ColumnButton(ButtonBehavior, BoxLayout):
             self._ring = Line(width=dp(3))
         self.title = Label(text=f"Column {number}", font_size=theme.FONT_BODY, bold=True, size_hint_y=None,
                            height=dp(30))
-        self.count = key_number()
-        self.note = Label(font_size=theme.FONT_SMALL, size_hint_y=None, height=dp(22))
-        # Two lines: "Maximiliana took one" is wider than a column at 800x480 and a name is never cut.
+        # The caption is read by the finger about to tap, as the button's words are.
+        self.count = Count("cards", 0, caption_font=theme.FONT_SMALL)
+        # At least two lines, more where a long name needs them: a name is never cut.
         self.action_text = Label(font_size=theme.FONT_SMALL, bold=True, size_hint_y=None,
                                  height=theme.FONT_SMALL * 2.6, halign="center", valign="middle")
-        self.action_text.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
-        for label in (self.title, self.count, self.note, self.action_text):
-            self.add_widget(label)
+        self.action_text.bind(width=lambda label, width: setattr(label, "text_size", (width, None)),
+                              texture_size=lambda label, size: setattr(
+                                  label, "height", max(theme.FONT_SMALL * 2.6, size[1])))
+        for widget in (self.title, self.count, self.action_text):
+            self.add_widget(widget)
         self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw, state=self._redraw, marked=self._redraw)
 
     def _redraw(self, *_):
@@ -54,17 +58,12 @@ class ColumnButton(ButtonBehavior, BoxLayout):
         self._ring_colour.rgba = theme.with_alpha(ink, 0.9) if self.marked else (0, 0, 0, 0)
         self._ring.rounded_rectangle = (self.x + dp(4), self.y + dp(4), self.width - dp(8), self.height - dp(8),
                                         theme.RADIUS)
-        for label in (self.title, self.count, self.note, self.action_text):
+        for label in (self.title, self.count.number, self.count.caption, self.action_text):
             label.color = ink
 
     def show(self, cards: int, dealt: int, round_column: int | None, picker: str) -> None:
-        self.count.text = str(cards)
-        if cards == 0:
-            self.note.text = "empty"
-        else:
-            self.note.text = "card" if cards == 1 else "cards"
-            if dealt:
-                self.note.text += f"  (+{dealt} dealt)"
+        caption = noun(cards, "card") + (f"  (+{dealt} dealt)" if dealt else "") if cards else "empty"
+        self.count.show(cards, caption)
         chosen = round_column == self.number
         self.marked = chosen
         if cards == 0 or (round_column is not None and not chosen):
@@ -74,7 +73,8 @@ class ColumnButton(ButtonBehavior, BoxLayout):
                 self.action_text.text = "not this round"
         else:
             self.fill = theme.ACCENT if chosen else theme.SURFACE_HIGH
-            self.action_text.text = f"{picker} took one"
+            # What a tap here will record, said before it happens.
+            self.action_text.text = f"Tap when {picker} takes one"
 
 
 class KindButton(BigButton):

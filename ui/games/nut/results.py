@@ -13,6 +13,7 @@ from kivy.uix.widget import Widget
 from companion.games.nut.clusters import DOUBLE_ONCE
 from companion.games.nut.state import Colour, ColourResult
 from companion.games.nut.summary import LayoutSummary, NutSummary
+from companion.words import counted
 from ui import theme
 from ui.games.nut.cells import LayoutGrid, MiniCell
 from ui.games.nut.widgets import SeatTag, fit_text
@@ -135,7 +136,7 @@ class EndView(BoxLayout):
             largest = summary["layouts"][outcome.winners[0]]["largest"]
             text = f"{names} wins with {best}: tied on points, won on the largest cluster ({largest})"
         else:
-            text = f"{names} wins with {best} points"
+            text = f"{names} wins with {counted(best, 'point')}"
         # The names lead the sentence and it wraps onto a second line rather than lose its end.
         self.headline = Label(text=text, font_size=theme.FONT_TABLE, bold=True, halign="left", valign="middle")
         self.headline.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))

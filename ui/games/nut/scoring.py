@@ -15,6 +15,7 @@ from companion.actions import Action
 from companion.games.nut.clusters import EMPTY, SQUIRREL, WILD, cluster_points
 from companion.games.nut.state import ActionType
 from companion.games.nut.summary import NutSummary
+from companion.words import counted
 from ui import theme
 from ui.games.nut.cells import ERASE, LayoutGrid, MiniCell, Swatch
 from ui.games.nut.pads import STEPPER_VALUE, PlayerTab, Stepper
@@ -312,4 +313,4 @@ class ScoringPad(BoxLayout):
             total += points
             label.text = f"= {points}"
         if getattr(self, "quick_total", None) is not None:
-            self.quick_total.text = f"{self.controller.players[self.seat].name}: {total} points"
+            self.quick_total.text = f"{self.controller.players[self.seat].name}: {counted(total, 'point')}"

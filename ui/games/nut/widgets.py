@@ -1,5 +1,5 @@
-"""Small pieces the Nut pads share: a player's shape beside their whole name, the big numbers the
-table acts on, and labels that wrap inside their box."""
+"""Small pieces the Nut pads share: a player's shape beside their whole name and labels that wrap
+inside their box."""
 
 from __future__ import annotations
 
@@ -51,23 +51,7 @@ class SeatTag(BoxLayout):
         self.label.text = self.player.name
 
 
-def key_number(**kwargs) -> Label:
-    """A count the family acts on (cards in a column, the deck): about 10 mm tall on the 7" panel,
-    so it reads from across the table."""
-    kwargs.setdefault("font_size", theme.FONT_KEY_NUMBER)
-    kwargs.setdefault("bold", True)
-    kwargs.setdefault("halign", "center")
-    kwargs.setdefault("valign", "middle")
-    label = Label(**kwargs)
-    label.key_number = True
-    return label
-
-
 def fit_text(label: Label) -> Label:
     """`label` with its text laid out in the label's whole box, so halign and valign apply."""
     label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
     return label
-
-
-# A key number's line: the font's full line height, so no digit is drawn outside its box.
-KEY_NUMBER_LINE = theme.FONT_KEY_NUMBER * 1.2

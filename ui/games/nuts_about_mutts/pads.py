@@ -81,14 +81,23 @@ class ActionPad(BoxLayout):
 
     # ----- building blocks ----------------------------------------------------------------------
     def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=None,
-                shape=None, rgb=None, **kwargs) -> Choice:
+                shape=None, rgb=None, refused: str | None = None, **kwargs) -> Choice:
+        """A choice on the pad; `refused` is the rules' reason it would be refused now: it is greyed,
+        and a tap says so and records nothing."""
         button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(),
                         font_size=font_size or Fonts.body(),
                         **kwargs)
+        button.disabled_reason = refused or ""
         if on_press is not None:
-            button.bind(on_release=lambda *_: on_press())
+            button.bind(on_release=lambda *_: self._pressed(button, on_press))
         self.buttons[key] = button
         return button
+
+    def _pressed(self, button: Choice, on_press) -> None:
+        if button.disabled_reason:
+            self.controller.explain(button.disabled_reason)
+        else:
+            on_press()
 
     def _row(self, height=None) -> BoxLayout:
         return BoxLayout(size_hint_y=None, height=height or Sizes.row(), spacing=GAP)
@@ -224,7 +233,8 @@ class ActionPad(BoxLayout):
         """What decides which buttons a normal turn shows (not whose turn it is)."""
         summary = self.summary
         return (summary["to_act"]["kind"], bool(summary["to_act"].get("may_pass")), summary["reshuffle_needed"],
-                summary["advanced"], bool(summary.get("top_card_unknown")), bool(self._last_words()))
+                summary["advanced"], bool(summary.get("top_card_unknown")), bool(self._last_words()),
+                summary["claims"]["match_refused"], summary["claims"]["run_refused"])
 
     def _same_turn_again(self) -> bool:
         """From one normal turn to the next the pad keeps its buttons (they act for whoever's turn it is
@@ -297,9 +307,12 @@ class ActionPad(BoxLayout):
                 claims = [self._button("name_top", "Name the top card", font_size=Fonts.small(), size_hint_x=2,
                                        on_press=lambda: self.go("name_top", type=ActionType.NAME_TOP_CARD))]
             else:
+                open_claims = summary["claims"]
                 claims = [self._button("match", "Match!", kind="ok", font_size=Fonts.small(),
+                                       refused=open_claims["match_refused"],
                                        on_press=lambda: self.claim(ActionType.MATCH)),
                           self._button("run", "Run!", kind="ok", font_size=Fonts.small(),
+                                       refused=open_claims["run_refused"],
                                        on_press=lambda: self.claim(ActionType.RUN))]
         self._wild_row(claims)
         self._last_line()
@@ -523,9 +536,8 @@ class ActionPad(BoxLayout):
 
     # ----- advanced claims ----------------------------------------------------------------------
     def claim_seats(self) -> list[int]:
-        summary = self.summary
-        return [seat for seat in range(summary["players"])
-                if seat not in summary["dog_house"] and summary["hand_sizes"][seat] > 0]
+        """Who may claim the card in play, as the rules say."""
+        return list(self.summary["claims"]["seats"])
 
     def claim(self, what: str) -> None:
         self.draft["claim"] = what
@@ -550,19 +562,13 @@ class ActionPad(BoxLayout):
         self.controller.race_runner.run("claim", self.claim_seats(), decided)
 
     def run_numbers(self) -> list[int]:
-        top = self.summary["top_card"] or {}
-        number = top.get("number")
-        if top.get("card") != DOG or number is None:
-            return []
-        return [n for n in (number - 1, number + 1) if 1 <= n <= self.controller.session.state.numbers]
+        return list(self.summary["claims"]["run_numbers"])
 
     def claims_open(self) -> list[int]:
-        """Seats that may claim right now by slamming their button: advanced game, a normal turn in
-        play (never mid-entry, in a pedigree round or a race), and a dog card on top to match or run."""
-        summary = self.summary
-        top = summary.get("top_card") or {}
-        if (not summary["advanced"] or summary["to_act"]["kind"] != "turn" or self.step != "main"
-                or top.get("card") != DOG or top.get("number") is None):
+        """Seats that may claim right now by slamming their button: those the rules allow a claim, while
+        the pad shows a normal turn with nothing half-entered (never mid-entry, in a pedigree round or
+        a race)."""
+        if self.summary["to_act"]["kind"] != "turn" or self.step != "main":
             return []
         return self.claim_seats()
 
@@ -576,8 +582,11 @@ class ActionPad(BoxLayout):
         seat, race = self.draft["claimer"], self.draft["race"]
         self.add_widget(self._heading(" won the claim: Match or Run?", seat=seat, back=True))
         row = self._row(Sizes.primary())
+        refusals = {ActionType.MATCH: self.summary["claims"]["match_refused"],
+                    ActionType.RUN: self.summary["claims"]["run_refused"]}
         for what, text in ((ActionType.MATCH, "Match!"), (ActionType.RUN, "Run!")):
             row.add_widget(self._button(what, text, kind="ok", height=Sizes.primary(), font_size=Fonts.title(),
+                                        refused=refusals[what],
                                         on_press=lambda w=what: self._claimed_as(w, seat, race)))
         self.add_widget(row)
 

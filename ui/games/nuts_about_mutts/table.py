@@ -6,6 +6,7 @@ of the evening, the score table. The card count breakdown on demand."""
 from __future__ import annotations
 
 from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
@@ -17,10 +18,10 @@ from ui.games.nuts_about_mutts.scores import ScoresView, top_dogs
 from ui.games.nuts_about_mutts.seats import SeatStrip
 from ui.games.nuts_about_mutts.widgets import (
     SPECIAL_SHAPE,
-    Choice,
     ColourMark,
     Filled,
     Fonts,
+    KeyNumber,
     Shape,
     Sizes,
     Wrapped,
@@ -186,6 +187,48 @@ class CardsPopup(ModalView):
         self.add_widget(panel)
 
 
+class PileCount(BoxLayout):
+    """One pile's card count, a key number, over its caption."""
+
+    def __init__(self, caption: str, **kwargs):
+        super().__init__(orientation="vertical", size_hint_x=None, **kwargs)
+        self.number = KeyNumber(size_hint_y=None, height=KeyNumber.height_for(Sizes.count_font()))
+        self.caption = Wrapped(text=caption, font_size=Fonts.small(), color=theme.TEXT_DIM, halign="center",
+                               size_hint_y=None, height=line_height(Fonts.small()))
+        self.add_widget(self.number)
+        self.add_widget(self.caption)
+
+    def show(self, count: int) -> None:
+        self.number.text = str(count)
+        self.width = max(text_width(self.number.text, self.number.font_size), text_width(self.caption.text,
+                                                                                      Fonts.small(), False))
+
+
+class Piles(Filled, ButtonBehavior, BoxLayout):
+    """The draw pile and the home pile, each a key number with its caption; a tap says where every
+    card is."""
+
+    def __init__(self, **kwargs):
+        super().__init__(padding=[dp(4), 0], size_hint_y=None, **kwargs)
+        self.draw = PileCount("Draw pile")
+        self.home = PileCount("Home pile")
+        for part in (Widget(), self.draw, Widget(), self.home, Widget()):
+            self.add_widget(part)
+        self.height = self.draw.number.height + self.draw.caption.height + self.padding[1] + self.padding[3]
+        self.bind(state=self._redraw)
+        self._redraw()
+
+    def show(self, summary: dict) -> None:
+        self.draw.show(summary["draw_pile"])
+        self.home.show(summary["home_pile"])
+
+    def _redraw(self, *_):
+        fill = theme.SURFACE_HIGH
+        if self.state == "down":
+            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+        self.paint(fill)
+
+
 class TableInfo(Panel):
     """Beside the pad: the top card, the piles (tap for where every card is) and which hand this is;
     the hand steps aside when the column is too short for it (six players on the 7" panel)."""
@@ -195,8 +238,8 @@ class TableInfo(Panel):
         self.names = [player.name for player in controller.session.players]
         self.colours = controller.session.state.colours
         self.top_card = None
-        self.cards_button = Choice("", font_size=Fonts.small())
-        self.add_widget(self.cards_button)
+        self.piles = Piles()
+        self.add_widget(self.piles)
         self.info = Wrapped(font_size=Fonts.table(), size_hint_y=None, height=line_height(Fonts.table()))
         self.add_widget(self.info)
         self.add_widget(Widget())
@@ -206,7 +249,7 @@ class TableInfo(Panel):
     def update(self, summary: dict) -> None:
         hands = summary["hands_in_evening"]
         self.info.text = f"Hand {summary['hand']}{f' of {hands}' if hands else ''}"
-        self.cards_button.text = f"Draw pile {summary['draw_pile']}\nHome pile {summary['home_pile']}"
+        self.piles.show(summary)
         shown = (summary["top_card"], summary["colour_to_follow"], self.width)
         if self.top_card is not None and self.top_card.shows == shown:
             return
@@ -222,7 +265,7 @@ class TableInfo(Panel):
         if self.top_card is not None and self.top_card.shows[2] != self.width:
             self.update(self._summary)
         line = line_height(Fonts.table())
-        parts = (self.top_card.height if self.top_card else 0) + self.cards_button.height + line
+        parts = (self.top_card.height if self.top_card else 0) + self.piles.height + line
         room = self.height - self.padding[1] - self.padding[3] - 2 * self.spacing
         shown = parts <= room
         self.info.opacity, self.info.height = (1, line) if shown else (0, 0)
@@ -238,8 +281,8 @@ class TablePanel:
         self.strip = SeatStrip(session.players, summary, top_dogs(controller.outcome))
         self.tiles = self.strip.tiles
         self.info = TableInfo(controller, summary, size_hint_x=0.25)
-        self.cards_button = self.info.cards_button
-        self.cards_button.bind(on_release=lambda *_: self.show_cards())
+        self.piles = self.info.piles
+        self.piles.bind(on_release=lambda *_: self.show_cards())
         self._names = [player.name for player in session.players]
         self.update(summary)
 

@@ -40,8 +40,8 @@ def colour_look(name: str | None, colours=()) -> tuple[tuple, str | None]:
 
 class Sizes:
     """Heights on the 7" panel (800x480, about 5.2 px per mm): 48 px is a 9 mm target, 64 px a 12 mm
-    primary one, and a 74 px bold number has digits 10 mm tall in an 87 px line. Taller windows scale
-    them up, so 1280x720 gets bigger targets and numbers rather than empty space."""
+    primary one, and a 74 px bold number has digits 10 mm tall (54 px of an 87 px line). Taller
+    windows scale them up, so 1280x720 gets bigger targets and numbers rather than empty space."""
 
     @staticmethod
     def scale() -> float:
@@ -67,10 +67,6 @@ class Sizes:
     @classmethod
     def count_font(cls) -> float:
         return dp(74) * cls.scale()
-
-    @classmethod
-    def count_box(cls) -> float:
-        return dp(88) * cls.scale()
 
     @classmethod
     def gap(cls) -> float:
@@ -120,7 +116,10 @@ class Shape(SymbolShape):
 
 
 class Filled:
-    """Paints a rounded fill (and an outline when `ring` is set) behind a widget."""
+    """Paints a rounded fill (and an outline when `ring` is set) behind a widget. RING_OUTSIDE draws the
+    outline just outside the widget's edge, clear of what it holds."""
+
+    RING_OUTSIDE = False
 
     def paint(self, fill, ring=None, ring_width=None):
         ring_width = dp(3) if ring_width is None else ring_width
@@ -138,7 +137,7 @@ class Filled:
 
     def _place(self, *_):
         self._fill.pos, self._fill.size = self.pos, self.size
-        inset = self._ring_width
+        inset = -self._ring_width if self.RING_OUTSIDE else self._ring_width
         self._ring.rounded_rectangle = (self.x + inset, self.y + inset, max(0, self.width - 2 * inset),
                                         max(0, self.height - 2 * inset), theme.RADIUS)
 
@@ -157,8 +156,65 @@ class Wrapped(Label):
             self.text_size = (self.width, None)
 
 
+class KeyNumber(Label):
+    """A count the family acts on, in digits 10 mm tall on the 7" panel (the layout check measures every
+    label marked key_number). Digits have no descenders and no accents, so the box holds only the band
+    they are drawn in: the font's empty line space above and below them is cut off, and a seat or a
+    pile is as tall as its number rather than its font's line."""
+
+    key_number = True
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_size", Sizes.count_font())
+        kwargs.setdefault("bold", True)
+        kwargs.setdefault("color", theme.TEXT)
+        super().__init__(**kwargs)
+
+    def texture_update(self, *largs):
+        super().texture_update(*largs)
+        line = self.texture
+        if line is None:
+            return
+        top, height = digit_band(self.font_size, self.bold, self.font_name)
+        # A region counts its rows from the bottom of the line.
+        self.texture = line.get_region(0, line.height - top - height, line.width, height)
+        self.texture_size = [line.width, height]
+
+    @staticmethod
+    def height_for(font_size: float, bold: bool = True, font_name: str = "Roboto") -> float:
+        return digit_band(font_size, bold, font_name)[1]
+
+
+class _Rendered(CoreLabel):
+    """A text label that keeps the pixels it rendered, so the rows its glyphs fill can be read."""
+
+    rendered = None
+
+    def _render_end(self):
+        self.rendered = super()._render_end()
+        return self.rendered
+
+
+@lru_cache(maxsize=32)
+def digit_band(font_size: float, bold: bool, font_name: str) -> tuple[int, int]:
+    """(first row, rows) of a line of text that any digit fills at this size."""
+    label = _Rendered(text="0123456789", font_size=font_size, bold=bold, font_name=font_name)
+    label.refresh()
+    label.render(real=True)
+    image = label.rendered
+    if image is None or not image.height:
+        return 0, int(line_height(font_size))
+    row_bytes = len(image.data) // image.height
+    inked = [row for row in range(image.height)
+             if any(alpha > 40 for alpha in image.data[row * row_bytes + 3:(row + 1) * row_bytes:4])]
+    return (inked[0], inked[-1] - inked[0] + 1) if inked else (0, image.height)
+
+
+TAG_PADDING = dp(10)
+
+
 class Tag(Filled, Label):
-    """A short word on a coloured chip: TURN, DOG HOUSE, DEALER, TOP DOG."""
+    """A short word on a coloured chip, as tall as its line of text: TURN, DOG HOUSE, DEALS, TOP DOG."""
 
     def __init__(self, text: str, fill, **kwargs):
         kwargs.setdefault("font_size", Fonts.table())
@@ -170,7 +226,7 @@ class Tag(Filled, Label):
 
     def _fit(self, *_):
         self.texture_update()
-        self.size = (self.texture_size[0] + dp(10), max(self.texture_size[1] + dp(2), self.font_size * 1.3))
+        self.size = (self.texture_size[0] + TAG_PADDING, self.texture_size[1])
 
 
 class Choice(Filled, ButtonBehavior, BoxLayout):
@@ -182,6 +238,9 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
     selected = BooleanProperty(False)
     text = StringProperty("")
     rgba = ListProperty([])
+    # Why the rules would refuse this choice now: it looks disabled but still takes the tap, so the
+    # screen can say why instead of nothing happening.
+    disabled_reason = StringProperty("")
 
     _FILLS = {"primary": theme.ACCENT, "normal": theme.SURFACE_HIGH, "danger": theme.DANGER,
               "ok": theme.OK, "quiet": theme.SURFACE}
@@ -205,7 +264,8 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
         self.add_widget(self.label)
         self.text = text
         self.bind(text=lambda *_: setattr(self.label, "text", self.text))
-        self.bind(kind=self._redraw, selected=self._redraw, state=self._redraw, disabled=self._redraw)
+        self.bind(kind=self._redraw, selected=self._redraw, state=self._redraw, disabled=self._redraw,
+                  disabled_reason=self._redraw)
         self._redraw()
 
     def _size_symbol(self, *_):
@@ -213,12 +273,13 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
 
     def _redraw(self, *_):
         fill = self._FILLS.get(self.kind, theme.SURFACE_HIGH)
-        if self.disabled:
+        greyed = self.disabled or bool(self.disabled_reason)
+        if greyed:
             fill = theme.DISABLED
         elif self.state == "down":
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self.paint(fill, theme.TEXT if self.selected else None)
-        self.label.color = theme.readable_text_on(fill) if not self.disabled else theme.TEXT_DIM
+        self.label.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
 
 
 class Stepper(BoxLayout):
@@ -297,6 +358,10 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = True) -
 @lru_cache(maxsize=8)
 def tag_height(font_size: float) -> float:
     return Tag("X", theme.SURFACE, font_size=font_size).height
+
+
+def tag_width(word: str, font_size: float) -> float:
+    return text_width(word, font_size) + TAG_PADDING
 
 
 def count_width() -> float:

@@ -14,6 +14,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.actions import Action
 from companion.games.pugs_in_mugs.choices import MISCHIEF, refusal
 from companion.games.pugs_in_mugs.state import COLOURS, HAND_LIMIT, KINDS, ActionType
+from companion.words import counted
 from ui import theme
 from ui.games.pugs_in_mugs.widgets import KindButton, kind_text
 from ui.widgets.basics import BigButton, Text
@@ -140,7 +141,7 @@ class Pads:
         first.kind = "primary"
         first.size_hint_y, first.height = None, theme.TOUCH_PRIMARY
         side.add_widget(first)
-        grid = GridLayout(cols=2, spacing=dp(6))
+        grid = GridLayout(cols=2, spacing=dp(4))
         for key, _text in BUTTONS:
             if self.buttons[key] is not first:
                 grid.add_widget(self.buttons[key])
@@ -212,7 +213,7 @@ class Pads:
                     note = ", ".join(stealable) if stealable else "no Mug you lack"
                 else:
                     hand = entries[seat]["hand"]
-                    note = f"{hand} card{'s' if hand != 1 else ''}"
+                    note = counted(hand, "card")
                 options.append((seat, players[seat].name, None, note, why(kind, target=seat)))
             return title, options
         if kind == ActionType.STEAL:

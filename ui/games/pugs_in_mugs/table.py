@@ -10,14 +10,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.games.pugs_in_mugs.state import ACTIONS_PER_TURN
+from companion.words import counted, noun
 from ui import theme
 from ui.games.pugs_in_mugs.mugs import MugShelf
 from ui.games.pugs_in_mugs.pads import Pads
-from ui.games.pugs_in_mugs.widgets import Figure, KindButton, Pips, SeatName, text_width
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.games.pugs_in_mugs.widgets import KindButton, Pips, SeatName
+from ui.widgets.basics import BigButton, Count, Panel, Text, text_width
 
 SYMBOL = dp(26)
 NAME_GAP = dp(6)
+# The deck and the discard pile: digits 10 mm tall on the 7" panel over a caption read from the seats.
+PILES_HEIGHT = theme.FONT_KEY_NUMBER * 0.76 + theme.FONT_TABLE * 1.25 + dp(4)
 
 
 def name_width(players) -> float:
@@ -34,7 +37,7 @@ class PlayerRow(Panel):
     NAME_HEIGHT = theme.FONT_TABLE * 1.4
 
     def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, hand: bool = True,
-                 name_room: float = dp(150), hand_room: float = dp(120), **kwargs):
+                 name_room: float = dp(150), hand_room: float = dp(120), digits: int = 1, **kwargs):
         super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), **kwargs)
         if active or winner:
             self.fill = theme.SURFACE_HIGH
@@ -45,7 +48,10 @@ class PlayerRow(Panel):
         self.line.add_widget(self.name)
         self.hand = None
         if hand:
-            self.hand = Figure("cards", entry["hand"], size_hint_x=None, width=hand_room)
+            # Captions keep the room of "cards", so the counts line up whether a hand is one card or more.
+            self.hand = Count(noun(entry["hand"], "card"), entry["hand"], beside=True, digits=digits,
+                              caption_room=text_width("cards", theme.FONT_TABLE) + dp(4), size_hint_x=None,
+                              width=hand_room)
             self.line.add_widget(self.hand)
         self.shelf = MugShelf(colours, entry["mugs"])
         self.line.add_widget(self.shelf)
@@ -96,7 +102,7 @@ class PugsInMugsView(Pads, BoxLayout):
         if summary["over"]:
             self._winner(summary)
             return
-        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=dp(6), spacing=dp(4))
+        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=[dp(6), dp(4)], spacing=dp(4))
         self._status(side, summary)
         if self.flow is None:
             self.add_widget(self._table(summary))
@@ -115,7 +121,7 @@ class PugsInMugsView(Pads, BoxLayout):
         built = {}
         name_room = name_width(self.controller.players)
         digits = max(len(str(entry["hand"])) for entry in summary["players"])
-        hand_room = Figure.width_beside("cards", digits, theme.FONT_KEY_NUMBER)
+        hand_room = Count.width_beside("cards", digits)
         for entry in summary["players"]:
             seat = entry["seat"]
             shows = (seat, entry["hand"], tuple(entry["mugs"]), seat == summary["turn"], seat == winner,
@@ -123,7 +129,7 @@ class PugsInMugsView(Pads, BoxLayout):
             row = self._built_rows.get(shows)
             if row is None:
                 row = PlayerRow(self.controller.players[seat], entry, colours, active=shows[3], winner=shows[4],
-                                hand=shows[5], name_room=name_room, hand_room=hand_room)
+                                hand=shows[5], name_room=name_room, hand_room=hand_room, digits=digits)
             elif row.parent is not None:
                 row.parent.remove_widget(row)
             built[shows] = row
@@ -133,26 +139,26 @@ class PugsInMugsView(Pads, BoxLayout):
         return table
 
     def _status(self, side, summary: dict) -> None:
-        # Each line at the size read from the seats: whose turn, the actions left (dots and words),
-        # then the deck and the discard pile, a count and its caption a line each.
-        line = theme.FONT_TABLE * 1.3
+        # Whose turn and the actions left (dots and words) a line each at the size read from the seats,
+        # then the deck and the discard pile side by side, key numbers over their captions.
+        line = theme.FONT_TABLE * 1.2
         self.turn_badge = SeatName(self.controller.players[summary["turn"]], bold=True, font_size=theme.FONT_TABLE,
                                    size_hint_y=None, height=line)
         side.add_widget(self.turn_badge)
         left = summary["actions_left"]
         actions = BoxLayout(size_hint_y=None, height=line, spacing=dp(6))
         actions.add_widget(Pips(left, ACTIONS_PER_TURN, size_hint_x=None, width=dp(66)))
-        self.actions_left = Label(text=f"{left} action{'s' if left != 1 else ''} left", font_size=theme.FONT_TABLE,
+        self.actions_left = Label(text=f"{counted(left, 'action')} left", font_size=theme.FONT_TABLE,
                                   color=theme.TEXT, halign="left", valign="middle")
         self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", size))
         actions.add_widget(self.actions_left)
         side.add_widget(actions)
-        self.deck = Figure("in the deck", summary["deck"], key=False, font_size=theme.FONT_TABLE, digits=2,
-                           size_hint_y=None, height=line)
-        self.discard = Figure("discarded", summary["discard_total"], key=False, font_size=theme.FONT_TABLE, digits=2,
-                              size_hint_y=None, height=line)
-        side.add_widget(self.deck)
-        side.add_widget(self.discard)
+        piles = BoxLayout(size_hint_y=None, height=PILES_HEIGHT, spacing=dp(4))
+        self.deck = Count("deck", summary["deck"], digits=2)
+        self.discard = Count("discards", summary["discard_total"], digits=2)
+        piles.add_widget(self.deck)
+        piles.add_widget(self.discard)
+        side.add_widget(piles)
 
     def _winner(self, summary: dict) -> None:
         outcome = self.controller.outcome

@@ -1,13 +1,11 @@
 """The small widgets of the Pugs in Mugs table: card-kind buttons with the colour's swatch and
-pattern, action pips, a player's whole name with their shape, and counts with their captions."""
+pattern, action pips and a player's whole name with their shape. Counts are ui/widgets' Count."""
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import StringProperty
@@ -25,14 +23,6 @@ from ui.widgets.symbols import SymbolShape
 def kind_text(kind: str) -> str:
     """How a picker names a card kind: a colour with its pattern ("red stripes"), else the card's name."""
     return f"{kind} {PATTERNS[kind]}" if kind in PATTERNS else kind.capitalize()
-
-
-@lru_cache(maxsize=256)
-def text_width(text: str, font_size: float, bold: bool = False) -> float:
-    """How wide a line of text is drawn, so a column can be given the room its words need."""
-    label = CoreLabel(text=text, font_size=font_size, bold=bold)
-    label.refresh()
-    return label.texture.size[0] if label.texture else 0
 
 
 class KindButton(ButtonBehavior, BoxLayout):
@@ -132,60 +122,3 @@ class SeatName(BoxLayout):
         self.label.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
         self.add_widget(self.symbol)
         self.add_widget(self.label)
-
-
-# A bold digit is about 0.6 of its font size wide; a number's box is sized from that.
-DIGIT_WIDTH = 0.62
-
-
-class Figure(BoxLayout):
-    """A count with its caption beside it (or under it). A key figure is one the family acts on (hand
-    sizes): key-number size on the 7" panel, bigger where there is room. The number's box is as
-    tall as its digits need and as wide as its digits, so it is never cut."""
-
-    def __init__(self, caption: str, value, *, key: bool = True, font_size=None, under: bool = False,
-                 caption_room: float | None = None, digits: int = 1, **kwargs):
-        super().__init__(orientation="vertical" if under else "horizontal", spacing=dp(2 if under else 4), **kwargs)
-        self.digits = digits
-        self.base = font_size or (theme.FONT_KEY_NUMBER if key else theme.FONT_NUMBER)
-        # The caption keeps its whole width beside the number, so it never wraps or is cut.
-        self.caption_room = caption_room if caption_room is not None else text_width(caption, theme.FONT_TABLE) + dp(4)
-        self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
-                            halign="center" if under else "right", valign="middle")
-        self.number.key_number = key
-        self.caption = Label(text=caption, font_size=theme.FONT_TABLE, color=theme.TEXT_DIM,
-                             halign="center" if under else "left", valign="middle")
-        self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        if under:
-            # The digits sit on their caption; spare height goes above them.
-            self.caption.size_hint_y, self.caption.height = None, theme.FONT_TABLE * 1.2
-            self.number.size_hint_y = None
-            self.add_widget(Widget())
-        else:
-            self.number.size_hint_x = None
-        self.add_widget(self.number)
-        self.add_widget(self.caption)
-        self.bind(size=self._scale)
-        self.number.bind(size=self._scale)
-        self._scale()
-
-    @staticmethod
-    def width_beside(caption: str, digits: int, font_size: float) -> float:
-        """How wide a count with its caption beside it is at its base size: number, gap, caption."""
-        return DIGIT_WIDTH * font_size * digits + dp(6) + dp(4) + text_width(caption, theme.FONT_TABLE) + dp(4)
-
-    def _scale(self, *_):
-        label = self.number
-        # At least `digits` wide, so the captions of counts stacked one above the other line up.
-        digits = max(self.digits, len(label.text))
-        under = self.orientation == "vertical"
-        # Spare room (1280x720, few players) goes into the number so it reads from further away.
-        tall = self.height - self.caption.height - 2 * self.spacing if under else label.height
-        across = label.width if under else self.width - self.caption_room
-        room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
-        label.font_size = max(self.base, room)
-        if under:
-            label.height = max(0, min(tall, label.font_size * 1.25))
-        else:
-            label.width = DIGIT_WIDTH * label.font_size * digits + dp(6)
-        label.text_size = label.size

@@ -1,0 +1,13 @@
+"""Nouns agree with the numbers in front of them, wherever the family reads a count in words."""
+
+from companion.words import counted, noun
+
+
+def test_one_takes_the_singular_and_every_other_number_the_plural():
+    assert [counted(number, "card") for number in (0, 1, 2, 11)] == ["0 cards", "1 card", "2 cards", "11 cards"]
+
+
+def test_a_plural_that_is_not_the_singular_with_an_s_is_given():
+    assert [noun(number, "is", "are") for number in (0, 1, 2)] == ["are", "is", "are"]
+    assert counted(1, "Mug of that colour", "Mugs of that colour") == "1 Mug of that colour"
+    assert counted(3, "Mug of that colour", "Mugs of that colour") == "3 Mugs of that colour"
