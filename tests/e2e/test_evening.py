@@ -165,7 +165,7 @@ def check_profile(table, name: str, played: int, won: int, per_game: dict[str, t
     from kivy.uix.label import Label
 
     from ui.screens.profile import ProfileScreen
-    from ui.widgets.basics import Count
+    from ui.widgets.count import Count
 
     assert isinstance(table.screen, ProfileScreen), f"tapping {name} opened {table.where()}: {table.texts()}"
     assert table.shows(rf"^{re.escape(name)}$"), f"the profile does not name {name}: {table.texts()}"

@@ -19,7 +19,8 @@ from companion.players import IDENTITIES, IDENTITY_BY_KEY
 from companion.records import GameRecord, PlayerRecord, RaceRecord, all_records, player_record
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, Count, IdentityButton, Panel, Text, popup_header
+from ui.widgets.basics import BigButton, IdentityButton, Panel, Text, popup_header
+from ui.widgets.count import Count
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.symbols import SymbolShape

@@ -1,9 +1,7 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
-from functools import lru_cache
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -11,7 +9,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 
 from companion.players import Player
 from ui import theme
@@ -246,85 +243,6 @@ def fitted(text: str, font_size, **kwargs) -> Label:
     label = Label(text=text, font_size=font_size, valign="middle", shorten=True, **kwargs)
     label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
     return label
-
-
-# A bold digit is about 0.62 of its font size wide: a number's box is sized from that.
-DIGIT_WIDTH = 0.62
-
-
-@lru_cache(maxsize=256)
-def text_width(text: str, font_size: float, bold: bool = False) -> float:
-    """How wide a line of text is drawn, so a box can be given the room its words need."""
-    label = CoreLabel(text=text, font_size=font_size, bold=bold)
-    label.refresh()
-    return label.texture.size[0] if label.texture else 0
-
-
-class Count(BoxLayout):
-    """A number the family tracks (a hand, a pile, the deck) with its caption under it or beside it.
-    Its number is a key number, read from across the table: theme.FONT_KEY_NUMBER, about 10 mm on the
-    7" panel, and bigger where there is room. The layout check holds every Count to that. A figure that
-    is only looked up now and then says why in `secondary` and starts at theme.FONT_NUMBER.
-
-    The number's box is as tall as its digits need and as wide as `digits` digits, so it is never cut
-    and counts stacked one above another line up; beside the number, the caption keeps
-    `caption_room` (by default its whole width on one line)."""
-
-    def __init__(self, caption: str, value, *, secondary: str = "", beside: bool = False, font_size=None,
-                 caption_font=theme.FONT_TABLE, caption_room: float | None = None, digits: int = 1, **kwargs):
-        super().__init__(orientation="horizontal" if beside else "vertical", spacing=dp(6 if beside else 2),
-                         **kwargs)
-        self.secondary = secondary
-        self.digits = digits
-        self.base = font_size or (theme.FONT_NUMBER if secondary else theme.FONT_KEY_NUMBER)
-        self.caption_room = caption_room if caption_room is not None else text_width(caption, caption_font) + dp(4)
-        self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
-                            halign="right" if beside else "center", valign="middle")
-        self.number.key_number = not secondary
-        self.caption = Label(text=caption, font_size=caption_font, color=theme.TEXT_DIM,
-                             halign="left" if beside else "center", valign="middle")
-        self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        if beside:
-            self.number.size_hint_x = None
-        else:
-            # The digits sit on their caption, the two in the middle of any spare height.
-            self.caption.size_hint_y, self.caption.height = None, caption_font * 1.25
-            self.number.size_hint_y = None
-            self.add_widget(Widget())
-        self.add_widget(self.number)
-        self.add_widget(self.caption)
-        if not beside:
-            self.add_widget(Widget())
-        self.bind(size=self._scale)
-        self.number.bind(size=self._scale, text=self._scale)
-        self._scale()
-
-    def show(self, value, caption: str | None = None) -> None:
-        """The count now, and its caption where it changes with the number ("1 card", "2 cards")."""
-        self.number.text = str(value)
-        if caption is not None:
-            self.caption.text = caption
-
-    @staticmethod
-    def width_beside(caption: str, digits: int, font_size: float = theme.FONT_KEY_NUMBER,
-                     caption_font: float = theme.FONT_TABLE) -> float:
-        """How wide a count with its caption beside it is at its base size: number, gap, caption."""
-        return DIGIT_WIDTH * font_size * digits + dp(6) + dp(6) + text_width(caption, caption_font) + dp(4)
-
-    def _scale(self, *_):
-        label = self.number
-        digits = max(self.digits, len(label.text))
-        beside = self.orientation == "horizontal"
-        # Spare room (1280x720, few players) goes into the number so it reads from further away.
-        tall = label.height if beside else self.height - self.caption.height - 3 * self.spacing
-        across = self.width - self.caption_room - self.spacing if beside else self.width
-        room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
-        label.font_size = max(self.base, room)
-        if beside:
-            label.width = DIGIT_WIDTH * label.font_size * digits + dp(6)
-        else:
-            label.height = max(0, min(tall, label.font_size * 1.25))
-        label.text_size = label.size
 
 
 def popup_header(title: str, on_close) -> BoxLayout:

@@ -5,7 +5,6 @@ greyed but still takes the tap, so the screen can say why instead of nothing hap
 
 from __future__ import annotations
 
-from kivy.metrics import dp
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout

@@ -9,7 +9,8 @@ from kivy.uix.scrollview import ScrollView
 
 from ui import theme
 from ui.games.mix_the_mutts.widgets import SeatName, points_word
-from ui.widgets.basics import Count, Panel, Text
+from ui.widgets.basics import Panel, Text
+from ui.widgets.count import Count
 
 
 def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> str:

@@ -16,7 +16,8 @@ from ui.games.mix_the_mutts.pads import BreedPad
 from ui.games.mix_the_mutts.results import EndView
 from ui.games.mix_the_mutts.scoring import ScoringGrid
 from ui.games.mix_the_mutts.widgets import PlayerCard, SeatName
-from ui.widgets.basics import BigButton, Count, Panel
+from ui.widgets.basics import BigButton, Panel
+from ui.widgets.count import Count
 
 # The draw button says how many cards a draw takes, in words: "Drew two".
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")

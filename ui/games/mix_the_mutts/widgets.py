@@ -14,8 +14,10 @@ from kivy.uix.widget import Widget
 
 from companion.words import counted, noun
 from ui import theme
-from ui.widgets.basics import DIGIT_WIDTH, Count, Panel, text_width
+from ui.widgets.basics import Panel
+from ui.widgets.count import DIGIT_WIDTH, Count
 from ui.widgets.symbols import SymbolShape
+from ui.widgets.text import text_width
 
 # Why a player's points are not a key number: no turn acts on them, and the end screen gives every
 # total and how it was made.

@@ -13,7 +13,8 @@ from companion.games.nut.summary import NutSummary
 from ui import theme
 from ui.games.nut.pads import ColumnButton, KindButton
 from ui.games.nut.widgets import SeatTag
-from ui.widgets.basics import Count, Panel, Text
+from ui.widgets.basics import Panel, Text
+from ui.widgets.count import Count
 
 # Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
 INFO_WIDTH = dp(300)

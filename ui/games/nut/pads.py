@@ -13,7 +13,8 @@ from kivy.uix.label import Label
 from companion.words import noun
 from ui import theme
 from ui.games.nut.widgets import CHOSEN_FILL, fit_text
-from ui.widgets.basics import BigButton, Count
+from ui.widgets.basics import BigButton
+from ui.widgets.count import Count
 from ui.widgets.symbols import SymbolShape
 
 STEPPER_VALUE = dp(60)

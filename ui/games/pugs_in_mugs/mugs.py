@@ -13,7 +13,7 @@ from kivy.uix.widget import Widget
 from companion.games.pugs_in_mugs.state import PATTERNS
 from ui import theme
 from ui.games.pugs_in_mugs.patterns import RGB, draw_pattern, pattern_ink
-from ui.widgets.basics import text_width
+from ui.widgets.text import text_width
 
 BODY_SHARE = 0.78    # of a mug's whole width, the rest is the handle
 BODY_ASPECT = 1.1    # body height over body width

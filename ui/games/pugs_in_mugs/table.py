@@ -15,7 +15,9 @@ from ui import theme
 from ui.games.pugs_in_mugs.mugs import MugShelf
 from ui.games.pugs_in_mugs.pads import Pads
 from ui.games.pugs_in_mugs.widgets import KindButton, Pips, SeatName
-from ui.widgets.basics import BigButton, Count, Panel, Text, text_width
+from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.count import Count
+from ui.widgets.text import text_width
 
 SYMBOL = dp(26)
 NAME_GAP = dp(6)
