@@ -21,6 +21,7 @@ from .errors import BadDocument
 from .evenings import GameResult, played
 from .outcome import ScoreOrder
 from .paths import default_data_dir
+from .races.racelog import was_raced_again
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import SessionRecord, Store
@@ -143,8 +144,8 @@ def _count_races(store: Store, record: SessionRecord, tallies: dict[str, _Tally]
     seat_of = {player.button: seat for seat, player in enumerate(record.players) if player.button is not None}
     for log in store.races(record.id):
         decision = _decision(log)
-        if decision is None:
-            continue
+        if decision is None or was_raced_again(log):
+            continue  # never decided, or run again: that result counted for nothing
         kind, players, cue, winners, presses, false_starts = decision
         first = winners[0] if winners else None
         ranked = sorted(presses.items(), key=lambda item: item[1])

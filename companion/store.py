@@ -25,6 +25,7 @@ from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
 from .paths import data_dir_state
 from .players import Player, check_table
+from .races.racelog import RACED_AGAIN_LINE
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
@@ -487,6 +488,12 @@ class Store:
                 "INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
                 (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
+
+    def mark_race_raced_again(self, race_id: int) -> None:
+        """The table ran saved race `race_id` again instead of accepting it: its log is kept, marked so."""
+        with self._transaction():
+            self._db.execute("UPDATE races SET log = log || ? WHERE id = ?",
+                             ("\n" + json.dumps(RACED_AGAIN_LINE, sort_keys=True), race_id))
 
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
         rows = self._db.execute(

@@ -174,6 +174,12 @@ class PlayerButtons:
             else:
                 led.off()
 
+    def flash(self, number: int) -> None:
+        """Three quick blinks of one button's light, then dark: its press was seen but not taken."""
+        led = self._leds.get(number)
+        if led is not None:
+            led.blink(on_time=0.12, off_time=0.12, n=3)
+
     def cue(self, players: Iterable[int]) -> None:
         """The start cue: every racing player's LED at once, so no seat sees GO before another."""
         for player in players:

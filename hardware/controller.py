@@ -143,6 +143,13 @@ class RaceController:
         if self.buttons:
             self.buttons.all_off()
 
+    def refuse_press(self, number: int) -> None:
+        """Between races, blink the light of button `number`: the game saw its press and did not take
+        it (not that player's turn), and the player sees so at their seat. During a race the lights
+        are the race's, so nothing blinks."""
+        if self.buttons is not None and not self.racing:
+            self.buttons.flash(number)
+
     def screen_press(self, player: int, pressed: bool = True) -> Edge:
         """An on-screen button (no GPIO): stamped when the touch is handled, so less fair."""
         edge = Edge(player, pressed, self.backend.clock_ns())

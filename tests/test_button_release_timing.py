@@ -250,7 +250,7 @@ def table(tmp_path, ticks, kivy_clock):
 
     def on_big_button(seat, long_press):
         heard.append((seat, long_press))
-        real(seat, long_press)
+        return real(seat, long_press)
 
     screen.view.on_big_button = on_big_button
     yield services, session, heard, players

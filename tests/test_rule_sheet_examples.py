@@ -116,6 +116,18 @@ def test_thats_ruff_laid_out_into_hand():
     assert result["proof_needed"] == {"seat": 1, "cards": 1}
 
 
+def test_thats_ruff_wild_dogs_pair():
+    # Sheet 003: "if a collection contains both Wild Dogs, they count as a set". Ben uses one Wild Dog
+    # to collect two reds and the other, later, to collect two blues: two collections, one Wild Dog
+    # each, and no other set or flush, so Moon stays on 0 (counting both would take it 2 back, to 13).
+    result = replay_example("rules/thats_ruff-wild-dogs-pair")
+    assert result["phase"] == "hand_over"
+    assert [card for card in result["players"][1]["collected"] if card.get("wild")] == [
+        {"wild": True, "colour": "red"}, {"wild": True, "colour": "blue"}]
+    assert [board["position"] for board in result["boards"]] == [0, 0]
+    assert "Wild Dogs" not in result["last_move"]
+
+
 def test_thats_ruff_abilities():
     # Sheet 003's variant: "Spend fetched discs to gain abilities or advantages". Ben spends the disc Moon
     # fetched on a step back (9 to 8), so the 24 spaces back end in the dog house: Moon wins.

@@ -84,7 +84,7 @@ def test_undoing_the_last_move_puts_rules_and_redo_back(services, navigator):
     assert not session.is_over
     assert not buttons_reading(screen, "Play again") and not buttons_reading(screen, "Another game")
     bar = [child.text for child in reversed(screen.bar.children) if hasattr(child, "text")]
-    assert bar == ["Home", "Nut", "Rules", "History", "Undo", "Redo"]
+    assert bar == ["Home", "Nut", "Rules", "History", "Tonight", "Undo", "Redo"]
     tap(the(navigator, "Redo"))
     tap(the(navigator, "Another game"))
     assert isinstance(navigator.current_screen, HomeScreen)

@@ -3,6 +3,7 @@
     {"event": "arm", "t_ns": 5000000000, "kind": "claim", "players": [1, 2, 3]}
     {"event": "edge", "player": 2, "pressed": true, "t_ns": 5210000000}
     {"event": "decision", ...}          (written by the app; ignored when replaying)
+    {"event": "raced_again"}            (the table ran the race again instead of accepting it)
 
 The arm line's `t_ns` is the start cue. Optional arm keys: `held` (buttons already down when the
 race was armed), `seed` (for a tie draw), `settings` (the race section of config.json in force, so
@@ -22,6 +23,8 @@ from .model import Arm, Edge, RaceDecision
 
 _ARM_KEYS = {"event", "t_ns", "kind", "players", "held", "seed", "settings"}
 _EDGE_KEYS = {"event", "player", "pressed", "t_ns"}
+# Added to a saved race the table chose to run again: its result went into no game, yet the race is kept.
+RACED_AGAIN_LINE: dict[str, Any] = {"event": "raced_again"}
 
 
 @dataclass
@@ -32,6 +35,7 @@ class RaceLog:
     lines: list[int] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     recorded_decision: dict[str, Any] | None = None
+    raced_again: bool = False
 
     @property
     def arm(self) -> Arm:
@@ -111,8 +115,11 @@ def parse(text: str) -> RaceLog:
             log.lines.append(number)
         elif event == "decision":
             log.recorded_decision = document
+        elif event == "raced_again":
+            log.raced_again = True
         else:
-            raise _fail(number, f"unknown event {event!r}; expected \"arm\", \"edge\" or \"decision\"")
+            raise _fail(number, f"unknown event {event!r}; expected \"arm\", \"edge\", \"decision\" "
+                                "or \"raced_again\"")
     if not any(isinstance(e, Arm) for e in log.events):
         raise BadDocument("race log has no arm line: add {\"event\": \"arm\", \"t_ns\": ..., "
                           "\"kind\": \"bones\" or \"claim\", \"players\": [...]} before the race's edges")
@@ -159,6 +166,11 @@ def logged_decision(lines: Iterable[Any]) -> RaceDecision | None:
         return RaceDecision.from_json(decisions[-1])
     except BadRace:
         return None
+
+
+def was_raced_again(lines: Iterable[Any]) -> bool:
+    """True for a stored race the table ran again: its decision was put in no game."""
+    return any(isinstance(line, dict) and line.get("event") == "raced_again" for line in lines)
 
 
 def dumps(lines: Iterable[dict[str, Any]]) -> str:

@@ -36,7 +36,7 @@ SECONDARY_TEXT_MM = 3.5
 # nor a button's words has capitals at least SECONDARY_TEXT_MM tall.
 TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "MuttsView", "NutView", "PugsInMugsView",
                                                         "ThatsRuffView"})
-READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup")
+READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup", "TonightPopup")
 # The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
 FINE_PRINT_MM = 2.2
 PRIMARY_TARGET_MM = 12

@@ -2,7 +2,10 @@
 modules named for what they hold) and exposes `VIEW`, a widget class built as `VIEW(controller)` with a
 `refresh()` method the game screen calls after every change. A view may also have
 `start_from(action)`: when an earlier move is being fixed, its pads then open on what was told that
-time (a painted layout, counts), so the family corrects it instead of telling all of it again."""
+time (a painted layout, counts), so the family corrects it instead of telling all of it again. A view
+that records moves from the players' big buttons declares it by the base `TakesTurnButtons`, and one
+where they claim out of turn by `TakesClaims` (both in ui/button_turns.py); the game screen asks
+`isinstance`, never whether a method exists."""
 
 import importlib
 

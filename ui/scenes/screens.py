@@ -1,5 +1,6 @@
 """Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
 
+from companion.actions import Action
 from companion.players import IDENTITIES, Player
 from ui.scenes import FAMILY
 from ui.screenshots import scene
@@ -295,3 +296,50 @@ def saved_games_import(services, navigator):
     exports.export_evening(services.store, services.data_dir, found[1], 2)
     exports.export_game(services.store, services.data_dir, found[0].games[-1].session_id)
     navigator.go(Place.SAVED_GAMES, services).choose_import()
+
+
+def _two_unfinished(services):
+    """A Nut game and, played since, a Pugs in Mugs game, both left unfinished."""
+    from ui.scenes import example_session
+
+    nut = example_session(services, "nut", 2, upto=3)
+    pugs = example_session(services, "pugs_in_mugs", 4, upto=4)
+    return nut, pugs
+
+
+@scene("home-two-unfinished", "home screen after one of two unfinished games was set aside: the other offered, Undo kept")
+def home_two_unfinished(services, navigator):
+    from ui.screens.home import HomeScreen
+
+    _, pugs = _two_unfinished(services)
+    services.store.set_aside(pugs.id)
+    navigator.show(HomeScreen(services, navigator, set_aside=[services.store.session_record(pugs.id)]))
+
+
+@scene("game-other-unfinished", "a new game's table saying another game is unfinished, with Resume")
+def game_other_unfinished(services, navigator):
+    from ui.scenes import open_game
+
+    _two_unfinished(services)
+    open_game(services, navigator, services.store.new_session("mix_the_mutts", FAMILY[:3]))
+
+
+@scene("tonight", "tonight's standings over a game's table, one tap from it")
+def tonight(services, navigator):
+    from companion.evenings import evenings
+    from ui.scenes import open_game
+
+    _game_night(services)
+    session = services.store.resume(evenings(services.store)[0].games[-1].session_id)
+    open_game(services, navigator, session).open_tonight()
+
+
+@scene("not-your-turn", "a big button pressed out of turn: the bar says whose turn it is (and that button blinks)")
+def not_your_turn(services, navigator):
+    from ui.scenes import open_game
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY[:4], {"dealer": 0})
+    session.perform(Action("play", 1, {"colour": "red", "number": 5}))   # Maya opens: Leo's turn
+    open_game(services, navigator, session)
+    services.hardware.press(4)      # Mum's button, through the mock pin as a key would
+    services.hardware.release(4)

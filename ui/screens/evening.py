@@ -269,6 +269,46 @@ class RunningTotalsChart(BoxLayout):
                 Line(points=[ends.x, self._line_end_y(total), ends.x + lead - dp(2), placed[index]], width=dp(1.5))
 
 
+class EveningBody(BoxLayout):
+    """The evening itself: the standings, each game's places and scores, and the chart of running
+    points. The evening screen shows it, and so does the standings popup over a game's table.
+    `on_player(name)`, when given, is what a tap on a player's row does; `on_delete(game)`, when given,
+    puts a Delete button on each game."""
+
+    def __init__(self, evening: Evening, on_player: Callable[[str], None] | None = None,
+                 on_delete: Callable[[GameResult], object] | None = None, **kwargs):
+        super().__init__(orientation="horizontal", spacing=theme.GAP, **kwargs)
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
+        column.bind(minimum_height=column.setter("height"))
+        column.add_widget(standings_header())
+        self.rows = []
+        for standing in evening.standings:
+            row = StandingRow(standing)
+            if on_player is not None:
+                row.bind(on_release=lambda row: on_player(row.standing.name))
+            column.add_widget(row)
+            self.rows.append(row)
+        tap_hint = " Tap a name for that player's records." if on_player is not None else ""
+        column.add_widget(Text(text=f"{POINTS_RULE}{tap_hint}",
+                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
+        column.add_widget(Widget(size_hint_y=None, height=dp(4)))
+        for number, game in enumerate(evening.games, start=1):
+            column.add_widget(game_panel(number, game, on_delete=on_delete))
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
+        scroll.add_widget(column)
+        self.add_widget(scroll)
+        chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
+        chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
+        if evening.finished_games:
+            self.chart: RunningTotalsChart | None = RunningTotalsChart(evening)
+            chart_panel.add_widget(self.chart)
+        else:
+            self.chart = None
+            chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
+                                        color=theme.TEXT_DIM, size_hint_y=1))
+        self.add_widget(chart_panel)
+
+
 class EveningScreen(Screen):
     def __init__(self, services, navigator, started_at: float | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -330,32 +370,8 @@ class EveningScreen(Screen):
             self.body.add_widget(self._body(evening))
 
     def _body(self, evening: Evening) -> BoxLayout:
-        body = BoxLayout(orientation="horizontal", spacing=theme.GAP)
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
-        column.bind(minimum_height=column.setter("height"))
-        column.add_widget(standings_header())
-        for standing in evening.standings:
-            row = StandingRow(standing)
-            row.bind(on_release=lambda row: self.open_profile(row.standing.name))
-            column.add_widget(row)
-            self.rows.append(row)
-        column.add_widget(Text(text=f"{POINTS_RULE} Tap a name for that player's records.",
-                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-        column.add_widget(Widget(size_hint_y=None, height=dp(4)))
-        for number, game in enumerate(evening.games, start=1):
-            column.add_widget(game_panel(number, game, on_delete=self.ask_delete))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
-        scroll.add_widget(column)
-        body.add_widget(scroll)
-        chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
-        chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
-        if evening.finished_games:
-            self.chart = RunningTotalsChart(evening)
-            chart_panel.add_widget(self.chart)
-        else:
-            chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
-                                        color=theme.TEXT_DIM, size_hint_y=1))
-        body.add_widget(chart_panel)
+        body = EveningBody(evening, on_player=self.open_profile, on_delete=self.ask_delete)
+        self.rows, self.chart = body.rows, body.chart
         return body
 
     def show_evening(self, position: int) -> None:

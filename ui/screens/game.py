@@ -1,5 +1,6 @@
 """The game screen: the game's own table view in the middle, and around it what every game shares:
-whose turn, one-tap Undo and Redo (always visible), the rules, the history, and the message bar."""
+whose turn, one-tap Undo and Redo (always visible), the rules, the history, tonight's standings, and
+the message bar (where a newly started game says so when another game is still unfinished)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import CompanionError
 from companion.session import Session
 from ui import theme
-from ui.button_turns import PressTimer
+from ui.button_turns import ButtonAnswer, PressTimer, TakesClaims, TakesTurnButtons
 from ui.controller import GameController, Notice
 from ui.games import view_class
 from ui.places import Place
 from ui.screens.fixing import FixPopup
 from ui.screens.history import HistoryPopup
+from ui.screens.unfinished import UnfinishedNotice
 from ui.widgets.basics import BigButton, MessageBar, Text
 
 
@@ -40,31 +42,35 @@ class GameScreen(Screen):
         self.services, self.navigator, self.controller = services, navigator, controller
         root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        home = BigButton(text="Home", size_hint_x=None, width=dp(96))
+        # Buttons that open or leave something are `once`: a double tap does not do it twice.
+        home = BigButton(text="Home", size_hint_x=None, width=dp(88), once=True)
         home.bind(on_release=lambda *_: self.go_home())
         bar.add_widget(home)
         self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TABLE, bold=True,
                                 size_hint_y=1, shorten=True)
         bar.add_widget(self.title_label)
-        rules = BigButton(text="Rules", size_hint_x=None, width=dp(90))
+        rules = BigButton(text="Rules", size_hint_x=None, width=dp(80), once=True)
         rules.bind(on_release=lambda *_: self.open_rules())
         bar.add_widget(rules)
-        history = BigButton(text="History", size_hint_x=None, width=dp(104))
+        history = BigButton(text="History", size_hint_x=None, width=dp(90), once=True)
         history.bind(on_release=lambda *_: self.open_history())
         bar.add_widget(history)
-        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(100))
+        tonight = BigButton(text="Tonight", size_hint_x=None, width=dp(90), once=True)
+        tonight.bind(on_release=lambda *_: self.open_tonight())
+        bar.add_widget(tonight)
+        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(88))
         self.undo_button.bind(on_release=lambda *_: controller.undo())
         bar.add_widget(self.undo_button)
-        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(100))
+        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(88))
         self.redo_button.bind(on_release=lambda *_: controller.redo())
         bar.add_widget(self.redo_button)
         root.add_widget(bar)
         self.bar, self.rules_button = bar, rules
         # Once the game is over, Rules and Redo (nothing to redo) give their room to what families do
         # next: the same game again, one tap, or another game from Home.
-        self.again_button = BigButton(text="Play again", kind="ok", size_hint_x=None, width=dp(134))
+        self.again_button = BigButton(text="Play again", kind="ok", size_hint_x=None, width=dp(134), once=True)
         self.again_button.bind(on_release=lambda *_: self.play_again())
-        self.another_button = BigButton(text="Another game", size_hint_x=None, width=dp(156))
+        self.another_button = BigButton(text="Another game", size_hint_x=None, width=dp(156), once=True)
         self.another_button.bind(on_release=lambda *_: self.go_home())
         self._showing_end = False
         self.title_label.bind(width=self._fit_title, texture_size=self._fit_title)
@@ -74,6 +80,8 @@ class GameScreen(Screen):
         self.message = MessageBar(reserve=theme.MESSAGE_HEIGHT)
         root.add_widget(self.message)
         self.add_widget(root)
+        self.frame = root
+        self.unfinished_notice = self._say_unfinished_elsewhere()
         self._turn_buttons = self._listen_to_turn_buttons()
         self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
@@ -114,6 +122,62 @@ class GameScreen(Screen):
         popup.open()
         return popup
 
+    def open_tonight(self):
+        """Tonight's standings over the table; Close puts the table back as it was."""
+        from ui.screens.tonight import TonightPopup, evening_of
+
+        try:
+            evening = evening_of(self.services.store, self.controller.session.id)
+        except CompanionError as problem:
+            self._drop_unfinished_notice()
+            self.message.show(f"Tonight's standings can't be read ({problem}).", problem=True)
+            return None
+        popup = TonightPopup(evening)
+        popup.open()
+        return popup
+
+    def _say_unfinished_elsewhere(self) -> UnfinishedNotice | None:
+        """A game just started while another is unfinished: said in the message bar's place, with
+        Resume, until OK, the first move, or any message."""
+        session = self.controller.session
+        if session.actions:
+            return None
+        try:
+            others = [record for record in self.services.store.sessions(unfinished=True) if record.id != session.id]
+        except CompanionError:
+            return None  # the new game must not be held up by what cannot be read of the others
+        if not others:
+            return None
+        notice = UnfinishedNotice(others, on_resume=self.resume_other, on_dismiss=self._drop_unfinished_notice)
+        index = self.frame.children.index(self.message)
+        self.frame.remove_widget(self.message)
+        self.frame.add_widget(notice, index=index)
+        return notice
+
+    def _drop_unfinished_notice(self) -> None:
+        notice, self.unfinished_notice = self.unfinished_notice, None
+        if notice is None:
+            return
+        index = self.frame.children.index(notice)
+        self.frame.remove_widget(notice)
+        self.frame.add_widget(self.message, index=index)
+
+    def resume_other(self, record) -> None:
+        """Back to the unfinished game. The one just started, still without a move, is set aside so it
+        is not offered on Home; it stays in Saved games."""
+        store, session = self.services.store, self.controller.session
+        try:
+            if not session.actions and session.id is not None:
+                store.set_aside(session.id)
+            resumed = store.resume(record.id)
+        except CompanionError as problem:
+            self._drop_unfinished_notice()
+            self.message.show(f"That game can't be brought back ({problem}); it stays in Saved games.",
+                              problem=True, seconds=None)
+            return
+        self._stop_listening()
+        self.navigator.go(Place.GAME, self.services, resumed)
+
     def open_rules(self):
         from ui.screens.rules import RulesPopup
 
@@ -124,11 +188,11 @@ class GameScreen(Screen):
         return popup
 
     def _listen_for_claims(self) -> bool:
-        """Games with out-of-turn claims (a view with `claim_seats_open()` and `on_claim_won(decision)`)
-        let players slam their button at any moment; the controller starts the race from the press."""
+        """Games with out-of-turn claims (a view declared `TakesClaims`) let players slam their button
+        at any moment; the controller starts the race from the press."""
         hardware = self.services.hardware
         if (hardware is None or hardware.buttons is None or self.controller.race_runner is None
-                or not hasattr(self.view, "claim_seats_open")):
+                or not isinstance(self.view, TakesClaims)):
             return False
         hardware.on_claim = lambda arm: Clock.schedule_once(lambda _: self._claim_started(arm), 0)
         return True
@@ -145,20 +209,20 @@ class GameScreen(Screen):
         popup.bind(on_dismiss=self._sync_claims)
 
     def _listen_to_turn_buttons(self) -> bool:
-        """Games that take moves from the players' own buttons (a view with `on_big_button(seat,
-        long_press)`) get them between races; the view writes the mapping on screen
-        (`show_big_button_help()`) so nobody has to remember it."""
+        """Games that take moves from the players' own buttons (a view declared `TakesTurnButtons`) get
+        them between races; the view writes the mapping on screen so nobody has to remember it."""
         hardware = self.services.hardware
         settings = self.services.settings["turn_buttons"]
         if (hardware is None or hardware.buttons is None or not settings["enabled"]
-                or not hasattr(self.view, "on_big_button")):
+                or not isinstance(self.view, TakesTurnButtons)):
             return False
         timer = PressTimer(settings["long_press_ms"])
         seat_of = {player.button: seat for seat, player in enumerate(self.controller.players) if player.button}
 
         def deliver(press):
-            if press.button in seat_of:
-                self.view.on_big_button(seat_of[press.button], press.long)
+            if press.button in seat_of and self._turn_buttons:
+                seat = seat_of[press.button]
+                self._answered(seat, press.button, self.view.on_big_button(seat, press.long))
 
         def on_edge(edge):
             press = timer.edge(edge.player, edge.pressed, edge.t_ns)
@@ -169,13 +233,28 @@ class GameScreen(Screen):
         self.view.show_big_button_help()
         return True
 
-    def _fit_title(self, *_) -> None:
-        """With the end's buttons in the bar a narrow screen has no room for the game's title, which
-        the table view shows anyway; it steps aside rather than being cut."""
-        label = self.title_label
-        if not self._showing_end:
-            label.opacity = 1
+    NOT_TAKEN_S = 4
+
+    def _answered(self, seat: int, button: int, answer: ButtonAnswer) -> None:
+        """A press the view did not take gets a short sign, on screen and on that button's light,
+        instead of nothing: the player learns it was seen, and why nothing happened."""
+        if answer.taken:
             return
+        players = self.controller.players
+        if answer.turn_of is not None and answer.turn_of != seat:
+            words = f"Not your turn, {players[seat].name}: it is {players[answer.turn_of].name}'s."
+        elif answer.reason:
+            words = f"{players[seat].name}: {answer.reason}"
+        else:
+            return
+        self._drop_unfinished_notice()
+        self.message.show(words, problem=True, seconds=self.NOT_TAKEN_S)
+        self.services.hardware.refuse_press(button)
+
+    def _fit_title(self, *_) -> None:
+        """A narrow screen may leave no room for the game's title (with the end's buttons in the bar,
+        say); it steps aside rather than being cut."""
+        label = self.title_label
         wide = CoreLabel(font_size=label.font_size, bold=label.bold, font_name=label.font_name).get_extents(label.text)[0]
         left, _, right, _ = label.padding
         label.opacity = 0 if wide > label.width - left - right else 1
@@ -215,6 +294,8 @@ class GameScreen(Screen):
 
     def _changed(self, notice: Notice | None) -> None:
         session = self.controller.session
+        if self.unfinished_notice is not None and (notice is not None or session.actions):
+            self._drop_unfinished_notice()
         self._show_end(session.is_over)
         self.undo_button.disabled = not session.can_undo
         self.redo_button.disabled = not session.can_redo

@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion.races.model import RaceDecision
-from companion.races.racelog import logged_decision
+from companion.races.racelog import logged_decision, was_raced_again
 from companion.session import HistoryLine
 from ui import theme
 from ui.controller import GameController
@@ -92,7 +92,7 @@ class HistoryPopup(ModalView):
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
         self.can_rename = on_names is not None
         self.lines: list[HistoryLine] = []
-        self.decisions: list[RaceDecision] = []
+        self.decisions: list[tuple[RaceDecision, bool]] = []
         self.show(races)
 
     @property
@@ -118,7 +118,9 @@ class HistoryPopup(ModalView):
     def show(self, races: Sequence[list[dict[str, Any]]] = ()) -> None:
         """The moves and races as they stand now, the newest move at the top and none chosen."""
         self.lines = list(self.controller.session.history())
-        self.decisions = [decision for decision in map(logged_decision, races) if decision is not None]
+        # Each decided race, and whether the table ran it again instead of accepting it.
+        self.decisions = [(decision, was_raced_again(lines)) for lines in races
+                          if (decision := logged_decision(lines)) is not None]
         self.race_count = len(self.decisions)
         self.has_races = bool(self.decisions)
         self.can_fix = self.on_fix is not None and bool(self.controller.session.actions)
@@ -165,12 +167,15 @@ class HistoryPopup(ModalView):
             return players[seat_of[button]].name if button in seat_of else f"Button {button}"
 
         data = []
-        for number, decision in reversed(list(enumerate(self.decisions, start=1))):
+        for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
             rows = [row for row in result_rows(decision, name) if row.player in seat_of]
             names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
             details = max((text_width(row.detail, theme.FONT_TABLE, True) for row in rows
                            if row.margin_ms is not None), default=0)
-            title = f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]  -  {headline(decision, name)}"
+            # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
+            again = "  -  raced again, not counted" if raced_again else ""
+            title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
+                     f"  -  {headline(decision, name)}")
             tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD
             data.append({"viewclass": "RaceCard", "title": title,
                          "rows": [(row, players[seat_of[row.player]]) for row in rows],

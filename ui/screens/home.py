@@ -1,9 +1,10 @@
-"""The home screen: the five games with their player ranges, the unfinished game to resume, and
-tonight's game night."""
+"""The home screen: the five games with their player ranges, the unfinished game to resume (and every
+game set aside from here, each with its Undo), and tonight's game night."""
 
 from __future__ import annotations
 
 import time
+from typing import Sequence
 
 from kivy.metrics import dp
 from kivy.uix.behaviors import ButtonBehavior
@@ -19,13 +20,15 @@ from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.places import Place
+from ui.screens.unfinished import players_words
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape
 
 
-class GameCard(ButtonBehavior, Panel):
+class GameCard(OnceBehavior, ButtonBehavior, Panel):
     def __init__(self, entry: GameEntry, **kwargs):
-        super().__init__(orientation="vertical", size_hint_y=None, height=dp(128), **kwargs)
+        super().__init__(orientation="vertical", size_hint_y=None, height=dp(128), once=True, **kwargs)
         self.entry = entry
         self.fill = theme.SURFACE
         self.add_widget(Text(text=entry.title, font_size=theme.FONT_TITLE * 0.85, bold=True, color=theme.TEXT))
@@ -37,10 +40,14 @@ class GameCard(ButtonBehavior, Panel):
 
 
 class HomeScreen(Screen):
-    def __init__(self, services, navigator, set_aside: SessionRecord | None = None, **kwargs):
+    """`set_aside`: the games set aside from Home since the family came here, newest first; each keeps
+    its Undo, even once another unfinished game is offered in its place."""
+
+    def __init__(self, services, navigator, set_aside: Sequence[SessionRecord] = (), **kwargs):
         super().__init__(**kwargs)
         self.services = services
         self.navigator = navigator
+        self.set_aside_records = list(set_aside)
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         tonight, earlier = self._game_nights()
@@ -50,13 +57,14 @@ class HomeScreen(Screen):
         else:
             header.add_widget(Text(text="Table Companion", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
         # Three buttons and the title share 800 px, so each button is only as wide as its words.
-        saved = BigButton(text="Saved games", size_hint_x=None, width=dp(150))
+        # Every button here leaves Home (or rebuilds it): a double tap does its job once.
+        saved = BigButton(text="Saved games", size_hint_x=None, width=dp(150), once=True)
         saved.bind(on_release=lambda *_: self.open_saved_games())
         header.add_widget(saved)
-        buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(150))
+        buttons = BigButton(text="Test buttons", size_hint_x=None, width=dp(150), once=True)
         buttons.bind(on_release=lambda *_: self.open_button_test())
         header.add_widget(buttons)
-        settings = BigButton(text="Settings", size_hint_x=None, width=dp(120))
+        settings = BigButton(text="Settings", size_hint_x=None, width=dp(120), once=True)
         settings.bind(on_release=lambda *_: self.open_settings())
         header.add_widget(settings)
         root.add_widget(header)
@@ -77,8 +85,8 @@ class HomeScreen(Screen):
             body.add_widget(Text(text=unreadable_words(unreadable), color=theme.DANGER, font_size=theme.FONT_SMALL))
         if record is not None:
             body.add_widget(self._resume_panel(record))
-        elif set_aside is not None:
-            body.add_widget(self._set_aside_panel(set_aside))
+        for aside in self.set_aside_records:
+            body.add_widget(self._set_aside_panel(aside))
         grid = GridLayout(cols=3, spacing=theme.GAP, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for entry in GAMES:
@@ -135,7 +143,7 @@ class HomeScreen(Screen):
         else:
             who = f"{' & '.join(leader.name for leader in leaders)} share the lead"
         button = BigButton(text=f"Tonight: {games}\n{who}", font_size=theme.FONT_SMALL, halign="left",
-                           padding=[theme.GAP + dp(36) * min(len(leaders), 3), 0, 0, 0])
+                           padding=[theme.GAP + dp(36) * min(len(leaders), 3), 0, 0, 0], once=True)
         button.bind(on_release=lambda *_: self.open_evening())
         # Each leader's shape at the left, so the lead is read by shape as well as by name.
         for index, leader in enumerate(leaders[:3]):
@@ -161,9 +169,10 @@ class HomeScreen(Screen):
             markup=True, size_hint_y=1, font_size=theme.FONT_BODY)
         panel.add_widget(description)
         resume = BigButton(text="Resume", kind="primary", size_hint_x=None, width=dp(140), height=theme.TOUCH_BIG,
-                           pos_hint={"center_y": 0.5})
+                           pos_hint={"center_y": 0.5}, once=True)
         resume.bind(on_release=lambda *_: self.resume(record.id))
-        aside = BigButton(text="Set aside", kind="quiet", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
+        aside = BigButton(text="Set aside", kind="quiet", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5},
+                          once=True)
         aside.bind(on_release=lambda *_: self.set_aside(record.id))
         panel.add_widget(resume)
         panel.add_widget(aside)
@@ -171,11 +180,12 @@ class HomeScreen(Screen):
 
     def _set_aside_panel(self, record: SessionRecord) -> Panel:
         """One tap took the game off Home, so one tap puts it back."""
-        panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(96), fill=theme.SURFACE_HIGH)
-        panel.add_widget(Text(
-            text=f"[b]Set aside: {game_entry(record.game).title}[/b]\nIt is kept under Saved games.",
-            markup=True, size_hint_y=1, font_size=theme.FONT_BODY))
-        undo = BigButton(text="Undo", kind="quiet", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5})
+        panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(72), padding=[theme.PAD, dp(8)],
+                      fill=theme.SURFACE)
+        panel.add_widget(Text(text=f"[b]Set aside: {game_entry(record.game).title}[/b] of {players_words(record)}\n"
+                                   "It is kept under Saved games.",
+                              markup=True, size_hint_y=1, font_size=theme.FONT_SMALL))
+        undo = BigButton(text="Undo", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5}, once=True)
         undo.bind(on_release=lambda *_: self.bring_back(record.id))
         panel.add_widget(undo)
         return panel
@@ -194,12 +204,13 @@ class HomeScreen(Screen):
 
     def set_aside(self, session_id: int) -> None:
         if self._saved(lambda: self.services.store.set_aside(session_id)):
-            self.navigator.show(HomeScreen(self.services, self.navigator,
-                                           set_aside=self.services.store.session_record(session_id)))
+            aside = [self.services.store.session_record(session_id)] + self.set_aside_records
+            self.navigator.show(HomeScreen(self.services, self.navigator, set_aside=aside))
 
     def bring_back(self, session_id: int) -> None:
         if self._saved(lambda: self.services.store.bring_back(session_id)):
-            self.navigator.show(HomeScreen(self.services, self.navigator))
+            still_aside = [record for record in self.set_aside_records if record.id != session_id]
+            self.navigator.show(HomeScreen(self.services, self.navigator, set_aside=still_aside))
 
     def _saved(self, change) -> bool:
         try:

@@ -29,13 +29,14 @@ TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
 
 class RacePopup(ModalView):
     def __init__(self, hardware, players, kind: str, seats: list[int], on_result: Callable[[dict], None],
-                 on_saved_log: Callable[[list], None] | None = None, cue_sound=None, **kwargs):
+                 book: RaceBook | None = None, cue_sound=None, **kwargs):
         super().__init__(size_hint=(0.96, 0.96), auto_dismiss=False, **kwargs)
         self.hardware, self.players, self.kind, self.on_result = hardware, players, kind, on_result
-        self.on_saved_log = on_saved_log
+        self.book = book
         self.cue_sound = cue_sound
         self.seats = list(seats)
         self.decision = None
+        self.big: Text | None = None  # the wait's big words, which GO replaces
         # Arbiter ids are button numbers when there are real (or mock) buttons, else seat + 1.
         self.uses_screen = hardware.buttons is None
         self.id_of = {seat: (seat + 1 if self.uses_screen else players[seat].button) for seat in self.seats}
@@ -91,6 +92,19 @@ class RacePopup(ModalView):
     def _log_lines(self) -> list[dict]:
         return [json.loads(line) for line in self.hardware.race_log().splitlines() if line.strip()]
 
+    def race_again(self, seats: list[int]) -> None:
+        """The table does not trust the result (they saw it level, or it is a tie): the decided race goes
+        into no game, stays in the race log marked as run again, and the same seats race again."""
+        if self.book is not None:
+            try:
+                self.book.raced_again()
+            except CompanionError as problem:
+                self._show_problem(f"The race could not be marked as run again ({problem}); its result still "
+                                   "stands. Close, and race again from the table.")
+                return
+        self.decision = None
+        self.start(seats)
+
     def _accept(self) -> None:
         result = decision_in_seats(self.decision, self.seat_of, self._log_lines())
         # The game hears the result before the popup closes, so whatever closing triggers (such as
@@ -118,7 +132,8 @@ class RacePopup(ModalView):
         self.panel.add_widget(row)
 
     def _button(self, text: str, action, kind: str = "normal") -> BigButton:
-        button = BigButton(text=text, kind=kind)
+        # Every button here ends what the popup shows, so a double tap does its job once.
+        button = BigButton(text=text, kind=kind, once=True)
         button.bind(on_release=lambda *_: action())
         return button
 
@@ -163,16 +178,16 @@ class RacePopup(ModalView):
     def _show_go(self) -> None:
         if self.cue_sound is not None:
             self.cue_sound.play()
-        if self.decision is None and hasattr(self, "big"):
+        if self.decision is None and self.big is not None:
             self.big.text = "GO!"
             self.big.color = theme.OK
             self.big.font_size = theme.FONT_HUGE * 1.6
 
     def _show_decision(self, decision) -> None:
         self.decision = decision
-        if decision.final and self.on_saved_log is not None:
+        if decision.final and self.book is not None:
             # Logged as soon as it is decided, accepted or not, so a disputed race can be replayed.
-            self.on_saved_log(self._log_lines())
+            self.book.decided(self._log_lines())
         self._header(self._timestamps_note())
         self.panel.add_widget(Text(text=headline(decision, self.name), font_size=theme.FONT_TITLE, bold=True,
                                    color=theme.ACCENT))
@@ -194,8 +209,14 @@ class RacePopup(ModalView):
         self.panel.add_widget(BoxLayout())  # pushes the buttons to the bottom
         if decision.rerace:
             rerace_seats = [self.seat_of[p] for p in decision.rerace]
-            self._footer(self._button("Race again", lambda: self.start(rerace_seats), "primary"),
+            self._footer(self._button("Race again", lambda: self.race_again(rerace_seats), "primary"),
                          self._button("Cancel", self._cancel))
+        elif decision.final:
+            # A race the family saw as level is run again in one tap, by the same seats.
+            seats = list(self.seats)
+            self._footer(self._button("Cancel", self._cancel),
+                         self._button("Race again", lambda: self.race_again(seats)),
+                         self._button("Accept result", self._accept, "primary"))
         else:
             self._footer(self._button("Cancel", self._cancel),
                          self._button("Accept result", self._accept, "primary"))
@@ -250,6 +271,23 @@ class PhotoFinishRow(BoxLayout):
             Ellipse(pos=(x - dp(9), bar.center_y - dp(9)), size=(dp(18), dp(18)))
 
 
+class RaceBook:
+    """Where a game's races are kept: each one saved the moment it is decided, accepted or not, so a
+    disputed race can be replayed; one the table ran again is marked so in its log."""
+
+    def __init__(self, store, session_id: int | None):
+        self.store, self.session_id = store, session_id
+        self._last: int | None = None
+
+    def decided(self, log_lines: list[dict]) -> None:
+        self._last = self.store.save_race(self.session_id, log_lines)
+
+    def raced_again(self) -> None:
+        if self._last is not None:
+            self.store.mark_race_raced_again(self._last)
+            self._last = None
+
+
 class RaceRunner:
     """The race_runner a GameController hands to game views (see ui/controller.py)."""
 
@@ -257,10 +295,12 @@ class RaceRunner:
         self.services, self.session = services, session
         self.cue_sound = CueSound.from_settings(services.data_dir, services.settings["display"])
 
+    def _book(self) -> RaceBook:
+        return RaceBook(self.services.store, self.session.id)
+
     def run(self, kind: str, seats: list[int], on_result: Callable[[dict], None]) -> RacePopup:
         popup = RacePopup(self.services.hardware, self.session.players, kind, seats, on_result,
-                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines),
-                          cue_sound=self.cue_sound)
+                          book=self._book(), cue_sound=self.cue_sound)
         popup.start()
         return popup
 
@@ -268,7 +308,6 @@ class RaceRunner:
         players = self.session.players
         seats = [seat for seat, player in enumerate(players) if player.button in arm.players]
         popup = RacePopup(self.services.hardware, players, "claim", seats, on_result,
-                          on_saved_log=lambda lines: self.services.store.save_race(self.session.id, lines),
-                          cue_sound=self.cue_sound)
+                          book=self._book(), cue_sound=self.cue_sound)
         popup.follow(arm)
         return popup

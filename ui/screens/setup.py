@@ -288,7 +288,7 @@ class SetupScreen(Screen):
         self.add_button.bind(on_release=lambda *_: self.add_player())
         footer.add_widget(self.add_button)
         self.start_button = BigButton(text="Start game", kind="primary", size_hint_x=0.6,
-                                       height=theme.TOUCH_PRIMARY)
+                                       height=theme.TOUCH_PRIMARY, once=True)
         self.start_button.bind(on_release=lambda *_: self.start())
         footer.add_widget(self.start_button)
         root.add_widget(footer)

@@ -12,6 +12,7 @@ from kivy.uix.label import Label
 
 from companion.players import Player
 from ui import theme
+from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape
 
 
@@ -67,8 +68,10 @@ class Text(Label):
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 
-class BigButton(ButtonBehavior, Label):
-    """A large rounded button. `kind` picks its colour: primary, normal, danger, quiet."""
+class BigButton(OnceBehavior, ButtonBehavior, Label):
+    """A large rounded button. `kind` picks its colour: primary, normal, danger, quiet. A button whose
+    job ends what it is on (closes its popup, changes the screen) is made with `once=True`: a double
+    tap on it does its job once (ui/widgets/repeat_taps.py)."""
 
     kind = StringProperty("normal")
     disabled_reason = StringProperty("")
@@ -249,7 +252,7 @@ def popup_header(title: str, on_close) -> BoxLayout:
     """The top row every information popup shares: its title, and a Close button within reach."""
     header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
     header.add_widget(Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-    close = BigButton(text="Close", size_hint_x=None, width=dp(120))
+    close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
     close.bind(on_release=lambda *_: on_close())
     header.add_widget(close)
     return header

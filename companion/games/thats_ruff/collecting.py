@@ -12,8 +12,8 @@ from companion.errors import IllegalAction
 
 from . import flow, paths
 from .cards import eight_bonus, find_card, name, on_table, read_card
-from .counting import note_seen
-from .state import COLOURS, FLUSH, Board, Card, Phase, RuffState
+from .counting import listed, note_seen
+from .state import COLOURS, FLUSH, WILD_DOGS, Board, Card, Phase, RuffState, Seat
 from .turns import whose_action
 
 Collection = tuple[Card, tuple[Card, ...]]   # one of the player's own cards, and the centre cards it takes
@@ -26,6 +26,17 @@ def _colours_fit(cards: list[Card]) -> bool:
     if len(cards) == 2:
         return len(set(fixed)) <= 1
     return len(set(fixed)) <= 1 or len(set(fixed)) == len(fixed)
+
+
+def wild_dog_colours(cards: list[Card]) -> list[str]:
+    """The colours the first Wild Dog not yet declared among `cards` (the collecting card, then the
+    centre cards it takes; Wild Dogs declared so far carry their colour) may take, so that the cards can
+    still be all one colour or all different (two cards: one colour)."""
+    first = next(index for index, card in enumerate(cards) if card.get("wild") and "colour" not in card)
+    declared: list[Card] = [{"colour": card["colour"]} if card.get("wild") and "colour" in card else card
+                            for card in cards]
+    return [colour for colour in COLOURS
+            if _colours_fit([*declared[:first], {"colour": colour}, *declared[first + 1:]])]
 
 
 def _known_own(state: RuffState, seat: int) -> list[Card]:
@@ -82,6 +93,8 @@ def collect(state: RuffState, action: Action) -> RuffState:
         del state.centre[index]
     seat.collected.extend(_declared(lying, entered) for lying, entered in
                           zip([lying_own, *lying_taken], [collector, *taken]))
+    if sum(1 for card in [lying_own, *lying_taken] if card.get("wild")) == WILD_DOGS:
+        seat.wild_dogs_together = True
     state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
     _next_collector(state, seat_index)
     return state
@@ -185,79 +198,105 @@ def _next_collector(state: RuffState, seat: int) -> None:
 
 
 # ----- moving home -----------------------------------------------------------------------------------
-def collection_moves(collected: list[Card], board: Board) -> tuple[int, list[str]]:
-    """Spaces back (counter-clockwise) for one player's collected cards, with a reason per part."""
+def wild_pair_counts(state: RuffState, seat: Seat) -> bool:
+    """Whether the player's Wild Dogs count as a set: the sheet's "if a collection contains both Wild
+    Dogs" read as one turn's collecting (the default), or, by the family's choice, all the cards the
+    player collected this hand."""
+    if state.wild_pair_in_one_collection:
+        return seat.wild_dogs_together
+    return sum(1 for card in seat.collected if card.get("wild")) == WILD_DOGS
+
+
+def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) -> tuple[int, list[str]]:
+    """Spaces back (counter-clockwise) for one player's collected cards, and what earned them ("a pair
+    of 5s", "a flush of 6 red"); `wild_pair` says whether their Wild Dogs count as a set (see
+    `wild_pair_counts`)."""
     steps = 0
     reasons: list[str] = []
     numbers = Counter(card["number"] for card in collected if not card.get("wild"))
+    pairs = [f"{number}s" for number, count in sorted(numbers.items()) if count == 2]
+    if pairs:
+        steps += 2 * len(pairs)
+        reasons.append(f"{'a pair' if len(pairs) == 1 else 'pairs'} of {listed(pairs)}")
     for number, count in sorted(numbers.items()):
-        if count >= 2:
+        if count > 2:
             steps += count
-            reasons.append(f"+{count} for {count} {number}s")
-    if sum(1 for card in collected if card.get("wild")) == 2:
-        steps += 2
-        reasons.append("+2 for both Wild Dogs")
+            reasons.append(f"{SET_WORDS.get(count, count)} {number}s")
+    if wild_pair:
+        steps += WILD_DOGS
+        reasons.append("both Wild Dogs")
     colours = Counter(card["colour"] for card in collected if not card.get("wild"))
     for colour in COLOURS:
         if colours[colour] >= FLUSH:
             steps += colours[colour]
-            reasons.append(f"+{colours[colour]} for a flush of {colours[colour]} {colour}")
-    for card in collected:
-        bonus = eight_bonus(card, board.dog, board.eight_colour)
-        if bonus:
-            steps += 1
-            reasons.append(f"+1 for {bonus}")
+            reasons.append(f"a flush of {colours[colour]} {colour}")
+    eights = Counter(bonus for card in collected if (bonus := eight_bonus(card, board.dog, board.eight_colour)))
+    for bonus, count in eights.items():
+        steps += count
+        reasons.append(bonus if count == 1 else f"{bonus} {count} times")
     return steps, reasons
 
 
+SET_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
 def end_of_collecting(state: RuffState) -> None:
+    """Every dog moves back for what its players collected: one sentence a dog, saying why and where it
+    went (or that it waits in its dog house for its player to choose whether to stay)."""
     state.cards_discarded, state.centre = len(state.centre), []
     state.turn = None
-    totals: dict[int, int] = {}
-    lines = []
+    moves: dict[int, tuple[list[int], int, list[str]]] = {}   # board -> seats, spaces back, reasons
     for seat_index in state.order_from_dealers_left():
         seat = state.seats[seat_index]
-        board = state.boards[seat.board]
-        steps, reasons = collection_moves(seat.collected, board)
-        totals[seat.board] = totals.get(seat.board, 0) + steps
-        if reasons:
-            lines.append(f"{state.names[seat_index]} ({board.dog}): {', '.join(reasons)}")
-    state.last_move = "; ".join(lines) + ("." if lines else "No dog moves back.")
+        steps, reasons = collection_moves(seat.collected, state.boards[seat.board],
+                                          wild_pair=wild_pair_counts(state, seat))
+        seats, total, why = moves.get(seat.board, ([], 0, []))
+        moves[seat.board] = ([*seats, seat_index], total + steps, why + reasons)
     state.pending_moves = {}
-    for board_index, steps in totals.items():
+    lines = []
+    for board_index, (seats, steps, reasons) in moves.items():
+        if not steps:
+            continue
         board = state.boards[board_index]
-        _move_to_next_choice(state, board_index, paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE), after=-1)
+        walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
+        where = _move_to_next_choice(state, board_index, walk, after=-1)
+        names = " & ".join(state.names[seat] for seat in seats)
+        lines.append(f"{names} ({board.dog}): {steps} back for {listed(reasons)}, {where}.")
+    state.last_move = " ".join(lines) or "No dog moves back."
     if state.pending_moves:
         state.phase = Phase.MOVING
     else:
         flow.finish_hand(state)
 
 
-def _move_to_next_choice(state: RuffState, board_index: int, walk: paths.Walk, *, after: int) -> None:
+def _discs(count: int) -> str:
+    return f"{count} disc{'s' if count != 1 else ''}"
+
+
+def _move_to_next_choice(state: RuffState, board_index: int, walk: paths.Walk, *, after: int) -> str:
     """Move the dog on to the next time on this walk that it is in its dog house and its player could
-    pay to stay, and wait there for the choice; with no such time left, walk it to the end."""
+    pay to stay, and wait there for the choice; with no such time left, walk it to the end. Says where
+    the dog went ("to space 4, fetching 1 disc")."""
     board = state.boards[board_index]
     choice = paths.first_affordable(board, walk, state.keep_discs, state.stay_price, after=after)
     if choice is None:
-        _move_home(state, board, walk, stay=False)
-        return
+        return _move_home(state, board, walk)
     stop = walk.stops[choice]
-    if stop.steps_taken:
-        # The dog waits in its house while its player chooses, so the board shows what the choice is about.
-        fetched = paths.go_to_stop(board, walk, stop, state.keep_discs)
-        how = "goes round and reaches its dog house again" if choice > 0 else "reaches its dog house"
-        state.last_move += (f" {board.dog} {how}"
-                            + (f", fetching {fetched} disc{'s' if fetched != 1 else ''}," if fetched else "")
-                            + f" with {stop.steps_left} space{'s' if stop.steps_left != 1 else ''} still to go.")
     state.pending_moves[str(board_index)] = stop.steps_left
+    to_go = f"{stop.steps_left} space{'s' if stop.steps_left != 1 else ''} to go"
+    if not stop.steps_taken:
+        return f"in its dog house with {to_go}"
+    # The dog waits in its house while its player chooses, so the board shows what the choice is about.
+    fetched = paths.go_to_stop(board, walk, stop, state.keep_discs)
+    how = "round and into its dog house again" if choice > 0 else "into its dog house"
+    return how + (f", fetching {_discs(fetched)}," if fetched else "") + f" with {to_go}"
 
 
-def _move_home(state: RuffState, board: Board, walk: paths.Walk, *, stay: bool) -> None:
+def _move_home(state: RuffState, board: Board, walk: paths.Walk, *, stay: bool = False) -> str:
     fetched, spent = paths.take_walk(board, walk, stay=stay, keep_discs=state.keep_discs, price=state.stay_price)
     state.supply += spent
-    where = paths.space_name(board.position)
-    action = f"stays in the dog house for {spent} disc{'s' if spent != 1 else ''}" if stay else f"moves back to {where}"
-    state.last_move += f" {board.dog} {action}" + (f", fetching {fetched} disc{'s' if fetched != 1 else ''}." if fetched else ".")
+    where = f"stays in the dog house for {_discs(spent)}" if stay else f"to {paths.space_name(board.position)}"
+    return where + (f", fetching {_discs(fetched)}" if fetched else "")
 
 
 def choose_stay(state: RuffState, action: Action) -> RuffState:
@@ -271,15 +310,12 @@ def choose_stay(state: RuffState, action: Action) -> RuffState:
     if not isinstance(stay, bool):
         raise IllegalAction("Say stay: true to keep the dog in its dog house, or stay: false to move on.")
     board = state.boards[board_index]
-    state.last_move = ""
     walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
     del state.pending_moves[str(board_index)]
-    if stay:
-        _move_home(state, board, walk, stay=True)
-    else:
-        # Moving on may bring the dog round to its house again: the sheet's "whenever" offers it again.
-        _move_to_next_choice(state, board_index, walk, after=0)
-    state.last_move = state.last_move.strip()
+    # Moving on may bring the dog round to its house again: the sheet's "whenever" offers it again.
+    where = (_move_home(state, board, walk, stay=True) if stay
+             else f"moves on {_move_to_next_choice(state, board_index, walk, after=0)}")
+    state.last_move = f"{board.dog} {where}."
     if not state.pending_moves:
         flow.finish_hand(state)
     return state

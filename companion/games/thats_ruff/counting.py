@@ -41,10 +41,25 @@ def _note_eight(state: RuffState, card: Card, key: str) -> None:
         state.eights_seen.append(dog)
         return
     dogs = [name_ for name_, colour in state.eights.items() if colour == card["colour"]]
-    left = [name_ for name_ in dogs if name_ not in state.eights_seen]
+    left = eight_dogs_left(state, card["colour"])
     if len(left) == 1 and state.seen.get(key, 0) == len(dogs) - 1:
         card["dog"] = left[0]
         state.eights_seen.append(left[0])
+
+
+def eight_dogs_left(state: RuffState, colour: str) -> list[str]:
+    """The dogs a blue or red 8 of this colour may still show: those whose 8 has not turned up."""
+    return [dog for dog, shown in state.eights.items() if shown == colour and dog not in state.eights_seen]
+
+
+def listed(words: list[str]) -> str:
+    """Words as they are said: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def fits(state: RuffState, card: Card) -> bool:
+    """Whether the card can be played without taking the count past 32: a Wild Dog always can."""
+    return bool(card.get("wild")) or state.count + card["number"] <= LIMIT
 
 
 # ----- laying out ------------------------------------------------------------------------------
@@ -127,7 +142,10 @@ def _take_face_up(state: RuffState, action: Action, seat: int, card: Card, who: 
     lying = [slot["card"] if slot["face_up"] else None for slot in slots]
     index = find_card({"wild": True} if card.get("wild") else card, lying)
     if index is None:
-        raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out. Play it from the hand instead.")
+        shown = [name(lying_card) for lying_card in lying if lying_card is not None]
+        laid = f"{who}'s face-up cards are {listed(shown)}" if shown else f"{who} has no face-up cards"
+        raise IllegalAction(f"{who} has no face-up {name(on_table(card))} laid out: {laid}. "
+                            f"Play it from the hand instead.")
     found = lying[index]
     assert found is not None, "find_card only finds a card that is there"
     if "dog" in found:
@@ -217,7 +235,7 @@ def thats_ruff(state: RuffState, action: Action) -> RuffState:
         raise IllegalAction(f"The count is {state.count}: every card up to {HIGHEST} still fits, so {who} must play one.")
     for slot in state.seats[seat].laid_out:
         card = slot["card"]
-        if slot["face_up"] and card is not None and (card.get("wild") or card["number"] <= room):
+        if slot["face_up"] and card is not None and fits(state, card):
             raise IllegalAction(f"{who}'s face-up {name(card)} still fits under {LIMIT}, so it must be played.")
     board = state.board_of(seat)
     assert state.previous is not None, "a count of 20 or more was reached with a card"

@@ -87,7 +87,7 @@ def deal_next_hand(state: RuffState) -> None:
 def start_hand(state: RuffState) -> None:
     for seat in state.seats:
         seat.hand, seat.laid_out, seat.has_laid_out = state.deal_size, [], False
-        seat.played, seat.collected = 0, []
+        seat.played, seat.collected, seat.wild_dogs_together = 0, [], False
     state.phase, state.turn = Phase.LAYING_OUT, None
     state.count, state.previous, state.centre = 0, None, []
     state.cards_discarded, state.pending_moves = 0, {}

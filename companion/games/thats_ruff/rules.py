@@ -28,6 +28,7 @@ from .state import (
     KEEP,
     LIMIT,
     SPACES,
+    WILD_PAIRS,
     ActionType,
     Board,
     Phase,
@@ -67,7 +68,7 @@ class ThatsRuff(Game[RuffState]):
     key = "thats_ruff"
 
     def option_choices(self) -> dict[str, list[Any]]:
-        return {"laid_out_face": list(FACES)}
+        return {"laid_out_face": list(FACES), "wild_dog_pair": list(WILD_PAIRS)}
 
     def default_options(self) -> dict[str, Any]:
         return {
@@ -79,6 +80,7 @@ class ThatsRuff(Game[RuffState]):
             "winner_after_collecting_only": False,
             "count_discs": 0,
             "discard_fetched_discs": False,
+            "wild_dog_pair": "one_collection",   # both Wild Dogs are a set only when collected together
             "laid_out_into_hand": False,
             "abilities": False,
             "ability_costs": dict(DEFAULT_COSTS),
@@ -120,7 +122,8 @@ class ThatsRuff(Game[RuffState]):
             winner_after_collecting_only=options["winner_after_collecting_only"],
             keep_discs=not options["discard_fetched_discs"], eights=eights,
             laid_out_into_hand=options["laid_out_into_hand"],
-            ability_costs=costs if options["abilities"] else None)
+            ability_costs=costs if options["abilities"] else None,
+            wild_pair_in_one_collection=options["wild_dog_pair"] == "one_collection")
         flow.start_hand(state)
         state.last_move = f"Hand 1: deal {deal_size} cards each."
         return state

@@ -73,6 +73,9 @@ MOST_SPACES_PER_CARD: int = (MOVES["reaching_shaded_count"] + MOVES["matching_nu
                              + MOVES["own_eight_or_black_eight"])
 FLUSH = 5
 FACES = ("either", "up", "down")
+# When both Wild Dogs count as a set: the sheet's "a collection" read as one turn's collecting, or as all
+# the cards a player collected in the hand.
+WILD_PAIRS = ("one_collection", "whole_hand")
 COUNT_DISC_SPACES = ("16", "32")
 
 # ----- the paths ----------------------------------------------------------------------------------------
@@ -129,6 +132,7 @@ class Seat:
     has_laid_out: bool = False
     played: int = 0                                     # cards played this Counting
     collected: list[Card] = field(default_factory=list)
+    wild_dogs_together: bool = False                    # both Wild Dogs came in one collection this hand
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seat:
         # Cards are flat dicts of numbers and strings, so copying one level down is a full copy:
@@ -166,6 +170,7 @@ class RuffState:
     eights_seen: list[str] = field(default_factory=list)  # dogs whose 8 has turned up since the shuffle
     laid_out_into_hand: bool = False    # variant: laid-out cards are held, not turned up, for Collecting
     ability_costs: dict[str, int] | None = None  # variant: discs per use of each ability (None = off)
+    wild_pair_in_one_collection: bool = True  # the sheet's reading; False counts them across the hand
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RuffState:
         return _twin(

@@ -7,7 +7,7 @@ from typing import Sequence, TypedDict
 
 from companion.actions import Action
 
-from . import collecting, flow, paths
+from . import collecting, counting, flow, paths
 from .cards import name
 from .state import HOUSE, KEEP, ActionType, Card, Phase, RuffState
 from .turns import waiting_for
@@ -53,6 +53,12 @@ class SeatSummary(TypedDict):
     collected: list[Card]
 
 
+class FaceUpCard(TypedDict):
+    card: Card          # as it was laid out (an 8 with its dog, once known)
+    fits: bool          # it keeps the count at or under 32 now (a Wild Dog always does)
+    dogs: list[str]     # a blue or red 8: the dog it shows when known, else the dogs it may still show
+
+
 class WinnerSummary(TypedDict):
     board: int
     dog: str
@@ -83,6 +89,7 @@ class RuffSummary(TypedDict):
     last_card_name: str | None
     last_move: str
     centre: list[Card]
+    face_up_to_play: list[FaceUpCard]
     can_collect: int | None
     cards_discarded: int
     disc_supply: int
@@ -110,6 +117,7 @@ def summary(state: RuffState) -> RuffSummary:
         "last_card_name": name(state.previous) if state.previous else None,
         "last_move": state.last_move,
         "centre": list(state.centre),
+        "face_up_to_play": _face_up_to_play(state),
         "can_collect": _can_collect(state),
         "cards_discarded": state.cards_discarded,
         "disc_supply": state.supply,
@@ -121,6 +129,22 @@ def summary(state: RuffState) -> RuffSummary:
         "proof_needed": _proof_needed(state),
         "abilities": None if state.ability_costs is None else {"costs": dict(state.ability_costs)},
     }
+
+
+def _face_up_to_play(state: RuffState) -> list[FaceUpCard]:
+    """In Counting, the face-up cards the player whose turn it is may play instead of one from the hand,
+    in the order they were laid out."""
+    if state.phase != Phase.COUNTING or state.turn is None:
+        return []
+    cards = [slot["card"] for slot in state.seats[state.turn].laid_out if slot["face_up"] and slot["card"]]
+    return [{"card": card, "fits": counting.fits(state, card), "dogs": _dogs_on(state, card)} for card in cards]
+
+
+def _dogs_on(state: RuffState, card: Card) -> list[str]:
+    if card.get("wild") or card["number"] != 8 or card["colour"] == "black":
+        return []
+    dog = card.get("dog")
+    return [dog] if dog else counting.eight_dogs_left(state, card["colour"])
 
 
 def _proof_needed(state: RuffState) -> ProofNeeded | None:

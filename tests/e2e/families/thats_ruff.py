@@ -42,6 +42,8 @@ class Family:
         self.tricks_used: list[str] = []
         self.refusal_seen = False
         self.proofs_shown = 0
+        # Kinds of face-up card played from the table so far: each is played once it is laid out.
+        self.face_up_played: set[str] = set()
 
     # ----- reading the table ------------------------------------------------------------------------
     @property
@@ -90,6 +92,9 @@ class Family:
         raise AssertionError(f"no winner after {MAX_STEPS} moves")
 
     def check_winner(self, summary: dict) -> None:
+        if self.session.options["laid_out_face"] != "down" and not {"eight", "wild"} <= self.face_up_played:
+            raise AssertionError(f"the family never played a face-up 8 and a face-up Wild Dog from the table "
+                                 f"(played: {sorted(self.face_up_played)})")
         winner = summary["winner"]
         if not self.table.shows(rf"{re.escape(winner['dog'])} wins"):
             raise AssertionError(f"{self.table.where()}: the winner {winner['dog']} is not on screen: "
@@ -162,10 +167,21 @@ class Family:
     def lay_out(self, summary: dict) -> None:
         seat = self.entering_seat(summary)
         wanted = summary["deal_size"] - 5
-        # One card face up so it can be counted from the table later, the rest face down.
-        up = [card for card in self.unseen_cards(wanted) if not card.get("wild")][:1]
+        # One card face up so it can be counted from the table later, the rest face down. In the first
+        # hand the first player lays out a blue or red 8 and the next a Wild Dog, to play them from the
+        # table: the 8 keeps the dog named now, the Wild Dog says what it stands for when played.
+        up = self.unseen_cards(wanted)[:1]
+        laid = [slot["card"] for player in summary["players"] for slot in player["laid_out"]
+                if slot["face_up"] and slot["card"] is not None]
+        if summary["hand"] == 1:
+            eights = [{"number": 8, "colour": colour, "dog": dog} for colour in ("blue", "red")
+                      for dog in self.dogs_of(colour)]
+            if not laid and eights:
+                up = [self.rng.choice(eights)]
+            elif len(laid) == 1 and self.state.seen.get("wild", 0) < 2:
+                up = [{"wild": True}]
         for card in up:
-            if card["number"] == 8 and card["colour"] != "black":
+            if self.kind_of(card) == "eight" and "dog" not in card:
                 card["dog"] = self.dog_on(card)
             self.enter_card(card, declare=False)
         self.shot("laying-out")
@@ -187,11 +203,40 @@ class Family:
             self.shot("thats-ruff")
             return
         args = dict(action.args)
-        if args.pop("from", None) == "face_up":
+        from_face_up = args.pop("from", None) == "face_up"
+        if from_face_up:
             self.table.tap("From hand")
         if args.pop("stay", False):
             self.table.tap(self.stay_switch())
-        self.enter_card(args, declare=True)
+        if from_face_up:
+            self.play_face_up(seat, args)
+        else:
+            self.enter_card(args, declare=True)
+
+    def play_face_up(self, seat: int, card: dict) -> None:
+        """Tap the card among the player's face-up cards shown in place of the pad: an 8 goes with the
+        dog named when it was laid out; a Wild Dog then says its colour and number on the pad."""
+        lying = {"wild": True} if card.get("wild") else card
+        chips = self.view().counting.face_up.chips
+        shown = [chip.card for chip in chips]
+        expected = [slot["card"] for slot in self.summary()["players"][seat]["laid_out"] if slot["face_up"]]
+        if shown != expected:
+            raise AssertionError(f"{self.table.where()}: the face-up cards shown are {shown}, laid out {expected}")
+        kind = self.kind_of(card)
+        if kind == "eight":
+            self.shot("face-up-cards")
+        before = len(self.session.actions)
+        self.table.tap(next(chip for chip in chips if chip.card == lying))
+        if kind == "wild":
+            self.table.tap(SUIT_WORDS[card["colour"]])
+            self.table.tap(str(card["number"]))
+        self.face_up_played.add(kind)
+        if len(self.session.actions) != before + 1:
+            raise AssertionError(f"{self.table.where()}: the face-up {card} was not played; "
+                                 f"message: {self.table.screen.message.text!r}")
+        played = self.session.actions[-1]
+        if played.get("from") != "face_up" or any(played.get(key) != value for key, value in card.items()):
+            raise AssertionError(f"{self.table.where()}: tapping the face-up {card} played {played}")
 
     def stay_switch(self):
         return self.table.button(re.compile(r"^Stay"))
@@ -212,6 +257,11 @@ class Family:
         legal = [(action, after) for action in actions if (after := self.after(action)) is not None]
         if not legal:
             return Action("thats_ruff", seat)
+        for kind in ("eight", "wild"):
+            first = [action for action, _ in legal if kind not in self.face_up_played
+                     and action.get("from") == "face_up" and self.kind_of(action.args) == kind]
+            if first:
+                return first[0]
         board = summary["players"][seat]["board"]
         if trying:
             # The player whose dog is nearest home goes for it; the others keep their dogs still, as a
@@ -229,6 +279,12 @@ class Family:
             return max(ongoing, key=lambda action: self.value(self.after(action), board) + self.rng.random() * 0.01)
         plain = [action for action in ongoing if not action.get("stay")] or ongoing
         return self.rng.choice(plain)
+
+    @staticmethod
+    def kind_of(card: dict) -> str:
+        if card.get("wild"):
+            return "wild"
+        return "eight" if card["number"] == 8 and card["colour"] != "black" else "other"
 
     def exploring(self, summary: dict) -> bool:
         """With variants switched on, the family takes its time until it has tried them (a few hands
@@ -284,8 +340,7 @@ class Family:
                     self.tap_centre(pad, card)
                 self.shot("collecting")
                 self.table.tap("Collect")
-                for colour in self.wild_colours([collector, *picked]):
-                    self.table.tap(SUIT_WORDS[colour])
+                self.declare_wild_dogs([collector, *picked])
                 return
         own = summary["players"][seat]["laid_out"][0]["card"]
         self.tap_own(pad, own)
@@ -311,8 +366,7 @@ class Family:
                     self.tap_centre(pad, card)
                 self.shot("collecting-from-hand")
                 self.table.tap("Collect")
-                for colour in self.wild_colours([collector, *picked]):
-                    self.table.tap(SUIT_WORDS[colour])
+                self.declare_wild_dogs([collector, *picked])
                 if size == 2:
                     self.show_hand(summary, hand, collector)
                 return
@@ -470,6 +524,21 @@ class Family:
         chip = next(chip for chip in pad.centre_chips if chip.card == card and not chip.selected)
         self.table.tap(chip)
 
+    def declare_wild_dogs(self, cards: list[dict]) -> None:
+        """Collect has been tapped. The app asks a Wild Dog's colour only while more than one keeps the
+        collection legal: with both Wild Dogs, for the first (any colour); the other then has one."""
+        colours = self.wild_colours(cards)
+        question = self.view().collecting.colour_question
+        if len(colours) < 2:
+            if question is not None:
+                raise AssertionError(f"{self.table.where()}: asked a Wild Dog's colour though only one is legal")
+            return
+        offered = sorted(button.suit for button in question.walk() if getattr(button, "suit", None))
+        if offered != sorted(COLOURS):
+            raise AssertionError(f"{self.table.where()}: with both Wild Dogs every colour is legal; offered {offered}")
+        self.shot("wild-dog-colour")
+        self.table.tap(SUIT_WORDS[colours[0]])
+
     def wild_colours(self, cards: list[dict]) -> list[str]:
         """A colour for each Wild Dog that keeps the three (or two) all one colour or all different."""
         fixed = [card["colour"] for card in cards if not card.get("wild")]
@@ -482,11 +551,14 @@ class Family:
 
     def collection_value(self, state, seat: int, pair) -> float:
         from companion.games.thats_ruff import paths
-        from companion.games.thats_ruff.collecting import collection_moves
+        from companion.games.thats_ruff.collecting import collection_moves, wild_pair_counts
 
         collector, picked = pair
         board = state.boards[state.seats[seat].board]
-        steps, _ = collection_moves(state.seats[seat].collected + [collector, *picked], board)
+        after = copy.deepcopy(state.seats[seat])
+        after.collected += [collector, *picked]
+        after.wild_dogs_together |= sum(1 for card in (collector, *picked) if card.get("wild")) == 2
+        steps, _ = collection_moves(after.collected, board, wild_pair=wild_pair_counts(state, after))
         walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
         end = HOUSE if paths.can_stay(board, walk, True) else walk.end
         left = [disc for disc in board.path_discs if disc not in walk.fetched_spaces]

@@ -11,7 +11,7 @@ from examples_support import EXAMPLES, replay_example
 from companion.actions import Action
 from companion.errors import BadOption, IllegalAction
 from companion.games.thats_ruff import GAME, paths
-from companion.games.thats_ruff.collecting import collection_moves
+from companion.games.thats_ruff.collecting import collection_moves, wild_dog_colours
 from companion.games.thats_ruff.state import Board
 from companion.playthrough import table_of
 from companion.session import Session
@@ -330,6 +330,29 @@ def test_playing_a_face_up_card_replaces_it_face_down():
     assert "no face-up" in refused(session, "play", 0, **card("blue 7"), **{"from": "face_up"})
 
 
+def test_the_face_up_cards_to_play_are_the_turn_players_as_laid_out():
+    session = lay_out_all(new_game(), face_up={1: ["blue 8 Sage", "wild", "red 13"], 0: ["red 8"]})
+    assert session.summary()["face_up_to_play"] == [
+        {"card": card("blue 8 Sage"), "fits": True, "dogs": ["Sage"]},
+        {"card": {"wild": True}, "fits": True, "dogs": []},
+        {"card": card("red 13"), "fits": True, "dogs": []}]
+    play(session, 1, "red 13", **{"from": "face_up"})
+    play(session, 0, "blue 12")   # 25: a 13 no longer fits, a Wild Dog always does
+    assert [(c["card"], c["fits"]) for c in session.summary()["face_up_to_play"]] == [
+        (card("blue 8 Sage"), False), ({"wild": True}, True)]
+    play(session, 1, "red 0")
+    # Ann's red 8 was laid out without its dog: either red dog may still be on it (at 25 it doesn't fit).
+    assert session.summary()["face_up_to_play"] == [{"card": card("red 8"), "fits": False, "dogs": ["Moon", "Lady"]}]
+
+
+def test_a_face_up_eight_plays_as_the_dog_named_when_it_was_laid_out():
+    session = lay_out_all(new_game(), face_up={1: ["blue 8 Sage"]})
+    message = refused(session, "play", 1, **card("blue 8 Nicky"), **{"from": "face_up"})
+    assert "no face-up blue 8 (Nicky)" in message and "face-up cards are blue 8 (Sage)" in message
+    summary = play(session, 1, "blue 8", **{"from": "face_up"})
+    assert summary["last_card_name"] == "blue 8 (Sage)"
+
+
 def test_counting_ends_after_five_cards_each_and_face_down_cards_are_turned_up():
     session = counting_game()
     for number in range(5):
@@ -488,6 +511,19 @@ def test_a_collected_wild_dog_takes_a_declared_colour():
     assert {"wild": True, "colour": "black"} in summary["players"][1]["collected"]
 
 
+@pytest.mark.parametrize("cards, colours", [
+    (["wild", "red 3", "red 4"], ["red"]),                    # all one colour
+    (["red 3", "wild", "blue 4"], ["black"]),                 # all different
+    (["wild", "blue 4"], ["blue"]),                           # a pair is one colour
+    (["wild", "wild", "blue 4"], ["blue", "red", "black"]),   # the other Wild Dog follows either way
+    (["wild red", "wild", "blue 4"], ["black"]),
+])
+def test_a_collected_wild_dog_is_offered_the_colours_that_keep_the_collection_legal(cards, colours):
+    entered = [{"wild": True, "colour": text.split()[1]} if text.startswith("wild ") else card(text)
+               for text in cards]
+    assert wild_dog_colours(entered) == colours
+
+
 def test_collecting_with_a_card_not_laid_out_is_refused():
     session = collecting_game({1: ["red 5"]}, ["red 7", "red 9"])
     assert "no red 6 laid out" in refused(session, "collect", 1, collector=card("red 6"),
@@ -505,7 +541,6 @@ NICKY = Board("Nicky", [0], "blue")
     (["red 1", "red 3", "red 5", "red 7", "red 9"], 5),           # a flush of five
     (["red 1", "red 3", "red 5", "red 7"], 0),                    # four of a colour is no flush
     (["red 1", "red 3", "red 5", "red 7", "red 9", "red 11"], 6), # a flush of six
-    (["wild", "wild"], 2),                                        # both Wild Dogs are a set
     (["wild", "red 5"], 0),                                       # one Wild Dog joins nothing
     (["red 1", "red 3", "red 5", "red 7", "wild"], 0),            # nor a flush
     (["blue 8"], 1),                                              # Nicky's own 8
@@ -515,7 +550,41 @@ NICKY = Board("Nicky", [0], "blue")
 ])
 def test_collected_cards_move_the_dog_back(cards, spaces):
     entered = [{"wild": True, "colour": "red"} if text == "wild" else card(text) for text in cards]
-    assert collection_moves(entered, NICKY)[0] == spaces
+    assert collection_moves(entered, NICKY, wild_pair=False)[0] == spaces
+
+
+def test_both_wild_dogs_are_a_set_when_the_rules_count_them():
+    both = [{"wild": True, "colour": "red"}, {"wild": True, "colour": "blue"}]
+    assert collection_moves(both, NICKY, wild_pair=True) == (2, ["both Wild Dogs"])
+    assert collection_moves(both, NICKY, wild_pair=False) == (0, [])
+
+
+def test_both_wild_dogs_in_one_collection_are_a_set():
+    # Sheet 003: "if a collection contains both Wild Dogs, they count as a set". Ben's Wild Dog collects
+    # the other with a red 3: 2 spaces back from 0 are the dog house (no discs to stay) and 13.
+    session = collecting_game({1: ["wild"]}, ["wild", "red 3"])
+    summary = collect(session, 1, "wild", "wild", "red 3", own="red", card0="red")
+    assert summary["phase"] == "hand_over" and board(session, 1)["position"] == 13
+    assert "2 back for both Wild Dogs" in summary["last_move"]
+
+
+@pytest.mark.parametrize("reading, moon_ends_on", [
+    (None, 0),                  # the sheet: two collections with one Wild Dog each hold no set
+    ("one_collection", 0),
+    ("whole_hand", 13),         # the family's reading: both among the hand's collections, 2 back
+])
+def test_wild_dogs_in_two_collections_as_the_setting_reads_the_sheet(reading, moon_ends_on):
+    options = {} if reading is None else {"wild_dog_pair": reading}
+    session = collecting_game({1: ["wild", "wild"]}, ["red 3", "red 4", "blue 5", "blue 6"], **options)
+    collect(session, 1, "wild", "red 3", "red 4", own="red")
+    summary = collect(session, 1, "wild", "blue 5", "blue 6", own="blue")
+    assert summary["phase"] == "hand_over" and board(session, 1)["position"] == moon_ends_on
+    assert ("both Wild Dogs" in summary["last_move"]) == (moon_ends_on != 0)
+
+
+def test_the_wild_dog_pair_setting_is_checked():
+    with pytest.raises(BadOption, match="wild_dog_pair"):
+        new_game(wild_dog_pair="any_time")
 
 
 def test_moving_back_fetches_discs_passed_counter_clockwise():

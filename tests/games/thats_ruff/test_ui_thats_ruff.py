@@ -185,5 +185,5 @@ def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(
     assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
     shown = texts(view)
     assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
-    assert "Hand over" in view.info.head.text
+    assert view.info.text.text.startswith("Hand 1 over · ")
     assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown

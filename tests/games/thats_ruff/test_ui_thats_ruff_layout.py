@@ -1,7 +1,8 @@
 """That's Ruff! on the 7" panel (800x480) with four players with long names: every part of a hand passes
 the play-throughs' layout check (names in full, targets big enough, nothing cut or overlapping), the
-count stays a key number 10 mm tall with a message showing, the space numbers and kept discs are
-readable, a blue or red 8 only asks about dogs whose 8 is still in the deck, the expected step is the
+count and every dog's discs kept stay key numbers 10 mm tall (the count with a message showing), the
+space numbers are readable, the line saying why each dog moved is whole at the end of a hand (at both
+sizes too), a blue or red 8 only asks about dogs whose 8 is still in the deck, the expected step is the
 one drawn as primary when collecting, and staying in the dog house says what it costs."""
 
 import random
@@ -31,10 +32,10 @@ FAMILY = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumera
 PHASES = ("laying_out", "counting", "revealing", "collecting", "moving", "hand_over", "won")
 
 
-def random_game(seed: int = 1) -> tuple[list[Action], dict[str, int]]:
-    """A whole four-player game of random legal moves, and how many moves in each phase first shows."""
+def random_game(seed: int = 1, players: int = 4) -> tuple[list[Action], dict[str, int]]:
+    """A whole game of random legal moves, and how many moves in each phase first shows."""
     rng = random.Random(seed)
-    session = Session(GAME, FAMILY, {})
+    session = Session(GAME, FAMILY[:players], {})
     first: dict[str, int] = {}
     while True:
         first.setdefault(session.summary()["phase"], len(session.actions))
@@ -69,9 +70,9 @@ def panel():
 def shown(services, panel):
     screens = []
 
-    def show(upto: int):
-        session = services.store.new_session("thats_ruff", FAMILY, {})
-        for action in GAME_ACTIONS[:upto]:
+    def show(upto: int, actions: list[Action] = GAME_ACTIONS, players: int = 4):
+        session = services.store.new_session("thats_ruff", FAMILY[:players], {})
+        for action in actions[:upto]:
             session.perform(action)
         screen = open_game_screen(services, Navigator(), session)
         Window.add_widget(screen.manager)
@@ -117,14 +118,45 @@ def test_the_count_stays_ten_mm_tall_while_a_long_message_shows(shown):
     assert problems(screen) == []
 
 
-def test_space_numbers_and_kept_discs_are_readable_across_the_table(shown):
+def test_space_numbers_are_readable_across_the_table(shown):
     screen, session = shown(FIRST["counting"] + 3)
     for strip in screen.view.boards:
         numbers = [label for label in strip.space_labels if label.text]
         assert numbers and all(label.font_size >= READABLE - 0.5 for label in numbers)
-        assert strip.kept_label.font_size >= READABLE - 0.5
-        assert strip.kept_label.text == str(session.summary()["boards"][screen.view.boards.index(strip)]
-                                            ["discs_in_house"])
+
+
+@pytest.mark.parametrize("phase", ["counting", "moving", "hand_over", "won"])
+def test_every_count_the_family_tracks_is_a_key_number(shown, phase):
+    """The count while counting, and each dog's discs kept in its house, in the order of the paths."""
+    screen, session = shown(FIRST[phase] + (3 if phase == "counting" else 0))
+    summary = session.summary()
+    kept = [str(board["discs_in_house"]) for board in summary["boards"]]
+    key_numbers = [label for label in screen.walk() if getattr(label, "key_number", False)
+                   and layout.is_shown(label)]
+    assert [label.text for label in key_numbers] == ([str(summary["count"])] if phase == "counting" else []) + kept
+    scale = layout.px_per_mm(Window.width)
+    assert all(layout.key_number_mm(label, scale) >= 10 for label in key_numbers)
+    assert problems(screen) == []
+
+
+# Random games whose end of a hand says the most about why each dog moved: seed, players, moves.
+LONGEST_HAND_ENDS = [(39, 2, 215), (50, 3, 199), (32, 4, 93)]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("seed, players, upto", LONGEST_HAND_ENDS, ids=["2p", "3p", "4p"])
+def test_the_line_saying_why_each_dog_moved_is_whole_at_the_end_of_a_hand(shown, size, seed, players, upto):
+    Window.size = size
+    settle()
+    actions, _ = random_game(seed, players)
+    screen, session = shown(upto, actions, players)
+    summary = session.summary()
+    assert summary["phase"] in ("moving", "hand_over", "won") and len(summary["last_move"]) > 40 * players
+    info = screen.view.info
+    assert summary["last_move"] in info.text.text
+    assert all(name in info.text.text for name in NAMES[:players])
+    assert info.row.height <= info.height + 1, "the line scrolls: part of it is out of sight"
+    assert problems(screen) == []
 
 
 def test_an_eight_only_asks_about_the_dogs_whose_eight_is_still_in_the_deck(shown):

@@ -13,6 +13,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.nuts_about_mutts.state import CARD_NAMES, DOG, Phase
 from ui import theme
+from ui.button_turns import ButtonAnswer, TakesClaims, TakesTurnButtons
 from ui.games.nuts_about_mutts.pads import ActionPad
 from ui.games.nuts_about_mutts.scores import ScoresView, top_dogs
 from ui.games.nuts_about_mutts.seats import SeatStrip
@@ -34,7 +35,7 @@ from ui.widgets.basics import Panel, Text, popup_header
 BETWEEN_HANDS = (Phase.HAND_OVER, Phase.EVENING_OVER)
 
 
-class MuttsView(BoxLayout):
+class MuttsView(BoxLayout, TakesTurnButtons, TakesClaims):
     BIG_BUTTON_HELP = "Your big button: tap = played a card, hold = drew"
 
     def __init__(self, controller, **kwargs):
@@ -81,17 +82,17 @@ class MuttsView(BoxLayout):
     def on_claim_won(self, decision: dict) -> None:
         self.pad.won_claim(decision)
 
-    def on_big_button(self, seat: int, long_press: bool) -> None:
+    def on_big_button(self, seat: int, long_press: bool) -> ButtonAnswer:
         """A player's own button records the two commonest turns; anything richer is tapped."""
         if self.controller.session.options.get("advanced"):
-            return  # in the advanced game the buttons are claim buttons only, as the screen says
+            return ButtonAnswer.not_for_turns()  # claim buttons only, as the screen says
         to_act = self.controller.session.summary()["to_act"]
-        if to_act.get("kind") != "turn" or to_act.get("seat") != seat or self.pad.step != "main":
-            return  # not their turn, or the pad is mid-way through a detailed entry
-        if long_press:
-            self.pad.drew()
-        else:
-            self.pad.choose_card(DOG)
+        if to_act.get("seat") is not None and to_act.get("seat") != seat:
+            return ButtonAnswer.not_your_turn(to_act["seat"])
+        if to_act.get("kind") != "turn" or self.pad.step != "main":
+            return ButtonAnswer.refused("finish what the screen asks first; your button records a plain turn.")
+        taken = self.pad.drew() if long_press else self.pad.choose_card(DOG)
+        return ButtonAnswer(taken is not False)
 
 
 class TopCard(Filled, BoxLayout):

@@ -17,6 +17,7 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.actions import Action
 from companion.games.thats_ruff.cards import name as card_name
+from companion.games.thats_ruff.collecting import wild_dog_colours
 from companion.games.thats_ruff.state import COLOURS, ActionType, Card
 from ui import theme
 from ui.games.thats_ruff.pads import HandPopup, tell
@@ -29,6 +30,7 @@ from ui.games.thats_ruff.widgets import (
     SuitButton,
     chip_size,
     compact,
+    fit_popup,
     name_font,
     primary_height,
     row_height,
@@ -252,11 +254,17 @@ class CollectPad(BoxLayout):
         cards = [dict(own)] + [dict(self.summary["centre"][index]) for index in self.picked]
         wild = [card for card in cards if card.get("wild")]
         colours = list(colours or [])
-        if len(colours) < len(wild):
-            self.ask_colour(colours)
-            return False
         for card, colour in zip(wild, colours):
             card["colour"] = colour
+        for card in wild[len(colours):]:
+            # Only a colour that keeps the collection legal is offered, and the only one left is simply
+            # taken. With none, any colour goes to the rules, whose refusal says what is wrong.
+            options = wild_dog_colours(cards)
+            if len(options) > 1:
+                self.ask_colour(colours, options)
+                return False
+            card["colour"] = options[0] if options else COLOURS[0]
+            colours.append(card["colour"])
         args = {"collector": cards[0], "cards": cards[1:]}
         if len(cards) == 3:
             return self.controller.perform(Action(ActionType.COLLECT, self.turn, args))
@@ -271,18 +279,25 @@ class CollectPad(BoxLayout):
         return self._proof(lambda shown: self.controller.perform(
             Action(ActionType.TO_CENTRE, self.turn, {**args, **({"shown": shown} if shown else {})})))
 
-    def ask_colour(self, chosen: list[str]) -> ModalView:
-        popup = ModalView(size_hint=(None, None), size=(dp(560), dp(220)))
-        panel = Panel(orientation="vertical")
+    def ask_colour(self, chosen: list[str], options: list[str]) -> ModalView:
+        """Which colour the Wild Dog takes, among the `options` the rules leave for a legal collection."""
+        popup = ModalView(size_hint=(None, None), size=(dp(560), dp(250)))
+        panel = Panel(orientation="vertical", padding=dp(12), spacing=dp(8))
         panel.add_widget(Text(text="Which colour does the Wild Dog take?", font_size=theme.FONT_TITLE, bold=True,
                               halign="center"))
+        legal = "one colour or all different" if len(self.picked) == 2 else "one colour"
+        note = ("Any of them keeps the cards " if len(options) == len(COLOURS) else "Only these keep the cards ")
+        panel.add_widget(Text(text=note + legal + ".", font_size=name_font(), color=theme.TEXT_DIM,
+                              halign="center", fine_print=True))
         row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
-        for suit in COLOURS:
+        for suit in options:
             button = SuitButton(suit, SUIT_WORDS[suit], height=theme.TOUCH_BIG)
             button.bind(on_release=lambda _, s=suit: (popup.dismiss(), self.collect(chosen + [s])))
             row.add_widget(button)
         panel.add_widget(row)
         popup.add_widget(panel)
+        fit_popup(popup, panel)
+        popup.bind(on_dismiss=lambda *_: setattr(self, "colour_question", None))
         self.colour_question = popup
         popup.open()
         return popup

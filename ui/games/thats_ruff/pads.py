@@ -48,13 +48,13 @@ STAY_REACH = HOUSE - MOST_SPACES_PER_CARD  # no card moves a dog further, so onl
 PAD_GAP = dp(5)
 
 
-def tell(widget, text: str) -> None:
+def tell(widget, text: str, problem: bool = True) -> None:
     """Show a hint on the game screen's message bar (the screen owns it; the view only borrows it)."""
     node = widget
     while node is not None:
         message = getattr(node, "message", None)
         if message is not None and hasattr(message, "show"):
-            message.show(text, problem=True)
+            message.show(text, problem=problem)
             return
         node = node.parent
 
@@ -128,6 +128,11 @@ class CardPad(BoxLayout):
         self.colour, self.wild = None, False
         self._mark()
 
+    def declare_wild(self) -> None:
+        """Wild Dog switched on: the colour and number tapped next say what it stands for."""
+        self.colour, self.wild = None, True
+        self._mark()
+
     def _mark(self) -> None:
         for suit, button in self.suit_buttons.items():
             button.chosen = (suit == WILD and self.wild) or suit == self.colour
@@ -163,30 +168,35 @@ class CardPad(BoxLayout):
             # game says the deck has run out of them.
             self.on_card({**card, "dog": left[0]} if left else card)
             return None
-        popup = ModalView(size_hint=(None, None), size=(dp(440), dp(220)), auto_dismiss=True)
-        panel = Panel(orientation="vertical")
-        panel.add_widget(Text(text=f"Which dog is on this {card['colour']} 8?", font_size=theme.FONT_TITLE,
-                              bold=True, halign="center"))
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
-        for dog in dogs:
-            # Either dog is a fine answer, so neither is drawn as the one expected.
-            button = BigButton(text=dog, height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
-            button.bind(on_release=lambda _, d=dog: (popup.dismiss(), self.on_card({**card, "dog": d})))
-            row.add_widget(button)
-        panel.add_widget(row)
-        popup.add_widget(panel)
-        popup.bind(on_dismiss=lambda *_: setattr(self, "dog_question", None))
-        self.dog_question = popup
-        popup.open()
-        return popup
+        self.dog_question = ask_which_dog(card, dogs, self.on_card)
+        self.dog_question.bind(on_dismiss=lambda *_: setattr(self, "dog_question", None))
+        return self.dog_question
+
+
+def ask_which_dog(card: Card, dogs: list[str], on_card: Callable[[Card], object]) -> ModalView:
+    """Which of `dogs` is on this blue or red 8: a button each, and the card with its dog goes on."""
+    popup = ModalView(size_hint=(None, None), size=(dp(440), dp(220)), auto_dismiss=True)
+    panel = Panel(orientation="vertical")
+    panel.add_widget(Text(text=f"Which dog is on this {card['colour']} 8?", font_size=theme.FONT_TITLE,
+                          bold=True, halign="center"))
+    row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+    for dog in dogs:
+        # Either dog is a fine answer, so neither is drawn as the one expected.
+        button = BigButton(text=dog, height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
+        button.bind(on_release=lambda _, d=dog: (popup.dismiss(), on_card({**card, "dog": d})))
+        row.add_widget(button)
+    panel.add_widget(row)
+    popup.add_widget(panel)
+    popup.open()
+    return popup
 
 
 class Toggle(BigButton):
-    """A two-way switch that says its current setting in words."""
+    """A two-way switch that says its current setting in words; `on_change` hears every setting."""
 
-    def __init__(self, texts: tuple[str, str], **kwargs):
+    def __init__(self, texts: tuple[str, str], on_change: Callable[[bool], object] | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.texts = texts
+        self.texts, self.on_change = texts, on_change
         self.on = False
         self.bind(on_release=lambda *_: self.set(not self.on))
         self.set(False)
@@ -195,6 +205,48 @@ class Toggle(BigButton):
         self.on = on
         self.text = self.texts[on]
         self.kind = "ok" if on else "normal"
+        if self.on_change is not None:
+            self.on_change(on)
+
+
+class FaceUpPicker(BoxLayout):
+    """The face-up cards of the player whose turn it is, in place of the card pad while the card comes
+    from the table: only a card lying face up can be chosen, and it is played as the app knows it (an
+    8 with the dog named when it was laid out). A card that would take the count past 32 is dimmed;
+    tapped, the rules say why it can't be played."""
+
+    def __init__(self, on_pick: Callable[[dict], object], **kwargs):
+        super().__init__(spacing=theme.GAP, **kwargs)
+        self.on_pick = on_pick
+        self.cards = BoxLayout(spacing=theme.GAP, size_hint_x=None)
+        self.add_widget(self.cards)
+        self.prompt = Text(text="", font_size=theme.FONT_SMALL if compact() else theme.FONT_BODY,
+                           fine_print=True, size_hint_y=1)
+        self.add_widget(self.prompt)
+        self.chips: list[CardChip] = []
+        self.shown: list[dict] = []
+        self.bind(height=lambda *_: self._size_chips())
+
+    def show(self, name: str, face_up: list[dict]) -> None:
+        self.prompt.text = (f"{name}'s face-up cards: tap the one played. A card from the hand goes face "
+                            f"down in its place.")
+        if face_up == self.shown:
+            return
+        self.shown = face_up
+        self.cards.clear_widgets()
+        self.chips = []
+        for choice in face_up:
+            chip = CardChip(choice["card"], dimmed=not choice["fits"], pos_hint={"center_y": 0.5})
+            chip.bind(on_release=lambda _, c=choice: self.on_pick(c))
+            self.chips.append(chip)
+            self.cards.add_widget(chip)
+        self._size_chips()
+
+    def _size_chips(self) -> None:
+        height = max(chip_size()[1], self.height - dp(4))
+        for chip in self.chips:
+            chip.size = (height * 0.72, height)
+        self.cards.width = sum(chip.width for chip in self.chips) + self.cards.spacing * max(0, len(self.chips) - 1)
 
 
 class CountingPad(BoxLayout):
@@ -206,9 +258,13 @@ class CountingPad(BoxLayout):
         self.controller = controller
         self.pad = CardPad(self.play, controller.session.options, declare=True)
         self.add_widget(self.pad)
+        self.face_up = FaceUpPicker(self.play_face_up, size_hint_y=None, height=self.pad.height)
+        self.declaring_face_up_wild = False
+        self.dog_question: ModalView | None = None
         side = BoxLayout(orientation="vertical", spacing=PAD_GAP, size_hint_x=None, width=side_width())
         toggles = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
-        self.source = Toggle(("From hand", "From face-up"), font_size=theme.FONT_SMALL, height=row_height())
+        self.source = Toggle(("From hand", "From face-up"), on_change=self._show_source, font_size=theme.FONT_SMALL,
+                             height=row_height())
         toggles.add_widget(self.source)
         self.stay = Toggle(("Stay home\nno", "Stay home\nYES"), font_size=theme.FONT_SMALL, height=row_height())
         toggles.add_widget(self.stay)
@@ -243,10 +299,41 @@ class CountingPad(BoxLayout):
         self.stay.opacity = 1 if relevant else 0
         if not relevant:
             self.stay.set(False)
-        has_face_up = any(slot["face_up"] for slot in summary["players"][self.turn]["laid_out"])
-        self.source.disabled = not has_face_up
-        if not has_face_up:
+        face_up = summary["face_up_to_play"]
+        self.source.disabled = not face_up
+        if not face_up:
             self.source.set(False)
+        self.face_up.show(self.controller.players[self.turn].name, face_up)
+
+    def _show_source(self, from_face_up: bool) -> None:
+        """The face-up cards to tap in place of the pad while the card comes from the table; the pad
+        again for a card from the hand, or to say what a face-up Wild Dog stands for."""
+        if not from_face_up and self.declaring_face_up_wild:
+            self.declaring_face_up_wild = False
+            self.pad.reset()
+        wanted = self.face_up if from_face_up and not self.declaring_face_up_wild else self.pad
+        if wanted.parent is None:
+            self.remove_widget(self.pad if wanted is self.face_up else self.face_up)
+            self.add_widget(wanted, index=len(self.children))
+
+    def play_face_up(self, choice: dict) -> ModalView | None:
+        """A tapped face-up card: played at once, an 8 with its dog (asked only while the app doesn't
+        know which of its colour's dogs it shows); a Wild Dog first says what it stands for."""
+        card: Card = dict(choice["card"])
+        if card.get("wild"):
+            self.declaring_face_up_wild = True
+            self._show_source(True)
+            self.pad.declare_wild()
+            tell(self, "The face-up Wild Dog: tap the colour it stands for, then its number.", problem=False)
+            return None
+        dogs = choice["dogs"]
+        if len(dogs) > 1:
+            self.dog_question = ask_which_dog(card, dogs, self.play)
+            return self.dog_question
+        if dogs:
+            card["dog"] = dogs[0]
+        self.play(card)
+        return None
 
     def play(self, card: Card) -> bool:
         args = dict(card)

@@ -16,17 +16,27 @@ from companion.games.thats_ruff.state import ActionType, Phase
 from ui import theme
 from ui.games.thats_ruff.collecting import CollectPad
 from ui.games.thats_ruff.pads import CountingPad, EntryPad
-from ui.games.thats_ruff.widgets import NAMES_WIDTH, BoardStrip, NameTag, ShadedCounts, compact, primary_height
+from ui.games.thats_ruff.widgets import (
+    NAMES_WIDTH,
+    BoardStrip,
+    KeptDiscs,
+    NameTag,
+    ShadedCounts,
+    compact,
+    primary_height,
+)
 from ui.widgets.basics import BigButton, Panel, Text
-
-PHASE_WORDS = {Phase.LAYING_OUT: "Laying out", Phase.COUNTING: "Counting", Phase.REVEALING: "Turning up",
-               Phase.COLLECTING: "Collecting", Phase.MOVING: "Moving back", Phase.HAND_OVER: "Hand over",
-               Phase.WON: "Game over"}
 
 
 def head_height() -> float:
-    """The row over the paths: room for the count as a key number (10 mm on the 7" panel)."""
+    """The row over the paths: room for the count and the discs kept as key numbers (10 mm on the 7"
+    panel)."""
     return dp(90) if compact() else dp(120)
+
+
+def lowest_strip() -> float:
+    """The lowest a path strip can be with its space numbers in table type, whole."""
+    return dp(33) if compact() else dp(40)
 
 
 class CountPanel(BoxLayout):
@@ -36,11 +46,11 @@ class CountPanel(BoxLayout):
         super().__init__(spacing=theme.GAP, size_hint_x=None, **kwargs)
         self.controller = controller
         self.count_label = Label(text="0", font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT,
-                                 size_hint_x=None, width=dp(100) if compact() else dp(150))
+                                 size_hint_x=None, width=dp(90) if compact() else dp(150))
         self.count_label.key_number = True
         self.count_label.bind(size=self._scale)
         self.add_widget(self.count_label)
-        self.shaded = ShadedCounts(per_row=3, size_hint_x=None, width=dp(132) if compact() else dp(200),
+        self.shaded = ShadedCounts(per_row=3, size_hint_x=None, width=dp(120) if compact() else dp(200),
                                    height=dp(84) if compact() else dp(110), pos_hint={"center_y": 0.5})
         self.add_widget(self.shaded)
         self.width = self.count_label.width + self.spacing + self.shaded.width
@@ -61,8 +71,9 @@ class CountPanel(BoxLayout):
 
 class InfoLine(ScrollView):
     """Whose turn it is (their shape and name) and the card the next one must match, in table type;
-    under them what the last move did, in fine print (the history keeps it too). When it needs more
-    than its room, it scrolls."""
+    under them what the last move did, in fine print (the history keeps it too). Outside Counting the
+    banner under the paths says what the table waits for, so the line is only what happened, and the
+    view makes room for all of it. Should it still need more than its room, it scrolls."""
 
     def __init__(self, **kwargs):
         super().__init__(do_scroll_x=False, bar_width=dp(4), **kwargs)
@@ -71,27 +82,28 @@ class InfoLine(ScrollView):
         self.head = Text(text="", font_size=theme.FONT_TABLE)
         self.text = Text(text="", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True)
         for label in (self.head, self.text):
-            label.bind(height=self._fit)
+            label.bind(height=self._fit, opacity=self._fit)
         for widget in (self.turn, self.head, self.text):
             self.row.add_widget(widget)
         self.add_widget(self.row)
 
     def _fit(self, *_):
-        shown = [widget for widget in self.row.children if widget.height > 0]
+        shown = [widget for widget in self.row.children if widget.height > 0 and widget.opacity > 0]
         self.row.height = sum(widget.height for widget in shown) + self.row.spacing * max(0, len(shown) - 1)
 
     def show(self, summary: dict, players) -> None:
-        if summary["phase"] == Phase.COUNTING:
+        counting = summary["phase"] == Phase.COUNTING
+        if counting:
             player = players[summary["turn"]]
             self.turn.set([player.identity], player.name, "to play")
-            self.turn.height, self.turn.opacity = dp(32), 1
-            head = f"match {summary['last_card_name']}" if summary["last_card"] else "nothing to match"
+            self.head.text = f"match {summary['last_card_name']}" if summary["last_card"] else "nothing to match"
         else:
             self.turn.set([], "")
-            self.turn.height, self.turn.opacity = 0, 0
-            head = f"{PHASE_WORDS.get(summary['phase'], '')} · hand {summary['hand']}"
-        self.head.text = head
-        self.text.text = f"Hand {summary['hand']} · {summary['last_move']}"
+            self.head.text = ""
+        over = " over" if summary["phase"] == Phase.HAND_OVER else ""
+        self.text.text = f"Hand {summary['hand']}{over} · {summary['last_move']}"
+        self.turn.height, self.turn.opacity = (dp(32), 1) if counting else (0, 0)
+        self.head.opacity = 1 if counting else 0
         self._fit()
 
 
@@ -105,14 +117,19 @@ class ThatsRuffView(BoxLayout):
         self.count_panel = CountPanel(controller)
         self.info = InfoLine()
         self.head.add_widget(self.info)
+        boards = controller.session.summary()["boards"]
+        self.kept = KeptDiscs(identities, len(boards), size_hint_y=None, height=head_height(), pos_hint={"top": 1})
+        self.head.add_widget(self.kept)
         self.table.add_widget(self.head)
         self.boards_column = BoxLayout(orientation="vertical", spacing=dp(2) if compact() else dp(4))
         self.boards = []
-        for _ in controller.session.summary()["boards"]:
+        for _ in boards:
             board = BoardStrip(identities)
             self.boards.append(board)
             self.boards_column.add_widget(board)
         self.table.add_widget(self.boards_column)
+        self.info.row.bind(height=self._fit_head)
+        self.table.bind(height=self._fit_head)
         self.counting = CountingPad(controller)
         self.entry = EntryPad(controller)
         self.collecting: CollectPad | None = None
@@ -123,6 +140,14 @@ class ThatsRuffView(BoxLayout):
     @property
     def last_move(self) -> Label:
         return self.info.text
+
+    def _fit_head(self, *_) -> None:
+        """The row over the paths grows to show the whole of what the last move did, taking room from
+        the paths down to the lowest strip that keeps its numbers whole."""
+        boards = len(self.boards)
+        room = (self.table.height - self.table.spacing - boards * lowest_strip()
+                - self.boards_column.spacing * (boards - 1))
+        self.head.height = max(head_height(), min(self.info.row.height, room))
 
     def _show(self, *widgets) -> None:
         if self.shown == widgets:
@@ -160,6 +185,7 @@ class ThatsRuffView(BoxLayout):
         waiting = {summary["players"][seat]["board"] for seat in seats}
         for index, (widget, board) in enumerate(zip(self.boards, summary["boards"])):
             widget.show(board, active=index in waiting)
+        self.kept.show(summary["boards"], waiting)
         if phase == Phase.COUNTING:
             self._show(self.table, self.counting)
             self.counting.refresh(summary)

@@ -154,7 +154,9 @@ class CardFace(Widget):
         self.number = placed_label(self, sp(24), bold=True)
         self.number.text = card_text(card)
         self.word = placed_label(self, theme.FONT_SMALL)
-        self.word.text = "?" if card is None else ("wild" if card.get("wild") else card["colour"])
+        # An 8 says which dog it shows (its colour is in its fill and symbol), so two 8s of one colour
+        # are told apart.
+        self.word.text = "?" if card is None else ("wild" if card.get("wild") else card.get("dog") or card["colour"])
         self.number.bind(texture_size=self.number.setter("size"))
         # Drawn once per frame, however many of its properties a layout pass changes.
         self.redraw = Clock.create_trigger(self._draw, -1)
@@ -188,9 +190,11 @@ class CardFace(Widget):
         # (never the colour alone) saying the suit.
         small = h < dp(52) or not isinstance(self, ButtonBehavior)
         self.word.opacity = 0 if small else 1
-        self.number.font_size = round(max(READABLE, min(sp(30), h * (0.5 if small else 0.4))))
+        # A big card (a face-up card to play) has a number to match.
+        self.number.font_size = round(max(READABLE, min(max(sp(30), h * 0.4), h * (0.5 if small else 0.4))))
         word_h = self.word.font_size * 1.25
-        self.number.pos = (x + dp(3), y + (h - self.number.height) / 2 if small else y + word_h)
+        above_word = y + word_h + max(0, (h - word_h - self.number.height) / 2 - dp(4))
+        self.number.pos = (x + dp(3), y + (h - self.number.height) / 2 if small else above_word)
         self.word.size = (w, word_h)
         self.word.text_size = (w - dp(4), None)
         self.word.pos = (x, y + dp(1))
@@ -339,6 +343,11 @@ class NameTag(BoxLayout):
             name.width, detail.width = name.texture_size[0], detail.texture_size[0]
             name.height = detail.height = max(name.texture_size[1], detail.texture_size[1])
             self.words.height = name.height
+            # A long name keeps its room in full; what the player is doing gives way to it.
+            fits = name.width + self.words.spacing + detail.width <= room
+            detail.opacity = 1 if detail.text and fits else 0
+            if not fits:
+                detail.width = 0
             return
         # A tag drawn beside its names before (a taller path strip) gives the labels their width back.
         name.size_hint_x = detail.size_hint_x = 1
@@ -441,9 +450,9 @@ class SpaceButton(BigButton):
 # ----- a dog's path ------------------------------------------------------------------------------------
 class BoardStrip(Widget):
     """One dog's path as a strip: spaces 0..13 then the dog house (after which the dog walks on to 0),
-    the dog's token (its player's shape and the dog's initial), the discs on the path, and the discs kept
-    in the house. The names stand at the left, or above the path where the strip is tall enough; the
-    strip of the player the table is waiting for is outlined."""
+    the dog's token (its player's shape and the dog's initial) and the discs on the path. The names
+    stand at the left, or above the path where the strip is tall enough; the strip of the player the
+    table is waiting for is outlined. The discs kept in the house are counted in `KeptDiscs`."""
 
     board = ListProperty([])   # [summary board dict], so a change of any field redraws
     active = BooleanProperty(False)
@@ -454,7 +463,6 @@ class BoardStrip(Widget):
         self.names = NameTag(font_size=READABLE, size_hint=(None, None))
         self.add_widget(self.names)
         self.space_labels = [placed_label(self, READABLE, bold=True) for _ in range(HOUSE)]
-        self.kept_label = placed_label(self, READABLE, bold=True, color=WHITE)
         self.token_label = placed_label(self, READABLE, bold=True, color=theme.ACCENT_TEXT)
         self.redraw = Clock.create_trigger(self._draw, -1)
         self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
@@ -493,8 +501,7 @@ class BoardStrip(Widget):
             self.names.pos, self.names.size = (x + pad * 2, y + 1), (names_w, h - 2)
             track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
         tx, ty, tw, th = track
-        kept_w = max(dp(48), min(dp(80), th * 1.2))
-        pitch = (tw - kept_w - pad) / SPACES
+        pitch = tw / SPACES
         tile_w = pitch - dp(2)
         tile_h = min(th, pitch * 1.3, dp(64))
         cy = ty + th / 2
@@ -519,11 +526,6 @@ class BoardStrip(Widget):
             # A shape a little bigger than a space, so the dog stands out, yet inside the strip.
             radius = min(pitch * 0.56, tile_h * 0.56)
             draw_identity(identity.symbol, max(token, x + radius + 1), cy, radius, theme.with_alpha(identity.rgb))
-            kx = tx + tw - kept_w
-            Color(*HOUSE_FILL)
-            RoundedRectangle(pos=(kx, ty), size=(kept_w, th), radius=[dp(6)])
-            disc = min(kept_w * 0.16, th * 0.22)
-            draw_disc(kx + disc + dp(4), cy, disc)
         number_font = round(max(READABLE, min(tile_w * 0.82, tile_h * 0.62, sp(34))))
         for space, label in enumerate(self.space_labels):
             label.text = "" if space == board["position"] else str(space)
@@ -536,11 +538,81 @@ class BoardStrip(Widget):
         self.token_label.font_size = number_font
         self.token_label.size = (pitch, tile_h)
         self.token_label.center = (token, cy - tile_h * 0.03)
-        kept_x = kx + disc * 2 + dp(4)
-        self.kept_label.text = str(board["discs_in_house"])
-        self.kept_label.font_size = round(max(READABLE, min(number_font * 1.15, th * 0.7)))
-        self.kept_label.size = (tx + tw - kept_x, th)
-        self.kept_label.pos = (kept_x, ty)
+
+
+class KeptDiscs(BoxLayout):
+    """The fetched discs each dog keeps in its dog house (to spend on staying there), a key number each,
+    10 mm tall on the 7" panel, on a dog house's brown beside its players' shapes and a disc. In the
+    order of the paths; the dog the table is waiting for is outlined, as its path is."""
+
+    def __init__(self, identities, boards: int, **kwargs):
+        super().__init__(spacing=dp(4), size_hint_x=None, **kwargs)
+        self.houses = [KeptHouse(identities) for _ in range(boards)]
+        for house in self.houses:
+            house.bind(width=self._fit)
+            self.add_widget(house)
+        self._fit()
+
+    def _fit(self, *_):
+        self.width = sum(house.width for house in self.houses) + self.spacing * (len(self.houses) - 1)
+
+    def show(self, boards: list[dict], waiting: set[int]) -> None:
+        for index, (house, board) in enumerate(zip(self.houses, boards)):
+            house.show(board, active=index in waiting)
+
+
+class KeptHouse(Widget):
+    """One dog's kept discs: its players' shapes over a disc at the left, the number beside them."""
+
+    board = ListProperty([])
+    active = BooleanProperty(False)
+
+    def __init__(self, identities, **kwargs):
+        kwargs.setdefault("size_hint_x", None)
+        super().__init__(**kwargs)
+        self.identities = identities
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        self.count = Label(font_size=theme.FONT_KEY_NUMBER, bold=True, color=WHITE, size_hint=(None, None))
+        self.count.key_number = True
+        self.count.bind(texture_size=self._fit)
+        self.add_widget(self.count)
+        self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
+
+    def show(self, board: dict, active: bool = False) -> None:
+        self.count.text = str(board["discs_in_house"])
+        self.board = [board]
+        self.active = active
+
+    def _side(self) -> float:
+        return dp(14) if compact() else dp(26)
+
+    def _fit(self, *_):
+        self.count.size = self.count.texture_size
+        self.width = dp(3) + self._side() + self.count.width + dp(3)
+        self.redraw()
+
+    def _draw(self, *_):
+        self.canvas.before.clear()
+        if not self.board:
+            return
+        x, y, w, h = self.x, self.y, self.width, self.height
+        side = self._side()
+        seats = self.board[0]["seats"]
+        self.count.pos = (x + dp(3) + side, y + (h - self.count.height) / 2)
+        with self.canvas.before:
+            Color(*HOUSE_FILL)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
+            if self.active:
+                Color(*theme.ACCENT)
+                Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(6)), width=dp(2))
+            cx = x + dp(3) + side / 2
+            radius = side * 0.5
+            # The players' shapes from the top, the disc at the bottom: whose discs, and that they are discs.
+            for index, seat in enumerate(seats):
+                identity = self.identities[seat]
+                draw_identity(identity.symbol, cx, self.top - dp(6) - radius - index * (2 * radius + dp(3)),
+                              radius, theme.with_alpha(identity.rgb))
+            draw_disc(cx, y + dp(6) + radius, radius)
 
 
 def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba) -> None:

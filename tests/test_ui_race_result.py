@@ -1,0 +1,164 @@
+"""The race result as the family meets it, through a Nuts about Mutts bone race on the mock big buttons
+(gpiozero's MockFactory, its clock under the test's control): a double tap on Accept result records the
+race once and says nothing is wrong, and Race again runs the race again with the same seats, the game
+recording only the race accepted while the one raced again stays in the race log, marked so."""
+
+import json
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+
+from companion.actions import Action  # noqa: E402
+from companion.players import Player  # noqa: E402
+from companion.rulecards import load_example  # noqa: E402
+from hardware.backend import mock_clock, mock_factory, open_backend  # noqa: E402
+from hardware.controller import RaceController  # noqa: E402
+from ui.places import Place  # noqa: E402
+from ui.screens.race import RacePopup  # noqa: E402
+
+S = 1_000_000_000
+MS = 1_000_000
+EXAMPLE = load_example("nuts_about_mutts")
+FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
+
+
+class Clock:
+    """gpiozero's mock clock (seconds), set by the test."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at_ns(self, t_ns: int) -> None:
+        self.now = t_ns / S
+
+
+@pytest.fixture
+def clock():
+    fake = Clock()
+    with mock_clock(fake):
+        yield fake
+
+
+@pytest.fixture
+def bone_race(services, navigator, clock):
+    """The game screen with a Mutt just played: the table races for the bones."""
+    services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
+                                       services.settings, threaded=False)
+    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
+    for entry in EXAMPLE["actions"][:7]:
+        session.perform(Action.from_json(entry))
+    screen = navigator.go(Place.GAME, services, session)
+    settle()
+    yield services, session, screen
+    services.hardware.close()
+
+
+def race_popup() -> RacePopup:
+    return next(widget for widget in Window.children if isinstance(widget, RacePopup))
+
+
+def only(root, text):
+    found = buttons_reading(root, text)
+    assert len(found) == 1, f"expected one {text!r}: {texts(root)}"
+    return found[0]
+
+
+def run_race(services, clock, order: list[int]) -> RacePopup:
+    """Everyone slams their button after the cue, `order` first to last, 5 ms apart; then they let go."""
+    hardware = services.hardware
+    cue_ns = json.loads(hardware.race_log().splitlines()[0])["t_ns"]
+    for place, button in enumerate(order):
+        clock.at_ns(cue_ns + 180 * MS + place * 5 * MS)
+        hardware.press(button)
+    hardware.finish()
+    for button in order:
+        hardware.release(button)
+    clock.at_ns(cue_ns + S)
+    popup = race_popup()
+    assert settle_until(lambda: popup.decision is not None), "the photo finish never showed"
+    settle()
+    return popup
+
+
+def double_tap(widget) -> None:
+    """Two quick touches on the same spot, sent through Kivy's own double-tap detection as the app's
+    input is (a test touch is not, unless sent so), with one frame between them: the popup has begun
+    to close, not finished."""
+    from kivy.input.postproc.doubletap import InputPostprocDoubleTap
+    from kivy.tests.common import UnitTestTouch
+
+    detect = InputPostprocDoubleTap()
+    detect.double_tap_time = 10.0   # a busy test machine may be slower between the touches than a finger
+    x, y = widget.to_window(*widget.center)
+    for _ in range(2):
+        touch = UnitTestTouch(x, y)
+        for event in ("begin", "end"):
+            for kind, motion in detect.process([(event, touch)]):
+                EventLoop.post_dispatch_input(kind, motion)
+        EventLoop.idle()
+
+
+def test_a_double_tap_on_accept_result_records_the_race_once_and_says_nothing_is_wrong(bone_race, clock):
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = run_race(services, clock, [3, 1, 2])
+    before = len(session.actions)
+    double_tap(only(popup, "Accept result"))
+    settle()
+    assert len(session.actions) == before + 1
+    assert session.actions[-1]["losers"] == [1]     # Ben pressed last: no bone
+    assert screen.message.text == ""                # no refusal flashed for the second tap
+    assert not any(isinstance(widget, RacePopup) for widget in Window.children)
+    # A button meant to be tapped again keeps both taps of a double tap: Undo twice takes back two moves.
+    double_tap(screen.undo_button)
+    settle()
+    assert len(session.actions) == before - 1
+
+
+def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(bone_race, clock):
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = run_race(services, clock, [3, 1, 2])
+    assert "No bone for Ben: draw a card" in texts(popup)
+    before = len(session.actions)
+    tap(only(popup, "Race again"))
+    # Nothing recorded in the game; the race is running again for the same three seats.
+    assert len(session.actions) == before
+    assert popup.decision is None and "Hands ready...\nwait for GO!" in texts(popup)
+    assert json.loads(services.hardware.race_log().splitlines()[0])["players"] == [1, 2, 3]
+    popup = run_race(services, clock, [2, 1, 3])
+    assert "No bone for Cleo: draw a card" in texts(popup)
+    tap(only(popup, "Accept result"))
+    assert len(session.actions) == before + 1
+    assert session.actions[-1]["losers"] == [2]     # the accepted race's loser, Cleo
+    from companion.races.racelog import was_raced_again
+    from companion.records import player_record
+
+    races = services.store.races(session.id)
+    assert [was_raced_again(log) for log in races] == [True, False]
+    # Nothing of the race run again is lost: its log still replays to the result the table saw.
+    from companion.races import parse
+    from companion.races.racelog import dumps
+    from hardware.replay import replay
+
+    assert replay(parse(dumps(races[0])), services.settings).losers == (2,)
+    # The players' records count the accepted race alone: Ben won it, Cleo (first the time before) did not.
+    assert player_record(services.store, "Ben").races.won == 1
+    assert player_record(services.store, "Cleo").races.won == 0
+    assert player_record(services.store, "Cleo").races.races == 1
+    assert session.actions[-1]["race"]["log"][-1]["event"] == "decision"
+    # History still shows both, the first marked as raced again.
+    history = screen.open_history()
+    history.show_races()
+    shown = "\n".join(texts(history))
+    assert "Race 1: Bone race[/b]  -  raced again, not counted" in shown
+    assert "Race 2: Bone race[/b]  -  No bone for Cleo" in shown
+    history.dismiss()

@@ -1,0 +1,101 @@
+"""Tonight's standings one tap from a game's table: the popup shows what the evening screen shows
+(standings, the evening's games, the running points) over the table, Close puts the table back exactly
+as it was, and it passes the layout check at 800x480 and 1280x720, with long names too."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.scrollview import ScrollView  # noqa: E402
+from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+
+from companion.evenings import POINTS_RULE, evenings  # noqa: E402
+from ui.places import Place  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+import layout  # noqa: E402
+
+
+def only(root, text):
+    settle()
+    found = buttons_reading(root, text)
+    assert len(found) == 1, f"expected one {text!r}: {texts(root)}"
+    return found[0]
+
+
+def open_popups() -> list:
+    from ui.screens.tonight import TonightPopup
+
+    return [widget for widget in Window.children if isinstance(widget, TonightPopup)]
+
+
+@pytest.fixture
+def game_night_table(services, navigator):
+    """Tonight's game night (three games finished), its fourth game on the table, mid-game."""
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    tonight = evenings(services.store)[0]
+    session = services.store.resume(tonight.games[-1].session_id)
+    screen = navigator.go(Place.GAME, services, session)
+    settle()
+    return screen, tonight
+
+
+def test_one_tap_shows_tonights_standings_over_the_table_and_close_puts_it_back(game_night_table):
+    screen, tonight = game_night_table
+    screen.controller.explain("Maya has no Mug to steal")   # something on the table the family was reading
+    settle()
+    table_before, view_before = texts(screen), screen.view
+    tap(only(screen, "Tonight"))
+    (popup,) = open_popups()
+    words = texts(popup)
+    assert f"Tonight: {len(tonight.games)} games" in words
+    standings = [(row.standing.name, row.standing.points) for row in popup.body.rows]
+    assert standings == [(standing.name, standing.points) for standing in tonight.standings]
+    assert any(POINTS_RULE in text for text in words)
+    assert popup.body.chart is not None
+    tap(only(popup, "Close"))
+    assert settle_until(lambda: not open_popups())
+    assert screen.view is view_before and texts(screen) == table_before
+    assert screen.message.text == "Maya has no Mug to steal"
+
+
+LONG_NAMES = {"Grandpa": "Bartholomew", "Maya": "Maximiliana", "Leo": "Jean-Baptiste", "Mum": "Christopher"}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("long_names", [False, True], ids=["short-names", "long-names"])
+def test_the_standings_popup_passes_the_layout_check(services, navigator, size, long_names, monkeypatch):
+    from ui import scenes
+    from ui.scenes.screens import _game_night
+
+    if long_names:
+        family = [player.__class__(LONG_NAMES.get(player.name, player.name), player.colour, player.button)
+                  for player in scenes.FAMILY]
+        monkeypatch.setattr("ui.scenes.screens.FAMILY", family)
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        _game_night(services)
+        session = services.store.resume(evenings(services.store)[0].games[-1].session_id)
+        screen = navigator.go(Place.GAME, services, session)
+        settle(4)
+        popup = screen.open_tonight()
+        settle(8)
+        for where in (1, 0):
+            for scroll in (widget for widget in popup.walk() if isinstance(widget, ScrollView)):
+                scroll.scroll_y = where
+            settle(6)
+            problems = [str(problem) for problem in layout.check(f"{size} GameScreen/PugsInMugsView/TonightPopup",
+                                                                 [popup], Window)]
+            assert problems == [], "\n".join(problems)
+        popup.dismiss()
+    finally:
+        Window.size = before
+        settle(6)
