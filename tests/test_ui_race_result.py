@@ -158,6 +158,7 @@ def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(
     # History still shows both, the first marked as raced again.
     history = screen.open_history()
     history.show_races()
+    settle()  # the list draws the rows in sight on the next frame
     shown = "\n".join(texts(history))
     assert "Race 1: Bone race[/b]  -  raced again, not counted" in shown
     assert "Race 2: Bone race[/b]  -  No bone for Cleo" in shown

@@ -185,7 +185,7 @@ def fix_a_miscount(table) -> dict:
     """After the Nut game the family finds the loser's clusters were counted short: History, tap that
     score, Fix, count again by hand on the same pad. The winner, the end screen and the saved result
     follow; the fix is listed in the history; the evening checked afterwards is the fixed one."""
-    from ui.games.nut.pads import PlayerTab, Stepper
+    from ui.games.nut.pads import NutStepper, PlayerTab
     from ui.games.nut.scoring import trimmed
     from ui.screens.fixing import FixPopup
     from ui.screens.history import HistoryPopup, MoveRow
@@ -210,10 +210,10 @@ def fix_a_miscount(table) -> dict:
     if told.type == "score_layout":
         assert pad.grid is not None and trimmed(list(pad.grid.rows)) == list(told["grid"]), \
             f"the fix opens on {pad.grid and pad.grid.rows}, {loser} painted {told['grid']}"
-    if not table.widgets(Stepper):
+    if not table.widgets(NutStepper):
         table.tap("Count by hand")
     table.check_layout()
-    sizes = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
+    sizes = sorted(table.widgets(NutStepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
     for stepper in sizes:
         while int(stepper.value_label.text) < 9:
             table.tap("+", within=stepper)

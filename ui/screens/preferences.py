@@ -73,7 +73,7 @@ def number_text(value: float, unit: str) -> str:
 
 # ----- controls -------------------------------------------------------------------------------------
 
-class Choice(BoxLayout):
+class SettingChoice(BoxLayout):
     """Two or three words side by side; the chosen one is drawn in the selected colour."""
 
     def __init__(self, options: Sequence[tuple[Any, str]], value, on_change: Callable[[Any], None], **kwargs):
@@ -102,7 +102,7 @@ class Choice(BoxLayout):
             button.kind = "ok" if option == self.value else "normal"
 
 
-class Stepper(BoxLayout):
+class SettingStepper(BoxLayout):
     """- value +, through a fixed list of allowed values; the ends disable their button."""
 
     def __init__(self, values: Sequence, value, show: Callable[[Any], str], on_change: Callable[[Any], None],
@@ -247,10 +247,10 @@ class PreferencesScreen(Screen):
         display = self.draft["display"]
         panel = section("Sound")
         self._row(panel, "display.sound", "The beep that starts each race.",
-                  Choice([(True, "On"), (False, "Off")], display["sound"],
+                  SettingChoice([(True, "On"), (False, "Off")], display["sound"],
                          lambda on: self._set("display.sound", on)))
         volume = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP)
-        stepper = Stepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
+        stepper = SettingStepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
                           lambda v: self._set("display.volume", v))
         test = BigButton(text="Test", size_hint_x=None, width=CONTROL_WIDTH - stepper.width - theme.GAP)
         test.bind(on_release=lambda *_: self.test_sound())
@@ -275,17 +275,17 @@ class PreferencesScreen(Screen):
         else:
             self._row(panel, "display.brightness",
                       f"How bright the display is ({range_text('display', 'brightness')}).",
-                      Stepper(_with(BRIGHTNESSES, display["brightness"]), display["brightness"],
+                      SettingStepper(_with(BRIGHTNESSES, display["brightness"]), display["brightness"],
                               lambda v: f"{v} %", self._brightness))
         self._row(panel, "display.sleep_after_min",
                   "Goes black after this long with no touch or button press; the first touch or press "
                   "only wakes it. Never during a race.",
-                  Stepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
+                  SettingStepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
                           lambda v: "Never" if not v else f"{v} min",
                           lambda v: self._set("display.sleep_after_min", v)))
         self._row(panel, "display.high_contrast",
                   "White on black with stronger colours. Screens opened after saving use it.",
-                  Choice([(True, "On"), (False, "Off")], display["high_contrast"],
+                  SettingChoice([(True, "On"), (False, "Off")], display["high_contrast"],
                          lambda on: self._set("display.high_contrast", on)))
         return panel
 
@@ -294,21 +294,21 @@ class PreferencesScreen(Screen):
         panel = section("Races")
         self._row(panel, "race.false_start",
                   "A press before the cue: that player loses the race, or their button is ignored for a moment.",
-                  Choice([("lose", "Loses"), ("lockout", "Locked out")], race["false_start"],
+                  SettingChoice([("lose", "Loses"), ("lockout", "Locked out")], race["false_start"],
                          lambda rule: self._set("race.false_start", rule)))
         self._row(panel, "race.lockout_ms",
                   f"How long a false start's button is ignored with Locked out ({range_text('race', 'lockout_ms')}).",
-                  Stepper(_with(LOCKOUT_MS, race["lockout_ms"]), race["lockout_ms"],
+                  SettingStepper(_with(LOCKOUT_MS, race["lockout_ms"]), race["lockout_ms"],
                           lambda v: number_text(v, "ms"), lambda v: self._set("race.lockout_ms", float(v))))
         self._row(panel, "race.tie_policy",
                   f"Presses under {race['tie_window_ms']:g} ms apart: the tied players race again, or "
                   "the app draws lots.",
-                  Choice([("rerace", "Race again"), ("draw", "Draw lots")], race["tie_policy"],
+                  SettingChoice([("rerace", "Race again"), ("draw", "Draw lots")], race["tie_policy"],
                          lambda rule: self._set("race.tie_policy", rule)))
         self._row(panel, "race.settle_ms",
                   f"How long a race waits for a press that reached the app late "
                   f"({range_text('race', 'settle_ms')}; 30 suits most tables).",
-                  Stepper(_with(SETTLE_MS, race["settle_ms"]), race["settle_ms"],
+                  SettingStepper(_with(SETTLE_MS, race["settle_ms"]), race["settle_ms"],
                           lambda v: number_text(v, "ms"), lambda v: self._set("race.settle_ms", float(v))))
         return panel
 
@@ -319,7 +319,7 @@ class PreferencesScreen(Screen):
                  "is wired to on a Pi; a changed pin works after the next start.",
             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
         self.key_fields: dict[str, KeyField] = {}
-        self.pin_steppers: dict[str, Stepper] = {}
+        self.pin_steppers: dict[str, SettingStepper] = {}
         for number in config.BUTTON_NUMBERS:
             panel.add_widget(self._button_row(number))
         return panel
@@ -339,7 +339,7 @@ class PreferencesScreen(Screen):
             row.add_widget(fitted("not wired", theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=None,
                                   width=theme.TOUCH * 2 + STEP_VALUE_WIDTH + theme.GAP * 2))
             return row
-        stepper = Stepper(_with(config.GPIO_PINS, spec["pin"]), spec["pin"], lambda pin: f"GPIO{pin}",
+        stepper = SettingStepper(_with(config.GPIO_PINS, spec["pin"]), spec["pin"], lambda pin: f"GPIO{pin}",
                           lambda pin, n=number: self._pin(n, pin))
         self.pin_steppers[number] = stepper
         row.add_widget(stepper)

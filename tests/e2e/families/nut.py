@@ -257,13 +257,13 @@ class Family:
         """Quick: for each colour the family counts its best cluster and the squirrels in it, and
         sets each count with the + and - buttons."""
         from companion.games.nut.clusters import best_clusters
-        from ui.games.nut.pads import Stepper
+        from ui.games.nut.pads import NutStepper
 
         table = self.table
         summary = self.summary()
-        if not table.widgets(Stepper):
+        if not table.widgets(NutStepper):
             table.tap("Count by hand")
-        steppers = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]),
+        steppers = sorted(table.widgets(NutStepper), key=lambda s: (-round(s.to_window(*s.center)[1]),
                                                                  s.to_window(*s.center)[0]))
         letters = [colour["letter"] for colour in summary["colours"]]
         if len(steppers) != 2 * len(letters):

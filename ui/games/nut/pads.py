@@ -117,7 +117,7 @@ class PlayerTab(ButtonBehavior, BoxLayout):
         self.label.bold = self.chosen
 
 
-class Stepper(BoxLayout):
+class NutStepper(BoxLayout):
     """[-] number [+] for small counts a child can set without a keyboard."""
 
     def __init__(self, value: int, on_step, **kwargs):

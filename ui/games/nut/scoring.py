@@ -18,7 +18,7 @@ from companion.games.nut.summary import NutSummary
 from companion.words import counted
 from ui import theme
 from ui.games.nut.cells import ERASE, LayoutGrid, MiniCell, Swatch
-from ui.games.nut.pads import STEPPER_VALUE, PlayerTab, Stepper
+from ui.games.nut.pads import STEPPER_VALUE, NutStepper, PlayerTab
 from ui.games.nut.results import ResultCard
 from ui.games.nut.widgets import fit_text
 from ui.widgets.basics import BigButton, Text
@@ -90,7 +90,7 @@ class ScoringPad(BoxLayout):
         self.grid: LayoutGrid | None = None
         self.tabs: list[PlayerTab] = []
         self.swatches: dict[str, Swatch] = {}
-        self.steppers: dict[tuple[str, str], Stepper] = {}
+        self.steppers: dict[tuple[str, str], NutStepper] = {}
 
     # ----- state kept while painting -------------------------------------------------------
     def painting(self, seat: int) -> list[str]:
@@ -284,7 +284,7 @@ class ScoringPad(BoxLayout):
             # The cell carries the colour's letter and pattern as well as its hue.
             row.add_widget(MiniCell(letter, size=(COLOUR_WIDTH, COLOUR_WIDTH * 0.86), pos_hint={"center_y": 0.5}))
             for what in ("sizes", "squirrels"):
-                stepper = Stepper(0, lambda delta, w=what, colour=letter: self.step(w, colour, delta),
+                stepper = NutStepper(0, lambda delta, w=what, colour=letter: self.step(w, colour, delta),
                                   size_hint_x=None, width=STEPPER)
                 self.steppers[(what, letter)] = stepper
                 row.add_widget(stepper)

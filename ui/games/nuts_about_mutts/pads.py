@@ -17,12 +17,12 @@ from companion.actions import Action
 from companion.games.nuts_about_mutts.state import CARD_NAMES, DOG, WILDS, ActionType
 from ui import theme
 from ui.games.nuts_about_mutts.widgets import (
-    Choice,
     Fonts,
     Hint,
+    MuttsChoice,
+    MuttsStepper,
     Shape,
     Sizes,
-    Stepper,
     Wrapped,
     colour_look,
     line_height,
@@ -38,7 +38,7 @@ class ActionPad(BoxLayout):
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
         self.bind(height=self._fit_hint)
         self.controller = controller
-        self.buttons: dict[str, Choice] = {}
+        self.buttons: dict[str, MuttsChoice] = {}
         self.step = "main"
         self.button_help: str | None = None
         self.draft: dict = {}
@@ -81,10 +81,10 @@ class ActionPad(BoxLayout):
 
     # ----- building blocks ----------------------------------------------------------------------
     def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=None,
-                shape=None, rgb=None, refused: str | None = None, **kwargs) -> Choice:
+                shape=None, rgb=None, refused: str | None = None, **kwargs) -> MuttsChoice:
         """A choice on the pad; `refused` is the rules' reason it would be refused now: it is greyed,
         and a tap says so and records nothing."""
-        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(),
+        button = MuttsChoice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(),
                         font_size=font_size or Fonts.body(),
                         **kwargs)
         button.disabled_reason = refused or ""
@@ -93,7 +93,7 @@ class ActionPad(BoxLayout):
         self.buttons[key] = button
         return button
 
-    def _pressed(self, button: Choice, on_press) -> None:
+    def _pressed(self, button: MuttsChoice, on_press) -> None:
         if button.disabled_reason:
             self.controller.explain(button.disabled_reason)
         else:
@@ -130,7 +130,7 @@ class ActionPad(BoxLayout):
             row.height = max(row.height, lines * line_height(Fonts.table()))
         return row
 
-    def _back_button(self) -> Choice:
+    def _back_button(self) -> MuttsChoice:
         return self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
                             width=Sizes.wide(dp(96)), font_size=Fonts.small())
 
@@ -150,7 +150,7 @@ class ActionPad(BoxLayout):
         return GridLayout(cols=cols, spacing=GAP, height=rows * height + (rows - 1) * GAP, row_force_default=True,
                           row_default_height=height, **kwargs)
 
-    def _seat_buttons(self, seats, on_pick, key="seat", selected=()) -> list[Choice]:
+    def _seat_buttons(self, seats, on_pick, key="seat", selected=()) -> list[MuttsChoice]:
         buttons = []
         for seat in seats:
             identity = self.controller.players[seat].identity
@@ -173,7 +173,7 @@ class ActionPad(BoxLayout):
             grid.add_widget(button)
         return grid
 
-    def _beside(self, primary: Choice, grid: GridLayout) -> BoxLayout:
+    def _beside(self, primary: MuttsChoice, grid: GridLayout) -> BoxLayout:
         """A tall primary button on the left of a grid of choices (the race, or tap who)."""
         row = self._row(max(grid.height, Sizes.primary()))
         primary.size_hint = (None, 1)
@@ -183,7 +183,7 @@ class ActionPad(BoxLayout):
         row.add_widget(grid)
         return row
 
-    def _wild_buttons(self) -> list[Choice]:
+    def _wild_buttons(self) -> list[MuttsChoice]:
         return [self._button(kind, CARD_NAMES[kind], font_size=Fonts.small(), padding=[dp(3), dp(2)],
                              on_press=lambda k=kind: self.choose_card(k)) for kind in WILDS]
 
@@ -204,7 +204,7 @@ class ActionPad(BoxLayout):
             row.add_widget(button)
         self.add_widget(row)
 
-    def _reshuffle_button(self, text="Reshuffle", kind="normal") -> Choice:
+    def _reshuffle_button(self, text="Reshuffle", kind="normal") -> MuttsChoice:
         return self._button("reshuffle", text, kind=kind, font_size=Fonts.small(),
                             on_press=lambda: self.perform(Action(ActionType.RESHUFFLE)))
 
@@ -368,7 +368,7 @@ class ActionPad(BoxLayout):
         args.update(fields)
         return self.perform(Action(action_type, self.seat, args))
 
-    def _colour_buttons(self, height=None) -> list[Choice]:
+    def _colour_buttons(self, height=None) -> list[MuttsChoice]:
         """Colour buttons (word and shape) that toggle the card's colour in the draft."""
         colours = self.controller.session.state.colours
         buttons = []
@@ -462,7 +462,7 @@ class ActionPad(BoxLayout):
                                      size_hint=(None, 1), width=Sizes.wide(dp(130))))
         # Up to every card a draw could reach (the pile, then a reshuffle), less the one played.
         reachable = self.summary.get("cards_to_draw", pile)
-        self.stepper = Stepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
+        self.stepper = MuttsStepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)
         row.add_widget(self._button("dog", "Then played a dog card", kind="primary", height=Sizes.primary(),
@@ -636,7 +636,7 @@ class ActionPad(BoxLayout):
         hand = self.summary["hand_sizes"][seat]
         count = min(self.draft.setdefault("count", 1), max(1, hand))
         play_row = self._row(Sizes.primary())
-        self.stepper = Stepper(count, 1, max(1, hand), lambda value: self.go("main", count=value),
+        self.stepper = MuttsStepper(count, 1, max(1, hand), lambda value: self.go("main", count=value),
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         play_row.add_widget(self.stepper)
         play_row.add_widget(self._button("played_n", f"Put down {count} of the breed", kind="primary",
@@ -659,7 +659,7 @@ class ActionPad(BoxLayout):
         row = self._row(Sizes.primary())
         row.add_widget(self._caption("Action cards flipped past before a dog showed:", size_hint=(None, 1),
                                      width=Sizes.wide(dp(150))))
-        self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
+        self.stepper = MuttsStepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
                                size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
         row.add_widget(self.stepper)
         args = {"wilds_flipped": flipped}

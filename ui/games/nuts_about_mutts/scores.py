@@ -13,7 +13,7 @@ from companion.games.nuts_about_mutts import GAME
 from companion.games.nuts_about_mutts.state import ActionType
 from companion.outcome import Outcome
 from ui import theme
-from ui.games.nuts_about_mutts.widgets import Choice, Filled, Fonts, Hint, Shape, Sizes, Tag, Wrapped, line_height, text_width
+from ui.games.nuts_about_mutts.widgets import Filled, Fonts, Hint, MuttsChoice, MuttsTag, Shape, Sizes, Wrapped, line_height, text_width
 from ui.widgets.basics import fitted
 
 CELL_GAP = dp(4)
@@ -104,7 +104,7 @@ class ScoresView(BoxLayout):
         below.add_widget(grid)
         side = BoxLayout(orientation="vertical", spacing=theme.GAP)
         leaders = BoxLayout(size_hint_y=None, height=row_height, spacing=dp(6))
-        self.tag = Tag("TOP DOG", theme.OK, font_size=font, pos_hint={"center_y": 0.5})
+        self.tag = MuttsTag("TOP DOG", theme.OK, font_size=font, pos_hint={"center_y": 0.5})
         leaders.add_widget(self.tag)
         said = Wrapped(text=", ".join(names[seat] for seat in sorted(top_dog)), font_size=font, bold=True)
         # A tie for top dog names everyone in it: the row grows rather than cut a name.
@@ -115,11 +115,11 @@ class ScoresView(BoxLayout):
         self.end_button = None
         if not over:
             dealer = summary["to_act"]["next_dealer"]
-            self.deal_button = Choice(f"Deal the next hand ({names[dealer]} deals)", kind="primary",
+            self.deal_button = MuttsChoice(f"Deal the next hand ({names[dealer]} deals)", kind="primary",
                                       height=Sizes.primary())
             self.deal_button.bind(on_release=lambda *_: controller.perform(Action(ActionType.DEAL)))
             side.add_widget(self.deal_button)
-            self.end_button = Choice("End the evening", height=Sizes.row())
+            self.end_button = MuttsChoice("End the evening", height=Sizes.row())
             self.end_button.bind(on_release=lambda *_: controller.perform(Action(ActionType.END_EVENING)))
             side.add_widget(self.end_button)
         side.add_widget(Hint("Fewest cards left over is best: the lowest total is the top dog."))

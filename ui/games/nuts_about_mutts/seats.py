@@ -17,9 +17,9 @@ from ui.games.nuts_about_mutts.widgets import (
     Filled,
     Fonts,
     KeyNumber,
+    MuttsTag,
     Shape,
     Sizes,
-    Tag,
     Wrapped,
     count_width,
     line_height,
@@ -114,7 +114,7 @@ class SeatTile(Filled, BoxLayout):
         self.add_widget(self.head)
         self.marks = BoxLayout(orientation="vertical", spacing=TILE_SPACING, size_hint_y=None)
         self.add_widget(self.marks)
-        self.tags: dict[Status, Tag] = {}
+        self.tags: dict[Status, MuttsTag] = {}
         self.statuses: list[Status] = []
         self.shown: list[Status] = []
         self.mark_lines(1)
@@ -166,11 +166,11 @@ class SeatTile(Filled, BoxLayout):
         for row in rows:
             row.add_widget(Widget())
 
-    def _tag(self, status: Status) -> Tag:
+    def _tag(self, status: Status) -> MuttsTag:
         fill = getattr(theme, status.fill)
         tag = self.tags.get(status)
         if tag is None:
-            tag = self.tags[status] = Tag(status.word, fill, font_size=Fonts.table())
+            tag = self.tags[status] = MuttsTag(status.word, fill, font_size=Fonts.table())
         tag.paint(fill)
         tag.color = theme.readable_text_on(fill)
         return tag

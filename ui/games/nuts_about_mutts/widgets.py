@@ -17,7 +17,7 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.widgets.basics import fitted
-from ui.widgets.symbols import SymbolShape, draw_shape
+from ui.widgets.symbols import SymbolShape
 
 # The rule card's colour names are placeholders a family may rename, so unknown names still get a
 # distinct fill and shape by their position in the deck's list. The shapes are ones no player has, and
@@ -99,20 +99,8 @@ class Fonts:
         return theme.FONT_NUMBER * Sizes.scale()
 
 
-class Shape(SymbolShape):
-    """A player's or a colour's shape, drawn around the middle of its current box.
-
-    SymbolShape draws around `center`, which still holds the old height while a size change is being
-    dispatched, so a shape whose button was just laid out was drawn half its old height too high
-    (outside the button). Working the middle out from x, y, width and height has no such lag."""
-
-    def _draw(self, *_):
-        self.canvas.clear()
-        radius = min(self.width, self.height) / 2 * 0.92
-        if radius <= 0:
-            return
-        with self.canvas:
-            draw_shape(self.shape, self.x + self.width / 2, self.y + self.height / 2, radius, self.rgba, self.outline)
+# A player's or a colour's shape: drawn from its own box and moved with it (see SymbolShape).
+Shape = SymbolShape
 
 
 class Filled:
@@ -213,7 +201,7 @@ def digit_band(font_size: float, bold: bool, font_name: str) -> tuple[int, int]:
 TAG_PADDING = dp(10)
 
 
-class Tag(Filled, Label):
+class MuttsTag(Filled, Label):
     """A short word on a coloured chip, as tall as its line of text: TURN, DOG HOUSE, DEALS, TOP DOG."""
 
     def __init__(self, text: str, fill, **kwargs):
@@ -229,7 +217,7 @@ class Tag(Filled, Label):
         self.size = (self.texture_size[0] + TAG_PADDING, self.texture_size[1])
 
 
-class Choice(Filled, ButtonBehavior, BoxLayout):
+class MuttsChoice(Filled, ButtonBehavior, BoxLayout):
     """A big button with an optional shape beside its words (colours, players, card kinds). The words
     wrap at spaces, never inside a word. `selected` draws a thick ring, so a chosen option never
     depends on colour."""
@@ -282,7 +270,7 @@ class Choice(Filled, ButtonBehavior, BoxLayout):
         self.label.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
 
 
-class Stepper(BoxLayout):
+class MuttsStepper(BoxLayout):
     """[-] N [+] for counts a family says out loud: cards drawn, cards put down."""
 
     def __init__(self, value: int, low: int, high: int, on_change, **kwargs):
@@ -291,8 +279,8 @@ class Stepper(BoxLayout):
         super().__init__(spacing=dp(4), **kwargs)
         self.value, self.low, self.high, self.on_change = value, low, high, on_change
         side = Sizes.row()
-        self.minus = Choice("-", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
-        self.plus = Choice("+", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
+        self.minus = MuttsChoice("-", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
+        self.plus = MuttsChoice("+", font_size=Fonts.number() * 0.7, size_hint=(None, 1), width=side)
         self.number = fitted(str(value), Fonts.number(), bold=True)
         self.minus.bind(on_release=lambda *_: self.step(-1))
         self.plus.bind(on_release=lambda *_: self.step(1))
@@ -357,7 +345,7 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = True) -
 
 @lru_cache(maxsize=8)
 def tag_height(font_size: float) -> float:
-    return Tag("X", theme.SURFACE, font_size=font_size).height
+    return MuttsTag("X", theme.SURFACE, font_size=font_size).height
 
 
 def tag_width(word: str, font_size: float) -> float:
