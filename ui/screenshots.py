@@ -13,7 +13,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 SIZES = ((800, 480), (1280, 720))
 
@@ -28,8 +28,8 @@ class Scene:
 _SCENES: dict[str, Scene] = {}
 
 
-def scene(name: str, description: str):
-    def register(show):
+def scene(name: str, description: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(show: Callable[..., Any]) -> Callable[..., Any]:
         _SCENES[name] = Scene(name, description, show)
         return show
 

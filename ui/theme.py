@@ -4,6 +4,8 @@ table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key 
 The colours are also the properties of `palette`, which widgets bind to (in KV: `color: palette.text`),
 so switching to high contrast recolours what is on screen at once."""
 
+from typing import Any, Sequence
+
 from kivy.event import EventDispatcher
 from kivy.metrics import dp, sp
 from kivy.properties import ColorProperty, NumericProperty
@@ -64,7 +66,7 @@ class Palette(EventDispatcher):
     # Goes up at every switch: what is drawn from several colours in Python binds to this one.
     version = NumericProperty(0)
 
-    def use(self, colours: dict) -> None:
+    def use(self, colours: dict[str, Any]) -> None:
         for name in PALETTE_NAMES:
             setattr(self, name.lower(), colours[name] if colours[name] is not None else NO_OUTLINE)
         self.version += 1
@@ -103,11 +105,14 @@ FONT_TABLE = sp(26)
 MESSAGE_HEIGHT = dp(46)
 
 
-def with_alpha(rgb, alpha=1.0):
+Colour = Sequence[float]
+
+
+def with_alpha(rgb: Colour, alpha: float = 1.0) -> tuple[float, ...]:
     return (*rgb[:3], alpha)
 
 
-def readable_text_on(rgb):
+def readable_text_on(rgb: Colour) -> Colour:
     """Dark text on light fills, light text on dark ones (relative luminance), so labels on player
     colours stay readable. High contrast picks whichever of the two contrasts more (WCAG)."""
     if high_contrast:
@@ -117,16 +122,16 @@ def readable_text_on(rgb):
     return ACCENT_TEXT if luminance > 0.45 else TEXT
 
 
-def relative_luminance(rgb) -> float:
+def relative_luminance(rgb: Colour) -> float:
     """WCAG 2 relative luminance of an sRGB colour with channels 0..1."""
-    def linear(channel):
+    def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
     r, g, b = (linear(c) for c in rgb[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast_ratio(first, second) -> float:
+def contrast_ratio(first: Colour, second: Colour) -> float:
     """WCAG 2 contrast ratio, 1 to 21: 4.5 is AA for body text, 7 is AAA."""
     a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (a + 0.05) / (b + 0.05)

@@ -65,7 +65,7 @@ class RaceCard(Row, BoxLayout):
     name_width = NumericProperty(0)
     detail_width = NumericProperty(0)
 
-    def on_rows(self, *_) -> None:
+    def on_rows(self, *_: Any) -> None:
         finish = self.ids["finish"]
         finish.clear_widgets()
         for row, player in self.rows:
@@ -87,7 +87,7 @@ class HistoryPopup(ModalView):
 
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
                  on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
-                 **kwargs):
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
         self.can_rename = on_names is not None

@@ -1,5 +1,6 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
+from typing import Any, Callable
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
@@ -10,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from companion.players import Player
+from companion.players import Identity, Player
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape
@@ -21,7 +22,7 @@ class Panel(BoxLayout):
 
     fill = ListProperty(theme.SURFACE)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("padding", theme.PAD)
         kwargs.setdefault("spacing", theme.GAP)
         # The palette is read now, not when this module was imported, and again when it is switched.
@@ -34,14 +35,14 @@ class Panel(BoxLayout):
         self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed)
         theme.palette.bind(version=self._palette_changed)
 
-    def _palette_changed(self, *_):
+    def _palette_changed(self, *_: Any) -> None:
         if not self._custom_fill:
             self.fill = theme.SURFACE
 
-    def _fill_changed(self, *_):
+    def _fill_changed(self, *_: Any) -> None:
         self._colour.rgba = self.fill
 
-    def _move_fill(self, *_):
+    def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
 
 
@@ -51,7 +52,7 @@ class Text(Label):
 
     fine_print = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("color", theme.TEXT)
         kwargs.setdefault("halign", "left")
@@ -61,10 +62,10 @@ class Text(Label):
         self.bind(width=self._wrap, texture_size=self._grow)
         self._wrap()
 
-    def _wrap(self, *_):
+    def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)
 
-    def _grow(self, *_):
+    def _grow(self, *_: Any) -> None:
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 
@@ -80,7 +81,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     _FILL_NAMES = {"primary": "ACCENT", "normal": "SURFACE_HIGH", "danger": "DANGER", "ok": "OK",
                    "quiet": "SURFACE"}
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", theme.TOUCH)
@@ -100,10 +101,10 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self._redraw()
         self._move_fill()
 
-    def _wrap(self, *_):
+    def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - theme.GAP * 2, None)
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
         # With a disabled_reason the button looks disabled but still takes the tap, so the screen
         # can say why instead of nothing happening.
@@ -116,7 +117,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
 
-    def _move_fill(self, *_):
+    def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
@@ -125,7 +126,7 @@ class IdentityButton(BigButton):
     """A button filled with a player's colour and carrying their shape at its left edge, so the
     colour never has to be told apart on its own."""
 
-    def __init__(self, identity, **kwargs):
+    def __init__(self, identity: Identity, **kwargs: Any) -> None:
         kwargs.setdefault("kind", "custom")
         kwargs.setdefault("fill", theme.with_alpha(identity.rgb))
         super().__init__(**kwargs)
@@ -133,7 +134,7 @@ class IdentityButton(BigButton):
         self.add_widget(self.symbol)
         self.bind(pos=self._place_symbol, size=self._place_symbol)
 
-    def _place_symbol(self, *_):
+    def _place_symbol(self, *_: Any) -> None:
         size = min(self.height * 0.5, dp(30))
         self.symbol.size = (size, size)
         self.symbol.pos = (self.x + theme.GAP, self.center_y - size / 2)
@@ -146,7 +147,7 @@ class PlayerBadge(BoxLayout):
     font_size = NumericProperty(theme.FONT_BODY)
     highlighted = BooleanProperty(False)
 
-    def __init__(self, player: Player | None = None, **kwargs):
+    def __init__(self, player: Player | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("spacing", theme.GAP)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", theme.TOUCH)
@@ -161,7 +162,7 @@ class PlayerBadge(BoxLayout):
         self.player = player
         self._update()
 
-    def _update(self, *_):
+    def _update(self, *_: Any) -> None:
         self.symbol.width = self.height * 0.8
         self.label.font_size = self.font_size
         self.label.bold = self.highlighted
@@ -182,8 +183,9 @@ class MessageBar(Label):
 
     # Read by the player who just acted, up close.
     fine_print = True
+    font_size: Any   # Kivy's property: a long message steps it down, a new one puts it back
 
-    def __init__(self, reserve: float = 0, **kwargs):
+    def __init__(self, reserve: float = 0, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", reserve)
@@ -191,7 +193,7 @@ class MessageBar(Label):
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
         self.reserve = reserve
-        self._base_font = self.font_size
+        self._base_font: float = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
@@ -199,10 +201,10 @@ class MessageBar(Label):
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
         self._clear_event = None
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
 
-    def show(self, text: str, *, problem: bool = False, seconds: float | None = 8):
+    def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
         self.text = text
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
@@ -219,7 +221,7 @@ class MessageBar(Label):
         if seconds:
             self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
 
-    def clear(self):
+    def clear(self) -> None:
         self.text = ""
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
@@ -229,7 +231,7 @@ class Headline(FloatLayout):
     """A title with a MessageBar laid over it: a message takes no room of its own, so nothing below
     shrinks while one shows (targets stay 9 mm), and the title is back when it clears."""
 
-    def __init__(self, title: Label, reserve: float, **kwargs):
+    def __init__(self, title: Label, reserve: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = title
         title.pos_hint = {"x": 0, "y": 0}
@@ -239,7 +241,7 @@ class Headline(FloatLayout):
         self.message.bind(text=lambda _, text: setattr(title, "opacity", 0 if text else 1))
 
 
-def fitted(text: str, font_size, **kwargs) -> Label:
+def fitted(text: str, font_size: float, **kwargs: Any) -> Label:
     """A one-line label that shrinks with its box instead of spilling over its neighbours."""
     kwargs.setdefault("color", theme.TEXT)
     kwargs.setdefault("halign", "center")
@@ -248,7 +250,7 @@ def fitted(text: str, font_size, **kwargs) -> Label:
     return label
 
 
-def popup_header(title: str, on_close) -> BoxLayout:
+def popup_header(title: str, on_close: Callable[[], object]) -> BoxLayout:
     """The top row every information popup shares: its title, and a Close button within reach."""
     header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
     header.add_widget(Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))

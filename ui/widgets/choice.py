@@ -5,6 +5,8 @@ greyed but still takes the tap, so the screen can say why instead of nothing hap
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -43,17 +45,17 @@ class Choice(ButtonBehavior, BoxLayout):
 
     fill = AliasProperty(_fill, bind=["greyed", "kind", "state"], cache=False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_body)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", sizes.row)
         super().__init__(**kwargs)
         theme.palette.bind(version=self._recolour)
 
-    def _recolour(self, *_) -> None:
+    def _recolour(self, *_: Any) -> None:
         self.property("fill").dispatch(self)
 
-    def ink(self, fill: list[float]) -> tuple:
+    def ink(self, fill: list[float]) -> Sequence[float]:
         return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)
 
 

@@ -62,10 +62,11 @@ class Number(Label):
     marks a number a player acts on for the layout check."""
 
     key_number = BooleanProperty(True)
+    texture: Any   # Kivy's property, replaced here by the digits' band of it
 
     def texture_update(self, *largs: Any) -> None:
         super().texture_update(*largs)
-        line = self.texture
+        line: Any = self.texture
         if line is None or not self.text.strip().isdigit():
             return
         top, height = digit_band(self.font_size, self.bold, self.font_name)

@@ -4,6 +4,8 @@ DEALER, DOG HOUSE)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -29,13 +31,13 @@ class SeatBadge(BoxLayout):
     bold = BooleanProperty(False)
     symbol_size = NumericProperty(dp(26))
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_table)
         super().__init__(**kwargs)
         self.fbind("player", self._show_player)
         self._show_player()
 
-    def _show_player(self, *_) -> None:
+    def _show_player(self, *_: Any) -> None:
         player = self.player
         if player is None:
             self.name, self.symbol = "", ""
@@ -50,7 +52,7 @@ class Tag(Label):
 
     fill = ListProperty(theme.SURFACE_HIGH)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_table)
         super().__init__(**kwargs)
         with self.canvas.before:
@@ -61,11 +63,11 @@ class Tag(Label):
         self.fbind("fill", self._paint)
         self._paint()
 
-    def _paint(self, *_) -> None:
+    def _paint(self, *_: Any) -> None:
         self._colour.rgba = self.fill
         self.color = theme.readable_text_on(self.fill)
 
-    def _place(self, *_) -> None:
+    def _place(self, *_: Any) -> None:
         self._chip.pos, self._chip.size = self.pos, self.size
 
 

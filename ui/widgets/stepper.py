@@ -28,7 +28,7 @@ class Stepper(BoxLayout):
 
     __events__ = ("on_step",)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_number)
         shows = kwargs.pop("shows", None)
         if shows is not None:
@@ -53,7 +53,7 @@ class Stepper(BoxLayout):
     def on_step(self, value: Any) -> None:
         """A tap changed the value (setting `value` from the model does not dispatch this)."""
 
-    def _show(self, *_) -> None:
+    def _show(self, *_: Any) -> None:
         steps = self._steps()
         self.text = self.shows(self.value)
         self.at_low = not steps or self.value == steps[0]

@@ -3,6 +3,8 @@ pattern or an empty outline still carrying a faint pattern, with the colour word
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -27,7 +29,7 @@ class MugSlot(Widget):
     colour = StringProperty("red")
     held = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         with self.canvas:
             Color(1, 1, 1, 1)
@@ -43,7 +45,7 @@ class MugSlot(Widget):
         body_w = w * BODY_SHARE
         return w, body_w, min(self.height, body_w * BODY_ASPECT)
 
-    def _draw(self, *_):
+    def _draw(self, *_: Any) -> None:
         w, body_w, body_h = self._mug()
         if body_w <= 4 or body_h <= 4:
             self._picture.size = (0, 0)
@@ -53,11 +55,11 @@ class MugSlot(Widget):
         self._picture.size = self._picture.texture.size
         self._place()
 
-    def _place(self, *_):
+    def _place(self, *_: Any) -> None:
         # Standing on the bottom of its place, just over its colour word.
         self._picture.pos = (self.center_x - self._picture.size[0] / 2, self.y)
 
-    def _paint(self, canvas, w: float, body_h: float) -> None:
+    def _paint(self, canvas: Any, w: float, body_h: float) -> None:
         body_w = w * BODY_SHARE
         handle = w - body_w
         rgb = RGB[self.colour]
@@ -87,7 +89,7 @@ class MugShelf(BoxLayout):
 
     held = ListProperty([])
 
-    def __init__(self, colours, **kwargs):
+    def __init__(self, colours: Sequence[str], **kwargs: Any) -> None:
         super().__init__(spacing=dp(2), **kwargs)
         self.slots: dict[str, MugSlot] = {}
         self.words: dict[str, Label] = {}
@@ -104,7 +106,7 @@ class MugShelf(BoxLayout):
         theme.palette.bind(version=self._show_held)
         self._show_held()
 
-    def _show_held(self, *_):
+    def _show_held(self, *_: Any) -> None:
         for colour, slot in self.slots.items():
             held = colour in self.held
             slot.held = held
@@ -132,7 +134,7 @@ class MugShelf(BoxLayout):
         word = self._word_height(width, height)
         return max(0, min(self._column(width), (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
 
-    def _scale_words(self, *_):
+    def _scale_words(self, *_: Any) -> None:
         tall = self._word_height(self.width, self.height)
         font = self._word_font(self.height)
         for word in self.words.values():

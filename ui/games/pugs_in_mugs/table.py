@@ -8,13 +8,14 @@ and the widgets showing them follow."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.pugs_in_mugs.state import ACTIONS_PER_TURN, COLOURS
+from companion.games.pugs_in_mugs.summary import PugsSummary
 from ui import theme
 from ui.controller import GameController
 from ui.games.pugs_in_mugs.model import PugsModel, SeatModel
@@ -112,7 +113,7 @@ class PugsInMugsView(TableView, Pads, BoxLayout):
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
         super().__init__(model=PugsModel(controller.players), **kwargs)
-        self.summary = controller.session.summary()
+        self.summary = cast(PugsSummary, controller.session.summary())
         self.make_pads()
         name_room = name_width(controller.players)
         self.rows = [PlayerRow(seat, name_room) for seat in self.model.seats]
@@ -144,7 +145,7 @@ class PugsInMugsView(TableView, Pads, BoxLayout):
 
     def refresh(self) -> None:
         session = self.controller.session
-        self.summary = summary = session.summary()
+        self.summary = summary = cast(PugsSummary, session.summary())
         self.model.update(summary, self.controller.outcome)
         # A move taken back or put again under an open picker (Undo, Redo) may change whose turn it is.
         if summary["over"] or len(session.actions) != self.flow_moves:
