@@ -5,7 +5,7 @@ into the same box, so the app behaves alike on both."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
@@ -447,7 +447,7 @@ class TextField(ButtonBehavior, BoxLayout):
     max_length = NumericProperty(NAME_LENGTH)
     suggestions = ListProperty([])
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("padding", [theme.PAD, 0])
         kwargs.setdefault("spacing", theme.GAP)
         super().__init__(**kwargs)
