@@ -7,14 +7,14 @@ import pytest
 
 pytest.importorskip("kivy")
 
+from counting_game import CountingGame  # noqa: E402
+from counting_view import CountingView  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from ui_support import buttons_reading, same_widgets, tap  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.session import Session  # noqa: E402
-from counting_game import CountingGame  # noqa: E402
-from counting_view import CountingView  # noqa: E402
 from ui.controller import GameController  # noqa: E402
-from ui_support import buttons_reading, same_widgets, tap  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "adding-a-game.md"
