@@ -298,6 +298,43 @@ def saved_games_import(services, navigator):
     navigator.go(Place.SAVED_GAMES, services).choose_import()
 
 
+@scene("saved-games-importing", "a file from the USB stick being read, checked and saved: its bar and Cancel")
+def saved_games_importing(services, navigator):
+    from ui.places import Place
+    from ui.widgets.progress import ProgressPopup
+
+    _saved_games(services)
+    navigator.go(Place.SAVED_GAMES, services)
+    progress = ProgressPopup("Importing evening-2026-11-22.json", on_cancel=lambda: None)
+    progress.open()
+    progress.show("Checking the moves", 0.4)
+
+
+@scene("evening-long", "an evening of forty games: the first games and players, and More for the rest")
+def evening_long(services, navigator):
+    import random
+    import time
+
+    from companion.players import Player
+    from companion.registry import load_game
+    from companion.session import Session
+    from companion.store import GameToImport
+    from ui.places import Place
+
+    start, played = time.time() - 3 * 3600, []
+    for number in range(40):
+        table = [Player(name, colour) for name, colour in (("Maya", "orange"), ("Leo", "sky"), ("Grandpa", "green"))]
+        if number % 2:
+            table[2] = Player(f"Guest {number}", "yellow")
+        session = Session(load_game("nut"), table)
+        rng = random.Random(number)
+        while not session.is_over:
+            session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+        played.append(GameToImport(session, start + number * 240, start + number * 240 + 200))
+    services.store.import_sessions(played)
+    navigator.go(Place.EVENING, services)
+
+
 def _two_unfinished(services):
     """A Nut game and, played since, a Pugs in Mugs game, both left unfinished."""
     from ui.scenes import example_session
