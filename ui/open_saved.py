@@ -4,10 +4,12 @@ whose log can no longer be read back is said so by each, and changed by none."""
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from ui.navigation import Navigator
 from ui.places import Place
+from ui.services import Services
 
 
-def open_saved_game(services, navigator, session_id: int, *, bring_back: bool = False) -> str | None:
+def open_saved_game(services: Services, navigator: Navigator, session_id: int, *, bring_back: bool = False) -> str | None:
     """Show saved game `session_id` on the game screen, first offering it for Resume again if
     `bring_back` (a game set aside); None once shown. A game that cannot be read back is left as it
     was, and the sentence saying so is returned for the screen to show."""
