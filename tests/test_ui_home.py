@@ -90,3 +90,18 @@ def test_a_game_set_aside_and_brought_back_keeps_home_s_cards(services, navigato
     tap(undo)
     assert navigator.current_screen is home and list(home.ids["cards"].children) == cards
     assert buttons_in_sight(home, "Resume") and not buttons_in_sight(home, "Undo") and services.store.unfinished().id == session.id
+
+
+def test_nothing_to_say_leaves_no_empty_band_above_the_unfinished_game(services, navigator):
+    Window.size = (800, 480)
+    nut_one_move_from_the_end(services)
+    home = navigator.go(Place.HOME, services)
+    settle()
+    (resume,) = buttons_in_sight(home, "Resume")
+    offer, cards = resume.parent, home.ids["cards"]
+    scroll = home.ids["scroll"]
+    top_of_the_list = scroll.to_window(scroll.x, scroll.top)[1]
+    assert top_of_the_list - offer.to_window(offer.x, offer.top)[1] < 1   # the offer first, at the top
+    # One gap between the offer's panel and the games, as between any two parts of Home.
+    panel_bottom = offer.to_window(offer.x, offer.y + dp(8))[1]
+    assert panel_bottom - cards.to_window(cards.x, cards.top)[1] <= dp(8) + 1
