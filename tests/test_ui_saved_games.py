@@ -419,3 +419,17 @@ def test_fifty_saved_games_are_one_list_drawing_only_the_rows_in_sight(services,
     screen.rows.scroll_y = 0   # a fling to the end of the list
     settle()
     assert min(screen.listed) in screen.row_of   # the oldest game, at the bottom
+
+
+def test_the_list_starts_one_gap_under_the_header(services, navigator):
+    from kivy.metrics import dp
+
+    Window.size = (800, 480)
+    started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    header = screen.import_button.parent
+    rows = screen.rows
+    header_bottom = header.to_window(header.x, header.y)[1]
+    list_top = rows.parent.to_window(rows.x, rows.top)[1]
+    assert header_bottom - list_top <= dp(8) + 1   # the column's one gap, no empty band above the games

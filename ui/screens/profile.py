@@ -39,7 +39,7 @@ from ui.widgets.text import line_height, lines_needed
 
 GAME_COLUMNS = (("Played", dp(70)), ("Won", dp(56)), ("Best", dp(60)), ("Average", dp(84)))
 COUNTS_HEIGHT = dp(92)
-GAME_ROW, RACE_LINE = dp(40), dp(34)
+GAME_ROW = dp(40)
 SECTION_PAD = dp(8)
 # Room kept at the list's right for its scroll bar.
 BAR_ROOM = dp(8)
@@ -135,8 +135,8 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
     line_room = (room - 2 * SECTION_PAD - theme.GAP) / 2
     for index, pair in enumerate(pairs):
         last = index == len(pairs) - 1
-        tall = max(RACE_LINE, max(lines_needed(line, theme.FONT_BODY, line_room) for line in pair)
-                   * line_height(theme.FONT_BODY) + dp(4))
+        # Figures to read, not targets: each line as tall as its words.
+        tall = max(lines_needed(line, theme.FONT_BODY, line_room) for line in pair) * line_height(theme.FONT_BODY) + dp(4)
         data.append({"viewclass": "RaceRecordLine", "left": pair[0], "right": pair[1] if len(pair) > 1 else "",
                      "raced": bool(record.races.races), "radius": bottom if last else [0, 0, 0, 0],
                      "gap_below": 0, "row_size": (None, tall + (SECTION_PAD if last else 0))})
