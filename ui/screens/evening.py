@@ -331,6 +331,10 @@ class EveningBody(BoxLayout):
         return [view for _, view in views if isinstance(view, StandingRow)]
 
     def show(self, evening: Evening) -> None:
+        if evening is self.evening and abs(self.listing.width - self._width) <= 1:
+            # The very evening shown (the saved games unchanged since): only back to its top.
+            self.listing.scroll_y = 1
+            return
         self.evening = evening
         standings = evening.standings
         self.listing.data = self._data(evening, standings, self._room())
