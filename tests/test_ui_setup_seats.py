@@ -90,7 +90,7 @@ def test_a_remembered_name_is_offered_in_the_typing_box_and_fills_the_seat_in_on
     waiting = "Grandpa"
     tap(setup.seat_rows[2].name_field)
     (typing,) = popups(TypingPopup)
-    offered = [chip.text for chip in typing.suggestions.children]
+    offered = [item["text"] for item in typing.suggestions.data]
     assert offered == [waiting], "only players not seated yet are offered"
     tap(buttons_reading(typing, waiting)[0])
     assert not popups(TypingPopup)
