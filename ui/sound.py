@@ -86,6 +86,11 @@ class CueSound:
         return cls(data_dir, display["sound"], display["volume"])
 
     @property
+    def has_output(self) -> bool:
+        """Whether this machine plays sound at all (the beep is off, or there is no audio output)."""
+        return self._sound is not None
+
+    @property
     def audible(self) -> bool:
         return self._sound is not None and self.volume > 0
 

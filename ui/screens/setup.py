@@ -48,7 +48,7 @@ def first_free(used: set[Choosable], choices: Iterable[Choosable]) -> Choosable 
     return next((choice for choice in choices if choice not in used), None)
 
 
-class SeatModel(EventDispatcher):
+class CardModel(EventDispatcher):
     """What one seat's card shows."""
 
     used = BooleanProperty(False)      # a seat at the table: the cards of the others are hidden
@@ -135,7 +135,7 @@ class SetupScreen(Screen):
         self.seats: list[Seat] = []
         self.dealer = 0
         self.options: dict[str, Any] = self.game.check_options({})
-        self.models = [SeatModel() for _ in range(entry.max_players)]
+        self.models = [CardModel() for _ in range(entry.max_players)]
         super().__init__(title=f"{entry.title}: who is playing?", **kwargs)
         # Messages show over the title: the seats never shrink under 9 mm to make room for one.
         headline = Headline(Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1),
