@@ -175,6 +175,7 @@ class OptionsPopup(ModalView):
     def _allowed(self, key: str, part: str | None, wanted: int) -> bool:
         """Whether the game takes the setting (or its part) at `wanted`; if not, the reason is shown."""
         label = self.words(key)["label"]
+        changed: Any
         if part is None:
             now, changed = self.options[key], wanted
         else:

@@ -10,7 +10,7 @@ result fills the rows already there."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from kivy.clock import Clock
 from kivy.metrics import dp
@@ -97,7 +97,7 @@ class RacePopup(ModalView):
     crowded = BooleanProperty(False)     # five or six rows, packed tighter
     button_rows = NumericProperty(0)     # rows of on-screen buttons, three to a row
 
-    def __init__(self, hardware: RaceController, players: list[Player], kind: str, seats: list[int],
+    def __init__(self, hardware: RaceController, players: Sequence[Player], kind: str, seats: list[int],
                  on_result: Callable[[dict[str, Any]], None], book: RaceBook | None = None,
                  cue_sound: CueSound | None = None, **kwargs: Any) -> None:
         # Arbiter ids are button numbers when there are real (or mock) buttons, else seat + 1.
@@ -125,7 +125,8 @@ class RacePopup(ModalView):
                 # As tall as the grid's row: nothing, where the grid is hidden, so no hidden button takes a touch.
                 button = RaceButton(text=player.name, shape=player.identity.symbol, shape_rgba=[1, 1, 1, 1],
                                     tint=list(theme.with_alpha(player.identity.rgb)), size_hint_y=1)
-                button.bind(on_press=lambda _button, pressed=seat: self.hardware.screen_press(self.id_of[pressed], True))
+                # Without big buttons a seat's id in the race is its number from 1.
+                button.bind(on_press=lambda _button, pressed=seat: self.hardware.screen_press(pressed + 1, True))
                 grid.add_widget(button)
                 self.screen_buttons[seat] = button
 
@@ -154,7 +155,8 @@ class RacePopup(ModalView):
         self.hardware.on_decision = lambda decision: Clock.schedule_once(
             lambda _: self._show_decision(decision), 0)
         try:
-            arm = self.hardware.start_race(self.kind, [self.id_of[s] for s in self.seats])
+            arm = self.hardware.start_race(self.kind, [player_id for s in self.seats
+                                                       if (player_id := self.id_of[s]) is not None])
         except CompanionError as problem:
             self._show_problem(str(problem))
             return

@@ -58,6 +58,7 @@ ACCENTS = {
 }
 # The commonest of them, a page of their own for whoever does not know about the long press.
 ACCENT_PAGE = ("áàâäãåçéèê", "ëíîïñóòôöø", "úùûüłšž")
+ACCENT_CAPITALS = (ACCENT_PAGE[0].upper(), ACCENT_PAGE[1].upper(), ACCENT_PAGE[2].upper())
 
 
 def accented(letter: str) -> list[str]:
@@ -97,7 +98,7 @@ LAYOUT: dict[str, Any] = {
         normal=_page("qwertyuiop", "asdfghjkl'", "zxcvbnm", [_TO_SYMBOLS, _TO_ACCENTS, *_keys("-"), _SPACE, _DONE]),
         shift=_page("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM", [_TO_SYMBOLS, _TO_ACCENTS, *_keys("-"), _SPACE, _DONE]),
         accents=_page(*ACCENT_PAGE, [_TO_SYMBOLS, _TO_LETTERS, *_keys("-"), _SPACE, _DONE]),
-        accents_shift=_page(*(row.upper() for row in ACCENT_PAGE), [_TO_SYMBOLS, _TO_LETTERS, *_keys("-"), _SPACE, _DONE]),
+        accents_shift=_page(*ACCENT_CAPITALS, [_TO_SYMBOLS, _TO_LETTERS, *_keys("-"), _SPACE, _DONE]),
         special={"1": _keys("1234567890"), "2": _keys("-'.,&()!?/"),
                  "3": [["+", "+", "+", 1.5], *_keys(":;*=@_#"), _BACKSPACE],
                  "4": [_TO_LETTERS, _TO_ACCENTS, *_keys("."), _SPACE, _DONE]},
