@@ -11,7 +11,7 @@ pytest.importorskip("kivy")
 
 from colour_vision import closest  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts  # noqa: E402
 
 from companion import config  # noqa: E402
 from companion.players import IDENTITIES  # noqa: E402
@@ -398,3 +398,20 @@ def test_the_switch_recolours_the_screen_on_show_and_the_screens_built_after_it(
     assert settings._outline_colour.rgba[3] == 0
     again = navigator.show(HomeScreen(services, navigator))
     assert list(the(again, "Settings")._colour.rgba) == list(theme.STANDARD["SURFACE_HIGH"])
+
+
+def test_a_setting_stepped_or_chosen_updates_the_controls_on_screen_rather_than_replacing_them(services, navigator):
+    screen = open_settings(services, navigator)
+    volume = screen.controls["display.volume"].stepper
+    sound = screen.controls["display.sound"]
+
+    def change() -> None:
+        touch(screen, volume.minus)
+        touch(screen, screen.controls["display.sleep_after_min"].plus)
+        touch(screen, sound.buttons[False])
+
+    same, before, after = same_widgets(screen, change)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert volume.number.text == "90 %" and screen.controls["display.sleep_after_min"].number.text == "1 min"
+    assert sound.buttons[False].selected and not sound.buttons[True].selected
+    assert screen.draft["display"]["volume"] == 90 and screen.draft["display"]["sound"] is False

@@ -75,6 +75,22 @@ def setup_keyboard(services: Services, navigator: Navigator) -> None:
     screen.seat_rows[0].name_field.open_keyboard().type_text("Maya")
 
 
+@scene("setup-keyboard-names", "the on-screen keyboard offering the names typed before, one tap each")
+def setup_keyboard_names(services: Services, navigator: Navigator) -> None:
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    names = ("Grandpa", "Maya", "Leo", "Mum", "Great-Grandma Wilma", "Bartholomäus", "Jean-Baptiste", "Zoë")
+    services.store.set_aside(saved(services.store.new_session(
+        "nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)][:6])))
+    services.store.set_aside(saved(services.store.new_session(
+        "nut", [Player(name, identity.key) for name, identity in zip(names[6:], IDENTITIES)])))
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("thats_ruff")))
+    assert isinstance(screen, SetupScreen)
+    screen.remove(1)
+    screen.seat_rows[1].name_field.open_keyboard()
+
+
 @scene("setup-keyboard-long", "the on-screen keyboard's symbols with the longest name it takes")
 def setup_keyboard_long(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry

@@ -9,11 +9,14 @@ letter typed or a page turned changes what is shown without drawing a key again.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from kivy.core.image import Image
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
-from kivy.graphics import BorderImage, Color
+from kivy.graphics import BorderImage, Color, Rectangle
+from kivy.graphics.texture import Texture
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
@@ -129,9 +132,13 @@ class Keys(VKeyboard):
         # Kivy's grey key images, darkened towards the app's surfaces so white labels read clearly.
         kwargs.setdefault("background_color", (0.45, 0.47, 0.54, 1))
         kwargs.setdefault("key_background_color", (0.62, 0.65, 0.74, 1))
-        # Each mode's labels, made the first time the mode shows.
-        self._labels: dict[str, list[Label]] = {}
         super().__init__(**kwargs)
+        # A key's words are drawn from a texture made once for them (see key_face), over the keys and
+        # the one held down; a page turned only hands the same rectangles other textures.
+        with self.canvas.after:
+            Color(1, 1, 1, 1)
+            self._faces = [Rectangle() for _ in LAYOUT["normal_1"] + LAYOUT["normal_2"] + LAYOUT["normal_3"]
+                           + LAYOUT["normal_4"]]
         self.available_layouts[LAYOUT_NAME] = LAYOUT
         self.layout = LAYOUT_NAME
         # Drawn now rather than on the next frame, so a tap straight after opening finds its key.
@@ -151,8 +158,8 @@ class Keys(VKeyboard):
         pass
 
     def draw_keys(self) -> None:
-        """The keys' backgrounds as VKeyboard draws them, then the current mode's labels: VKeyboard
-        would make every label again for each mode and each size."""
+        """The keys' backgrounds as VKeyboard draws them, then the current mode's words: VKeyboard
+        would make a label for every key again at each page and each size."""
         layout_geometry = self.layout_geometry
         self.background_key_layer.clear()
         board = Image(resource_find(self.background_disabled if self.disabled else self.background), mipmap=True)
@@ -165,23 +172,21 @@ class Keys(VKeyboard):
             for line in range(1, LAYOUT["rows"] + 1):
                 for pos, size in layout_geometry[f"LINE_{line}"]:
                     BorderImage(texture=key.texture, pos=pos, size=size, border=self.key_border)
-        self._show_labels()
+        self._show_faces()
 
-    def _show_labels(self) -> None:
+    def _show_faces(self) -> None:
         mode = self.layout_mode
-        labels = self._labels.get(mode)
-        if labels is None:
-            labels = self._labels[mode] = [
-                Label(text=key[0], font_size=self.font_size, font_name=self.font_name)
-                for line in range(1, LAYOUT["rows"] + 1) for key in LAYOUT[f"{mode}_{line}"]]
-        boxes = [box for line in range(1, LAYOUT["rows"] + 1) for box in self.layout_geometry[f"LINE_{line}"]]
-        for label, (pos, size) in zip(labels, boxes):
-            label.pos, label.size = pos, size
-        if self.children and self.children[-1] is labels[0]:
-            return
-        self.clear_widgets()
-        for label in labels:
-            self.add_widget(label)
+        keys = [key for line in range(1, LAYOUT["rows"] + 1) for key in LAYOUT[f"{mode}_{line}"]]
+        boxes = [box for line in range(1, LAYOUT["rows"] + 1) for box in self.layout_geometry.get(f"LINE_{line}", ())]
+        for face, key, ((x, y), (width, height)) in zip(self._faces, keys, boxes):
+            texture = key_face(key[0], self.font_size, self.font_name)
+            face.texture, face.size = texture, texture.size
+            face.pos = (x + (width - texture.width) / 2, y + (height - texture.height) / 2)
+
+    @property
+    def faces(self) -> list[Texture]:
+        """What each key shows now, as drawn: the textures of its words."""
+        return [face.texture for face in self._faces]
 
     def _start_repeat_key(self, *args: Any) -> None:
         # A child resting a finger on a letter means it once; only rubbing out repeats, and a letter
@@ -210,13 +215,22 @@ class Keys(VKeyboard):
         the shift key drawn held down while capitals are on."""
         if mode != self.layout_mode:
             self.layout_mode = mode
-            self._show_labels()
+            self._show_faces()
         lit = find_key(self, "shift")[0] if shift_lit else None
         if self.active_keys.get(-1) != lit:
             self.active_keys.pop(-1, None)
             if lit is not None:
                 self.active_keys[-1] = lit
             self.refresh_active_keys_layer()
+
+
+@lru_cache(maxsize=256)
+def key_face(words: str, font_size: float, font_name: str) -> Texture:
+    """The words of a key, drawn once for the whole run: every page of keys shows them from here."""
+    label = CoreLabel(text=words, font_size=font_size, font_name=font_name)
+    label.refresh()
+    texture: Texture = label.texture
+    return texture
 
 
 # The keys not in use by a typing box: made once, and handed to the next box that opens.
@@ -481,9 +495,9 @@ class TypingPopup(ModalView):
     def share_height(height: float, offered: bool) -> float:
         """The keys' height: most of it (at 800x480 each row is about 13 mm tall), with room kept above
         for the header and one line of large type, and the names offered where there are any."""
-        above = theme.PAD * 2 + theme.TOUCH_BIG + theme.GAP * 2 + dp(64)
+        above = theme.PAD * 2 + theme.TOUCH_BIG + theme.GAP + dp(64)
         if offered:
-            above += theme.TOUCH
+            above += theme.TOUCH + theme.GAP
         return float(max(0, min(height - above, height * 0.62)))
 
     def _show(self, *_: Any) -> None:
