@@ -30,6 +30,7 @@ from ui.services import Services
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in race.kv)
 from ui.widgets.choice import Choice
+from ui.widgets.hiding import hide
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in race.kv)
 from ui.widgets.text import text_width
@@ -115,6 +116,9 @@ class RacePopup(ModalView):
         self.rows = [PhotoFinishRow(shown=False) for _ in self.seats]
         for row in self.rows:
             finish.add_widget(row)
+            hide(row, True)
+        self.fbind("stage", self._show_stage)
+        self._show_stage()
         self.screen_buttons: dict[int, RaceButton] = {}
         if uses_screen:
             grid = self.ids["screen_buttons"]
@@ -210,6 +214,12 @@ class RacePopup(ModalView):
         self.dismiss()
 
     # ----- what shows ---------------------------------------------------------------------
+    def _show_stage(self, *_: Any) -> None:
+        stage = self.stage
+        hide(self.ids["waiting"], stage not in ("wait", "deciding"))
+        hide(self.ids["problem"], stage != "problem")
+        hide(self.ids["result"], stage != "result")
+
     def _timestamps_note(self) -> str:
         if self.uses_screen:
             return "On-screen buttons: tap your own button when GO shows."
@@ -230,7 +240,7 @@ class RacePopup(ModalView):
             self.held = (f"Already held down, can't win: {names}. Let go, or check the wiring if nobody is "
                          "pressing.")
         for seat, button in self.screen_buttons.items():
-            button.opacity, button.disabled = (1, False) if seat in self.seats else (0, True)
+            hide(button, seat not in self.seats)
         self.stage = "wait"
 
     def _show_go(self) -> None:
@@ -259,6 +269,7 @@ class RacePopup(ModalView):
                 shown.show(rows[index], self.players[self.seat_of[rows[index].player]], slowest)
             else:
                 shown.shown = False
+            hide(shown, not shown.shown)
         self.rerace, self.final = bool(decision.rerace), decision.final
         self.stage = "result"
 

@@ -27,6 +27,7 @@ from ui.places import Place
 from ui.services import Services
 from ui.widgets.basics import BigButton, Headline, Panel, Text  # noqa: F401  (named in setup.kv)
 from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
+from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
 from ui.widgets.kv import load_kv
 
@@ -287,8 +288,9 @@ class SetupScreen(Screen):
     def _refresh(self) -> None:
         """The seats as they are now, on the cards made for them."""
         waiting = self.waiting_names()
-        for index, model in enumerate(self.models):
+        for index, (model, card) in enumerate(zip(self.models, self.cards)):
             model.used = index < len(self.seats)
+            hide(card, not model.used)
             if not model.used:
                 continue
             seat = self.seats[index]
