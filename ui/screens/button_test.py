@@ -5,7 +5,7 @@ A tile is made for every button when the screen opens; each poll changes what th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.properties import ListProperty, NumericProperty, StringProperty
@@ -14,11 +14,13 @@ from kivy.uix.screenmanager import Screen
 
 from companion.players import Player
 from ui import theme
-from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in button_test.kv)
 from ui.widgets.kv import load_kv
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 POLL_S = 1 / 30
 

@@ -25,7 +25,6 @@ from companion import config
 from companion.errors import BadOption, CompanionError
 from hardware.controller import RaceController
 from ui import theme
-from ui.navigation import Navigator
 from ui.places import Place
 from ui.screen_sleep import apply_brightness
 from ui.services import Services
@@ -38,6 +37,7 @@ from ui.widgets.sizes import sizes
 from ui.widgets.stepper import Stepper
 
 if TYPE_CHECKING:
+    from ui.navigation import Navigator
     from ui.screens.home import HomeScreen
 
 SLEEP_MINUTES = (0, 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 240)

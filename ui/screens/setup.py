@@ -8,7 +8,7 @@ list of Seat) and the cards show them through their models, the seats not in use
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
@@ -22,7 +22,6 @@ from companion.players import IDENTITIES, IDENTITY_BY_KEY, MAX_BUTTONS, Player
 from companion.races.model import Edge
 from companion.registry import GameEntry
 from ui import theme
-from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
 from ui.widgets.basics import BigButton, Headline, Panel, Text  # noqa: F401  (named in setup.kv)
@@ -30,6 +29,9 @@ from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
 from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
 from ui.widgets.kv import load_kv
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 Choosable = TypeVar("Choosable")
 
