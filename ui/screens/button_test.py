@@ -13,6 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.players import Player
+from companion.words import counted
 from ui import theme
 from ui.places import Place
 from ui.services import Services
@@ -23,10 +24,6 @@ if TYPE_CHECKING:
     from ui.navigation import Navigator
 
 POLL_S = 1 / 30
-
-
-def counted(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 class ButtonTile(Panel):
