@@ -3,10 +3,14 @@ whose log can no longer be read back is said so by each, and changed by none."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.errors import CompanionError
-from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 
 def open_saved_game(services: Services, navigator: Navigator, session_id: int, *, bring_back: bool = False) -> str | None:

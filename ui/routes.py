@@ -43,16 +43,13 @@ def _saved_games(services: Services, navigator: Navigator) -> Screen:
 def _button_test(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.button_test import ButtonTestScreen
 
-    # Through a typed name while that screen's own signature is not typed yet.
-    screen: Callable[[Services, Navigator], Screen] = ButtonTestScreen
-    return screen(services, navigator)
+    return ButtonTestScreen(services, navigator)
 
 
 def _settings(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.preferences import PreferencesScreen
 
-    screen: Callable[[Services, Navigator], Screen] = PreferencesScreen   # its signature is not typed yet
-    return screen(services, navigator)
+    return PreferencesScreen(services, navigator)
 
 
 def _evening(services: Services, navigator: Navigator, started_at: float | None = None) -> Screen:
