@@ -8,19 +8,9 @@ from typing import Any
 
 from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager
 
+from ui.kept import KeptScreen
 from ui.places import Place
 from ui.services import Services
-
-
-class KeptScreen(Screen):
-    """A screen the navigator keeps for its place. `revisit(*details)` is called, with the details the
-    place was asked for, each time the family comes back to it: it shows the saved games as they are
-    now, as a screen just built would, without laying anything out again."""
-
-    services: Services
-
-    def revisit(self, *details: Any) -> None:
-        raise NotImplementedError
 
 
 class Navigator(ScreenManager):

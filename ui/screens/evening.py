@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
 from kivy.graphics import Color, Line
@@ -33,7 +33,7 @@ from companion.names import Change
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from companion.words import counted
 from ui import theme
-from ui.navigation import KeptScreen, Navigator
+from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
@@ -44,6 +44,9 @@ from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.seat import SeatBadge
 from ui.widgets.text import line_height, lines_needed, text_width
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 POINTS_RULE = nights.POINTS_RULE
 # Lines on the chart, one per player: as many as sit at the largest table; more names would not fit

@@ -7,7 +7,7 @@ offered for Resume, tonight's leader, the earlier evenings), so going Home from 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.event import EventDispatcher
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -23,7 +23,7 @@ from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from companion.words import counted
 from ui import theme
-from ui.navigation import KeptScreen, Navigator
+from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.reads import reads_of
@@ -33,6 +33,9 @@ from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.kv import load_kv
 from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in home.kv)
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 # Tonight's leaders shown by shape on its button; more share the lead in words only.
 SHAPES_SHOWN = 3

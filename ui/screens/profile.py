@@ -7,7 +7,7 @@ are new figures for the same widgets; the records are a RowList of rows drawn as
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.core.window import Window
 from kivy.metrics import dp
@@ -24,7 +24,7 @@ from companion.names import Change
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from companion.records import GameRecord, PlayerRecord, RaceRecord
 from ui import theme
-from ui.navigation import KeptScreen, Navigator
+from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
@@ -36,6 +36,9 @@ from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in profile.kv)
 from ui.widgets.text import line_height, lines_needed
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 GAME_COLUMNS = (("Played", dp(70)), ("Won", dp(56)), ("Best", dp(60)), ("Average", dp(84)))
 COUNTS_HEIGHT = dp(92)

@@ -11,7 +11,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -30,7 +30,7 @@ from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.background import off_screen, on_screen
-from ui.navigation import KeptScreen, Navigator
+from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.services import Services
@@ -41,6 +41,9 @@ from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.progress import ProgressPopup
 from ui.widgets.text import line_height, lines_needed
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 ROW_HEIGHT = dp(96)
 # A row's buttons (Export, Delete, Resume or Look) and the gaps between them: what its words do not get.
