@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from kivy.metrics import dp
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -26,6 +27,7 @@ class Choice(ButtonBehavior, BoxLayout):
     shape = StringProperty("")          # a shape drawn left of the words, in `shape_rgba`
     shape_rgba = ListProperty([1, 1, 1, 1])
     selected = BooleanProperty(False)
+    ring_inset = NumericProperty(dp(3))   # how far inside the edge the chosen ring runs (a small card: at it)
     disabled_reason = StringProperty("")
     font_size = NumericProperty(0)
     halign = StringProperty("center")
