@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import Any, Callable
 
 from kivy.metrics import dp
@@ -181,7 +182,7 @@ class CollectPad(BoxLayout):
         seats_panel = Panel(orientation="vertical", size_hint_x=0.5, padding=dp(6), spacing=dp(4))
         self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(5))
         self.rows.bind(minimum_height=self.rows.setter("height"))
-        self.seat_rows = [SeatCards(player, lambda index, s=seat: self.tap_seat_card(s, index))
+        self.seat_rows = [SeatCards(player, partial(self.tap_seat_card, seat))
                           for seat, player in enumerate(controller.players)]
         rows_scroll = ScrollView(do_scroll_x=False)
         rows_scroll.add_widget(self.rows)

@@ -69,8 +69,8 @@ class RuffModel(EventDispatcher):
         # Outlined: the paths of the players the table waits for, or the winner's.
         seats = outcome.winners if outcome.finished else summary["waiting_for"]
         waiting = {summary["players"][seat]["board"] for seat in seats}
-        for index, (board, shown) in enumerate(zip(self.boards, summary["boards"])):
-            board.update(shown, index in waiting)
+        for index, (model, shown) in enumerate(zip(self.boards, summary["boards"])):
+            model.update(shown, index in waiting)
         self.phase = phase
         self.counting = phase == Phase.COUNTING
         self.count = summary["count"]

@@ -20,7 +20,6 @@ from kivy.metrics import dp, sp
 from kivy.properties import (
     AliasProperty,
     BooleanProperty,
-    ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
@@ -65,6 +64,12 @@ READABLE = theme.FONT_TABLE
 NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
 STACKED_HEIGHT = dp(72)      # tall enough for the names and the dog on a line of their own above the path
 NAME_SYMBOL = dp(26)
+
+
+def thin_unless(shown: bool, width: float) -> float:
+    """A line's width: a line wider than a pixel is drawn through the stencil, slow to paint even when it
+    shows nothing, so a line kept for when it shows is a pixel wide meanwhile."""
+    return width if shown else 1.0
 
 
 # ----- sizes -------------------------------------------------------------------------------------------
@@ -226,7 +231,7 @@ def token_picture(identity: Identity, initial: str, side: float, font: float) ->
     return baked(("token", identity.key, initial, round(font), theme.high_contrast), side, side, paint)
 
 
-def _paint(canvas: Any, draw: Any) -> None:
+def _paint(canvas: Any, draw: Callable[[], None]) -> None:
     with canvas:
         draw()
 
@@ -369,8 +374,11 @@ class ShadedCounts(Widget):
         with self.canvas.before:
             for _ in SHADED:
                 self.tiles.append((Color(), RoundedRectangle(radius=[dp(5)])))
+            # The count ahead: an outline of the accent, drawn as the tile over a slightly bigger one.
             self._ahead_colour = Color(0, 0, 0, 0)
-            self._ahead = Line(width=dp(2))
+            self._ahead = RoundedRectangle(radius=[dp(5)])
+            self._ahead_fill = Color(0, 0, 0, 0)
+            self._ahead_tile = RoundedRectangle(radius=[dp(4)])
         self.labels = [Label(text=str(value), bold=True, halign="center", valign="middle", size_hint=(None, None))
                        for value in SHADED]
         for label in self.labels:
@@ -408,11 +416,13 @@ class ShadedCounts(Widget):
             colour.rgba = CHOSEN_EDGE if reached else (0.38, 0.40, 0.46, 1)
             label.color = theme.ACCENT_TEXT if reached else (theme.TEXT if value > self.count else theme.TEXT_DIM)
         if ahead is None:
-            self._ahead_colour.rgba = (0, 0, 0, 0)
+            self._ahead_colour.rgba = self._ahead_fill.rgba = (0, 0, 0, 0)
             return
         x, y, w, h = self._boxes()[ahead]
         self._ahead_colour.rgba = theme.palette.accent
-        self._ahead.rounded_rectangle = (x + 1, y + 1, w - 2, h - 2, dp(5))
+        self._ahead_fill.rgba = self.tiles[ahead][0].rgba
+        self._ahead.pos, self._ahead.size = (x, y), (w, h)
+        self._ahead_tile.pos, self._ahead_tile.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
 
 
 # ----- players ------------------------------------------------------------------------------------------
@@ -472,10 +482,11 @@ class BoardStrip(Widget):
         self.names.add_widget(BoxLayout())
         self.add_widget(self.names)
         with self.canvas.before:
-            self._back_colour = Color()
-            self._back = RoundedRectangle(radius=[dp(8)])
+            # Outlined while the table waits for it: its colour shows round the strip drawn over it.
             self._edge_colour = Color(0, 0, 0, 0)
-            self._edge = Line(width=dp(2))
+            self._edge = RoundedRectangle(radius=[dp(8)])
+            self._back_colour = Color()
+            self._back = RoundedRectangle(radius=[dp(7)])
             Color(1, 1, 1, 1)
             self._path = Rectangle()
             self._discs = InstructionGroup()
@@ -515,8 +526,8 @@ class BoardStrip(Widget):
             track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
         self.geometry = _PathGeometry(*track)
         self.number_font = self.geometry.number_font
-        self._back.pos, self._back.size = self.pos, self.size
-        self._edge.rounded_rectangle = (x + 1, y + 1, w - 2, h - 2, dp(8))
+        self._edge.pos, self._edge.size = self.pos, self.size
+        self._back.pos, self._back.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
         self._show_path()
         self._show_discs()
         self._show_token()
@@ -524,7 +535,7 @@ class BoardStrip(Widget):
     def _outline(self, *_: Any) -> None:
         active = self.board.active
         self._back_colour.rgba = theme.palette.surface_high if active else theme.palette.surface
-        self._edge_colour.rgba = theme.palette.accent if active else (0, 0, 0, 0)
+        self._edge_colour.rgba = theme.palette.accent if active else theme.palette.surface
 
     def _show_path(self, *_: Any) -> None:
         g = self.geometry
@@ -608,10 +619,10 @@ class KeptHouse(Widget):
         self.board = board
         self.side = dp(14) if compact() else dp(26)
         with self.canvas.before:
+            self._edge_colour = Color(*HOUSE_FILL)
+            self._edge = RoundedRectangle(radius=[dp(6)])
             Color(*HOUSE_FILL)
-            self._fill = RoundedRectangle(radius=[dp(6)])
-            self._edge_colour = Color(0, 0, 0, 0)
-            self._edge = Line(width=dp(2))
+            self._fill = RoundedRectangle(radius=[dp(5)])
             self._marks = InstructionGroup()
         self.count = Count(beside=True, caption_room=0, value=board.kept)
         self.add_widget(self.count)
@@ -632,13 +643,13 @@ class KeptHouse(Widget):
         self.width = dp(3) + self.side + DIGIT_WIDTH * theme.FONT_KEY_NUMBER * digits + dp(6) + dp(3)
 
     def _outline(self, *_: Any) -> None:
-        self._edge_colour.rgba = theme.palette.accent if self.board.active else (0, 0, 0, 0)
+        self._edge_colour.rgba = theme.palette.accent if self.board.active else HOUSE_FILL
 
     def _arrange(self, *_: Any) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
         side = self.side
-        self._fill.pos, self._fill.size = self.pos, self.size
-        self._edge.rounded_rectangle = (x + 1, y + 1, w - 2, h - 2, dp(6))
+        self._edge.pos, self._edge.size = self.pos, self.size
+        self._fill.pos, self._fill.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
         self.count.pos, self.count.size = (x + dp(3) + side, y), (w - side - dp(6), h)
         self._marks.clear()
         cx = x + dp(3) + side / 2
@@ -703,6 +714,7 @@ class SpaceButton(BigButton):
         self._mark.size = (side, side) if shown else (0, 0)
         self._mark.pos = (self.center_x - side / 2, self.center_y - side / 2)
         self._ring_colour.rgba = CHOSEN_EDGE if self.selected else (0, 0, 0, 0)
+        self._ring.width = thin_unless(self.selected, dp(3))
         self._ring.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, theme.RADIUS)
 
     def _redraw(self, *_: Any) -> None:
