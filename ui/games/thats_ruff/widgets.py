@@ -639,8 +639,10 @@ class KeptHouse(Widget):
         digits = len(str(self.board.kept))
         self.count.digits = digits
         self.count.show(self.board.kept)
-        # Room for the digits at a key number's size, and no more: four dogs share the row with the count.
-        self.width = dp(3) + self.side + DIGIT_WIDTH * theme.FONT_KEY_NUMBER * digits + dp(6) + dp(3)
+        # Room for the digits' ink at a key number's size, and no more: four dogs share the row with the
+        # count and whose turn it is. The count's box, kept for its widest digits, reaches over the shapes.
+        self.count.width = DIGIT_WIDTH * theme.FONT_KEY_NUMBER * digits + dp(6)
+        self.width = dp(3) + self.side + text_width(str(self.board.kept), theme.FONT_KEY_NUMBER, bold=True) + dp(5)
 
     def _outline(self, *_: Any) -> None:
         self._edge_colour.rgba = theme.palette.accent if self.board.active else HOUSE_FILL
@@ -650,7 +652,7 @@ class KeptHouse(Widget):
         side = self.side
         self._edge.pos, self._edge.size = self.pos, self.size
         self._fill.pos, self._fill.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
-        self.count.pos, self.count.size = (x + dp(3) + side, y), (w - side - dp(6), h)
+        self.count.pos, self.count.height = (x + w - dp(3) - self.count.width, y), h
         self._marks.clear()
         cx = x + dp(3) + side / 2
         radius = side * 0.5
