@@ -44,7 +44,7 @@ def new_widgets(before, after) -> int:
     return len(set(map(id, after)) - set(map(id, before)))
 
 
-def test_a_card_played_updates_the_widgets_on_screen_rather_than_replacing_them(shown):
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(shown):
     screen, session = shown(COUNTING)
     view = screen.view
     pad = view.counting.pad
