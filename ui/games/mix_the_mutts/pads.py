@@ -7,6 +7,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.utils import escape_markup
 
 from companion.games.mix_the_mutts.state import BREEDS
 from ui import theme
@@ -66,7 +67,7 @@ class BreedPad(BoxLayout):
                 else f"all {most} dogs entered"
         else:
             step = f"dog {len(dogs) + 1}: {head} head, now tap its [b]tail[/b] breed"
-        self.prompt.text = f"{name}'s new tile, {step}"
+        self.prompt.text = f"{escape_markup(name)}'s new tile, {step}"
         parts = [dog_short(*dog) for dog in dogs] + ([f"{head} head, ?"] if head else [])
         self.entered.text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
         ready = least <= len(dogs) <= most and head is None
