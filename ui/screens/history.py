@@ -87,7 +87,7 @@ class HistoryPopup(ModalView):
     can_rename = BooleanProperty(False)
 
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
-                 on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
+                 on_fix: Callable[[int], object] | None = None, on_names: Callable[[], object] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names

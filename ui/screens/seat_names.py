@@ -27,7 +27,7 @@ class SeatNamesPopup(ModalView):
     """`on_renamed()` is called after every change of a name (and its Undo), for the game screen to
     show the game with the names it now has."""
 
-    def __init__(self, store: Store, session_id: int, on_renamed: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(self, store: Store, session_id: int, on_renamed: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store, self.session_id, self.on_renamed = store, session_id, on_renamed
         self.ids["panel"].add_widget(popup_header("Names at this table", self.dismiss), index=4)
