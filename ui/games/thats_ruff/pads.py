@@ -584,7 +584,9 @@ class HandPopup(ModalView):
         self.entered.append(card)
         self.pad.reset()
         if len(self.entered) >= self.wanted:
-            self.dismiss()
+            # Gone at once, not faded: the same popup may be asked again by the very next step (the rest
+            # of the hand as proof), and Kivy ignores opening a popup that is still fading out.
+            self.dismiss(animation=False)
             self.on_done(list(self.entered))
             return
         self._show()
