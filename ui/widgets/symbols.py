@@ -5,12 +5,10 @@ so a card is never mistaken for a player."""
 import math
 from typing import Any, Callable, Sequence
 
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Mesh, PopMatrix, PushMatrix, Translate
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
-
-from ui.widgets.baked import baked
 
 Point = tuple[float, float]
 Contour = list[Point]
@@ -211,9 +209,8 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
 
 
 class SymbolShape(Widget):
-    """A shape drawn in the middle of its box. Painted once per shape, colours and size into a texture
-    (ui/widgets/baked.py), so it is one rectangle at every frame however many parts and outlines it has;
-    moving it (a list scrolling, a row laid out again) only moves the rectangle."""
+    """A shape drawn in the middle of its box. Drawn again only when its size, shape or colours change:
+    moving it (a list scrolling, a row laid out again) only moves the drawing."""
 
     shape = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
@@ -221,27 +218,20 @@ class SymbolShape(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        with self.canvas:
-            Color(1, 1, 1, 1)
-            self._picture = Rectangle(size=(0, 0))
+        self._at = Translate(0, 0)
         self.bind(pos=self._move, size=self._draw, shape=self._draw, rgba=self._draw, outline=self._draw)
         self._draw()
 
     def _move(self, *_: Any) -> None:
-        self._picture.pos = self.pos
+        self._at.xy = self.pos
 
     def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
         radius = min(self.width, self.height) / 2 * 0.92
         if radius <= 0 or not self.shape:
-            self._picture.size = (0, 0)
             return
-        shape, rgba, outline = self.shape, tuple(self.rgba), tuple(self.outline)
-
-        def paint(canvas: Any, width: float, height: float) -> None:
-            with canvas:
-                draw_shape(shape, width / 2, height / 2, min(width, height) / 2 * 0.92, rgba, outline)
-
-        texture = baked(("symbol", shape, rgba, outline), self.width, self.height, paint)
-        self._picture.texture = texture
-        self._picture.size = texture.size
-        self._move()
+        with self.canvas:
+            PushMatrix()
+            self._at = Translate(*self.pos)
+            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self.outline)
+            PopMatrix()
