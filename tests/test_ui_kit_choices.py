@@ -116,3 +116,25 @@ def test_a_hidden_part_keeps_its_place_draws_nothing_and_comes_back_in_its_order
     assert parts[1].width == parts[0].width          # its place kept: the others keep their size
     hide(parts[1], False)
     assert [row.canvas.indexof(part.canvas) for part in parts] == drawn and not parts[1].disabled
+
+
+def test_a_choice_with_an_edge_shows_it_round_its_fill_and_one_without_fills_to_its_border(shown):
+    from kivy.graphics import Color, RoundedRectangle
+
+    def painted(choice):
+        """(colour, size) of each rounded rectangle under the choice's words, in the order painted."""
+        colour, shapes = None, []
+        for instruction in choice.canvas.before.children:
+            if isinstance(instruction, Color):
+                colour = list(instruction.rgba)
+            elif isinstance(instruction, RoundedRectangle):
+                shapes.append((colour, tuple(instruction.size)))
+        return shapes
+
+    edged = shown(Choice(text="Black paw", edge_rgba=[1, 1, 1, 0.5], size_hint_x=None, width=200))
+    plain = shown(Choice(text="Blue dish", size_hint_x=None, width=200))
+    (edge_colour, edge_size), (fill_colour, fill_size) = painted(edged)[:2]
+    assert edge_colour == [1, 1, 1, 0.5] and edge_size == tuple(edged.size)
+    assert fill_colour == list(edged.fill) and fill_size[0] < edged.width and fill_size[1] < edged.height
+    (_, no_edge), (_, plain_fill) = painted(plain)[:2]
+    assert no_edge == (0, 0) and plain_fill == tuple(plain.size)

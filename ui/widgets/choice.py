@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from kivy.metrics import dp
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -26,6 +27,8 @@ class Choice(ButtonBehavior, BoxLayout):
     shape = StringProperty("")          # a shape drawn left of the words, in `shape_rgba`
     shape_rgba = ListProperty([1, 1, 1, 1])
     selected = BooleanProperty(False)
+    edge_rgba = ListProperty([0, 0, 0, 0])   # a faint edge round a fill that would be lost in the dark room
+    ring_inset = NumericProperty(dp(3))   # how far inside the edge the chosen ring runs (a small card: at it)
     disabled_reason = StringProperty("")
     font_size = NumericProperty(0)
     halign = StringProperty("center")

@@ -154,7 +154,10 @@ class Count(Widget):
             caption.halign = "left"
             caption.text_size = (caption.width, None)
         else:
-            tall = self.height - words_tall - dp(2)
+            # A count without a caption (the running count, discs kept) keeps no room for one.
+            words_tall = words_tall if self.caption_text else 0.0
+            below = dp(2) if self.caption_text else 0.0
+            tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
             number.font_size = max(base, room)
             while number.font_size > base and Number.height_for(number.font_size) > tall:
@@ -167,6 +170,6 @@ class Count(Widget):
             caption.halign = "center"
             caption.text_size = (self.width, None)
             number.size = (self.width, band)
-            number.pos = (self.x, caption.top + dp(2))
+            number.pos = (self.x, caption.top + below)
             number.halign = "center"
         number.text_size = (number.width, None)
