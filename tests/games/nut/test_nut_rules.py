@@ -376,3 +376,16 @@ def test_the_summary_says_which_columns_a_pick_may_come_from_and_the_kinds_still
     assert [column["pickable"] for column in draft["columns"]] == [True, True, True]
     finish_draft(session)
     assert not any(column["pickable"] for column in session.summary()["draft"]["columns"])
+
+
+def test_a_count_by_hand_may_say_up_to_what_the_rules_take_and_no_more():
+    from companion.games.nut.scoring import most_counted
+
+    session = new_game(2, track_draft=False)
+    most = most_counted(session.state)
+    assert most == {"sizes": GAME.card["grid"]["max_rows"] * GAME.card["grid"]["max_columns"],
+                    "squirrels": GAME.card["cards"]["squirrel"]}
+    refused(session, Action("score_quick", 0, {"sizes": {"R": most["sizes"] + 1}}), "the most is")
+    refused(session, Action("score_quick", 0, {"sizes": {"R": 3}, "squirrels": {"R": most["squirrels"] + 1}}),
+            "squirrel cards")
+    session.perform(Action("score_quick", 0, {"sizes": {"R": most["sizes"]}, "squirrels": {"R": most["squirrels"]}}))

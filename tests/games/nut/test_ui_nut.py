@@ -15,7 +15,7 @@ from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.rulecards import load_example
 from ui.games.nut import NutView  # noqa: E402
-from ui.games.nut.results import EndView  # noqa: E402
+from ui.games.nut.results import NutEnd  # noqa: E402
 from ui.games.nut.scoring import trimmed  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
@@ -193,14 +193,14 @@ def test_a_refused_quick_score_keeps_the_counts(services):
     pad.score_button.trigger_action(0)
     assert len(session.actions) == 30
     assert "no green cluster" in screen.message.text
-    assert pad.steppers[("squirrels", "G")].value_label.text == "1"
+    assert pad.steppers[("squirrels", "G")].number.text == "1"
 
 
 def test_the_end_shows_scores_winner_tie_break_and_best_clusters(services):
     screen, session = table(services, [Action.from_json(entry) for entry in EXAMPLE["actions"]])
     assert session.is_over
     end = screen.view.end
-    assert isinstance(end, EndView)
+    assert isinstance(end, NutEnd)
     shown = texts(end)
     assert "Ben" in shown and shown.count("13") == 2
     assert any("largest cluster" in text for text in shown)

@@ -32,7 +32,7 @@ def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> st
     return "\u00a0\u00a0·  ".join(text.replace(" ", "\u00a0") for text in sums)
 
 
-class EndRow(Panel):
+class MixEndRow(Panel):
     """One player's line: name, total, and the sums it was made of (read up close, to check it)."""
 
     seat = ObjectProperty(None)
@@ -52,7 +52,7 @@ class EndRow(Panel):
         return breakdown(stack, self.model.card_values, self.model.junior)
 
 
-class EndView(BoxLayout):
+class MixEnd(BoxLayout):
     """Totals, biggest first, with the winner or winners (a tie shares the win) said in words, and
     how each total was made: the cards of each breed times that breed's value, so the values the game
     was played with (the family's own, if they changed them) are there to check. Every row is on
@@ -62,10 +62,10 @@ class EndView(BoxLayout):
 
     def __init__(self, model: MuttsModel, **kwargs: Any) -> None:
         super().__init__(model=model, **kwargs)
-        self.rows: dict[int, EndRow] = {}
+        self.rows: dict[int, MixEndRow] = {}
         self.details: dict[int, Label] = {}
         for number, seat in enumerate(model.seats):
-            row = EndRow(seat, model)
+            row = MixEndRow(seat, model)
             row.ids["detail"].bind(texture_size=self._fit)
             self.rows[number] = row
             self.details[number] = row.ids["detail"]

@@ -49,7 +49,7 @@ def column_shares(names: Sequence[str]) -> list[float]:
     return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
 
 
-class ScoringColumn(Panel):
+class MixScoringColumn(Panel):
     """A player's column head: their whole name, their hand (a key number) beside their shape, their
     points. The active player's column is lit."""
 
@@ -65,7 +65,7 @@ class ScoringColumn(Panel):
         self.fill = theme.SURFACE_HIGH if self.seat.active else theme.SURFACE
 
 
-class DogRow(BoxLayout):
+class MixDogRow(BoxLayout):
     """One new dog: its breeds, then a cell per player saying what a tap there does."""
 
     def __init__(self, seats: int, **kwargs: Any) -> None:
@@ -75,7 +75,7 @@ class DogRow(BoxLayout):
             self.add_widget(cell)
 
 
-class ScoringGrid(BoxLayout):
+class MixScoringGrid(BoxLayout):
     """After a tile: one row per new dog, one column per player; a tap records that player scoring
     it. The first column holds *Finish turn* and says what each header row counts, like a score
     sheet, so every column has its whole width for the player's whole name, table-sized. A cell the
@@ -88,12 +88,12 @@ class ScoringGrid(BoxLayout):
     def __init__(self, model: MuttsModel, **kwargs: Any) -> None:
         super().__init__(model=model, **kwargs)
         shares = column_shares([player.name for player in model.players])
-        self.columns: list[ScoringColumn] = []
+        self.columns: list[MixScoringColumn] = []
         for seat_model, share in zip(model.seats, shares):
-            column = ScoringColumn(seat_model, size_hint_x=share)
+            column = MixScoringColumn(seat_model, size_hint_x=share)
             self.columns.append(column)
             self.ids["header"].add_widget(column)
-        self.dog_rows = [DogRow(len(model.seats)) for _ in range(MAX_NEW_DOGS)]
+        self.dog_rows = [MixDogRow(len(model.seats)) for _ in range(MAX_NEW_DOGS)]
         for index, row in enumerate(self.dog_rows):
             for seat, (cell, share) in enumerate(zip(row.cells, shares)):
                 # Each cell under its player's column.

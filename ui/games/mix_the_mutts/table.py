@@ -22,9 +22,9 @@ from companion.games.mix_the_mutts.summary import MuttsSummary
 from ui.controller import GameController
 from ui.games.mix_the_mutts.model import MuttsModel
 from ui.games.mix_the_mutts.pads import BreedPad
-from ui.games.mix_the_mutts.results import EndView
-from ui.games.mix_the_mutts.scoring import ScoringGrid
-from ui.games.mix_the_mutts.widgets import PlayerCard
+from ui.games.mix_the_mutts.results import MixEnd
+from ui.games.mix_the_mutts.scoring import MixScoringGrid
+from ui.games.mix_the_mutts.widgets import MixSeatCard
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, Panel  # noqa: F401  (Panel is named in table.kv)
 from ui.widgets.count import Count
@@ -40,15 +40,15 @@ class MixTheMuttsView(TableView, BoxLayout):
         summary = cast(MuttsSummary, controller.session.summary())
         junior = summary["scoring"].startswith("junior")
         super().__init__(model=MuttsModel(controller.players, junior, summary["card_values"]), **kwargs)
-        self.cards = [PlayerCard(seat) for seat in self.model.seats]
+        self.cards = [MixSeatCard(seat) for seat in self.model.seats]
         for card in self.cards:
             self.ids["seats"].add_widget(card)
         self.breed_pad = BreedPad(junior, summary["card_values"])
         self.breed_pad.bind(on_record=lambda *_: self.record_tile(), on_cancel=lambda *_: self.close_pad())
-        self.scoring_grid = ScoringGrid(self.model)
+        self.scoring_grid = MixScoringGrid(self.model)
         self.scoring_grid.bind(on_finish=lambda *_: self.finish_turn(),
                                on_score=lambda _, seat, index: self.score(seat, index))
-        self._end: EndView | None = None
+        self._end: MixEnd | None = None
         # Whether the breed pad is open, and at which move it was opened: a move taken back or put again
         # under it (Undo, Redo) closes it, as the tile may then be somebody else's.
         self.entering = False
@@ -64,11 +64,11 @@ class MixTheMuttsView(TableView, BoxLayout):
         return self.breed_pad if self.shown is self.breed_pad else None
 
     @property
-    def scoring(self) -> ScoringGrid | None:
+    def scoring(self) -> MixScoringGrid | None:
         return self.scoring_grid if self.shown is self.scoring_grid else None
 
     @property
-    def end(self) -> EndView | None:
+    def end(self) -> MixEnd | None:
         return self._end if self._end is not None and self.shown is self._end else None
 
     @property
@@ -157,7 +157,7 @@ class MixTheMuttsView(TableView, BoxLayout):
         part: Widget
         if phase == Phase.OVER:
             if self._end is None:
-                self._end = EndView(self.model)
+                self._end = MixEnd(self.model)
             self._end.show()
             part = self._end
         elif self.entering:

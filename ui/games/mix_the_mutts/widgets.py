@@ -40,7 +40,7 @@ def stack_count(stack: dict[str, int]) -> str:
     return f"{counted(cards, 'card')} of {counted(breeds, 'breed')}"
 
 
-class StackLine(Label):
+class MixStackLine(Label):
     """A scoring stack by breed; where the breeds do not fit the room, how many cards of how many
     breeds (never a cut line). Fitted just before the next frame, once the layout has given it its room."""
 
@@ -70,7 +70,7 @@ class StackLine(Label):
         return lines * line_height(font) <= self.height
 
 
-class PlayerCard(Panel):
+class MixSeatCard(Panel):
     """One seat: the player's whole name, their hand size (a key number) with its caption beside it,
     their points, and their scoring stack by breed, all read from across the table. The seat whose
     turn it is is lit and outlined, so the turn is seen on the seat itself. On a big card (few
