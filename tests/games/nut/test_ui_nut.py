@@ -237,3 +237,52 @@ def test_a_one_point_layout_is_said_in_the_singular(services, navigator):
     tap(pad.quick_button)
     tap(pad.steppers[("sizes", "R")].plus)
     assert pad.quick_total.text == "Ann: 1 point"
+
+
+# ----- a move updates what is on screen; it does not build it anew -------------------------------------
+def on_the_table(view) -> list[str]:
+    return [widget.text for widget in view.walk(restrict=True) if isinstance(getattr(widget, "text", None), str)]
+
+
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(services, navigator):
+    from ui_support import same_widgets, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    same, before, after = same_widgets(view, lambda: tap(view.draft.columns[1]))
+    assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a pick"
+    assert [button.count.number.text for button in view.draft.columns] == ["2", "1", "2"]
+    assert view.draft.turn_badge.player.name == "Ben"
+
+
+def test_a_score_shows_the_next_layout_on_the_same_widgets(services, navigator):
+    from ui_support import same_widgets, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    for action in DRAFT:
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    pad = screen.view.scoring
+    pad.choose_paint("R")
+    pad.paint_cell(0, 0)
+    pad.paint_cell(0, 1)
+    same, _, _ = same_widgets(screen.view, lambda: tap(pad.score_button))
+    assert session.actions[-1] == Action("score_layout", 0, {"grid": ["RR"]})
+    assert same, "scoring Ann's layout built the pad anew"
+    assert pad.tabs[0].score.text == "2" and pad.score_button.text == "Score Ben"
+
+
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navigator):
+    from ui_support import same_widgets, settle, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    session.perform(DRAFT[0])                 # Ann opened column 1: Ben's pick must come from it
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    settle()
+    shown_before = on_the_table(view)
+    same, _, _ = same_widgets(view, lambda: tap(view.draft.columns[2]))
+    assert len(session.actions) == 1 and "column 1" in screen.message.text
+    assert same and on_the_table(view) == shown_before
