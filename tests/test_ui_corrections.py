@@ -15,7 +15,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
-from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts  # noqa: E402
 
 from companion.evenings import evenings  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
@@ -242,3 +242,20 @@ def test_the_correction_screens_pass_the_layout_check(services, navigator, size)
             popup.dismiss(animation=False)
         Window.size = before
         settle(6)
+
+
+def test_a_seat_renamed_updates_the_names_on_screen_rather_than_replacing_them(services, navigator):
+    session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange", 1), Player("Player 2", "sky", 2)])
+    navigator.go(Place.GAME, services, session)
+    tap(the(navigator, "History"))
+    tap(the(navigator, "Names"))
+    names = popups()[0]
+
+    def rename() -> None:
+        tap(names.buttons[1])
+        type_on_keys(*["backspace"] * 8, "G", "r", "a", "n")
+        tap(the(navigator, "Done"))
+
+    same, before, after = same_widgets(names, rename)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert [button.text for button in names.buttons] == ["Ann", "Gran"] and names.message.offered == "Undo"

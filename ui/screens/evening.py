@@ -37,6 +37,11 @@ from ui.widgets.offer_bar import OfferBar
 from ui.widgets.symbols import SymbolShape
 
 POINTS_RULE = nights.POINTS_RULE
+# Laid out at a time, so the screen opens at once for the longest evening: two screens full at 800x480.
+PAGE = 12
+# Lines on the chart, one per player: as many as sit at the largest table; more names would not fit
+# beside the chart's right edge at 800x480, nor could the lines be told apart.
+CHART_LINES = 6
 
 
 def identity_of(colour: str) -> Identity:
@@ -192,15 +197,16 @@ class RunningTotalsChart(BoxLayout):
     """Each player's evening points after each finished game, one line per player in their colour, and
     at the right end of every line the player's shape and name, so no one has to match colours."""
 
-    def __init__(self, evening: Evening, **kwargs):
+    def __init__(self, evening: Evening, names: list[str], **kwargs):
         super().__init__(orientation="horizontal", spacing=0, **kwargs)
-        totals = evening.running_totals
+        totals = {name: points for name, points in evening.running_totals.items() if name in names}
         colours = colours_by_name(evening)
         games = len(evening.finished_games)
         top = max([points[-1] for points in totals.values() if points] + [1])
         step = max(1, math.ceil(top / 5))
         self.graph = Graph(xmin=0, xmax=max(games, 1), ymin=0, ymax=step * math.ceil(top / step),
-                           x_ticks_major=1 if games <= 10 else math.ceil(games / 10), y_ticks_major=step,
+                           # Six numbers at most under a long evening: more would run together at 800x480.
+                           x_ticks_major=1 if games <= 10 else math.ceil(games / 5), y_ticks_major=step,
                            x_grid_label=True, y_grid_label=True, y_grid=True, padding=dp(4),
                            font_size=theme.FONT_SMALL, label_options={"color": theme.TEXT_DIM},
                            tick_color=theme.SURFACE_HIGH, border_color=theme.TEXT_DIM)
@@ -281,32 +287,69 @@ class EveningBody(BoxLayout):
         column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6), padding=[0, 0, dp(8), 0])
         column.bind(minimum_height=column.setter("height"))
         column.add_widget(standings_header())
-        self.rows = []
-        for standing in evening.standings:
-            row = StandingRow(standing)
-            if on_player is not None:
-                row.bind(on_release=lambda row: on_player(row.standing.name))
-            column.add_widget(row)
-            self.rows.append(row)
+        self.column, self.on_player, self.on_delete = column, on_player, on_delete
+        self.rows: list[StandingRow] = []
+        self.unshown_standings = list(evening.standings)
+        self.more_players = BigButton(height=theme.TARGET)
+        self.more_players.bind(on_release=lambda *_: self.show_more_players())
+        self.show_more_players()
         tap_hint = " Tap a name for that player's records." if on_player is not None else ""
         column.add_widget(Text(text=f"{POINTS_RULE}{tap_hint}",
                                font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
         column.add_widget(Widget(size_hint_y=None, height=dp(4)))
-        for number, game in enumerate(evening.games, start=1):
-            column.add_widget(game_panel(number, game, on_delete=on_delete))
+        self.unshown_games = list(enumerate(evening.games, start=1))
+        self.more_games = BigButton(height=theme.TARGET)
+        self.more_games.bind(on_release=lambda *_: self.show_more_games())
+        self.show_more_games()
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6), size_hint_x=0.55)
         scroll.add_widget(column)
         self.add_widget(scroll)
         chart_panel = Panel(orientation="vertical", size_hint_x=0.45, padding=dp(8), spacing=dp(4))
         chart_panel.add_widget(Text(text="Points after each game", font_size=theme.FONT_BODY, bold=True))
         if evening.finished_games:
-            self.chart: RunningTotalsChart | None = RunningTotalsChart(evening)
+            leaders = [standing.name for standing in evening.standings[:CHART_LINES]]
+            self.chart: RunningTotalsChart | None = RunningTotalsChart(evening, leaders)
+            if len(evening.standings) > CHART_LINES:
+                chart_panel.add_widget(Text(text=f"The {CHART_LINES} leaders of {len(evening.standings)} players",
+                                            font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
             chart_panel.add_widget(self.chart)
         else:
             self.chart = None
             chart_panel.add_widget(Text(text="The chart starts when the first game of the evening is finished.",
                                         color=theme.TEXT_DIM, size_hint_y=1))
         self.add_widget(chart_panel)
+
+
+    def show_more_players(self) -> None:
+        """The next page of the standings: an evening of many players lays out a page at a time."""
+        self._page(self.more_players, self.unshown_standings, self._standing_row, "players")
+
+    def show_more_games(self) -> None:
+        """The next page of the evening's games, in the order they were played: a long evening's
+        games are laid out a page at a time, so the screen opens at once however many there are."""
+        self._page(self.more_games, self.unshown_games,
+                   lambda numbered: game_panel(*numbered, on_delete=self.on_delete), "games")
+
+    def _page(self, more: BigButton, unshown: list, widget_for: Callable, what: str) -> None:
+        """The next page where its More button was (at the bottom, the first time); Kivy keeps a
+        layout's children bottom first, so widgets added one by one at the same index read downwards."""
+        place = 0
+        if more.parent is self.column:
+            place = self.column.children.index(more)
+            self.column.remove_widget(more)
+        for item in unshown[:PAGE]:
+            self.column.add_widget(widget_for(item), index=place)
+        del unshown[:PAGE]
+        if unshown:
+            more.text = f"More {what} ({len(unshown)} more)"
+            self.column.add_widget(more, index=place)
+
+    def _standing_row(self, standing: EveningStanding) -> StandingRow:
+        row = StandingRow(standing)
+        if self.on_player is not None:
+            row.bind(on_release=lambda row: self.on_player(row.standing.name))
+        self.rows.append(row)
+        return row
 
 
 class EveningScreen(Screen):

@@ -12,6 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
 
 from companion.errors import CompanionError
 from companion.evenings import Evening, evenings, tonight_of
@@ -19,6 +20,7 @@ from companion.players import IDENTITIES, IDENTITY_BY_KEY
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from ui import theme
+from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.screens.unfinished import players_words
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
@@ -126,7 +128,7 @@ class HomeScreen(Screen):
 
     def _earlier_line(self, earlier: list[Evening]) -> Text:
         line = "  -  ".join(f"{time.strftime('%a %d %b', time.localtime(evening.started_at))}: "
-                            f"{' & '.join(evening.winners)}" for evening in earlier)
+                            f"{escape_markup(' & '.join(evening.winners))}" for evening in earlier)
         words = Text(text=f"[b]Earlier evenings won by[/b]  {line}", markup=True, font_size=theme.FONT_SMALL,
                      color=theme.TEXT_DIM)
         words.fine_print = True
@@ -165,7 +167,7 @@ class HomeScreen(Screen):
         names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %H:%M", time.localtime(record.updated_at))
         description = Text(
-            text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{names}  -  {when}",
+            text=f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{escape_markup(names)}  -  {when}",
             markup=True, size_hint_y=1, font_size=theme.FONT_BODY)
         panel.add_widget(description)
         resume = BigButton(text="Resume", kind="primary", size_hint_x=None, width=dp(140), height=theme.TOUCH_BIG,
@@ -182,7 +184,7 @@ class HomeScreen(Screen):
         """One tap took the game off Home, so one tap puts it back."""
         panel = Panel(orientation="horizontal", size_hint_y=None, height=dp(72), padding=[theme.PAD, dp(8)],
                       fill=theme.SURFACE)
-        panel.add_widget(Text(text=f"[b]Set aside: {game_entry(record.game).title}[/b] of {players_words(record)}\n"
+        panel.add_widget(Text(text=f"[b]Set aside: {game_entry(record.game).title}[/b] of {escape_markup(players_words(record))}\n"
                                    "It is kept under Saved games.",
                               markup=True, size_hint_y=1, font_size=theme.FONT_SMALL))
         undo = BigButton(text="Undo", size_hint_x=None, width=dp(130), pos_hint={"center_y": 0.5}, once=True)
@@ -194,13 +196,9 @@ class HomeScreen(Screen):
         self.navigator.go(Place.SETUP, self.services, entry)
 
     def resume(self, session_id: int) -> None:
-        try:
-            session = self.services.store.resume(session_id)
-        except CompanionError as problem:
-            self.message.show(f"Game {session_id} can't be brought back ({problem}); it stays in Saved games.",
-                              problem=True, seconds=None)
-            return
-        self.navigator.go(Place.GAME, self.services, session)
+        problem = open_saved_game(self.services, self.navigator, session_id)
+        if problem is not None:
+            self.message.show(problem, problem=True, seconds=None)
 
     def set_aside(self, session_id: int) -> None:
         if self._saved(lambda: self.services.store.set_aside(session_id)):

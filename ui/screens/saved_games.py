@@ -5,6 +5,8 @@ when one is plugged in), and game logs or whole evenings on a stick can be impor
 from __future__ import annotations
 
 import time
+from pathlib import Path
+from typing import Callable
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line
@@ -18,13 +20,17 @@ from kivy.utils import escape_markup
 from companion import corrections, exports
 from companion.errors import CompanionError
 from companion.names import Change
+from companion.progress import Cancelled, Task
 from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
+from ui.background import off_screen, on_screen
+from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.widgets.basics import BigButton, Panel, Text, popup_header
 from ui.widgets.confirm import ConfirmPopup
 from ui.widgets.offer_bar import OfferBar
+from ui.widgets.progress import ProgressPopup
 
 SHOWN = 40
 ROW_HEIGHT = dp(96)
@@ -84,6 +90,7 @@ class SavedGamesScreen(Screen):
         root.add_widget(self.message)
         self.add_widget(root)
         self.row_of: dict[int, Panel] = {}
+        self.importing: Task | None = None   # an import running off the screen's thread
         self.list_games()
 
     def list_games(self, highlighted: tuple[int, ...] = ()) -> None:
@@ -117,7 +124,8 @@ class SavedGamesScreen(Screen):
         names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %d %b %H:%M", time.localtime(record.updated_at))
         status = status_of(record)
-        words = Text(text=f"[b]{game_entry(record.game).title}[/b]  -  {status}\n{names}  -  {when}",
+        words = Text(text=f"[b]{game_entry(record.game).title}[/b]  -  {escape_markup(status)}\n"
+                          f"{escape_markup(names)}  -  {when}",
                      markup=True, font_size=theme.FONT_BODY, pos_hint={"center_y": 0.5})
         # Six long names wrap onto a third line: the row grows rather than letting them spill out.
         words.bind(height=lambda _, height: setattr(row, "height", max(ROW_HEIGHT, height + 2 * theme.PAD)))
@@ -136,9 +144,9 @@ class SavedGamesScreen(Screen):
         return row
 
     def open(self, record: SessionRecord, resumable: bool) -> None:
-        if resumable:
-            self.services.store.bring_back(record.id)
-        self.navigator.go(Place.GAME, self.services, self.services.store.resume(record.id))
+        problem = open_saved_game(self.services, self.navigator, record.id, bring_back=resumable)
+        if problem is not None:
+            self.message.show(problem, problem=True, seconds=None)
 
     def export(self, session_id: int) -> None:
         try:
@@ -185,62 +193,112 @@ class SavedGamesScreen(Screen):
         self.message.show(f"{what} is back, as it was.", seconds=None)
 
     def choose_import(self) -> ModalView | None:
-        """The game logs and evenings on the stick, one button each; None (and a message) without any."""
+        """The game logs and evenings on the stick, one button each, described as they are read off
+        the screen's thread; None (and a message) without a stick."""
         found = exports.sticks()
         if not found:
             self.message.show("No USB stick found. Plug one in, wait a moment for it to open, then tap "
                               "Import from USB stick again.", problem=True, seconds=None)
             return None
         stick = found[0]
-        files = exports.stick_files(stick)
-        if not files:
-            self.message.show(f"The USB stick {stick.label} has no game logs on it: they are the .json files "
-                              "an export writes at the top of the stick.", problem=True, seconds=None)
-            return None
-        popup = ImportPopup(stick, files, on_chosen=self.import_file)
+        popup = ImportPopup(stick, on_chosen=self.import_file)
+
+        def read_the_stick(task: Task) -> None:
+            paths = exports.stick_entries(stick)
+            on_screen(lambda: self._listed(popup, stick, paths))
+            for path in paths:
+                what = exports.describe(path, task)
+                on_screen(lambda path=path, what=what: popup.described(path, what))
+
+        popup.reading = off_screen(read_the_stick, done=lambda _: popup.done_reading(), failed=popup.done_reading,
+                                   stopped_words="the files on the stick could not all be read")
         popup.open()
         return popup
 
-    def import_file(self, found: exports.Found) -> None:
-        try:
-            imported = exports.import_file(self.services.store, found.path)
-        except CompanionError as problem:
-            self.message.show(str(problem), problem=True, seconds=None)
+    def _listed(self, popup: ImportPopup, stick: exports.Stick, paths: list[Path]) -> None:
+        if paths:
+            popup.list(paths)
             return
+        popup.dismiss(animation=False)
+        self.message.show(f"The USB stick {stick.label} has no game logs on it: they are the .json files an export "
+                          "writes at the top of the stick.", problem=True, seconds=None)
+
+    def import_file(self, path: Path) -> None:
+        """The file read, checked and saved off the screen's thread, with a bar and Cancel meanwhile."""
+        progress = ProgressPopup(f"Importing {path.name}", on_cancel=self._cancel_import)
+        progress.open()
+        self.importing = off_screen(lambda task: exports.import_file(self.services.store, path, task),
+                                    done=lambda imported: self._imported(progress, imported),
+                                    failed=lambda problem: self._not_imported(progress, problem),
+                                    progress=progress.show, stopped_words="the import stopped; nothing was imported")
+
+    def _cancel_import(self) -> None:
+        if self.importing is not None:
+            self.importing.cancel()
+
+    def _imported(self, progress: ProgressPopup, imported: exports.Imported) -> None:
+        self.importing = None
+        progress.dismiss(animation=False)
         self.list_games(highlighted=imported.session_ids)
         self.message.show(imported.message, seconds=None)
+
+    def _not_imported(self, progress: ProgressPopup, problem: CompanionError) -> None:
+        self.importing = None
+        progress.dismiss(animation=False)
+        self.message.show(str(problem), problem=not isinstance(problem, Cancelled), seconds=None)
 
     def back(self) -> None:
         self.navigator.go(Place.HOME, self.services)
 
 
 class ImportPopup(ModalView):
-    """The JSON files on a stick, newest first, each a button with its name and what it holds."""
+    """The JSON files on a stick, newest first, each a button with its name and what it holds (read
+    off the screen's thread; a file can be tapped before it is)."""
 
-    def __init__(self, stick: exports.Stick, files: list[exports.Found], on_chosen, **kwargs):
+    def __init__(self, stick: exports.Stick, on_chosen: Callable[[Path], None], **kwargs):
         super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
         self.on_chosen = on_chosen
+        self.reading: Task | None = None   # the listing, stopped once the popup closes
+        self.bind(on_dismiss=self._stop_reading)
         panel = Panel(orientation="vertical")
         panel.add_widget(popup_header(f"Import from {stick.label}", self.dismiss))
-        panel.add_widget(Text(text="Tap a game or an evening to add it to the saved games. It is checked "
-                                   "move by move first; a file with a wrong move adds nothing.",
-                              font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        column.bind(minimum_height=column.setter("height"))
+        self.hint = Text(text="Looking at the files on the stick...", font_size=theme.FONT_SMALL,
+                         color=theme.TEXT_DIM, fine_print=True)
+        panel.add_widget(self.hint)
+        self.column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
+        self.column.bind(minimum_height=self.column.setter("height"))
         self.choices: list[BigButton] = []
-        for found in files:
-            choice = BigButton(text=f"[b]{escape_markup(found.path.name)}[/b]\n{escape_markup(found.what)}",
-                               markup=True, halign="left", bold=False, height=dp(72))
-            choice.found = found
-            choice.bind(texture_size=lambda button, size: setattr(button, "height", max(dp(72), size[1] + dp(16))))
-            choice.bind(on_release=lambda button: self.choose(button.found))
-            column.add_widget(choice)
-            self.choices.append(choice)
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(column)
+        scroll.add_widget(self.column)
         panel.add_widget(scroll)
         self.add_widget(panel)
 
-    def choose(self, found: exports.Found) -> None:
+    def list(self, paths: list[Path]) -> None:
+        self.hint.text = ("Tap a game or an evening to add it to the saved games. It is checked move by move "
+                          "first; a file with a wrong move adds nothing.")
+        for path in paths:
+            choice = BigButton(markup=True, halign="left", bold=False, height=dp(72))
+            choice.path = path
+            choice.bind(texture_size=lambda button, size: setattr(button, "height", max(dp(72), size[1] + dp(16))))
+            choice.bind(on_release=lambda button: self.choose(button.path))
+            self.column.add_widget(choice)
+            self.choices.append(choice)
+            self.described(path, "reading it...")
+
+    def described(self, path: Path, what: str) -> None:
+        for choice in self.choices:
+            if choice.path == path:
+                choice.text = f"[b]{escape_markup(path.name)}[/b]\n{escape_markup(what)}"
+
+    def done_reading(self, problem: CompanionError | None = None) -> None:
+        self.reading = None
+        if problem is not None and not isinstance(problem, Cancelled):
+            self.hint.text = str(problem)
+
+    def _stop_reading(self, *_) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
+
+    def choose(self, path: Path) -> None:
         self.dismiss(animation=False)
-        self.on_chosen(found)
+        self.on_chosen(path)

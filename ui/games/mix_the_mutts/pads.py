@@ -9,6 +9,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
 
 from companion.games.mix_the_mutts.state import BREEDS
 from ui.games.mix_the_mutts.model import points_word
@@ -109,7 +110,7 @@ class BreedPad(BoxLayout):
             step = f"dog {number}: tap its [b]{self.next_part}[/b] breed"
         else:
             step = f"all {self.most} dogs entered"
-        self.prompt_text = f"{self.player_name}'s new tile, {step}"
+        self.prompt_text = f"{escape_markup(self.player_name)}'s new tile, {step}"
         parts = [dog_short(head, tail) for head, tail in dogs] + [f"{breed} head, ?" for breed in half]
         self.entered_text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
         self.ready = self.fewest <= len(dogs) <= self.most and not half
