@@ -1,6 +1,6 @@
 """From a touch to the frame that shows it, on the 7" panel's size (800x480): each game at its largest
 table, an ordinary move tapped on its pad, and the app's other common touches (a refused tap, Undo,
-a 200-move History, Home and Saved games with 50 games, the evening with 10), each beside a bare Kivy
+a 200-move History, Home and Saved games with 50 games, the evening with 10 and with 100), each beside a bare Kivy
 app whose button changes a label, measured in the same window and interleaved tap for tap.
 
     python bench/touch.py [--taps N]
@@ -359,11 +359,34 @@ def cases(bench: Bench) -> list[Case]:
         bench.navigator.go(Place.HOME, bench.services)
         return lambda: button(bench.top, "Tonight", starts=True)
 
+    def evening_of_a_hundred() -> Callable[[], Any]:
+        """The largest evening an import allows: 100 finished games, six players seated in turn."""
+        from companion.gamelog import session_from_document
+        from companion.rulecards import load_example
+        from companion.store import GameToImport
+        from ui.places import Place
+
+        names = ["Christopher", "Maximiliana", "Bartholomew", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+        colours = ["orange", "sky", "green", "yellow", "pink", "blue"]
+        started, games = time.time() - 3 * 3600, []
+        for number in range(100):
+            key = ("nut", "mix_the_mutts", "pugs_in_mugs", "thats_ruff", "nuts_about_mutts")[number % 5]
+            document = load_example(key)
+            seats = [(number + seat) % 6 for seat in range(len(document["players"]))]
+            players = [{"name": names[seat], "colour": colours[seat], "button": index + 1}
+                       for index, seat in enumerate(seats)]
+            session = session_from_document({**document, "players": players})
+            games.append(GameToImport(session, started + number * 60, started + number * 60 + 30))
+        bench.services.store.import_sessions(games)
+        bench.navigator.go(Place.HOME, bench.services)
+        return lambda: button(bench.top, "Tonight", starts=True)
+
     result += screen_cases(bench)
     result += [
         Case("Home with 50 saved games (Home tapped on a game)", home_with_saved, after=back_to_game),
         Case("Saved games with 50 games (tapped on Home)", saved_games_from_home, after=home_again),
         Case("The evening with 10 games (tapped on Home)", evening_of_ten, after=home_again),
+        Case("The evening with 100 games, 6 players (tapped on Home)", evening_of_a_hundred, after=home_again),
     ]
     return result
 

@@ -138,10 +138,27 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
     report["standings"] = shown
 
     # Every game listed, numbered in the order played, with the points it gave each player.
-    labels = [w for w in table.all_widgets(Label) if w.text]
+    # The list draws only the rows in sight: a game not yet in sight is found by scrolling on, a page
+    # at a time, as a finger would.
+    listing = table.screen.body.listing
+
+    def labels_in_sight() -> list:
+        return [w for w in table.all_widgets(Label) if w.text]
+
+    def find_title(number: int, title: str):
+        while True:
+            labels = labels_in_sight()
+            found = next((w for w in labels if re.match(rf"^{number}\. {re.escape(title)}\b",
+                                                        layout.plain(w.text))), None)
+            if found is not None or listing.scroll_y <= 0:
+                return found, labels
+            page = listing.convert_distance_to_scroll(0, listing.height * 0.8)[1]
+            listing.scroll_y = max(0.0, listing.scroll_y - page)
+            table.settle()
+
+    labels = labels_in_sight()
     for number, game in enumerate(games, start=1):
-        title = next((w for w in labels if re.match(rf"^{number}\. {re.escape(game['title'])}\b",
-                                                    layout.plain(w.text))), None)
+        title, labels = find_title(number, game["title"])
         assert title is not None, f"the evening does not list game {number}, {game['title']}: " \
                                   f"{[layout.plain(w.text) for w in labels]}"
         panel = title.parent
@@ -155,10 +172,14 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
         meant_given = {name: f"+{value}" for name, value in game["points"].items()}
         assert given == meant_given, f"game {number} ({game['title']}) shows points {given}, meant {meant_given}"
         scroll_to_and_check(table, panel)
-    assert not any(re.match(rf"^{len(games) + 1}\. ", layout.plain(w.text)) for w in labels), \
+    listing.scroll_y = 0   # the end of the list
+    table.settle()
+    assert not any(re.match(rf"^{len(games) + 1}\. ", layout.plain(w.text)) for w in labels_in_sight()), \
         f"the evening lists more than {len(games)} games"
     # Back to the top of the list, where the names are.
-    scroll_to_and_check(table, rows[0])
+    listing.scroll_y = 1
+    table.settle()
+    table.check_layout()
 
 
 def check_profile(table, name: str, played: int, won: int, per_game: dict[str, tuple[int, int]]) -> None:

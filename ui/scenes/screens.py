@@ -340,7 +340,7 @@ def saved_games_importing(services: Services, navigator: Navigator) -> None:
     progress.show("Checking the moves", 0.4)
 
 
-@scene("evening-long", "an evening of forty games: the first games and players, and More for the rest")
+@scene("evening-long", "an evening of forty games: one list of every player and game, the six leaders on the chart")
 def evening_long(services: Services, navigator: Navigator) -> None:
     import random
     import time

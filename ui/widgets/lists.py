@@ -21,11 +21,12 @@ class RowList(RecycleView):
 
     def scroll_to_index(self, index: int) -> None:
         """Bring the row at `index` into sight (the list is laid out first if it has not been)."""
-        self.refresh_from_layout()
         box = self.layout_manager
         if box is None or not self.data:
             return
-        box.do_layout()
+        # Laid out now rather than at the next frame (a RecycleLayout has no do_layout of its own).
+        self.refresh_from_layout()
+        self.refresh_views()
         offset = sum(self._row_height(item) + self.spacing for item in self.data[:index])
         content = max(1.0, box.height - self.height)
         self.scroll_y = max(0.0, min(1.0, 1 - offset / content))
