@@ -40,6 +40,8 @@ class MixTheMuttsView(TableView, BoxLayout):
         summary = cast(MuttsSummary, controller.session.summary())
         junior = summary["scoring"].startswith("junior")
         super().__init__(model=MuttsModel(controller.players, junior, summary["card_values"]), **kwargs)
+        # The ids are weak: the view holds the table itself while a pad or the end is shown instead.
+        self.table: Widget = self.ids["table"].__self__
         self.cards = [MixSeatCard(seat) for seat in self.model.seats]
         for card in self.cards:
             self.ids["seats"].add_widget(card)
@@ -165,7 +167,7 @@ class MixTheMuttsView(TableView, BoxLayout):
         elif phase == Phase.SCORING:
             part = self.scoring_grid
         else:
-            part = self.ids["table"]
+            part = self.table
         if not self.children or self.shown is not part:
             self.clear_widgets()
             self.add_widget(part)

@@ -11,6 +11,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.games.nut.clusters import DOUBLE_ONCE
 from companion.games.nut.state import Colour, ColourResult
@@ -57,7 +58,8 @@ class NutResultCard(BoxLayout):
         for line in self.lines.values():
             self.ids["lines"].add_widget(line)
         self.grid = LayoutGrid(editable=False, max_cell=dp(60), size_hint_y=None)
-        self.by_hand = self.ids["by_hand"]
+        # The ids are weak: the card holds the counted-by-hand note itself while the grid is shown.
+        self.by_hand: Widget = self.ids["by_hand"].__self__
         self.ids["area"].remove_widget(self.by_hand)
         self.bind(height=self._fit_grid)
 
