@@ -206,10 +206,11 @@ def fix_a_miscount(table) -> dict:
     """After the Nut game the family finds the loser's clusters were counted short: History, tap that
     score, Fix, count again by hand on the same pad. The winner, the end screen and the saved result
     follow; the fix is listed in the history; the evening checked afterwards is the fixed one."""
-    from ui.games.nut.pads import NutStepper, PlayerTab
+    from ui.games.nut.pads import ScoringTab
     from ui.games.nut.scoring import trimmed
     from ui.screens.fixing import FixPopup
     from ui.screens.history import HistoryPopup, MoveRow
+    from ui.widgets.stepper import Stepper
 
     session = table.session
     before = session.outcome
@@ -226,17 +227,17 @@ def fix_a_miscount(table) -> dict:
     # The pad opens on the layout as it was told, ready to be corrected.
     told = session.actions[row.line.number - 1]
     pad = table.layer().view.scoring
-    assert next(tab for tab in table.widgets(PlayerTab) if tab.label.text == loser).chosen, \
+    assert next(tab for tab in table.widgets(ScoringTab) if tab.label.text == loser).chosen, \
         f"the fix does not open on {loser}'s tab"
     if told.type == "score_layout":
         assert pad.grid is not None and trimmed(list(pad.grid.rows)) == list(told["grid"]), \
             f"the fix opens on {pad.grid and pad.grid.rows}, {loser} painted {told['grid']}"
-    if not table.widgets(NutStepper):
+    if not table.widgets(Stepper):
         table.tap("Count by hand")
     table.check_layout()
-    sizes = sorted(table.widgets(NutStepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
+    sizes = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
     for stepper in sizes:
-        while int(stepper.value_label.text) < 9:
+        while int(stepper.number.text) < 9:
             table.tap("+", within=stepper)
     table.screenshot("fix-move")
     table.tap(f"Score {loser}")

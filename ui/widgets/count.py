@@ -132,6 +132,14 @@ class Count(Widget):
         return (DIGIT_WIDTH * base * digits + dp(6) + CAPTION_GAP
                 + text_width(caption_text, caption_font or theme.FONT_TABLE) + dp(4))
 
+    @staticmethod
+    def width_under(caption_text: str, digits: int, font_size: float | None = None,
+                    caption_font: float | None = None) -> float:
+        """How wide a count with its caption under it is at its base size: the wider of its digits and
+        its caption, so a column of counts can be given no more room than it needs."""
+        base = font_size or theme.FONT_KEY_NUMBER
+        return max(DIGIT_WIDTH * base * digits, text_width(caption_text, caption_font or theme.FONT_TABLE)) + dp(6)
+
     def _arrange(self, *_: Any) -> None:
         number, caption = self.number, self.caption
         number.text = str(self.value)
