@@ -185,3 +185,21 @@ def test_a_race_from_wait_to_go_to_its_photo_finish_updates_the_popup_rather_tha
     assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
     assert "No bone for Ben: draw a card" in texts(popup)
     assert only(popup, "Accept result").opacity == 1 and only(popup, "Cancel").opacity == 1
+
+
+def test_the_photo_finish_after_the_wait_takes_the_panel_the_wait_held(bone_race, clock):
+    """The wait for GO fills the panel while it shows; once put away it must give all of it back, or the
+    photo finish is squeezed to nothing and its lines are drawn over the buttons below."""
+    services, _session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = race_popup()
+    settle()
+    waited = popup.ids["waiting"].height
+    assert waited > 0
+    run_race(services, clock, [3, 1, 2])
+    result, headline = popup.ids["result"], next(w for w in popup.walk() if getattr(w, "text", "") == popup.headline)
+    assert popup.ids["waiting"].height == 0
+    assert result.height >= waited * 0.9
+    assert result.y <= headline.y and headline.top <= result.top, "the headline is drawn outside the photo finish"
+    for row in popup.rows[:3]:
+        assert result.y <= row.y and row.top <= result.top, f"{row.player.name}'s line is drawn outside the photo finish"
