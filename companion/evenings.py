@@ -14,6 +14,7 @@ import io
 import json
 import sys
 import time
+import weakref
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from .errors import BadDocument, CompanionError
 from .files import write_atomic
 from .outcome import Outcome, Standing
 from .paths import default_data_dir
+from .progress import Task
 from .registry import game_entry
 
 # The store is opened only by the commands that need it, and Home, which reads tonight's evening at
@@ -170,7 +172,19 @@ def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None
 
 def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
     """Every saved game that can be read back, oldest first, with its result (records.py reads it too)."""
-    return [(record, _result(store, record)) for record in store.history()]
+    known = _worked_out.setdefault(store, {})
+    found = []
+    for record in store.history():
+        kept = known.get(record.id)
+        if kept is None or kept[0] is not record:
+            kept = known[record.id] = (record, _result(store, record))
+        found.append(kept)
+    return found
+
+
+# Each game's result with the record it was worked out from. The store hands back the very same record
+# while a game's row is unchanged, so reading the evenings again after a move works out that game alone.
+_worked_out: weakref.WeakKeyDictionary[Store, dict[int, tuple[SessionRecord, GameResult]]] = weakref.WeakKeyDictionary()
 
 
 def _result(store: Store, record: SessionRecord) -> GameResult:
@@ -271,43 +285,90 @@ def game_alone(found: list[Evening], session_id: int) -> tuple[int, Evening]:
 _EVENING_KEYS = {"evening", "games"}
 # An older evening document has no times per game: its games are put a minute apart from its start.
 SPACING_WITHOUT_TIMES_S = 60.0
+# Four hours of the quickest game is some fifty games: a file holding more is no evening.
+MOST_GAMES = 100
+# The games left out of an import named one by one in its message, so that it fits the message bar.
+SAID_LEFT_OUT = 2
 
 
-def import_evening(store: Store, document: Any) -> list[Session]:
+@dataclass(frozen=True)
+class ImportedEvening:
+    """What an evening's import saved, and the games it left out as saved already (each in words)."""
+
+    sessions: list[Session]
+    left_out: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """What was saved, in one sentence, and what was left out, in another."""
+        numbers = [session.id for session in self.sessions]
+        count = len(self.sessions)
+        games = {1: f"game {numbers[0]}", 2: f"games {numbers[0]} and {numbers[-1]}"}.get(
+            count, f"games {numbers[0]} to {numbers[-1]}")
+        titles = ", ".join(session.game.title for session in self.sessions)
+        said = f"Imported an evening of {count} game{'s' if count != 1 else ''} as {games}: {titles}."
+        if self.left_out:
+            named = "; ".join(self.left_out[:SAID_LEFT_OUT])
+            more = len(self.left_out) - SAID_LEFT_OUT
+            said += f" Left out, to count nothing twice: {named}" + (f"; and {more} more." if more > 0 else ".")
+        return said
+
+
+def import_evening(store: Store, document: Any, task: Task | None = None) -> ImportedEvening:
     """Save every game of an evening document in one transaction, each at the time it was played.
     Every game is checked in full before any is saved: a refused one names its game and its action,
-    and nothing is saved."""
-    checked = check_evening(store, document)
-    return store.import_sessions(checked)
+    and nothing is saved. A game saved already (or twice in the file) is left out and said so; an
+    evening whose every game is saved already is refused."""
+    checked, left_out = check_evening(store, document, task)
+    if task is not None:
+        task.begin("Saving", len(checked))
+    saved = store.import_sessions(checked, each=task.advance if task is not None else None)
+    return ImportedEvening(saved, tuple(left_out))
 
 
-def check_evening(store: Store, document: Any) -> list[GameToImport]:
-    """Each game of the evening document, replayed, with when it was played and its race logs; a
-    BadDocument otherwise."""
-    from .gamelog import already_saved, played_from_document, races_from_document, session_from_document
+def check_evening(store: Store, document: Any, task: Task | None = None) -> tuple[list[GameToImport], list[str]]:
+    """Each new game of the evening document, replayed, with when it was played and its race logs,
+    and the games left out as saved already, in words; a BadDocument otherwise."""
+    from .gamelog import SavedGames, moves_in, played_from_document, races_from_document, session_from_document, session_key
     from .store import GameToImport
 
     games = _evening_games(document)
     start = _evening_start(document)
-    checked: list[GameToImport] = []
+    if task is not None:
+        task.begin("Checking the moves", sum(moves_in(game) for game in games))
+    read = []
     for index, game in enumerate(games):
-        where = f"game {index + 1} of {len(games)}{_titled(game)}"
+        number = f"game {index + 1} of {len(games)}"
+        where = number + _titled(game)
         try:
-            session = session_from_document(game)
+            session = session_from_document(game, task)
             played = played_from_document(game)
             races = races_from_document(game, session)
         except BadDocument as problem:
             raise BadDocument(f"{where}: {problem}; nothing was imported") from None
-        if played is None:
-            moment = start + index * SPACING_WITHOUT_TIMES_S
-            checked.append(GameToImport(session, moment, moment, races=races))
-            continue
-        already = already_saved(store, session, played)
+        read.append((number, where, session, played, races))
+    saved = SavedGames(store, [session for _, _, session, _, _ in read], task)
+    checked: list[GameToImport] = []
+    left_out: list[tuple[str, str]] = []
+    first_of: dict[str, str] = {}
+    # Spaced a minute apart, but never later than now: a game is not dated in the future.
+    latest = max(start, time.time())
+    for index, (number, where, session, played, races) in enumerate(read):
+        already = saved.find(session, played)
+        first = first_of.setdefault(session_key(session), number)
         if already is not None:
-            raise BadDocument(f"{where} is already saved, as game {already}: this evening was imported "
-                              "before; nothing was imported")
-        checked.append(GameToImport(session, played.started_at, played.last_played_at, played.set_aside, races))
-    return checked
+            left_out.append((where, f"already saved, as game {already}"))
+        elif first != number:
+            left_out.append((where, f"the same game as {first}"))
+        elif played is None:
+            moment = min(start + index * SPACING_WITHOUT_TIMES_S, latest)
+            checked.append(GameToImport(session, moment, moment, races=races))
+        else:
+            checked.append(GameToImport(session, played.started_at, played.last_played_at, played.set_aside, races))
+    if not checked:
+        where, why = left_out[0]
+        raise BadDocument(f"{where} is {why}: this evening was imported before; nothing was imported")
+    return checked, [f"{where}, {why}" for where, why in left_out]
 
 
 def _evening_games(document: Any) -> list[Any]:
@@ -320,15 +381,19 @@ def _evening_games(document: Any) -> list[Any]:
     games = document["games"]
     if not isinstance(games, list) or not games:
         raise BadDocument("an evening's \"games\" must be a list of at least one game log")
+    if len(games) > MOST_GAMES:
+        raise BadDocument(f"an evening's \"games\" holds {len(games):,} games, more than any evening "
+                          f"({MOST_GAMES} at most): check that it is the right file")
     return games
 
 
 def _evening_start(document: dict[str, Any]) -> float:
+    from .gamelog import checked_time
+
     header = document["evening"]
-    started = header.get("started_at") if isinstance(header, dict) else None
-    if isinstance(started, bool) or not isinstance(started, (int, float)) or not 0 <= started <= 32503680000:
+    if not isinstance(header, dict) or "started_at" not in header:
         raise BadDocument("an evening's \"evening\" must say when it started: \"started_at\" in seconds since 1970")
-    return float(started)
+    return checked_time(header["started_at"], "the evening's started_at")
 
 
 def _titled(game: Any) -> str:
@@ -383,18 +448,8 @@ def _import(args: argparse.Namespace) -> int:
         raise BadDocument(f"{args.file} holds one game, not an evening: import it with companion import-game {args.file}")
     store = Store.open(args.data_dir or default_data_dir())
     try:
-        sessions = import_evening(store, document)
+        imported = import_evening(store, document)
     finally:
         store.close()
-    print(imported_evening_text(sessions))
+    print(imported.text)
     return 0
-
-
-def imported_evening_text(sessions: list[Session]) -> str:
-    """What an evening's import saved, in one sentence."""
-    numbers = [session.id for session in sessions]
-    count = len(sessions)
-    games = {1: f"game {numbers[0]}", 2: f"games {numbers[0]} and {numbers[-1]}"}.get(
-        count, f"games {numbers[0]} to {numbers[-1]}")
-    titles = ", ".join(session.game.title for session in sessions)
-    return f"Imported an evening of {count} game{'s' if count != 1 else ''} as {games}: {titles}."

@@ -25,9 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import BadDocument, CompanionError, StorageProblem
-from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening, imported_evening_text
+from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening
+from .files import FileProblem, create_flushed, flush_folder, remove_quietly
 from .gamelog import export_saved, import_document, is_evening_document, read_document
+from .progress import Cancelled, Task
 from .registry import game_entry
+from .session import collector_paused
 
 if TYPE_CHECKING:
     from .session import Session
@@ -38,8 +41,6 @@ ROOTS: tuple[Path, ...] = (Path("/media"), Path("/run/media"))
 MOUNTS = Path("/proc/mounts")
 STICK_FILESYSTEMS = frozenset({"vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "ext2", "ext3", "ext4"})
 EXPORTS_FOLDER = "exports"
-# A game log of a long evening is some hundreds of kilobytes; a file far bigger is something else.
-LARGEST_DOCUMENT = 5_000_000
 LISTED = 40
 
 
@@ -160,50 +161,16 @@ def write_new(folder: Path, stem: str, contents: Sequence[tuple[str, str]]) -> t
     renamed: list[Path] = []
     try:
         for path, (_, text) in zip(temporary, contents):
-            _write_flushed(path, text.encode("utf-8"))
+            create_flushed(path, text.encode("utf-8"), mode=0o644)
         for source, target in zip(temporary, final):
             os.rename(source, target)
             renamed.append(target)
-        _flush_folder(folder)
+        flush_folder(folder)
     except OSError:
         for path in temporary + renamed:
-            _remove_quietly(path)
+            remove_quietly(path)
         raise
     return tuple(final)
-
-
-def _write_flushed(path: Path, data: bytes) -> None:
-    """The bytes on the drive itself before this returns: a stick is pulled out as soon as the screen
-    says it is done."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(descriptor, view):]
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
-def _flush_folder(folder: Path) -> None:
-    """The renames on the drive too, where its file system can flush a folder (FAT sticks cannot)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
-def _remove_quietly(path: Path) -> None:
-    try:
-        path.unlink()
-    except OSError:
-        pass
 
 
 def _free_stem(folder: Path, stem: str, suffixes: Sequence[str]) -> str:
@@ -240,48 +207,60 @@ def _json(document: Any) -> str:
 
 # ----- importing ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Found:
-    """A JSON file on a stick, with what it holds in words (read, not yet checked)."""
-
-    path: Path
-    what: str
-
-
-def stick_files(stick: Stick) -> list[Found]:
-    """The JSON files at the top of the stick, where exports are written, newest first."""
+def stick_entries(stick: Stick) -> list[Path]:
+    """The .json names at the top of the stick, where exports are written, newest first: listed
+    without opening any, so a stick of large or strange files lists at once. Folders, pipes and
+    links are listed too, and `describe` says why they cannot be read."""
+    dated = []
     try:
-        dated = [(path.stat().st_mtime, path) for path in stick.path.iterdir()
-                 if path.suffix.lower() == ".json" and not path.name.startswith(".") and path.is_file()]
+        with os.scandir(stick.path) as entries:
+            for entry in entries:
+                if not entry.name.lower().endswith(".json") or entry.name.startswith("."):
+                    continue
+                try:
+                    changed = entry.stat(follow_symlinks=False).st_mtime
+                except OSError:
+                    changed = 0.0   # gone since it was listed: describing it will say so
+                dated.append((changed, Path(entry.path)))
     except OSError:
         return []   # the stick was pulled out while it was read
-    paths = [path for _, path in sorted(dated, key=lambda pair: (-pair[0], pair[1].name))]
-    return [Found(path, describe(path)) for path in paths[:LISTED]]
+    return [path for _, path in sorted(dated, key=lambda pair: (-pair[0], pair[1].name))][:LISTED]
 
 
-def describe(path: Path) -> str:
+def describe(path: Path, task: Task | None = None) -> str:
     """What a file holds, for the family to choose by: `Nut, Sat 21 Nov 2026: Ann, Ben`, `An evening
-    of Sat 21 Nov 2026: 3 games`, or why it is no game log."""
+    of Sat 21 Nov 2026: 3 games`, or why it is no game log. Read as an import reads it (the same
+    limit, no link followed off the stick), so what the list says is what a tap will find."""
     try:
-        if path.stat().st_size > LARGEST_DOCUMENT:
-            return "too big to be a game log"
-        document = read_document(path)
-    except (BadDocument, OSError):
+        with collector_paused():   # see import_file
+            document = read_document(path, task, within=path.parent)
+            try:
+                return _words_for(document)
+            finally:
+                _let_go(document)
+    except Cancelled:
+        raise
+    except FileProblem as problem:
+        return str(problem).replace(str(path), path.name)
+    except CompanionError:
         return "not a game log (it cannot be read)"
+
+
+def _words_for(document: Any) -> str:
     if is_evening_document(document):
         games = document["games"]
         header = document["evening"]
         count = len(games) if isinstance(games, list) else 0
         started = header.get("started_at") if isinstance(header, dict) else None
         day = f" of {_date(started)}" if isinstance(started, (int, float)) else ""
-        return f"An evening{day}: {count} game{'s' if count != 1 else ''}"
+        return f"An evening{day}: {count:,} game{'s' if count != 1 else ''}"
     if isinstance(document, dict) and isinstance(document.get("game"), str):
         try:
             title = game_entry(document["game"]).title
         except CompanionError:
             return f"not a game this app plays ({document['game'][:30]!r})"
         players = document.get("players")
-        names = ", ".join(_name(player) for player in players) if isinstance(players, list) else ""
+        names = ", ".join(_name(player) for player in players[:6]) if isinstance(players, list) else ""
         played = document.get("played")
         started = played.get("started_at") if isinstance(played, dict) else None
         day = f", {_date(started)}" if isinstance(started, (int, float)) else ""
@@ -309,15 +288,18 @@ class Imported:
     message: str
 
 
-def import_file(store: Store, path: Path) -> Imported:
-    """Import a game log or an evening, checked in full first. A refused file is a BadDocument naming
-    the file, the game and the action, and nothing is saved."""
+def import_file(store: Store, path: Path, task: Task | None = None) -> Imported:
+    """Import a game log or an evening, checked in full first. A refused file is a CompanionError
+    naming the file and what was wrong (the game and the action), and nothing is saved. A link is
+    followed only to a file in the same folder (on the same stick). `task` hears how far the import
+    got; once it is cancelled, nothing is saved.
+
+    Python's cycle collector is held off meanwhile: it would walk the file's million objects again
+    and again, stopping every thread (the screen's too) for a tenth of a second each time. They need
+    no collector, and are freed as soon as the import returns, before the collector is back."""
     try:
-        document = read_document(path)
-        if is_evening_document(document):
-            sessions = import_evening(store, document)
-            return Imported(tuple(_number(session) for session in sessions), imported_evening_text(sessions))
-        session = import_document(store, document)
+        with collector_paused():
+            return _imported(store, path, task)
     except BadDocument as problem:
         text = str(problem)
         if not text.startswith(str(path)):
@@ -325,6 +307,20 @@ def import_file(store: Store, path: Path) -> Imported:
         if "nothing was imported" not in text:
             text += "; nothing was imported"
         raise BadDocument(text) from None
+
+
+def _imported(store: Store, path: Path, task: Task | None) -> Imported:
+    document = read_document(path, task, within=path.parent)
+    try:
+        if is_evening_document(document):
+            evening = import_evening(store, document, task)
+            imported = Imported(tuple(_number(session) for session in evening.sessions), evening.text)
+            while evening.sessions:
+                evening.sessions.pop()   # one game's moves and states at a time: see _let_go
+            return imported
+        session = import_document(store, document, task)
+    finally:
+        _let_go(document)
     names = ", ".join(player.name for player in session.players)
     if session.is_over:
         winners = [session.players[seat].name for seat in session.outcome.winners]
@@ -332,6 +328,18 @@ def import_file(store: Store, path: Path) -> Imported:
     else:
         state = "ready to resume"
     return Imported((_number(session),), f"Imported {session.game.title} ({names}) as game {session.id}: {state}.")
+
+
+def _let_go(document: Any) -> None:
+    """The document freed a part at a time. Freed in one go, the million objects of a large file
+    would hold every thread, the screen's too, for most of a tenth of a second."""
+    parts = [document] if isinstance(document, (list, dict)) else []
+    while parts:
+        whole = parts.pop()
+        while whole:
+            part = whole.pop() if isinstance(whole, list) else whole.popitem()[1]
+            if isinstance(part, (list, dict)):
+                parts.append(part)
 
 
 def _number(session: Session) -> int:

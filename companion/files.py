@@ -85,26 +85,36 @@ def write_atomic(path: Path | str, data: bytes, *, mode: int = 0o600, what: str 
     survives a power cut, never half of either. A link at `path` is replaced, never written through."""
     path = Path(path)
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _NOCTTY | _CLOEXEC
     try:
-        descriptor = os.open(temporary, flags, mode)
+        create_flushed(temporary, data, mode=mode)
+    except FileExistsError as error:
+        raise _problem(path, what, error, reading=False) from None
     except OSError as error:
+        remove_quietly(temporary)
         raise _problem(path, what, error, reading=False) from None
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(descriptor, view):]
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
         # rename() replaces whatever is at `path` (a file, a link, a pipe) by the new file; a folder
         # there makes it fail, and the folder is left alone.
         os.replace(temporary, path)
     except OSError as error:
-        _remove_quietly(temporary)
+        remove_quietly(temporary)
         raise _problem(path, what, error, reading=False) from None
     flush_folder(path.parent)
+
+
+def create_flushed(path: Path | str, data: bytes, *, mode: int = 0o600) -> None:
+    """A new file at `path` holding `data`, on the drive itself before this returns (a stick is pulled
+    out as soon as the screen says it is done). Created exclusively, never through a link: anything
+    already at `path` is an OSError (FileExistsError), as is every failure to write; a file begun is
+    left for the caller to remove."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _NOCTTY | _CLOEXEC, mode)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def flush_folder(folder: Path | str) -> None:
@@ -129,7 +139,7 @@ def describe(error: OSError) -> str:
     return str(_problem(Path(os.fsdecode(error.filename)), "file", error, reading=True))
 
 
-def _remove_quietly(path: Path) -> None:
+def remove_quietly(path: Path | str) -> None:
     try:
         os.unlink(path)
     except OSError:
@@ -173,6 +183,8 @@ def _problem(path: Path, what: str, error: OSError, *, reading: bool, follow_lin
         return FileProblem(f"{path} is a folder, so the {what} cannot be written there: move the folder away")
     if code == errno.EISDIR:
         return FileProblem(f"{path} is a folder, not a {what}: give the path of a {what} itself")
+    if code == errno.ENXIO:
+        return FileProblem(f"{path} is a socket or a device, not a {what}: give the path of a {what} itself")
     if code == errno.ENOTDIR:
         return FileProblem(f"{path} cannot be reached: a part of the path before the last is a file, "
                            f"not a folder")

@@ -11,21 +11,27 @@ across whole; a log without them gives the races its moves carry."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
+import os
 import sys
+import time
 from dataclasses import dataclass
+from json import scanner
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .actions import Action
-from .errors import BadDocument, IllegalAction
-from .files import read_text, write_atomic
+from .errors import BadDocument, CompanionError, IllegalAction
+from .files import FileProblem, read_text, write_atomic
 from .glyphs import check_drawable_name
 from .paths import default_data_dir
 from .players import Player
-from .registry import load_game
-from .session import Session
+from .progress import Task
+from .races import racelog
+from .registry import game_entry, load_game
+from .session import DO, Session, moves_in_effect
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
@@ -34,8 +40,38 @@ _KEYS = {"game", "players", "options", "actions", "played", "races"}
 _PLAYED_KEYS = {"started_at", "last_played_at", "set_aside"}
 # One race's log: its lines as the app wrote them (see companion/races/racelog.py).
 RaceLines = list[dict[str, Any]]
-# Times outside these years are a mistake in the file, not a game night (and would not fit a date).
-_EARLIEST, _LATEST = 0.0, 32503680000.0   # 1970 to 3000
+
+# Limits no family reaches, so that no file can hold the table up for long. The longest game is a
+# Nuts about Mutts evening played "until the family ends it": four hours at a move every three seconds
+# is under 5,000 moves. An exported move with its share of race logs is about 200 bytes, so a whole
+# evening of that is about 1 MB.
+MOST_MOVES = 20_000
+LARGEST_LOG = 8_000_000
+# No game played with this app was played before its first version (20 Nov 2026): an earlier time
+# is a wrong clock. Two tables' clocks may disagree a little; a time later than this past the clock
+# here is a wrong date, and would make an evening "tonight" until then.
+FIRST_VERSION = 1_795_132_800.0
+CLOCK_ALLOWANCE_S = 3600.0
+
+
+def checked_time(value: Any, what: str) -> float:
+    """`value` as a time a game was played (seconds since 1970), or a BadDocument saying what is
+    wrong with it: not a time, before the app existed, or later than this table's clock."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise BadDocument(f"{what} must be a time in seconds since 1970, not {json.dumps(value)[:40]}")
+    moment, clock = float(value), time.time()
+    if not FIRST_VERSION <= moment <= clock + CLOCK_ALLOWANCE_S:
+        raise BadDocument(f"{what} must be a time between 20 Nov 2026, when this app was first made, and now "
+                          f"({_day(clock)} on this table's clock), not {_day(moment)}: the clock of the table "
+                          "that wrote the file was wrong, or this table's is")
+    return moment
+
+
+def _day(moment: float) -> str:
+    try:
+        return time.strftime("%d %b %Y %H:%M", time.localtime(moment))
+    except (OverflowError, OSError, ValueError):
+        return "a day no calendar has"
 
 
 @dataclass(frozen=True)
@@ -90,6 +126,13 @@ def _checked_races(races: Any) -> list[RaceLines]:
         if not _is_race_log(lines) or not lines:
             raise BadDocument(f"races[{index}] must be a race log: a list of its lines, each a JSON object "
                               "with an \"event\", as export-game writes it")
+    for index, lines in enumerate(races):
+        try:
+            racelog.check_decided(lines)
+        except BadDocument as problem:
+            raise BadDocument(f"races[{index}]: {problem}") from None
+        except (TypeError, ValueError) as problem:   # a line holding what JSON cannot write (NaN as a key)
+            raise BadDocument(f"races[{index}]: a line cannot be read ({problem})") from None
     return races
 
 
@@ -109,7 +152,7 @@ def played_from_document(document: Any) -> Played | None:
     unknown = set(played) - _PLAYED_KEYS
     if unknown:
         raise BadDocument(f"\"played\" has no field {sorted(unknown)[0]!r}; the fields are: {', '.join(sorted(_PLAYED_KEYS))}")
-    started, last = (_moment(played, key) for key in ("started_at", "last_played_at"))
+    started, last = (checked_time(played[key], f"\"played\": {key}") for key in ("started_at", "last_played_at"))
     if last < started:
         raise BadDocument("\"played\": last_played_at is before started_at; the last move cannot come before the start")
     set_aside = played.get("set_aside", False)
@@ -118,16 +161,9 @@ def played_from_document(document: Any) -> Played | None:
     return Played(started, last, set_aside)
 
 
-def _moment(played: dict[str, Any], key: str) -> float:
-    value = played[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not _EARLIEST <= value <= _LATEST:
-        raise BadDocument(f"\"played\": {key} must be a time in seconds since 1970, not {json.dumps(value)[:40]}")
-    return float(value)
-
-
-def session_from_document(document: Any) -> Session:
-    """A session holding every action of the document; refused actions name their position."""
+def session_from_document(document: Any, task: Task | None = None) -> Session:
+    """A session holding every action of the document; refused actions name their position. `task`
+    hears of each move replayed, and may cancel."""
     if not isinstance(document, dict):
         raise BadDocument("a game log is a JSON object with \"game\", \"players\", \"options\" and \"actions\"")
     unknown = set(document) - _KEYS
@@ -141,6 +177,9 @@ def session_from_document(document: Any) -> Session:
     actions = document.get("actions", [])
     if not isinstance(actions, list):
         raise BadDocument("\"actions\" must be a list")
+    if len(actions) > MOST_MOVES:
+        raise BadDocument(f"\"actions\" holds {len(actions):,} moves, more than any game ({MOST_MOVES:,} at most): "
+                          "check that it is the right file")
     if not isinstance(document["game"], str):
         raise BadDocument(f"\"game\" must be a game's name such as \"nut\", not {json.dumps(document['game'])[:40]}")
     options = document.get("options", {})
@@ -149,37 +188,82 @@ def session_from_document(document: Any) -> Session:
     played_from_document(document)
     if document.get("races") is not None:
         _checked_races(document["races"])
+    game = load_game(document["game"])
+    most = game_entry(document["game"]).max_players
+    if len(players) > most:
+        raise BadDocument(f"\"players\" lists {len(players):,} players; {game_entry(document['game']).title} "
+                          f"takes at most {most}")
     seated = [Player.from_json(doc, seat=seat) for seat, doc in enumerate(players)]
     for seat, player in enumerate(seated):
         check_drawable_name(player.name, f"players[{seat}]")
-    session = Session(load_game(document["game"]), seated, options)
-    for index, doc in enumerate(actions):
-        action = Action.from_json(doc, where=f"actions[{index}]")
-        try:
-            session.perform(action)
-        except IllegalAction as refusal:
-            raise BadDocument(f"actions[{index}] ({json.dumps(doc)}) was refused: {refusal}") from None
+    session = Session(game, seated, options)
+    moves = [Action.from_json(doc, where=f"actions[{index}]") for index, doc in enumerate(actions)]
+    reached = 0
+
+    def replaying(index: int) -> None:
+        nonlocal reached
+        reached = index
+        if task is not None:
+            task.advance()
+
+    try:
+        # Replayed as a resume is: the rules applied to one working copy, not a copy per move.
+        session.replay_entries([(DO, move) for move in moves], on_move=replaying)
+    except IllegalAction as refusal:
+        raise BadDocument(f"actions[{reached}] ({json.dumps(actions[reached])}) was refused: {refusal}") from None
     return session
 
 
-# A game log of 100,000 moves is about 5 MB; an evening holds several games.
-LARGEST_LOG = 64 * 1024 * 1024
-
-
-def read_document(path: Path) -> Any:
+def read_document(path: Path, task: Task | None = None, *, within: Path | None = None) -> Any:
     """The JSON document in a file; anything else (a folder, a pipe, a link leading nowhere or round in
     a circle, a file this user cannot read, bytes that are not UTF-8 text, nesting or numbers too big
-    to read) is one line naming the file and what to do."""
+    to read) is one line naming the file and what to do. With `within` (a USB stick), a link is
+    followed only to a file inside that folder. `task` hears how far the reading got, and may cancel."""
     path = Path(path)
-    text = read_text(path, LARGEST_LOG, what="game log")
+    if task is not None:
+        task.begin(f"Reading {path.name}")
+    text = read_text(_inside(path, within), LARGEST_LOG, what="game log", follow_links=within is None)
+    return parse_document(text, str(path), task)
+
+
+def _inside(path: Path, folder: Path | None) -> Path:
+    """The file `path` names, if it is in `folder`: itself, or what a link there leads to."""
+    if folder is None:
+        return path
+    real, root = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    if real == path or not os.path.islink(path):
+        return path
+    if not real.is_relative_to(root):
+        raise FileProblem(f"{path} is a link to {real}, which is not on the USB stick: copy the file itself "
+                          "onto the stick")
+    if not os.path.lexists(real):
+        raise FileProblem(f"{path} is a link to {real.name}, which does not exist: copy the file itself onto the stick")
+    return real
+
+
+def parse_document(text: str, where: str, task: Task | None = None) -> Any:
+    """`text` as JSON, read by Python's own parser a value at a time rather than in one call: reading
+    a large file never holds the screen's thread for more than a moment, and `task` can cancel it."""
+    objects = text.count("{")
+    if task is not None:
+        task.begin(task.doing or "Reading", objects)
+
+    def each_object(value: dict[str, Any]) -> dict[str, Any]:
+        if task is not None:
+            task.advance()
+        return value
+
+    decoder = json.JSONDecoder(object_hook=each_object)
+    # The pure-Python scanner (the C one parses a whole file without letting another thread run).
+    decoder.scan_once = scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
     try:
-        return json.loads(text)
+        return decoder.decode(text)
     except json.JSONDecodeError as error:
-        raise BadDocument(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+        raise BadDocument(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
     except RecursionError:
-        raise BadDocument(f"{path}: nested too deeply to be a game log") from None
+        raise BadDocument(f"{where}: nested too deeply to be a game log") from None
     except ValueError as error:
-        raise BadDocument(f"{path}: holds a value that cannot be read: {error}") from None
+        raise BadDocument(f"{where}: holds a value that cannot be read: {error}") from None
 
 
 def replay_file(path: Path) -> dict[str, Any]:
@@ -189,29 +273,84 @@ def replay_file(path: Path) -> dict[str, Any]:
             **session.summary(), "outcome": session.outcome.to_json()}
 
 
-def import_document(store: Store, document: Any) -> Session:
+def import_document(store: Store, document: Any, task: Task | None = None) -> Session:
     """Save a game log as a resumable game, played when its `played` says (else now). Checked in full
     first, so a refused log writes nothing; a log of a game already saved is refused too."""
-    session = session_from_document(document)
+    if task is not None:
+        task.begin("Checking the moves", moves_in(document))
+    session = session_from_document(document, task)
     played = played_from_document(document)
     races = races_from_document(document, session)
-    if played is None:
-        return store.import_session(session, races=races)
-    already = already_saved(store, session, played)
+    already = SavedGames(store, [session], task).find(session, played)
     if already is not None:
         raise BadDocument(f"this {session.game.title} game is already saved, as game {already}; nothing was imported")
+    if task is not None:
+        task.begin("Saving", 1)
+    if played is None:
+        return store.import_session(session, races=races)
     return store.import_session(session, played.started_at, played.last_played_at, played.set_aside, races)
 
 
-def already_saved(store: Store, session: Session, played: Played) -> int | None:
-    """The number of a saved game of the same game, started at the same moment, with as many players as
-    `session`, if there is one: importing the same file twice would count its points twice. The names
-    are not compared, since a player may have been renamed since the file was written."""
-    for record in store.history():
-        if (record.game == session.game.key and record.started_at == played.started_at
-                and len(record.players) == len(session.players)):
-            return record.id
-    return None
+def moves_in(document: Any) -> int:
+    """How many moves a game log says it holds (for a progress bar; nothing is checked)."""
+    actions = document.get("actions") if isinstance(document, dict) else None
+    return len(actions) if isinstance(actions, list) else 0
+
+
+def content_key(game: str, names: Sequence[str], options: Mapping[str, Any], moves: Sequence[Action]) -> str:
+    """A game's content in a few letters: the same game, the same players in the same seats (however
+    their names are written), the same settings and the same moves give the same key, whenever and
+    wherever it was played."""
+    digest = hashlib.sha256()
+    # A move at a time, not the whole game in one call: this runs beside the screen, which must get
+    # the interpreter back between moves.
+    for part in [game, [name.casefold() for name in names], dict(options), *(move.to_json() for move in moves)]:
+        digest.update(json.dumps(part, sort_keys=True, separators=(",", ":")).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def session_key(session: Session) -> str:
+    return content_key(session.game.key, [player.name for player in session.players], session.options,
+                       session.actions)
+
+
+class SavedGames:
+    """The saved games, to recognise a game being imported again (which would count its points twice):
+    one with the same content (see `content_key`: a file without times, or with its times moved, or
+    the same game twice in one file), or of the same game started at the same moment with as many
+    players (an earlier export of a game played on since)."""
+
+    def __init__(self, store: Store, incoming: Sequence[Session], task: Task | None = None) -> None:
+        kinds = {(session.game.key, len(session.players)) for session in incoming}
+        records = store.history()
+        self._by_start = {(record.game, record.started_at, len(record.players)): record.id for record in records}
+        candidates = [record for record in records if (record.game, len(record.players)) in kinds]
+        first_names = {number: players for number, _, _, players in store.seatings()}
+        if task is not None:
+            task.begin("Comparing with the saved games", len(candidates))
+        self._by_content: dict[str, int] = {}
+        for record in candidates:
+            if task is not None:
+                task.advance()
+            try:
+                game = load_game(record.game)
+                options = game.check_options(record.options)
+                moves = moves_in_effect(game, record.players, options, store.entries(record.id))
+            except (CompanionError, ValueError, TypeError, RecursionError):
+                continue   # a game that cannot be read back is compared by its start alone
+            # Compared under the names as first saved and as now called: a renamed player's game
+            # may come back under either.
+            for players in (record.players, first_names.get(record.id, record.players)):
+                names = [player.name for player in players]
+                self._by_content.setdefault(content_key(record.game, names, options, moves), record.id)
+
+    def find(self, session: Session, played: Played | None) -> int | None:
+        """The number of the saved game `session` is, if it is one."""
+        same = self._by_content.get(session_key(session))
+        if same is None and played is not None:
+            same = self._by_start.get((session.game.key, played.started_at, len(session.players)))
+        return same
 
 
 def main(args: argparse.Namespace) -> int:

@@ -350,7 +350,8 @@ class Session:
         return action
 
     # ----- rebuilding from a log -----------------------------------------------------------
-    def replay_entries(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> None:
+    def replay_entries(self, entries: Sequence[tuple[str, Action | Fix | None]],
+                       on_move: Callable[[int], None] | None = None) -> None:
         """Rebuild from stored entries without persisting them again, in time proportional to the moves
         in effect, however many undos and fixes the log holds. The entries are first followed as
         changes to the list of moves alone (an undo takes a move off, a fix puts another in its place),
@@ -358,11 +359,14 @@ class Session:
         replayed once, each checked by the rules, copying the state only at each kept state. The moves
         in effect are exactly those every step would have left, and every one was checked when it was
         made, so the result is what replaying step by step gives. A fix's history line is written when
-        History first asks (see `_write_missing_fix_lines`)."""
+        History first asks (see `_write_missing_fix_lines`). `on_move(index)` is told of each move
+        before it is replayed (a long import's progress, and which move a refusal was about)."""
         with collector_paused():
-            self._replay(entries)
+            self._replay_from(self._follow(entries), on_move)
 
-    def _replay(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> None:
+    def _follow(self, entries: Sequence[tuple[str, Action | Fix | None]]) -> int:
+        """The entries followed as changes to the list of moves alone; returns how many moves from the
+        start still have their states known."""
         known = len(self._actions)   # the states are known up to this many moves
         for kind, payload in entries:
             if kind == DO:
@@ -392,7 +396,7 @@ class Session:
                 self._redo.clear()
             else:
                 raise ValueError(f"unknown log entry kind {kind!r}")
-        self._replay_from(known)
+        return known
 
     def _undone_in_the_log(self) -> int:
         """Undo as the log says, the moves alone; returns the first move whose state it changed."""
@@ -421,7 +425,7 @@ class Session:
         self._fixes.append(_Fixed(len(self._actions), fix.move, was, fix.action, None))
         return index
 
-    def _replay_from(self, known: int) -> None:
+    def _replay_from(self, known: int, on_move: Callable[[int], None] | None = None) -> None:
         """The states after the first `known` moves are kept already: every later move in effect is
         applied once to one working copy, each refused as at the table if it no longer fits."""
         self._snapshots = {at: state for at, state in self._snapshots.items() if at <= known}
@@ -430,12 +434,23 @@ class Session:
         if start < len(self._actions):
             state = copy.deepcopy(state)
             for at in range(start, len(self._actions)):
+                if on_move is not None:
+                    on_move(at)
                 if self.game.is_over(state):
                     raise IllegalAction("This game is over. Start a new game from the home screen.")
                 state = self._apply(state, self._actions[at])
                 if (at + 1) % SNAPSHOT_EVERY == 0:
                     self._snapshots[at + 1] = copy.deepcopy(state)
         self._state = state
+
+
+def moves_in_effect(game: Game[Any], players: Sequence[Player], options: dict[str, Any] | None,
+                    entries: Sequence[tuple[str, Action | Fix | None]]) -> tuple[Action, ...]:
+    """The moves a saved log leaves in effect, from its entries alone, no rule applied: what a saved
+    game is recognised by when a file holding it is imported again."""
+    session = Session(game, players, options)
+    session._follow(entries)
+    return session.actions
 
 
 @contextlib.contextmanager

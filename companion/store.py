@@ -14,10 +14,11 @@ import logging
 import os
 import sqlite3
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
@@ -146,6 +147,10 @@ class Store:
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
+        # Each saved game read back, by number, with the row it was read from: a list read again (Home,
+        # after a game) parses only the games whose row changed since.
+        self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
+        self._read_with: list[Change] = []
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -253,9 +258,10 @@ class Store:
         offered for Resume; `races` are its race logs."""
         return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
-    def import_sessions(self, games: Sequence[GameToImport]) -> list[Session]:
+    def import_sessions(self, games: Sequence[GameToImport], each: Callable[[], None] | None = None) -> list[Session]:
         """Several checked games, as `import_session` saves one, all in one transaction: an evening is
-        imported whole or not at all."""
+        imported whole or not at all. `each()` is called after each game is written; if it raises
+        (the family cancelled), nothing is saved."""
         now = time.time()
         numbers = []
         with self._transaction():
@@ -285,19 +291,40 @@ class Store:
                                      [(number, _race_text(lines), last) for lines in game.races])
                 self._remember(checked.players, now)
                 numbers.append(number)
-        return [self.resume(number) for number in numbers]
+                if each is not None:
+                    each()
+        # The checked sessions are the games as saved: each replayed every move already.
+        for game, number in zip(games, numbers):
+            game.session.id = number
+            self._attach(game.session)
+        return [game.session for game in games]
 
     def resume(self, session_id: int) -> Session:
-        record = self.session_record(session_id)
-        session = Session(load_game(record.game), record.players, record.options)
-        session.id = record.id
-        with collector_paused():
-            session.replay_entries(self.entries(session_id))
+        """Saved game `session_id` as it was left; a log that no longer replays or cannot be read (an
+        entry that is no JSON, empty, nested too deep) is a CompanionError saying so."""
+        try:
+            record = self.session_record(session_id)
+            session = Session(load_game(record.game), record.players, record.options)
+            session.id = record.id
+            with collector_paused():
+                session.replay_entries(self.entries(session_id))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+            if isinstance(error, CompanionError):
+                raise
+            raise BadDocument(f"saved game {session_id} cannot be read back ({error or type(error).__name__})") from None
         self._attach(session)
         return session
 
     def _attach(self, session: Session) -> None:
+        # The session is reached through a weak reference: a session holding a hook that holds the
+        # session would be a cycle, left to the cycle collector (with every state the session kept)
+        # instead of freed the moment the game is closed.
+        saved = weakref.ref(session)
+
         def persist(kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
+            session = saved()
+            if session is None:   # never: only the session itself calls its hook
+                raise ValueError("a game no longer open was asked to save a move")
             self._append(session, kind, action, resulting_state)
 
         session._persist = persist
@@ -338,6 +365,12 @@ class Store:
                     for seq, _, text in rows]
         return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
                 for (seq, kind, _), doc in zip(rows, docs)]
+
+    @property
+    def revision(self) -> int:
+        """A number that changes with every write to the saved games (a move, a game started, set aside,
+        imported, a correction): what was worked out from them holds while it stays the same."""
+        return self._db.total_changes
 
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
@@ -380,9 +413,15 @@ class Store:
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
         changes = self.changes()
         gone = deleted(changes)
+        if changes != self._read_with:
+            self._read, self._read_with = {}, changes
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
             if row[0] in gone:
+                continue
+            known = self._read.get(row[0])
+            if known is not None and known[0] == row:
+                read.append(known[1])
                 continue
             try:
                 record = _record(row, changes)
@@ -392,6 +431,7 @@ class Store:
             except (CompanionError, ValueError, TypeError) as problem:
                 read.append((row[0], str(problem)))
             else:
+                self._read[row[0]] = (row, record)
                 read.append(record)
         return read
 

@@ -30,7 +30,7 @@ from companion.rulecards import load_example
 from companion.store import Store
 
 ANN, BEN, CLEO = 0, 1, 2
-T0 = 1_700_000_000.0
+T0 = 1_795_370_400.0   # Sun 22 Nov 2026 at 18:00 UTC: after the app's first version
 
 
 def table(*names: str) -> list[Player]:
@@ -162,15 +162,15 @@ def test_a_read_only_stick_is_left_alone_and_said_so(tmp_path, no_stick, store, 
 
 def test_a_stick_that_fills_up_keeps_no_half_written_file(tmp_path, no_stick, store, evening, monkeypatch):
     stick = plug_in(tmp_path)
-    real_write = exports._write_flushed
+    real_write = exports.create_flushed
 
-    def fills_up_on_the_stick(path: Path, data: bytes) -> None:
+    def fills_up_on_the_stick(path: Path, data: bytes, mode: int) -> None:
         if path.parent == stick and path.name.endswith(".csv.partial"):
             path.write_bytes(data[:10])   # the stick takes a few bytes, then is full
             raise OSError(errno.ENOSPC, "No space left on device")
-        real_write(path, data)
+        real_write(path, data, mode=mode)
 
-    monkeypatch.setattr(exports, "_write_flushed", fills_up_on_the_stick)
+    monkeypatch.setattr(exports, "create_flushed", fills_up_on_the_stick)
     done = exports.export_evening(store, tmp_path / "here", evening, 1)
     assert files_in(stick) == []            # neither the finished JSON nor the partial CSV
     assert done.message.startswith("The USB stick KINGSTON is full, so nothing was left on it: saved")
@@ -181,10 +181,10 @@ def test_when_nowhere_can_take_it_the_export_says_so_and_writes_nothing(tmp_path
                                                                         monkeypatch):
     stick = plug_in(tmp_path)
 
-    def full(path: Path, data: bytes) -> None:
+    def full(path: Path, data: bytes, mode: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(exports, "_write_flushed", full)
+    monkeypatch.setattr(exports, "create_flushed", full)
     with pytest.raises(StorageProblem, match="Not exported: The USB stick KINGSTON is full.*is full. Nothing was written"):
         exports.export_evening(store, tmp_path / "here", evening, 1)
     assert files_in(stick) == [] and files_in(tmp_path / "here" / "exports") == []
@@ -282,7 +282,7 @@ def test_an_older_evening_without_times_still_imports_a_minute_apart(store, even
     for game in document["games"]:
         del game["played"]
     saved = import_evening(elsewhere, document)
-    records = [elsewhere.session_record(session.id) for session in saved]
+    records = [elsewhere.session_record(session.id) for session in saved.sessions]
     assert [record.started_at for record in records] == [T0, T0 + 60, T0 + 120]
     (again,) = evenings(elsewhere)
     assert [asdict(standing) for standing in again.standings] == document["evening"]["standings"]
@@ -352,9 +352,9 @@ def test_the_stick_lists_its_game_logs_and_evenings_newest_first(tmp_path, no_st
     (stick / "photo.jpg").write_bytes(b"\xff\xd8")
     for age, path in enumerate((game_file, evening_file, stick / "notes.json")):
         os.utime(path, (T0 - age, T0 - age))
-    found = exports.stick_files(exports.sticks()[0])
+    found = [(path.name, exports.describe(path)) for path in exports.stick_entries(exports.sticks()[0])]
     date = lambda moment: time.strftime("%a %d %b %Y", time.localtime(moment))  # noqa: E731
-    assert [(item.path.name, item.what) for item in found] == [
+    assert found == [
         (game_file.name, f"Mix-the-Mutts, {date(T0 + 3600)}: Ann, Ben"),
         (evening_file.name, f"An evening of {date(T0)}: 3 games"),
         ("notes.json", "not a game log (it cannot be read)"),

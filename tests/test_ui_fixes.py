@@ -65,7 +65,7 @@ def test_a_score_fixed_after_the_game_changes_the_winner_and_the_evening_and_und
     pad = fixing.view.scoring
     letters = [colour["letter"] for colour in session.state.colours]
     assert pad.seat == 0 and pad.quick
-    assert [pad.steppers[("sizes", letter)].value_label.text for letter in letters] == ["2"] * len(letters)
+    assert [pad.steppers[("sizes", letter)].number.text for letter in letters] == ["2"] * len(letters)
     for letter in letters:
         for _ in range(6):
             tap(pad.steppers[("sizes", letter)].plus)

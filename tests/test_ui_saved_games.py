@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -23,6 +23,7 @@ FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
 
 
 def shown(screen) -> list[str]:
+    settle()   # a list draws its rows on the next frame
     return [re.sub(r"\[/?b\]", "", text) for text in texts(screen)]
 
 
@@ -128,6 +129,48 @@ def test_a_game_whose_log_no_longer_replays_says_so_and_stays_home(services, nav
     assert any("can't be brought back" in text for text in shown(navigator.current_screen))
 
 
+# Entries a saved game's log may hold once something else has written to the file.
+UNREADABLE = {"a move the rules refuse": json.dumps({"type": "fly", "player": 0}), "not JSON": "{not json",
+              "NULL": None, "nested too deep": "[" * 5000 + "]" * 5000}
+
+
+def spoil(services, session_id: int, entry: str) -> None:
+    services.store._db.execute("UPDATE entries SET action = ? WHERE session_id = ? AND seq = 1",
+                               (UNREADABLE[entry], session_id))
+
+
+@pytest.mark.parametrize("entry", sorted(UNREADABLE))
+def test_home_resume_of_a_log_that_cannot_be_read_says_so_and_stays_home(services, navigator, entry):
+    session = started_game(services)
+    spoil(services, session.id, entry)
+    navigator.show(HomeScreen(services, navigator))
+    tap(the(navigator, "Resume"))
+    assert isinstance(navigator.current_screen, HomeScreen)
+    assert navigator.current_screen.message.text.startswith(f"Game {session.id} can't be brought back (")
+
+
+@pytest.mark.parametrize("entry", sorted(UNREADABLE))
+@pytest.mark.parametrize("state", ["set aside", "finished"])
+def test_saved_games_resume_and_look_on_a_log_that_cannot_be_read_say_so_and_change_nothing(
+        services, navigator, entry, state):
+    """Resume (a set-aside game) and Look (a finished one) open the game the way Home's Resume does:
+    a log that no longer replays is said so, and the game stays as it was, still set aside."""
+    if state == "set aside":
+        session = started_game(services)
+        services.store.set_aside(session.id)
+    else:
+        session = finished_nut(services)
+    spoil(services, session.id, entry)
+    before = services.store.session_record(session.id)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    tap(the(navigator, "Resume" if state == "set aside" else "Look"))
+    assert navigator.current_screen is screen
+    assert message_of(screen).startswith(f"Game {session.id} can't be brought back (")
+    assert message_of(screen).endswith("it stays in Saved games.")
+    assert services.store.session_record(session.id) == before
+    assert services.store.unfinished() is None
+
+
 def test_home_says_when_the_saved_games_file_was_moved_aside(tmp_path, navigator):
     from ui_support import make_services
 
@@ -184,6 +227,20 @@ def message_of(screen) -> str:
     return screen.message.text
 
 
+def stick_popup(screen):
+    """The stick's files, once every one of them is described (they are read off the screen's thread)."""
+    from ui.screens.saved_games import ImportPopup
+
+    popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+    assert settle_until(lambda: popup.reading is None and popup.choices)
+    return popup
+
+
+def import_done(screen) -> None:
+    assert settle_until(lambda: screen.importing is None, timeout_s=60)
+    settle()
+
+
 def test_export_on_a_saved_game_puts_it_on_the_stick_and_says_so(services, navigator, tmp_path, monkeypatch):
     import time
 
@@ -220,12 +277,12 @@ def test_an_evening_on_the_stick_is_imported_by_one_tap_and_listed(services, nav
         services.store.new_session("nut", FAMILY)
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Import from USB stick"))
-    settle()
-    popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+    popup = stick_popup(screen)
     (choice,) = [button for button in popup.choices if evening_file.name in button.text]
     assert "An evening of" in choice.text and "2 games" in choice.text
     tap(choice)
     assert not any(isinstance(child, ImportPopup) for child in Window.children)
+    import_done(screen)
     assert message_of(screen) == "Imported an evening of 2 games as games 7 and 8: Mix-the-Mutts, Pugs in Mugs."
     words = shown(screen)
     assert any(text.startswith("Mix-the-Mutts  -  Won by") and "Cy, Di" in text for text in words)
@@ -246,7 +303,6 @@ def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_r
 
     from companion.records import player_record
     from ui.screens.profile import ProfileScreen
-    from ui.screens.saved_games import ImportPopup
 
     stick = plug_in(tmp_path, monkeypatch)
     here, there = make_services(tmp_path / "here"), make_services(tmp_path / "there")
@@ -256,11 +312,11 @@ def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_r
         tap(the(navigator, "Export"))
         (exported,) = stick.glob("evening-*.json")
 
-        navigator.go(Place.SAVED_GAMES, there)
+        screen = navigator.go(Place.SAVED_GAMES, there)
         tap(the(navigator, "Import from USB stick"))
-        settle()
-        popup = next(child for child in Window.children if isinstance(child, ImportPopup))
+        popup = stick_popup(screen)
         tap(next(button for button in popup.choices if exported.name in button.text))
+        import_done(screen)
         tap(the(navigator, "Back"))
         tap(the(navigator, next(text for text in texts(navigator.current_screen) if text.startswith("Tonight"))))
         tap(next(row for row in navigator.current_screen.rows if row.standing.name == "Ann"))
@@ -277,7 +333,6 @@ def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_r
 
 
 def test_a_file_with_a_wrong_move_is_refused_by_name_and_saves_nothing(services, navigator, tmp_path, monkeypatch):
-    from ui.screens.saved_games import ImportPopup
 
     stick = plug_in(tmp_path, monkeypatch)
     evening_file = another_tables_evening(tmp_path, stick)
@@ -286,8 +341,8 @@ def test_a_file_with_a_wrong_move_is_refused_by_name_and_saves_nothing(services,
     evening_file.write_text(json.dumps(document))
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Import from USB stick"))
-    popup = next(child for child in Window.children if isinstance(child, ImportPopup))
-    tap(popup.choices[0])
+    tap(stick_popup(screen).choices[0])
+    import_done(screen)
     said = message_of(screen)
     assert said.startswith(f"{evening_file.name}: game 2 of 2 (Pugs in Mugs): actions[1]")
     assert said.endswith("nothing was imported")
@@ -316,10 +371,12 @@ def test_the_saved_games_and_the_stick_s_files_pass_the_layout_check(services, n
         _saved_games(services)
         screen = navigator.go(Place.SAVED_GAMES, services)
         monkeypatch.setattr(exports, "MOUNTS", tmp_path / "no-mounts")
+        settle()
         tap(buttons_reading(screen, "Export")[0])   # the longest message there is: the data directory's path
         assert message_of(screen).startswith("No USB stick found")
         another_tables_evening(tmp_path, plug_in(tmp_path, monkeypatch))
         popup = screen.choose_import()
+        assert settle_until(lambda: popup.reading is None)
         settle(8)
         for roots, name in (([screen], "saved games"), ([popup], "import")):
             for where in (1, 0):
@@ -331,3 +388,48 @@ def test_the_saved_games_and_the_stick_s_files_pass_the_layout_check(services, n
     finally:
         Window.size = before
         settle(6)
+
+
+def test_saved_games_shown_again_after_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(
+        services, navigator):
+    session = started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+
+    def a_move_then_saved_games_again():
+        navigator.go(Place.HOME, services)
+        session.perform(Action("draw", 1))
+        navigator.go(Place.SAVED_GAMES, services)
+
+    same, _, _ = same_widgets(navigator, a_move_then_saved_games_again)
+    assert navigator.current_screen is screen and same
+    assert list(screen.row_of) == [session.id]
+
+
+def test_fifty_saved_games_are_one_list_drawing_only_the_rows_in_sight(services, navigator):
+    from ui.widgets.lists import RowList
+
+    Window.size = (800, 480)
+    for _ in range(50):
+        started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    assert isinstance(screen.rows, RowList) and len(screen.listed) == 50
+    assert 0 < len(screen.row_of) < 12   # a screenful, not fifty rows laid out
+    screen.rows.scroll_y = 0   # a fling to the end of the list
+    settle()
+    assert min(screen.listed) in screen.row_of   # the oldest game, at the bottom
+
+
+def test_the_list_starts_one_gap_under_the_header(services, navigator):
+    from kivy.metrics import dp
+
+    Window.size = (800, 480)
+    started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    header = screen.import_button.parent
+    rows = screen.rows
+    header_bottom = header.to_window(header.x, header.y)[1]
+    list_top = rows.parent.to_window(rows.x, rows.top)[1]
+    assert header_bottom - list_top <= dp(8) + 1   # the column's one gap, no empty band above the games

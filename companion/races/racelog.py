@@ -123,6 +123,40 @@ def parse(text: str) -> RaceLog:
     if not any(isinstance(e, Arm) for e in log.events):
         raise BadDocument("race log has no arm line: add {\"event\": \"arm\", \"t_ns\": ..., "
                           "\"kind\": \"bones\" or \"claim\", \"players\": [...]} before the race's edges")
+    _check_held(log)
+    return log
+
+
+def _check_held(log: RaceLog) -> None:
+    """A button the arm line lists as held was down when the race was armed, so the log cannot also
+    let it go before the arm: the arbiter would take the arm's word and a replay the edges', and a
+    held button could win the replay."""
+    arm = log.arm
+    before = [(event, line) for event, line in zip(log.events, log.lines)
+              if isinstance(event, Edge) and line < log.arm_line and event.player in arm.held]
+    for button in sorted(arm.held):
+        mine = sorted((pair for pair in before if pair[0].player == button), key=lambda pair: pair[0].t_ns)
+        if mine and not mine[-1][0].pressed:
+            raise _fail(mine[-1][1], f"button {button} is let go before the arm, yet the arm line (line "
+                                     f"{log.arm_line}) lists it as held: the log contradicts itself")
+
+
+def check_decided(lines: list[dict[str, Any]]) -> RaceLog:
+    """A stored race log, read as `parse` reads one, whose decision line (the one the players' records
+    count) names as winners only buttons that raced and were not held down at the arm."""
+    log = parse(dumps(lines))
+    if log.recorded_decision is None:
+        return log
+    decision = log.recorded_decision
+    winners = decision.get("winners")
+    stuck = decision.get("stuck")
+    held = set(log.arm.held) | (set(stuck) if isinstance(stuck, list) and all(isinstance(b, int) for b in stuck) else set())
+    for button in winners if isinstance(winners, list) else ():
+        if button not in log.arm.players:
+            raise BadDocument(f"race log: the decision names button {button!r} a winner, but it was not in the race")
+        if button in held:
+            raise BadDocument(f"race log: the decision names button {button} a winner, but it was held down at the "
+                              "arm, and a held button cannot win")
     return log
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from companion.actions import Action
 from companion.games.nuts_about_mutts.state import ActionType, Phase
+from ui.games.nuts_about_mutts.table import MuttsView
 from ui.navigation import Navigator
 from ui.scenes import example_session, open_game
 from ui.screenshots import scene
@@ -25,8 +28,9 @@ def mutts_turn(services: Services, navigator: Navigator) -> None:
 @scene("mutts-dog-house", "Nuts about Mutts: a player in the dog house draws until playable")
 def mutts_dog_house(services: Services, navigator: Navigator) -> None:
     screen = open_game(services, navigator, example_session(services, KEY, 3, upto=10))
-    screen.view.pad.stepper.step(1)
-    screen.view.pad.stepper.step(1)
+    stepper = cast(MuttsView, screen.view).pad.stepper
+    stepper.step(1)
+    stepper.step(1)
 
 
 @scene("mutts-pedigree", "Nuts about Mutts: the guided pedigree round in progress")

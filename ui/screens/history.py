@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
+from kivy.utils import escape_markup
 
 from companion.races.model import RaceDecision
 from companion.races.racelog import logged_decision, was_raced_again
@@ -86,7 +87,7 @@ class HistoryPopup(ModalView):
     can_rename = BooleanProperty(False)
 
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
-                 on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
+                 on_fix: Callable[[int], object] | None = None, on_names: Callable[[], object] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
@@ -175,7 +176,7 @@ class HistoryPopup(ModalView):
             # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
             again = "  -  raced again, not counted" if raced_again else ""
             title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
-                     f"  -  {headline(decision, name)}")
+                     f"  -  {headline(decision, lambda button: escape_markup(name(button)))}")
             tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD
             data.append({"viewclass": "RaceCard", "title": title,
                          "rows": [(row, players[seat_of[row.player]]) for row in rows],

@@ -138,6 +138,8 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
+        # A line wider than a pixel is drawn through the stencil, slow to paint even when it shows nothing.
+        self._outline.width = dp(1.5) if theme.palette.outline[3] else 1
 
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size

@@ -132,6 +132,14 @@ class Count(Widget):
         return (DIGIT_WIDTH * base * digits + dp(6) + CAPTION_GAP
                 + text_width(caption_text, caption_font or theme.FONT_TABLE) + dp(4))
 
+    @staticmethod
+    def width_under(caption_text: str, digits: int, font_size: float | None = None,
+                    caption_font: float | None = None) -> float:
+        """How wide a count with its caption under it is at its base size: the wider of its digits and
+        its caption, so a column of counts can be given no more room than it needs."""
+        base = font_size or theme.FONT_KEY_NUMBER
+        return max(DIGIT_WIDTH * base * digits, text_width(caption_text, caption_font or theme.FONT_TABLE)) + dp(6)
+
     def _arrange(self, *_: Any) -> None:
         number, caption = self.number, self.caption
         number.text = str(self.value)
@@ -154,7 +162,10 @@ class Count(Widget):
             caption.halign = "left"
             caption.text_size = (caption.width, None)
         else:
-            tall = self.height - words_tall - dp(2)
+            # A count without a caption (the running count, discs kept) keeps no room for one.
+            words_tall = words_tall if self.caption_text else 0.0
+            below = dp(2) if self.caption_text else 0.0
+            tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
             number.font_size = max(base, room)
             while number.font_size > base and Number.height_for(number.font_size) > tall:
@@ -167,6 +178,6 @@ class Count(Widget):
             caption.halign = "center"
             caption.text_size = (self.width, None)
             number.size = (self.width, band)
-            number.pos = (self.x, caption.top + dp(2))
+            number.pos = (self.x, caption.top + below)
             number.halign = "center"
         number.text_size = (number.width, None)

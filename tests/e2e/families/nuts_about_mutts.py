@@ -447,9 +447,10 @@ def play(table, seed: int, shots: str) -> None:
 
 def photo_finish_lines(layer) -> list[list[str]]:
     """Each photo-finish line in `layer`, top to bottom, as the words on it."""
+    import layout
     from kivy.uix.label import Label
 
     from ui.screens.race import PhotoFinishRow
 
-    rows = [row for row in layer.walk(restrict=True) if isinstance(row, PhotoFinishRow)]
-    return [[child.text for child in reversed(row.children) if isinstance(child, Label)] for row in rows]
+    rows = [row for row in layer.walk(restrict=True) if isinstance(row, PhotoFinishRow) and layout.is_shown(row)]
+    return [[label.text for label in row.walk(restrict=True) if isinstance(label, Label)] for row in rows]

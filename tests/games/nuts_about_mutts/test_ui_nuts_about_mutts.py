@@ -164,7 +164,7 @@ def test_several_bone_race_losers(services):
 
 
 def test_the_bone_race_on_the_buttons_records_the_arbiters_losers(services):
-    decision = {"winners": [2, 1], "losers": [0], "ties": [], "false_starts": [], "stuck": [], "margins_ms": [40]}
+    decision = {"winners": [2, 1], "losers": [0], "ties": [], "false_starts": [], "stuck": [], "margins_ms": {"2": 0.0, "1": 40.0}}
     runner = FakeRunner(decision)
     screen, session = table(services, ACTIONS[:7], runner=runner)
     tap(screen, "race")
@@ -199,7 +199,7 @@ def test_claims_without_a_runner_ask_who_claimed(services):
 
 
 def test_a_claim_race_records_the_winner(services):
-    runner = FakeRunner({"winners": [2], "losers": [], "ties": [], "false_starts": [], "stuck": [], "margins_ms": []})
+    runner = FakeRunner({"winners": [2], "losers": [], "ties": [], "false_starts": [], "stuck": [], "margins_ms": {"2": 0.0}})
     screen, session = table(services, ACTIONS[:18], runner=runner)
     tap(screen, "match")
     tap(screen, "race")

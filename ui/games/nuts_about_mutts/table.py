@@ -17,6 +17,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
 from companion.games.nuts_about_mutts.state import DOG
 from companion.games.nuts_about_mutts.summary import MuttsSummary
@@ -134,7 +135,7 @@ class CardsPopup(ModalView):
         cards = summary["cards"]
         panel = Panel(orientation="vertical")
         panel.add_widget(popup_header("Where the cards are", self.dismiss))
-        hands = "  +  ".join(f"{name} {count}" for name, count in zip(names, summary["hand_sizes"]))
+        hands = "  +  ".join(f"{escape_markup(name)} {count}" for name, count in zip(names, summary["hand_sizes"]))
         lines = [
             f"In hands: {cards['in_hands']}   ({hands})",
             f"Draw pile: {cards['draw_pile']}",
