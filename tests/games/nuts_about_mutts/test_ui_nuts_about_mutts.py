@@ -260,23 +260,13 @@ def test_the_dog_house_stepper_counts_on_past_an_empty_draw_pile(services):
     assert session.actions[-1] == Action("dog_house_turn", target, {"drawn": summary["draw_pile"] + 2})
 
 
-@pytest.fixture
-def on_window():
-    """A navigator on the window, as the app has, so a tap lands where a button is drawn."""
-    navigator = Navigator()
-    navigator.transition.duration = 0
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
-
-
-def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(services, on_window):
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(services, navigator):
     from ui_support import same_widgets
     from ui_support import tap as touch
 
     session = services.store.new_session("nuts_about_mutts", FAMILY, {**EXAMPLE["options"], "advanced": False})
     session.perform(ACTIONS[0])   # Ben started the home pile: Cleo's turn
-    screen = open_game_screen(services, on_window, session)
+    screen = open_game_screen(services, navigator, session)
     view = screen.view
     same, before, after = same_widgets(view, lambda: touch(view.pad.buttons["dog"]))
     assert session.actions[-1] == Action("play", 2, {})
@@ -288,14 +278,14 @@ def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(service
     assert "TURN" in view.strip.tiles[1].tag_words and "Ben's turn" in view.pad.title.text
 
 
-def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, on_window):
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navigator):
     from ui_support import same_widgets
     from ui_support import tap as touch
 
     session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
     for action in ACTIONS[:4]:   # a Flea named blue; Ann's turn
         session.perform(action)
-    screen = open_game_screen(services, on_window, session)
+    screen = open_game_screen(services, navigator, session)
     view = screen.view
     touch(view.pad.buttons["details"])
     touch(view.pad.buttons["colour:red"])
