@@ -163,7 +163,7 @@ def test_the_big_button_hint_shows_only_while_the_buttons_record_turns(buttons_t
     assert session.summary()["to_act"]["kind"] == "turn"
     assert any(hint in text for text in texts(screen))
     # Half-way through entering a card's details the buttons wait too.
-    screen.view.pad.go("details")
+    screen.view.pad.go(details=True)
     assert not any(hint in text for text in texts(screen))
 
 

@@ -18,9 +18,13 @@ from ui.widgets.symbols import SymbolShape
 
 
 class Panel(BoxLayout):
-    """A rounded surface that groups related things."""
+    """A rounded surface that groups related things. A `ring` colour outlines it (whose turn it is, a
+    score picked out), inside its edge or, with `ring_outside`, just outside it, clear of what it holds."""
 
     fill = ListProperty(theme.SURFACE)
+    ring = ListProperty([0, 0, 0, 0])
+    ring_width = NumericProperty(dp(2))
+    ring_outside = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("padding", theme.PAD)
@@ -32,8 +36,13 @@ class Panel(BoxLayout):
         with self.canvas.before:
             self._colour = Color(*self.fill)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-        self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed)
+        # The ring's outline is drawn only once a panel has had one: most never do.
+        self._ring: tuple[Color, Line] | None = None
+        self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed, ring=self._ring_changed,
+                  ring_width=self._move_fill, ring_outside=self._move_fill)
         theme.palette.bind(version=self._palette_changed)
+        if self.ring[3]:
+            self._ring_changed()
 
     def _palette_changed(self, *_: Any) -> None:
         if not self._custom_fill:
@@ -42,8 +51,21 @@ class Panel(BoxLayout):
     def _fill_changed(self, *_: Any) -> None:
         self._colour.rgba = self.fill
 
+    def _ring_changed(self, *_: Any) -> None:
+        if self._ring is None:
+            with self.canvas.before:
+                self._ring = Color(), Line()
+            self._move_fill()
+        self._ring[0].rgba = self.ring
+
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
+        if self._ring is not None:
+            line, width = self._ring[1], self.ring_width
+            inset = -width if self.ring_outside else width
+            line.width = width
+            line.rounded_rectangle = (self.x + inset, self.y + inset, max(0, self.width - 2 * inset),
+                                      max(0, self.height - 2 * inset), theme.RADIUS)
 
 
 class Text(Label):

@@ -79,13 +79,13 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
     screen, _ = game(services, seven_inch, FIRST)
     with_message(screen)
     assert problems(screen) == []
-    tiles = screen.view.table.tiles
+    tiles = screen.view.strip.tiles
     assert [tiles[seat].name.text for seat in range(6)] == NAMES
     for tile in tiles.values():
         assert tile.count.key_number
         assert layout.key_number_mm(tile.count, layout.px_per_mm(800)) >= 10
         assert tile.count.texture_size[1] <= tile.count.height
-    assert screen.view.table.info.info.text == "Hand 1 of 3"
+    assert screen.view.info.hand.text == "Hand 1 of 3"
     assert "DEALS" in tiles[0].tag_words
 
 
@@ -174,7 +174,7 @@ def test_shapes_are_drawn_inside_their_buttons_after_the_pad_redraws(services, s
     pad.buttons["dog_house"].trigger_action(0)  # a player in each target button
     settle()
     assert_shapes_inside(pad)
-    assert_shapes_inside(screen.view.table.strip)
+    assert_shapes_inside(screen.view.strip)
 
 
 def test_the_six_player_photo_finish_keeps_shapes_on_their_rows_and_the_title_inside(seven_inch):
