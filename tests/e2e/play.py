@@ -28,9 +28,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent.parent))
 
 SHORT_NAMES = ["Maya", "Ben", "Ivy", "Tom", "Zoe", "Sam"]
-# The widest names the seats are laid out for ("Bartholomew", "Jean-Baptiste"); the third is typed by
-# holding "e" for its accented forms, and every long-names run seats at least three.
-LONG_NAMES = ["Christopher", "Bartholomew", "Barthélemy", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+# The third is typed by holding "a" for its accented forms; every long-names run seats at least three.
+LONG_NAMES = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
 
 
 class Stop(Exception):

@@ -61,7 +61,7 @@ def setup_six_refused(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
-    names = ("Christopher", "Bartholomew", "Barthélemy", "Anastasia", "Jean-Baptiste", "Wilhelmina")
+    names = ("Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina")
     services.store.new_session("nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)])
     navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).add_player()
 
