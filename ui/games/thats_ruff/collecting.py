@@ -35,7 +35,7 @@ from companion.words import counted
 from ui import theme
 from ui.controller import GameController
 from ui.games.thats_ruff.pads import MOST_LAID_OUT, HandPopup, seat_order, shown
-from ui.games.thats_ruff.tricks import TricksPopup, tricks_button
+from ui.games.thats_ruff.tricks import OpensTricks, TricksPopup, tricks_button
 from ui.games.thats_ruff.widgets import (
     CardChip,
     SeatDoing,
@@ -146,7 +146,7 @@ class SeatCards(BoxLayout):
         self.collected.text = f"collected {collected}" if not cards else ""
 
 
-class CollectPad(BoxLayout):
+class CollectPad(OpensTricks, BoxLayout):
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
@@ -357,14 +357,6 @@ class CollectPad(BoxLayout):
 
     def to_centre(self) -> bool:
         return self._attempt(ActionType.TO_CENTRE)
-
-    def open_tricks(self) -> TricksPopup:
-        if self.tricks is None:
-            self.tricks = TricksPopup(self.controller)
-        assert self.summary is not None
-        self.tricks.show(self.summary)
-        self.tricks.open()
-        return self.tricks
 
     # ----- filling the needs, in the order NEEDS gives ----------------------------------------------
     def _attempt(self, kind: str) -> bool:

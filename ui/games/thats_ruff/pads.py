@@ -26,7 +26,7 @@ from companion.players import Player
 from companion.words import counted
 from ui import theme
 from ui.controller import GameController
-from ui.games.thats_ruff.tricks import TricksPopup, tricks_button
+from ui.games.thats_ruff.tricks import OpensTricks, TricksPopup, tricks_button
 from ui.games.thats_ruff.widgets import (
     CardChip,
     CardFace,
@@ -254,7 +254,7 @@ class FaceUpPicker(BoxLayout):
         self.cards.width = count * height * 0.72 + self.cards.spacing * max(0, count - 1)
 
 
-class CountingPad(BoxLayout):
+class CountingPad(OpensTricks, BoxLayout):
     """The card pad, and beside it where the card comes from, staying in the dog house and "That's Ruff!"
     (and Tricks, with tricks on). Whose turn it is stands over the count."""
 
@@ -360,14 +360,6 @@ class CountingPad(BoxLayout):
         self.pad.reset()
         self.source.on = False
         self.stay.on = False
-
-    def open_tricks(self) -> TricksPopup:
-        if self.tricks is None:
-            self.tricks = TricksPopup(self.controller)
-        assert self.summary is not None
-        self.tricks.show(self.summary)
-        self.tricks.open()
-        return self.tricks
 
 
 # ----- laying out and turning up ----------------------------------------------------------------------

@@ -128,3 +128,20 @@ class TricksPopup(ModalView):
         self.dismiss()
         return self.controller.perform(Action(ActionType.USE_ABILITY, self.seat,
                                               {"ability": "retoss", "from": self.source, "to": space}))
+
+
+class OpensTricks:
+    """A pad with the Tricks button: the popup is made once, on the first tap, and shows the summary the
+    pad was last shown."""
+
+    controller: GameController
+    summary: RuffSummary | None
+    tricks: TricksPopup | None
+
+    def open_tricks(self) -> TricksPopup:
+        if self.tricks is None:
+            self.tricks = TricksPopup(self.controller)
+        assert self.summary is not None
+        self.tricks.show(self.summary)
+        self.tricks.open()
+        return self.tricks
