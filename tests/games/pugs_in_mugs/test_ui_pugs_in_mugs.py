@@ -61,8 +61,11 @@ def test_steal_offers_only_targets_and_mugs_that_can_be_stolen(services):
     view = screen.view
     view.buttons["steal"].trigger_action(0)
     assert not view.choices["0"].greyed and "red" in view.choices["0"].label.text
+    # Whom to steal from is told by shape as well as name and colour, as the seats tell the players.
+    ann = FAMILY[0].identity
+    assert view.choices["0"].shape == ann.symbol and view.choices["0"].shape_rgba[:3] == list(ann.rgb)[:3]
     view.choose(0)
-    assert list(view.choices) == ["red"]
+    assert list(view.choices) == ["red"] and view.choices["red"].shape == ""
     view.choices["red"].trigger_action(0)
     assert session.actions[-1] == Action("steal", 1, {"target": 0, "colour": "red"})
     assert view.rows[1].shelf.slots["red"].held and not view.rows[0].shelf.slots["red"].held

@@ -202,9 +202,15 @@ class Pads:
         self.picker_grid.cols = 2 if len(options) > 3 else 1
         self.picker_grid.clear_widgets()
         self.choices = {}
+        # A player is offered with their shape in their colour, as their seat shows them.
+        picks_a_player = self.flow["kind"] in (ActionType.STEAL, ActionType.SURPRISE, ActionType.GIMME) \
+            and "target" not in self.flow
         for choice, (value, text, swatch, note, reason) in zip(self.pool, options):
             choice.value = value
             choice.text, choice.swatch, choice.note, choice.disabled_reason = text, swatch, note, reason
+            identity = self.controller.players[value].identity if picks_a_player else None
+            choice.shape = identity.symbol if identity else ""
+            choice.shape_rgba = list(theme.with_alpha(identity.rgb)) if identity else [1, 1, 1, 1]
             self.choices[str(value)] = choice
             self.picker_grid.add_widget(choice)
         discarding = self.flow["kind"] == DISCARD
