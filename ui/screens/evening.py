@@ -38,7 +38,7 @@ from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
 from ui.widgets.basics import Panel
-from ui.widgets.confirm import ConfirmPopup
+from ui.widgets.confirm import ConfirmPopup, ask_to_delete_game
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
@@ -496,14 +496,7 @@ class EveningScreen(KeptScreen):
 
     def ask_delete(self, game: GameResult) -> ConfirmPopup | None:
         """A game entered by mistake: asked once, then the evening without it, with Undo in the bar."""
-        try:
-            question = corrections.deletion_question(self.services.store, game.session_id)
-        except CompanionError as problem:
-            self.message.show(str(problem), problem=True, seconds=None)
-            return None
-        popup = ConfirmPopup("Delete this game?", question, "Delete", lambda: self.delete(game))
-        popup.open()
-        return popup
+        return ask_to_delete_game(self.services.store, game.session_id, self.message, lambda: self.delete(game))
 
     def delete(self, game: GameResult) -> None:
         kept = {other.session_id for other in self.evening.games} if self.evening is not None else set()

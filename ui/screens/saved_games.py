@@ -35,7 +35,7 @@ from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.services import Services
 from ui.widgets.basics import BigButton, Panel, Text, popup_header
-from ui.widgets.confirm import ConfirmPopup
+from ui.widgets.confirm import ConfirmPopup, ask_to_delete_game
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
@@ -201,14 +201,7 @@ class SavedGamesScreen(KeptScreen):
 
     def ask_delete(self, session_id: int) -> ConfirmPopup | None:
         """A game entered by mistake: asked once, then gone from the list with Undo in the bar."""
-        try:
-            question = corrections.deletion_question(self.services.store, session_id)
-        except CompanionError as problem:
-            self.message.show(str(problem), problem=True, seconds=None)
-            return None
-        popup = ConfirmPopup("Delete this game?", question, "Delete", lambda: self.delete(session_id))
-        popup.open()
-        return popup
+        return ask_to_delete_game(self.services.store, session_id, self.message, lambda: self.delete(session_id))
 
     def delete(self, session_id: int) -> None:
         store = self.services.store

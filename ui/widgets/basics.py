@@ -5,13 +5,13 @@ from typing import Any, Callable
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from companion.players import Identity, Player
+from companion.players import Identity
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape
@@ -162,41 +162,6 @@ class IdentityButton(BigButton):
         size = min(self.height * 0.5, dp(30))
         self.symbol.size = (size, size)
         self.symbol.pos = (self.x + theme.GAP, self.center_y - size / 2)
-
-
-class PlayerBadge(BoxLayout):
-    """A player's shape in their colour beside their name: every colour also carries a symbol."""
-
-    player = ObjectProperty(None, allownone=True)
-    font_size = NumericProperty(theme.FONT_BODY)
-    highlighted = BooleanProperty(False)
-
-    def __init__(self, player: Player | None = None, **kwargs: Any) -> None:
-        kwargs.setdefault("spacing", theme.GAP)
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH)
-        super().__init__(**kwargs)
-        self.symbol = SymbolShape(size_hint=(None, 1))
-        self.label = Label(font_size=self.font_size, color=theme.TEXT, halign="left", valign="middle",
-                           shorten=True, shorten_from="right")
-        self.label.bind(size=lambda label, size: setattr(label, "text_size", size))
-        self.add_widget(self.symbol)
-        self.add_widget(self.label)
-        self.bind(player=self._update, height=self._update, font_size=self._update, highlighted=self._update)
-        self.player = player
-        self._update()
-
-    def _update(self, *_: Any) -> None:
-        self.symbol.width = self.height * 0.8
-        self.label.font_size = self.font_size
-        self.label.bold = self.highlighted
-        if self.player is None:
-            self.label.text = ""
-            return
-        identity = self.player.identity
-        self.symbol.shape = identity.symbol
-        self.symbol.rgba = theme.with_alpha(identity.rgb)
-        self.label.text = self.player.name
 
 
 class MessageBar(Label):

@@ -8,7 +8,10 @@ from typing import Any, Callable
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
-from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in confirm.kv)
+from companion import corrections
+from companion.errors import CompanionError
+from companion.store import Store
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text  # noqa: F401  (named in confirm.kv)
 from ui.widgets.kv import load_kv
 
 
@@ -34,6 +37,20 @@ class ConfirmPopup(ModalView):
     def _yes(self) -> None:
         self.dismiss(animation=False)
         self.on_yes()
+
+
+def ask_to_delete_game(store: Store, session_id: int, message: MessageBar,
+                       delete: Callable[[], None]) -> ConfirmPopup | None:
+    """A game entered by mistake: asked once, saying what deleting it changes; a game that cannot be
+    deleted says why in the bar instead."""
+    try:
+        question = corrections.deletion_question(store, session_id)
+    except CompanionError as problem:
+        message.show(str(problem), problem=True, seconds=None)
+        return None
+    popup = ConfirmPopup("Delete this game?", question, "Delete", delete)
+    popup.open()
+    return popup
 
 
 load_kv(__file__)
