@@ -203,7 +203,7 @@ class RecordsCache:
         self._records: Records | None = None
 
     def records(self, store: Store) -> Records:
-        revision = store.revision()
+        revision = store.revision
         if self._records is None or revision != self._revision:
             self._records, self._revision = Records(read_ledger(store)), revision
         return self._records

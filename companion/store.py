@@ -148,6 +148,10 @@ class Store:
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
+        # Each saved game read back, by number, with the row it was read from: a list read again (Home,
+        # after a game) parses only the games whose row changed since.
+        self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
+        self._read_with: list[Change] = []
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -417,9 +421,15 @@ class Store:
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
         changes = self.changes()
         gone = deleted(changes)
+        if changes != self._read_with:
+            self._read, self._read_with = {}, changes
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
             if row[0] in gone:
+                continue
+            known = self._read.get(row[0])
+            if known is not None and known[0] == row:
+                read.append(known[1])
                 continue
             try:
                 record = _record(row, changes)
@@ -429,6 +439,7 @@ class Store:
             except (CompanionError, ValueError, TypeError) as problem:
                 read.append((row[0], str(problem)))
             else:
+                self._read[row[0]] = (row, record)
                 read.append(record)
         return read
 
@@ -545,6 +556,7 @@ class Store:
             found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
         return found
 
+    @property
     def revision(self) -> tuple[int, int]:
         """Changes whenever anything saved changes, here or by another program (an import from the
         command line): figures worked out from the saved games are worked out again only then."""

@@ -32,6 +32,7 @@ def rivals(services):
 
 def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_game_by_game(rivals, navigator):
     screen = navigator.go(Place.EVENING, rivals)
+    settle()
     tap(next(row for row in screen.rows if row.standing.name == "Ann"))
     assert isinstance(navigator.current_screen, ProfileScreen)
     tap(the(navigator, "Head to head, rival and nemesis, time at the table"))

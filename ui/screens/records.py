@@ -7,6 +7,7 @@ A section without enough to say is left out rather than shown empty."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
@@ -27,8 +28,14 @@ from companion.stats_command import duration
 from ui import theme
 from ui.background import off_screen
 from ui.places import Place
-from ui.widgets.basics import BigButton, Count, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.count import Count
 from ui.widgets.offer_bar import OfferBar
+
+if TYPE_CHECKING:
+    from companion.store import Store
+    from ui.navigation import Navigator
+    from ui.services import Services
 
 SECONDARY = "a record read on the player's own page, not across the table"
 
@@ -118,7 +125,7 @@ class ReactionTrend(Panel):
     """A player's median reaction evening by evening as bars: a shorter bar is a quicker hand. Each bar
     has its figure over it and its evening under it, so the chart is read without its colours."""
 
-    def __init__(self, points: tuple[TrendPoint, ...], **kwargs):
+    def __init__(self, points: tuple[TrendPoint, ...], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, height=dp(190), padding=dp(8), spacing=dp(4),
                          **kwargs)
         self.add_widget(Text(text="Reaction, evening by evening (shorter is quicker)", font_size=theme.FONT_BODY,
@@ -154,11 +161,11 @@ def _into_sight(scroll: ScrollView, widget: Widget) -> None:
     Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: scroll.scroll_to(widget, animate=False), 0), 0)
 
 
-def read_records(store) -> Records:
+def read_records(store: Store) -> Records:
     return Records(read_ledger(store))
 
 
-def _header(on_back, title: str) -> tuple[BoxLayout, Text]:
+def _header(on_back: Callable[[], None], title: str) -> tuple[BoxLayout, Text]:
     header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
     back = BigButton(text="Back", size_hint_x=None, width=dp(96))
     back.bind(on_release=lambda *_: on_back())
@@ -172,7 +179,8 @@ class HeadToHeadScreen(Screen):
     """One player against everyone they have finished a game with; tapping a name shows the two of
     them game by game. The year in review is one tap away."""
 
-    def __init__(self, services, navigator, name: str, evening_started_at: float | None = None, **kwargs):
+    def __init__(self, services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator = services, navigator
         self.evening_started_at = evening_started_at
@@ -266,8 +274,8 @@ class YearScreen(Screen):
     """A year in review: games, evenings and time at the table, the most played game, the most wins,
     the closest race, the longest winning run, and month by month who won."""
 
-    def __init__(self, services, navigator, year: int | None = None, came_from: tuple[str, float | None] | None = None,
-                 **kwargs):
+    def __init__(self, services: Services, navigator: Navigator, year: int | None = None,
+                 came_from: tuple[str, float | None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator, self.came_from = services, navigator, came_from
         self.year = year if year is not None else time.localtime().tm_year
