@@ -78,23 +78,35 @@ def test_a_player_with_no_finished_game_is_told_so_not_shown_empty_sections(serv
     assert head.record is None and "no player called 'Zed'" in head.message.text
 
 
+LONG_NAMES = {"Grandpa": "Bartholomäus", "Maya": "Wilhelmina", "Leo": "Jean-Baptiste", "Mum": "Maximiliana"}
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
-def test_the_records_screens_pass_the_layout_check(services, navigator, size):
+@pytest.mark.parametrize("long_names", [False, True], ids=["short-names", "long-names"])
+def test_the_records_screens_pass_the_layout_check(services, navigator, size, long_names, monkeypatch):
+    from ui import scenes
     from ui.scenes.screens import _game_night
 
+    if long_names:
+        family = [player.__class__(LONG_NAMES.get(player.name, player.name), player.colour, player.button)
+                  for player in scenes.FAMILY]
+        monkeypatch.setattr("ui.scenes.screens.FAMILY", family)
+    name = "Wilhelmina" if long_names else "Maya"
     before = Window.size
     Window.size = size
     settle(6)
     try:
         _game_night(services, time.time() - 7 * 86400)
         _game_night(services)
-        head = navigator.go(Place.RECORDS, services, "Maya")
+        head = navigator.go(Place.RECORDS, services, name)
         assert settle_until(lambda: head.record is not None)
         assert [item["viewclass"] for item in head.rows.data].count("TrendRow") == 1
+        check_layout(f"head to head, its top {size}", [head])
         head.open_pair(head.record.opponents[0].opponent)
         check_layout(f"head to head {size}", [head])
         year = navigator.go(Place.YEAR, services, time.localtime().tm_year)
         assert settle_until(lambda: year.review is not None)
+        check_layout(f"year, its top {size}", [year])
         year.open_month(year.review.months[-1])
         check_layout(f"year {size}", [year])
     finally:
