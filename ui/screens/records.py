@@ -260,11 +260,11 @@ def panel_items(title: str, lines: Sequence[str], room: float) -> list[dict[str,
     return items
 
 
-def pick_item(viewclass: str, text: str, key: object, room: float, **more: Any) -> dict[str, Any]:
-    words = more.get("figures", text)
-    tall = max(theme.TOUCH, lines_needed(words, theme.FONT_BODY, room - 2 * SECTION_PAD) * line_height(theme.FONT_BODY) + dp(8))
-    return {"viewclass": viewclass, "text": text, "key": key, "radius": ALL, "gap_below": theme.GAP,
-            "row_size": (None, tall + theme.GAP), **more}
+def month_item(month: Month, room: float) -> dict[str, Any]:
+    text = month_line(month)
+    tall = max(theme.TOUCH, lines_needed(text, theme.FONT_BODY, room - 2 * SECTION_PAD) * line_height(theme.FONT_BODY) + dp(8))
+    return {"viewclass": "PickRow", "text": text, "key": month, "radius": ALL, "gap_below": theme.GAP,
+            "row_size": (None, tall + theme.GAP)}
 
 
 def opponent_item(line: HeadToHead, colour: str, room: float) -> dict[str, Any]:
@@ -317,7 +317,7 @@ def year_data(year: int, review: YearInReview | None, opened: Month | None,
     if highlights:
         data += panel_items("The year's records", highlights, room)
     data.append(line_item("Month by month: tap a month for its winners and the buzzer's records", room, dim=True))
-    data += [pick_item("PickRow", month_line(month), month, room) for month in review.months]
+    data += [month_item(month, room) for month in review.months]
     opened_at = -1
     if opened is not None:
         opened_at = len(data)
