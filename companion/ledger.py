@@ -1,7 +1,7 @@
 """Everything the records are worked out from, read from the store in one pass: each saved game with
 its result, the times of its moves and its decided buzzer races (by seat), and the remembered names.
 
-Nothing here is saved: the ledger is read again whenever the store changes (records.RecordsCache), so a fixed
+Nothing here is saved: the ledger is read again whenever the store changes (`Store.revision`), so a fixed
 move, a rename, a deleted game or a re-imported evening changes every figure the way it changes the
 saved games themselves.
 """

@@ -9,8 +9,8 @@ cue to the counted press and is taken from bone races only, since a claim race h
 (its start is put just before the first press). A player's time at the table is the time of the
 games they sat at, each game's own (companion/table_time.py).
 
-Everything is worked out from the saved games as they now stand (companion/ledger.py), once for each
-change of the store (`RecordsCache`).
+Everything is worked out from the saved games as they now stand (companion/ledger.py); the screens
+keep one reading for each change of the store (`Store.revision`).
 """
 
 from __future__ import annotations
@@ -192,21 +192,6 @@ class Records:
     def seconds_at_table(self) -> float:
         """Every evening's time at the table, all together."""
         return round(sum(month.seconds_at_table for month in self.months), 3)
-
-
-class RecordsCache:
-    """The records worked out once for each change of the store (see Store.revision), so a screen
-    that shows them again, or another part of them, reads nothing twice."""
-
-    def __init__(self) -> None:
-        self._revision: tuple[int, int] | None = None
-        self._records: Records | None = None
-
-    def records(self, store: Store) -> Records:
-        revision = store.revision
-        if self._records is None or revision != self._revision:
-            self._records, self._revision = Records(read_ledger(store)), revision
-        return self._records
 
 
 def player_record(store: Store, name: str) -> PlayerRecord:
