@@ -146,6 +146,9 @@ class CompanionApp(App):
         # Home was drawn before anyone knew whether the buttons would open: it says so now.
         if self._first_screen is self.navigator.current_screen:
             self._first_screen.say_hardware_warning()
+        from ui.screens.update import started
+
+        started(self.services.store)
 
     def on_stop(self):
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)

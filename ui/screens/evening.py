@@ -30,6 +30,7 @@ from companion.evenings import Evening, EveningStanding, GameResult
 from companion.names import Change
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from ui import theme
+from ui.exported import show_exported
 from ui.places import Place
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.confirm import ConfirmPopup
@@ -468,7 +469,7 @@ class EveningScreen(Screen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return
-        self.message.show(done.message, problem=done.problem is not None, seconds=None)
+        show_exported(self.message, done)
 
     def open_profile(self, name: str) -> None:
         self.navigator.go(Place.PROFILE, self.services, name,

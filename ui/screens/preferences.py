@@ -19,11 +19,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from companion import config
+from companion import config, updates
 from companion.errors import BadOption, CompanionError
 from ui import theme
 from ui.places import Place
 from ui.screen_sleep import apply_brightness
+from ui.screens.update import UpdateButton, version_words
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text, fitted
 from ui.widgets.keyboard import TextField, TypingPopup
 
@@ -221,14 +222,14 @@ class PreferencesScreen(Screen):
         header.add_widget(self.save_button)
         root.add_widget(header)
 
+        self.message = MessageBar()
         body = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
         body.bind(minimum_height=body.setter("height"))
-        for build in (self._sound, self._screen, self._races, self._buttons):
+        for build in (self._version, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         self.scroll.add_widget(body)
         root.add_widget(self.scroll)
-        self.message = MessageBar()
         root.add_widget(self.message)
         self.add_widget(root)
         if problem:
@@ -242,6 +243,13 @@ class PreferencesScreen(Screen):
     def _set(self, key: str, value) -> None:
         section_name, name = key.split(".")
         self.draft[section_name][name] = value
+
+    def _version(self) -> Panel:
+        panel = section("Table companion")
+        folder = updates.updates_folder()
+        control = BigButton(text="", disabled=True, opacity=0) if folder is None else UpdateButton(self.message, folder)
+        panel.add_widget(SettingRow(*version_words(), control))
+        return panel
 
     def _sound(self) -> Panel:
         display = self.draft["display"]
