@@ -52,10 +52,12 @@ source "$SCRIPT_DIR/build-steps.sh"
 [[ -x $REPO/.venv/bin/python ]] || die "the project's .venv is missing; the check walks this checkout's app." "Run: make check (or make run) once first."
 need_host_tools qemu-system-aarch64:qemu-system-arm qemu-img:qemu-utils mcopy:mtools mkfs.vfat:dosfstools \
     git:git
-python3 -c 'import PIL' 2>/dev/null || need_host_tools python3-pil-is-missing:python3-pil
+# Debian's own Python, for which apt installs PIL (a python3 earlier on PATH may be another one).
+HOST_PYTHON=/usr/bin/python3
+"$HOST_PYTHON" -c 'import PIL' 2>/dev/null || need_host_tools python3-pil-is-missing:python3-pil
 
-vm() { python3 "$SCRIPT_DIR/image_check_vm.py" "$QMP" "$@"; }
-picture() { python3 "$SCRIPT_DIR/image_check_vm.py" - "$@"; }
+vm() { "$HOST_PYTHON" "$SCRIPT_DIR/image_check_vm.py" "$QMP" "$@"; }
+picture() { "$HOST_PYTHON" "$SCRIPT_DIR/image_check_vm.py" - "$@"; }
 
 # --- the emulated Pi ------------------------------------------------------------------------------------
 
@@ -122,12 +124,20 @@ wait_for_screen() {
 STICK=$WORK/stick.img
 
 step_prepare() {
-    rm -rf "$WORK" "$SHOTS"
-    mkdir -p "$WORK" "$LOG_DIR" "$SHOTS"
-    mcopy -n -i "$IMAGE@@$BOOT_OFFSET" ::vmlinuz "$WORK/vmlinuz"
-    mcopy -n -i "$IMAGE@@$BOOT_OFFSET" ::initrd.img "$WORK/initrd.img"
+    # Everything of a run before but the logs, which this step's own log is among.
+    find "$WORK" -mindepth 1 -maxdepth 1 ! -name logs -exec rm -rf {} +
+    rm -rf "$SHOTS"
+    mkdir -p "$SHOTS"
+    # The kernel and initrd the Pi's firmware would start: the ones config.txt names.
+    local config kernel initrd
+    config=$(mtype -i "$IMAGE@@$BOOT_OFFSET" ::config.txt)
+    kernel=$(awk -F= '$1 == "kernel" { print $2 }' <<<"$config" | tr -d '\r')
+    initrd=$(awk '$1 == "initramfs" { print $2 }' <<<"$config" | tr -d '\r')
+    [[ -n $kernel && -n $initrd ]] || die "the image's config.txt names no kernel and initramfs: $config"
+    mcopy -n -i "$IMAGE@@$BOOT_OFFSET" "::$kernel" "$WORK/vmlinuz"
+    mcopy -n -i "$IMAGE@@$BOOT_OFFSET" "::$initrd" "$WORK/initrd.img"
     qemu-img create -q -f qcow2 -F raw -b "$(readlink -f "$IMAGE")" "$WORK/disk.qcow2"
-        # The stick: an evening exported from a table (two example games) and an update to the next version.
+    # The stick: an evening exported from a table (two example games) and an update to the next version.
     local files=$WORK/stick-files table=$WORK/table
     mkdir -p "$files" "$table"
     (cd "$REPO" && for game in nut thats_ruff; do
@@ -155,7 +165,7 @@ step_boot() {
 # tap_as_here NAME: the touch named NAME in the walk through this checkout's app, once the screen matches.
 tap_as_here() {
     local name=$1 line x y screen
-    line=$(python3 -c 'import json, sys; t = next(t for t in json.load(open(sys.argv[1])) if t["name"] == sys.argv[2]); print(t["x"], t["y"], t["screen"])' \
+    line=$("$HOST_PYTHON" -c 'import json, sys; t = next(t for t in json.load(open(sys.argv[1])) if t["name"] == sys.argv[2]); print(t["x"], t["y"], t["screen"])' \
         "$WORK/expected/taps.json" "$name")
     read -r x y screen <<<"$line"
     wait_for_screen "$WORK/expected/$screen" "$SHOTS/$screen"
@@ -165,13 +175,13 @@ tap_as_here() {
 
 step_stick() {
     vm plug stick1 "$STICK"
-    wait_for boot1 'Mounted .*media/pi/STICK' 300
+    wait_for boot1 'Mounted .*media.pi.STICK' 300
     tap_as_here saved-games
     tap_as_here import
     tap_as_here import-file
     tap_as_here export
     # Exported: the app asks for the stick to be unmounted, and says so once it is.
-    wait_for boot1 'Unmounted .*media/pi/STICK|media-pi-STICK.mount: Deactivated' 120
+    wait_for boot1 'Unmounted .*media.pi.STICK|media-pi-STICK.mount: Deactivated' 120
     sleep 5
     vm screendump "$SHOTS/exported.png"
     echo "imported the evening, exported a game; the stick was unmounted"
@@ -181,7 +191,7 @@ step_update() {
     # Taken out and put in again: mounted again, and Settings finds the update on it.
     vm unplug stick1
     vm plug stick2 "$STICK"
-    wait_for boot1 'Mounted .*media/pi/STICK' 300
+    wait_for boot1 'Mounted .*media.pi.STICK' 300
     tap_as_here back
     tap_as_here settings
     tap_as_here update
@@ -223,7 +233,7 @@ step_reboot() {
 }
 
 rm -rf "$LOG_DIR"
-mkdir -p "$WORK"
+mkdir -p "$LOG_DIR"
 note "image-check: $IMAGE in qemu-system-aarch64 (virt, cortex-a72, TCG)"
 VERSION=$(cd "$REPO" && KIVY_NO_ARGS=1 .venv/bin/companion --version | awk '{print $2}')
 NEXT_VERSION=$(awk -F. -v OFS=. '{ $NF = $NF + 1; print }' <<<"$VERSION")

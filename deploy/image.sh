@@ -164,18 +164,20 @@ step_system() {
     printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' \
         "$HOSTNAME_IN_IMAGE" >"$ROOT/etc/hosts"
     # nofail on the boot partition: a slow card must not drop the boot to an emergency shell over a
-    # partition only kernel updates need.
+    # partition only kernel updates need, and the boot does not wait for it. systemd's own device
+    # timeout (90 s) stays: under emulation udev names the partition only after 40 s or more.
     cat >"$ROOT/etc/fstab" <<'FSTAB'
 LABEL=RASPIROOT /              ext4 rw,noatime,errors=remount-ro 0 1
-LABEL=RASPIFIRM /boot/firmware vfat rw,noatime,nofail,x-systemd.device-timeout=20s 0 2
+LABEL=RASPIFIRM /boot/firmware vfat rw,noatime,nofail 0 2
 FSTAB
     # Read by raspi-firmware's hook, which writes cmdline.txt at every kernel update (an edit of
     # cmdline.txt itself would be lost). The Pi 4 takes its CMA from the device tree, as Debian's own
-    # images leave it; quiet keeps the boot messages off the screen the app takes over.
+    # images leave it: the hook drops its cma= only for CMA=0 (it cannot tell a Pi 4 from inside a
+    # chroot). quiet keeps the boot messages off the screen the app takes over.
     cat >"$ROOT/etc/default/raspi-firmware" <<'DEFAULTS'
 ROOTPART=LABEL=RASPIROOT
 CONSOLES="ttyS1,115200"
-CMA=
+CMA=0
 KERNEL_ARCH=arm64
 DEFAULTS
     printf 'quiet\n' >"$ROOT/etc/default/raspi-extra-cmdline"
@@ -185,6 +187,10 @@ DEFAULTS
     chroot "$ROOT" passwd --lock "$KIOSK_USER" >/dev/null
     [[ $(awk -F: -v u="$KIOSK_USER" '$1 == "root" || $1 == u { print substr($2, 1, 1) }' "$ROOT/etc/shadow" | sort -u) == "!" ]] ||
         die "an account in the image can still log in with a password"
+    install -m 0755 "$SCRIPT_DIR/image-userconf.sh" "$ROOT/usr/local/lib/table-companion/userconf"
+    install -m 0644 "$SCRIPT_DIR/image-userconf.service" "$ROOT/etc/systemd/system/table-companion-userconf.service"
+    ln -sfn /etc/systemd/system/table-companion-userconf.service \
+        "$ROOT/etc/systemd/system/multi-user.target.wants/table-companion-userconf.service"
     echo "hostname $HOSTNAME_IN_IMAGE; partitions by label; root and $KIOSK_USER locked (no password)"
 }
 
@@ -213,16 +219,15 @@ copy_modules_dir kernel/drivers/regulator
 copy_modules_dir kernel/drivers/reset
 HOOK
     chmod 0755 "$ROOT/etc/initramfs-tools/hooks/table-companion-pi4"
-    # Writes the initrd; raspi-firmware's hooks then copy it, the kernel and the device trees to
-    # /boot/firmware and write config.txt and cmdline.txt there.
+    # Writes the initrd; raspi-firmware's post-update hook then copies it, the kernel and the device trees
+    # to /boot/firmware and writes config.txt (which names them) and cmdline.txt there.
     in_root update-initramfs -c -k "$version"
-    in_root /etc/kernel/postinst.d/z50-raspi-firmware "$version"
     local firmware=$ROOT/boot/firmware
-    for file in start4.elf fixup4.dat bcm2711-rpi-4-b.dtb config.txt cmdline.txt vmlinuz initrd.img; do
+    for file in start4.elf fixup4.dat bcm2711-rpi-4-b.dtb config.txt cmdline.txt "vmlinuz-$version" "initrd.img-$version"; do
         [[ -e $firmware/$file ]] || die "/boot/firmware/$file is missing: the Pi 4 would not boot"
     done
     ! grep -q 'cma=' "$firmware/cmdline.txt" || die "cmdline.txt still sets cma=: $(cat "$firmware/cmdline.txt")"
-    echo "initrd $(du -h "$firmware/initrd.img" | cut -f1) ($(lsinitramfs "$firmware/initrd.img" | grep -c '\.ko$') modules); cmdline: $(cat "$firmware/cmdline.txt")"
+    echo "initrd $(du -h "$firmware/initrd.img-$version" | cut -f1) ($(chroot "$ROOT" lsinitramfs "/boot/firmware/initrd.img-$version" | grep -c '\.ko$') modules); cmdline: $(cat "$firmware/cmdline.txt")"
 }
 
 in_root() {
@@ -242,11 +247,12 @@ step_image() {
     local version boot_dir=$WORK/boot boot_img=$WORK/boot.img root_img=$WORK/root.img
     version=$(chroot "$ROOT" /opt/table-companion/venv/bin/python -c \
         'import importlib.metadata as m; print(m.version("table-companion"))')
+    # Unmounted first: apt's and pip's caches are bind-mounted from the build cache, which a clean
+    # through the mounts would empty.
+    unmount_root
     chroot "$ROOT" apt-get clean
     rm -rf "$ROOT"/var/lib/apt/lists/* "$ROOT"/root/.cache "$ROOT"/tmp/* "$ROOT"/var/tmp/*
     forget_build_host
-    unmount_root
-    rm -rf "$ROOT/root/.cache"
 
     rm -rf "$boot_dir"
     mkdir -p "$boot_dir"
@@ -289,4 +295,4 @@ run_step boot step_boot
 stop_unless_passed
 run_step image step_image
 print_table image
-exit $FAILED
+exit "$FAILED"

@@ -4,10 +4,15 @@ untouched), then offered a restart into it. A bad update is refused in the bar a
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("kivy")
+sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 
+import layout  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from stick_support import plug_in  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
@@ -94,3 +99,29 @@ def test_on_a_pc_no_update_is_offered(services, navigator, monkeypatch):
     screen = settings(navigator, services)
     assert buttons_reading(screen, "Update from stick") == []
     assert f"Version {RUNNING}" in texts(screen)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_version_row_and_the_update_questions_pass_the_layout_check(services, navigator, tmp_path, kiosk,
+                                                                       monkeypatch, size):
+    stick = plug_in(tmp_path, monkeypatch)
+    write_bundle(stick, NEXT)
+    before = Window.size
+    Window.size = size
+    try:
+        screen = settings(navigator, services)
+        settle(4)
+        problems = layout.check(f"{size} Settings", [screen], Window)
+        tap(buttons_reading(screen, "Update from stick")[0])
+        assert settle_until(lambda: question() is not None, timeout_s=30)
+        settle(8)
+        problems += layout.check(f"{size} Settings/Install", [question()], Window)
+        tap(question().yes_button)
+        assert settle_until(lambda: question() is not None and question().yes_button.text == "Restart now",
+                            timeout_s=30)
+        settle(8)
+        problems += layout.check(f"{size} Settings/Restart", [question(), screen.message], Window)
+        tap(question().no_button)
+        assert [str(problem) for problem in problems] == []
+    finally:
+        Window.size = before

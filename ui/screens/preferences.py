@@ -18,6 +18,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion import config, updates
 from companion.errors import BadOption, CompanionError
@@ -247,7 +248,7 @@ class PreferencesScreen(Screen):
     def _version(self) -> Panel:
         panel = section("Table companion")
         folder = updates.updates_folder()
-        control = BigButton(text="", disabled=True, opacity=0) if folder is None else UpdateButton(self.message, folder)
+        control = Widget(size_hint=(None, None), size=(0, 0)) if folder is None else UpdateButton(self.message, folder)
         panel.add_widget(SettingRow(*version_words(), control))
         return panel
 
