@@ -5,7 +5,7 @@
 # this sets it and removes the file, so the encrypted password does not stay on the FAT partition.
 set -eu
 
-file=/boot/firmware/userconf.txt
+file=${1:-/boot/firmware/userconf.txt}
 line=$(head -n 1 "$file" | tr -d '\r')
 rm -f "$file"
 user=${line%%:*}
