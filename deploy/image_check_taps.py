@@ -52,7 +52,9 @@ def main() -> int:
     (scratch / "mounts").write_text(f"/dev/sda {stick} vfat rw,nosuid,nodev,noexec 0 0\n")
     exports.ROOTS, exports.MOUNTS = (scratch / "media",), scratch / "mounts"
     data_dir = scratch / "data"
-    app = CompanionApp.create(data_dir=data_dir, settings=config.load(data_dir), backend="none")
+    # The backend the kiosk resolves on the emulated Pi, which is no Pi either: the screens then match,
+    # with no "No GPIO found" line on either.
+    app = CompanionApp.create(data_dir=data_dir, settings=config.load(data_dir), backend="mock")
 
     def on_top():
         popups = [child for child in Window.children if isinstance(child, ModalView)]
