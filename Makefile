@@ -52,7 +52,7 @@ pi-check: $(STAMP)
 	deploy/pi-check.sh
 
 # A flashable SD-card image for a Raspberry Pi 4 (needs root; the first run builds and caches Debian's
-# packages, later runs take about 15 minutes), in build/image. See docs/raspberry-pi.md.
+# packages, about 14 minutes here; later runs about 11), in build/image. See docs/raspberry-pi.md.
 image: $(STAMP)
 	deploy/image.sh
 

@@ -7,8 +7,8 @@
 #
 # Needs root (chroot, mounts) but no loop devices: the file systems are made from directories
 # (mkfs.vfat + mtools, mkfs.ext4 -d) and written into a partitioned file. The base root (Debian's
-# packages, about 20-30 minutes under emulation) is cached in IMAGE_CACHE; a rebuild after a change
-# to the app reuses it and takes about 10-15 minutes.
+# packages, about 15-20 minutes under emulation) is cached in IMAGE_CACHE; a rebuild after a change
+# to the app reuses it and takes about 11 minutes on two busy cores.
 #
 # The step functions are called by name through run_step (SC2317); the hooks' $1 is mmdebstrap's (SC2016).
 # shellcheck disable=SC2317,SC2016
