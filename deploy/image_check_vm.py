@@ -27,6 +27,7 @@ WIDTH, HEIGHT = 800, 480
 COMPARED_HEIGHT = 410
 # A channel that differs by less than this is anti-aliasing, not a different picture.
 TOLERANCE = 48
+TAP_HELD_S = 0.3
 
 
 class Qmp:
@@ -73,6 +74,8 @@ def tap(qmp: Qmp, x: int, y: int) -> None:
                 {"type": "abs", "data": {"axis": "y", "value": round(y * 32767 / (HEIGHT - 1))}}]
     qmp.call("input-send-event", events=position)
     qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": True, "button": "left"}}])
+    # Held as long as a finger's tap: down and up within a millisecond reach the app in one frame.
+    time.sleep(TAP_HELD_S)
     qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
 
 
