@@ -68,10 +68,13 @@ def sticks(roots: Sequence[Path] | None = None, mounts: Path | None = None) -> l
         table = (MOUNTS if mounts is None else mounts).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []   # no mount table (not Linux): no stick can be found, and the data directory is used
+    rows = [fields for fields in (line.split() for line in table.splitlines()) if len(fields) >= 4]
+    # What the system itself runs from is never a stick: the kiosk's service sees its writable
+    # /media/<user> as a bind mount of the SD card's own folder, listed under the root's device.
+    system_devices = {fields[0] for fields in rows if fields[1] == "/"}
     found = []
-    for line in table.splitlines():
-        fields = line.split()
-        if len(fields) < 4 or fields[2] not in STICK_FILESYSTEMS:
+    for fields in rows:
+        if fields[2] not in STICK_FILESYSTEMS or fields[0] in system_devices:
             continue
         where = Path(_unescape(fields[1]))
         if not any(where != root and where.is_relative_to(root) for root in roots) or not where.is_dir():
