@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 APP = "table-companion"
 WHEEL_PREFIX = "table_companion-"
+PROGRAM_FILE = "table_companion.py"  # the program's entry, which every version unpacked must carry
 SUFFIX = ".tcupdate"
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.json.sig"
@@ -221,7 +222,7 @@ def _check_wheel(name: str, wheel: bytes, version: str) -> None:
         raise UpdateRefused(f"{name} is damaged: its program cannot be unpacked") from None
     if f"\nName: {APP}\n" not in metadata or f"\nVersion: {version}\n" not in metadata:
         raise UpdateRefused(f"{name} is not a table companion update (its program is another one)")
-    if "table_companion.py" not in names or unpacked > UNPACKED_LIMIT or any(_leaves(entry) for entry in names):
+    if PROGRAM_FILE not in names or unpacked > UNPACKED_LIMIT or any(_leaves(entry) for entry in names):
         raise UpdateRefused(f"{name} is not a table companion update (its program is laid out wrongly)")
 
 
@@ -338,7 +339,7 @@ def _usable(folder: Path, version: str, installed: str) -> bool:
         newer = version_key(version) > version_key(installed)
     except UpdateRefused:
         return False
-    return newer and (folder / VERSIONS / version / "table_companion.py").is_file()
+    return newer and (folder / VERSIONS / version / PROGRAM_FILE).is_file()
 
 
 def confirm_started(folder: Path, running: str) -> bool:
