@@ -187,11 +187,17 @@ DEFAULTS
     chroot "$ROOT" passwd --lock "$KIOSK_USER" >/dev/null
     [[ $(awk -F: -v u="$KIOSK_USER" '$1 == "root" || $1 == u { print substr($2, 1, 1) }' "$ROOT/etc/shadow" | sort -u) == "!" ]] ||
         die "an account in the image can still log in with a password"
-    install -m 0755 "$SCRIPT_DIR/image-userconf.sh" "$ROOT/usr/local/lib/table-companion/userconf"
-    install -m 0644 "$SCRIPT_DIR/image-userconf.service" "$ROOT/etc/systemd/system/table-companion-userconf.service"
-    ln -sfn /etc/systemd/system/table-companion-userconf.service \
-        "$ROOT/etc/systemd/system/multi-user.target.wants/table-companion-userconf.service"
-    echo "hostname $HOSTNAME_IN_IMAGE; partitions by label; root and $KIOSK_USER locked (no password)"
+    # The first start grows the system partition to the card (sfdisk comes with fdisk, which is not in
+    # the cached base; apt's lists are still there from the install step).
+    in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fdisk >/dev/null
+    local unit
+    for unit in userconf growroot; do
+        install -m 0755 "$SCRIPT_DIR/image-$unit.sh" "$ROOT/usr/local/lib/table-companion/$unit"
+        install -m 0644 "$SCRIPT_DIR/image-$unit.service" "$ROOT/etc/systemd/system/table-companion-$unit.service"
+        ln -sfn "/etc/systemd/system/table-companion-$unit.service" \
+            "$ROOT/etc/systemd/system/multi-user.target.wants/table-companion-$unit.service"
+    done
+    echo "hostname $HOSTNAME_IN_IMAGE; partitions by label; root grown at first start; root and $KIOSK_USER locked (no password)"
 }
 
 # --- the initramfs and the Pi's boot files --------------------------------------------------------------
@@ -239,8 +245,8 @@ in_root() {
 
 BOOT_MIB=256
 FIRST_MIB=4
-# Room on the root file system beyond what is installed: the family's games, logs, and updates from a
-# stick (Debian's image does not grow the root partition to the card).
+# Room on the root file system beyond what is installed, for a card the size of the image: the first
+# start grows the partition to a bigger card (deploy/image-growroot.sh).
 FREE_MIB=1024
 
 step_image() {
