@@ -18,8 +18,9 @@ DONE=/var/lib/table-companion-growroot/done
 
 grow_partition() {
     disk=$1 number=$2
-    # ",+" keeps the partition's start and type and takes all the room after it.
-    printf ',+\n' | sfdisk --quiet --no-reread --no-tell-kernel -N "$number" "$disk"
+    # ",+" keeps the partition's start and type and takes all the room after it; --force as Debian's own
+    # resize service has it, for a disk whose partitions are mounted.
+    printf ',+\n' | sfdisk --quiet --force --no-reread --no-tell-kernel -N "$number" "$disk"
     if [ -b "$disk" ]; then
         # The kernel cannot re-read the table of a disk in use; partx tells it of this one partition.
         partx --update --nr "$number" "$disk"
