@@ -68,7 +68,7 @@ source "$SCRIPT_DIR/build-steps.sh"
 
 [[ $EUID -eq 0 ]] || die "building an image needs root (it builds a root file system, mounts and chroots)." "Run: sudo make image"
 need_host_tools mmdebstrap:mmdebstrap arch-test:arch-test qemu-aarch64-static:qemu-user-static git:git mcopy:mtools \
-    mkfs.vfat:dosfstools sfdisk:fdisk mkfs.ext4:e2fsprogs
+    mkfs.vfat:dosfstools sfdisk:fdisk mkfs.ext4:e2fsprogs dtc:device-tree-compiler
 MIRROR=$(debian_mirror)
 LOG_DIR=$WORK/logs
 ROOT=$WORK/root
@@ -197,7 +197,8 @@ DEFAULTS
         ln -sfn "/etc/systemd/system/table-companion-$unit.service" \
             "$ROOT/etc/systemd/system/multi-user.target.wants/table-companion-$unit.service"
     done
-    echo "hostname $HOSTNAME_IN_IMAGE; partitions by label; root grown at first start; root and $KIOSK_USER locked (no password)"
+    sh "$SCRIPT_DIR/image-display.sh" "$ROOT"
+    echo "hostname $HOSTNAME_IN_IMAGE; partitions by label; root grown at first start; 7\" display overlay; root and $KIOSK_USER locked (no password)"
 }
 
 # --- the initramfs and the Pi's boot files --------------------------------------------------------------
@@ -232,6 +233,9 @@ HOOK
     for file in start4.elf fixup4.dat bcm2711-rpi-4-b.dtb config.txt cmdline.txt "vmlinuz-$version" "initrd.img-$version"; do
         [[ -e $firmware/$file ]] || die "/boot/firmware/$file is missing: the Pi 4 would not boot"
     done
+    if ! grep -qx 'display_auto_detect=1' "$firmware/config.txt" || [[ ! -s $firmware/overlays/vc4-kms-dsi-7inch.dtbo ]]; then
+        die "config.txt does not load overlays/vc4-kms-dsi-7inch.dtbo: the 7\" display would stay dark"
+    fi
     ! grep -q 'cma=' "$firmware/cmdline.txt" || die "cmdline.txt still sets cma=: $(cat "$firmware/cmdline.txt")"
     echo "initrd $(du -h "$firmware/initrd.img-$version" | cut -f1) ($(chroot "$ROOT" lsinitramfs "/boot/firmware/initrd.img-$version" | grep -c '\.ko$') modules); cmdline: $(cat "$firmware/cmdline.txt")"
 }
