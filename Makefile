@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/companion --backend mock
 
-# Everything: the linter, the type checker (strict on the core), then every test in one run, one worker
+# Everything: the linter, the type checker (strict on the core, the hardware and the face), then every test in one run, one worker
 # per core, each with its own headless window. The play-throughs of the real app (each its own process
 # with its own window) and the other long runs come first, handed out one test at a time, so that the
 # workers share them and end together on short tests.

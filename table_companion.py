@@ -10,6 +10,7 @@ import importlib
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CompanionError
 
@@ -33,7 +34,7 @@ class _IntermixedParser(argparse.ArgumentParser):
 
     _mixing = False
 
-    def parse_known_args(self, args=None, namespace=None):
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         if self._mixing:
             return super().parse_known_args(args, namespace)
         self._mixing = True
@@ -46,10 +47,10 @@ class _IntermixedParser(argparse.ArgumentParser):
 class _Version(argparse.Action):
     """--version, read from the installed package only when asked, so a normal start does not pay for it."""
 
-    def __init__(self, option_strings, dest, **kwargs):
+    def __init__(self, option_strings: Any, dest: Any, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="print the installed version and exit")
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
         from importlib.metadata import version
 
         print(f"table-companion {version('table-companion')}")

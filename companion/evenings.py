@@ -14,6 +14,7 @@ import io
 import json
 import sys
 import time
+import weakref
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -171,7 +172,19 @@ def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None
 
 def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
     """Every saved game that can be read back, oldest first, with its result (records.py reads it too)."""
-    return [(record, _result(store, record)) for record in store.history()]
+    known = _worked_out.setdefault(store, {})
+    found = []
+    for record in store.history():
+        kept = known.get(record.id)
+        if kept is None or kept[0] is not record:
+            kept = known[record.id] = (record, _result(store, record))
+        found.append(kept)
+    return found
+
+
+# Each game's result with the record it was worked out from. The store hands back the very same record
+# while a game's row is unchanged, so reading the evenings again after a move works out that game alone.
+_worked_out: weakref.WeakKeyDictionary[Store, dict[int, tuple[SessionRecord, GameResult]]] = weakref.WeakKeyDictionary()
 
 
 def _result(store: Store, record: SessionRecord) -> GameResult:

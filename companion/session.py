@@ -123,6 +123,14 @@ class Session:
         return self._line(len(self._actions) - 1) if self._actions else None
 
     @property
+    def last_line(self) -> str | None:
+        """The newest line of the history, without writing every line before it (a table shows it
+        after each move)."""
+        if self._last_fix() is not None:
+            return self.history()[-1].text
+        return self._line(len(self._actions) - 1) if self._actions else None
+
+    @property
     def next_redo(self) -> Action | Fix | None:
         return self._redo[-1] if self._redo else None
 

@@ -147,6 +147,10 @@ class Store:
         self.path = Path(path)
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
+        # Each saved game read back, by number, with the row it was read from: a list read again (Home,
+        # after a game) parses only the games whose row changed since.
+        self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
+        self._read_with: list[Change] = []
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -362,6 +366,12 @@ class Store:
         return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
                 for (seq, kind, _), doc in zip(rows, docs)]
 
+    @property
+    def revision(self) -> int:
+        """A number that changes with every write to the saved games (a move, a game started, set aside,
+        imported, a correction): what was worked out from them holds while it stays the same."""
+        return self._db.total_changes
+
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
@@ -403,9 +413,15 @@ class Store:
             "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
         changes = self.changes()
         gone = deleted(changes)
+        if changes != self._read_with:
+            self._read, self._read_with = {}, changes
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
             if row[0] in gone:
+                continue
+            known = self._read.get(row[0])
+            if known is not None and known[0] == row:
+                read.append(known[1])
                 continue
             try:
                 record = _record(row, changes)
@@ -415,6 +431,7 @@ class Store:
             except (CompanionError, ValueError, TypeError) as problem:
                 read.append((row[0], str(problem)))
             else:
+                self._read[row[0]] = (row, record)
                 read.append(record)
         return read
 

@@ -239,6 +239,7 @@ class RaceController:
         return Arm(kind, players, cue_ns, held=held, seed=seed)
 
     def _install(self, arm: Arm) -> Arm:
+        assert self._arbiter is not None, "_new_race makes the arbiter an arm is installed in"
         self._arbiter.arm(arm)
         self._lines.append(racelog.arm_line(arm, self.race_config))
         self._cue_sent = False
@@ -258,7 +259,7 @@ class RaceController:
             idle = self._arbiter is None or self._arbiter.done
             if idle and edge.pressed and edge.player in self.open_claims:
                 claim, idle = self._start_claim(edge), False
-            if not idle:
+            if not idle and self._arbiter is not None:
                 self._arbiter.edge(edge)
                 self._lines.append(racelog.edge_line(edge))
                 self._cond.notify_all()
@@ -314,8 +315,9 @@ class RaceController:
                     return
                 now = self.backend.clock_ns()
                 arbiter = self._arbiter
-                if arbiter is not None and not self._cue_sent and now >= arbiter.arm_event.t_ns:
-                    self._cue_sent, cue = True, arbiter.arm_event
+                armed = arbiter.arm_event if arbiter is not None else None
+                if armed is not None and not self._cue_sent and now >= armed.t_ns:
+                    self._cue_sent, cue = True, armed
                 deadline = arbiter.next_deadline_ns() if arbiter is not None else None
                 if deadline is not None and now >= deadline:
                     decision = self._poll_locked(now)
@@ -323,8 +325,8 @@ class RaceController:
                     waits = [_MAX_SLEEP_S]
                     if deadline is not None:
                         waits.append(max(deadline - now, 0) / 1e9)
-                    if arbiter is not None and not self._cue_sent:
-                        waits.append(max(arbiter.arm_event.t_ns - now, 0) / 1e9)
+                    if armed is not None and not self._cue_sent:
+                        waits.append(max(armed.t_ns - now, 0) / 1e9)
                     self._cond.wait(min(waits))
                     continue
             if cue is not None:

@@ -7,6 +7,7 @@ directory. Each problem comes with a FIX line; the exit status is 1 when there i
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import json
 import os
@@ -17,7 +18,7 @@ import stat
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TextIO
 
 from companion import config as companion_config
 from companion.errors import CompanionError
@@ -198,7 +199,7 @@ def _abs_bits(device: Path) -> set[int]:
     except OSError:
         return set()
     width = LONG_BITS
-    bits = set()
+    bits: set[int] = set()
     for index, word in enumerate(reversed(words)):
         try:
             value = int(word, 16)
@@ -430,7 +431,7 @@ def collect(requested_backend: str | None, data_dir: Path, *, paths: SystemPaths
 _LABELS = {OK: "ok", INFO: "info", WARNING: "WARNING", PROBLEM: "PROBLEM"}
 
 
-def report(findings: list[Finding], out=None) -> None:
+def report(findings: list[Finding], out: TextIO | None = None) -> None:
     out = out or sys.stdout
     problems = [f for f in findings if f.status == PROBLEM]
     print("companion doctor", file=out)
@@ -444,7 +445,7 @@ def report(findings: list[Finding], out=None) -> None:
         print("No problems found.", file=out)
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     data_dir = Path(getattr(args, "data_dir", None) or default_data_dir())
     findings = collect(getattr(args, "backend", None), data_dir)
     if getattr(args, "json", False):

@@ -99,3 +99,18 @@ def test_the_fix_is_saved_at_once_and_resumes_exactly(tmp_path, monkeypatch):
 def test_a_fix_in_the_log_that_cannot_be_read_names_its_place():
     with pytest.raises(BadDocument, match="entry 4: \"move\" must be a move number from 1"):
         Fix.from_json({"move": 0, "action": {"type": "add"}}, where="session 1 entry 4")
+
+
+def test_the_last_line_is_the_newest_line_of_the_history_after_moves_fixes_and_undo():
+    session = played(2, 3)
+    assert session.last_line == "Ben added 3" == session.history()[-1].text
+    session.fix(1, add(0, 1))
+    assert session.last_line == 'Fixed move 1: it said "Ann added 2"; now "Ann added 1"' == session.history()[-1].text
+    session.perform(add(0, 2))
+    assert session.last_line == "Ann added 2"
+    session.undo()
+    session.undo()
+    assert session.last_line == "Ben added 3"
+    session.undo()
+    session.undo()
+    assert session.last_line is None

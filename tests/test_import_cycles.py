@@ -1,6 +1,7 @@
 """No module of the app imports, directly or through others, a module that imports it back: not at
 the top, and not inside a function either (a screen asks the navigator for a place instead of
-importing the screen that leads back to it)."""
+importing the screen that leads back to it). An import under `if TYPE_CHECKING:` is never run, so it
+names a type without making a cycle."""
 
 import ast
 import pathlib
@@ -22,7 +23,7 @@ def _modules() -> dict[str, pathlib.Path]:
 def _imports(name: str, path: pathlib.Path, modules: dict[str, pathlib.Path]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_imports(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -34,6 +35,24 @@ def _imports(name: str, path: pathlib.Path, modules: dict[str, pathlib.Path]) ->
                 submodule = f"{base}.{alias.name}"
                 targets.add(submodule if submodule in modules else base)
     return {target for target in targets if target in modules and target != name}
+
+
+def _run_imports(tree: ast.AST) -> list[ast.AST]:
+    """Every node of the module but those only read by a type checker."""
+    nodes, waiting = [], [tree]
+    while waiting:
+        node = waiting.pop()
+        nodes.append(node)
+        if isinstance(node, ast.If) and _only_for_types(node.test):
+            waiting.extend(node.orelse)
+        else:
+            waiting.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
+def _only_for_types(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -68,3 +87,10 @@ def test_no_module_imports_its_way_back_to_itself():
 def test_the_check_sees_a_cycle_made_by_imports_inside_functions():
     graph = {"ui.screens.home": {"ui.screens.setup"}, "ui.screens.setup": {"ui.screens.home"}}
     assert _cycle(graph) == ["ui.screens.home", "ui.screens.setup", "ui.screens.home"]
+
+
+def test_an_import_only_for_types_makes_no_cycle():
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import ui.navigation\n"
+                     "def go():\n    import ui.routes\n")
+    imported = [alias.name for node in _run_imports(tree) if isinstance(node, ast.Import) for alias in node.names]
+    assert imported == ["ui.routes"]

@@ -15,7 +15,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
-from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts  # noqa: E402
 
 from companion.evenings import evenings  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
@@ -79,6 +79,7 @@ def two_games(services):
 def test_a_player_is_renamed_on_their_records_by_touch_and_undo_puts_the_name_back(two_games, navigator):
     services = two_games
     screen = navigator.go(Place.EVENING, services)
+    settle()   # a list draws its rows on the next frame
     tap(next(row for row in screen.rows if row.standing.name == "Ann"))
     profile = navigator.current_screen
     assert isinstance(profile, ProfileScreen) and profile.record.name == "Ann"
@@ -163,6 +164,7 @@ def test_a_game_is_deleted_from_saved_games_after_one_question_and_undo_brings_i
     services = two_games
     before = ([asdict(line) for line in evenings(services.store)[0].standings], records(services))
     screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
     assert isinstance(screen, SavedGamesScreen) and list(screen.row_of) == [2, 1]
     tap(buttons_reading(screen.row_of[2], "Delete")[0])
     question = popups()[0]
@@ -187,6 +189,7 @@ def test_a_game_is_deleted_from_saved_games_after_one_question_and_undo_brings_i
 def test_a_game_is_deleted_from_the_evening_and_the_standings_follow_on_the_same_screen(two_games, navigator):
     services = two_games
     screen = navigator.go(Place.EVENING, services)
+    settle()
     assert isinstance(screen, EveningScreen) and screen.title_label.text == "Tonight: 2 games"
     assert {row.standing.name: row.standing.points for row in screen.rows} == {"Ann": 1, "Annie": 1, "Ben": 0}
     tap(buttons_reading(screen, "Delete")[0])   # the first game's
@@ -231,6 +234,7 @@ def test_the_correction_screens_pass_the_layout_check(services, navigator, size)
         evening.delete(evening.evening.games[0])
         check_layout(f"evening after a delete {size}", [evening])
         saved = navigator.go(Place.SAVED_GAMES, services)
+        settle()
         saved.delete(next(iter(saved.row_of)))
         check_layout(f"saved games after a delete {size}", [saved])
         six = [*FAMILY, Player("Bartholomew-Jones", "blue", 5), Player("Player 6", "pink", 6)]
@@ -242,3 +246,38 @@ def test_the_correction_screens_pass_the_layout_check(services, navigator, size)
             popup.dismiss(animation=False)
         Window.size = before
         settle(6)
+
+
+def test_the_only_saved_game_deleted_and_brought_back_gets_the_list_s_room_back(services, navigator):
+    session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Ben", "sky")])
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    tap(buttons_reading(screen.row_of[session.id], "Delete")[0])
+    tap(the(navigator, "Delete"))
+    assert screen.empty and any(text.startswith("No games yet") for text in texts(screen))
+    tap(the(navigator, "Undo"))
+    settle()
+    assert list(screen.row_of) == [session.id]
+    row = screen.row_of[session.id]
+    listed = screen.rows
+    list_bottom, list_top = listed.parent.to_window(listed.x, listed.y)[1], listed.parent.to_window(listed.x, listed.top)[1]
+    row_bottom, row_top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
+    # The list has the screen's room again, not what the note saying the list is empty left it.
+    assert listed.height > 0.6 * screen.height and list_bottom <= row_bottom < row_top <= list_top
+
+
+def test_a_seat_renamed_updates_the_names_on_screen_rather_than_replacing_them(services, navigator):
+    session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange", 1), Player("Player 2", "sky", 2)])
+    navigator.go(Place.GAME, services, session)
+    tap(the(navigator, "History"))
+    tap(the(navigator, "Names"))
+    names = popups()[0]
+
+    def rename() -> None:
+        tap(names.buttons[1])
+        type_on_keys(*["backspace"] * 8, "G", "r", "a", "n")
+        tap(the(navigator, "Done"))
+
+    same, before, after = same_widgets(names, rename)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert [button.text for button in names.buttons] == ["Ann", "Gran"] and names.message.offered == "Undo"

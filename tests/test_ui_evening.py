@@ -155,7 +155,8 @@ def test_home_names_earlier_evenings_winners_and_the_evening_screen_steps_betwee
     assert isinstance(screen, EveningScreen) and screen.later_button.disabled
     tap(the(navigator, "Earlier"))
     earlier = navigator.current_screen
-    assert earlier is not screen and earlier.earlier_button.disabled and not earlier.later_button.disabled
+    # The same screen, laid out once, now showing the earlier evening.
+    assert earlier is screen and earlier.earlier_button.disabled and not earlier.later_button.disabled
     assert not any(text.startswith("Tonight") for text in shown(earlier))
     tap(the(navigator, "Later"))
     assert any(text.startswith("Tonight") for text in shown(navigator.current_screen))
@@ -231,3 +232,46 @@ def test_the_new_screens_pass_the_layout_check(services, navigator, size, long_n
     finally:
         Window.size = before
         settle(6)
+
+
+def a_finished_nut_game(services):
+    session, last = nut_one_move_from_the_end(services)
+    session.perform(last)
+    return session
+
+
+def test_a_game_more_updates_the_evening_s_widgets_on_screen_rather_than_replacing_them(services, navigator):
+    from ui_support import same_widgets
+
+    Window.size = (800, 480)
+    for _ in range(3):
+        a_finished_nut_game(services)
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+    header = [screen.title_label, screen.earlier_button, screen.later_button]
+
+    def a_game_more_then_the_evening_again():
+        navigator.go(Place.HOME, services)
+        a_finished_nut_game(services)
+        navigator.go(Place.EVENING, services)
+
+    # The rows in sight are the same widgets showing the new standings (the chart's axis numbers are
+    # the graph's own labels, made by it as the axis grows).
+    same, _, _ = same_widgets(screen.body.listing, a_game_more_then_the_evening_again)
+    assert navigator.current_screen is screen and same
+    assert [screen.title_label, screen.earlier_button, screen.later_button] == header
+    assert screen.title_label.text == "Tonight: 4 games"
+    assert sum(row.standing.games for row in screen.rows) == 8
+
+
+def test_the_evening_is_one_list_drawing_only_the_rows_in_sight(services, navigator):
+    from ui.widgets.lists import RowList
+
+    Window.size = (800, 480)
+    for _ in range(12):
+        a_finished_nut_game(services)
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+    listing = screen.body.listing
+    assert isinstance(listing, RowList) and len(listing.data) == 2 + 2 + 12   # heading, 2 players, rule, games
+    assert 0 < len(listing.view_adapter.views) < len(listing.data)

@@ -17,7 +17,7 @@ from companion.players import Player  # noqa: E402
 from companion.registry import GAMES  # noqa: E402
 from ui.screens.fixing import FixPopup  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui.screens.history import HistoryPopup, MoveRow  # noqa: E402
+from ui.screens.history import HistoryPopup, MoveRow, move_rows  # noqa: E402
 
 FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3)]
 
@@ -41,7 +41,7 @@ def open_popup(kind):
 
 
 def choose_move(history: HistoryPopup, text: str) -> MoveRow:
-    row = next(row for row in history.walk() if isinstance(row, MoveRow) and row.line.text.startswith(text))
+    row = next(row for row in move_rows(history) if row.line.text.startswith(text))
     tap(row)
     return row
 
@@ -65,7 +65,7 @@ def test_a_score_fixed_after_the_game_changes_the_winner_and_the_evening_and_und
     pad = fixing.view.scoring
     letters = [colour["letter"] for colour in session.state.colours]
     assert pad.seat == 0 and pad.quick
-    assert [pad.steppers[("sizes", letter)].value_label.text for letter in letters] == ["2"] * len(letters)
+    assert [pad.steppers[("sizes", letter)].number.text for letter in letters] == ["2"] * len(letters)
     for letter in letters:
         for _ in range(6):
             tap(pad.steppers[("sizes", letter)].plus)
@@ -152,23 +152,20 @@ def test_every_game_opens_its_own_table_as_it_stood_before_the_move_being_fixed(
     assert (session.state, session.actions) == (state, actions)
 
 
-def test_a_long_history_opens_on_its_newest_moves_and_shows_earlier_ones_a_page_at_a_time(services, navigator):
-    from ui.screens.history import PAGE
-
+def test_a_long_history_lists_every_move_newest_first_and_the_first_is_reached_by_scrolling(services, navigator):
     Window.size = (800, 480)
     session = services.store.new_session("nut", FAMILY)
     rng = random.Random(2)
-    while len(session.actions) < PAGE + 5:
+    while len(session.actions) < 30:
         session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
     history = open_game_screen(services, navigator, session).open_history()
     settle()
-    shown = [row.line.number for row in history.walk() if isinstance(row, MoveRow)]
-    assert shown == list(range(PAGE + 5, 5, -1))
-    history.rows.parent.scroll_y = 0   # scrolled to the end of the list, where the button is
-    tap(history.earlier_button)
-    shown = [row.line.number for row in history.walk() if isinstance(row, MoveRow)]
-    assert shown == list(range(PAGE + 5, 0, -1)) and history.earlier_button.parent is None
+    shown = [row.line.number for row in move_rows(history)]
+    assert shown[:3] == [30, 29, 28] and len(shown) < 30   # a screenful is drawn, not all thirty
+    history.rows.scroll_y = 0   # scrolled to the end of the list
+    settle()
+    shown = [row.line.number for row in move_rows(history)]
+    assert shown[-2:] == [2, 1]
     # An early move can be chosen and fixed like any other.
-    history.rows.parent.scroll_y = 0
-    tap(next(row for row in history.walk() if isinstance(row, MoveRow) and row.line.number == 2))
+    tap(next(row for row in move_rows(history) if row.line.number == 2))
     assert history.fix_button.text == "Fix move 2..."

@@ -10,7 +10,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
-from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -163,5 +163,18 @@ def test_the_big_button_hint_shows_only_while_the_buttons_record_turns(buttons_t
     assert session.summary()["to_act"]["kind"] == "turn"
     assert any(hint in text for text in texts(screen))
     # Half-way through entering a card's details the buttons wait too.
-    screen.view.pad.go("details")
+    screen.view.pad.go(details=True)
     assert not any(hint in text for text in texts(screen))
+
+
+def test_a_rules_page_shown_again_is_the_one_laid_out_before(services, navigator):
+    popup = RulesPopup("thats_ruff", "That's Ruff!")
+    popup.open(animation=False)
+    settle()
+    cards = next(entry["effect"] for entry in load_help("thats_ruff")["cards"])
+    same, before, after = same_widgets(popup, lambda: (tap(the(popup, "Cards")), tap(the(popup, "Goal"))))
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert popup.page == "goal" and cards not in texts(popup)
+    tap(the(popup, "Cards"))
+    assert cards in texts(popup)
+    popup.dismiss(animation=False)

@@ -11,7 +11,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
-from ui_support import buttons_reading, settle, settle_until, tap, tap_at  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, tap_at  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.glyphs import undrawable  # noqa: E402
@@ -360,3 +360,27 @@ def test_the_accented_forms_are_big_targets_above_the_held_key_on_the_7_inch_dis
             tap_at(400, 470)  # away from the strip: it closes
             assert accent_strips() == []
         press(popup, letter)
+
+
+def test_a_key_typed_updates_the_typing_box_on_screen_rather_than_replacing_it(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    typing = ("m", "a", "x", "backspace", "y", "space", "b")   # capitals, small letters, capitals again
+    same, before, after = same_widgets(popup, lambda: press(popup, *typing))
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert popup.text == "May B" and "May B" in popup.display.text
+
+
+def test_a_page_of_keys_shown_again_is_the_one_drawn_before(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, "m")
+    letters = popup.keys.faces
+    press(popup, "symbols", "2")
+    assert popup.keys.faces != letters
+    press(popup, "letters")
+    assert all(now is then for now, then in zip(popup.keys.faces, letters))   # the same words, not drawn again
+    assert popup.text == "M2"
+    tap(popup.done_button)
+    tap(setup.seat_rows[1].name_field)
+    assert the_keyboard().keys is popup.keys   # made once for the app, handed to the next box

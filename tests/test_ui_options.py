@@ -13,7 +13,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
-from ui_support import settle, tap, texts  # noqa: E402
+from ui_support import same_widgets, settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.registry import game_entry, load_game  # noqa: E402
@@ -169,3 +169,21 @@ def test_the_popup_fits_and_every_row_scrolls_into_view(services, opened, key, s
     finally:
         Window.size = before
         settle(6)
+
+
+def test_a_step_or_a_refusal_updates_the_settings_on_screen_rather_than_replacing_them(services, opened):
+    game = load_game("mix_the_mutts")
+    popup = opened(OptionsPopup(game, game.check_options({}), on_done=lambda options: None))
+
+    def steps() -> None:
+        press(popup, "junior")
+        press(popup, "junior")
+        press(popup, "card_values.pug+")
+        press(popup, "card_values.poodle-")
+        press(popup, "card_values.poodle-")   # below 0: refused, and said why
+
+    same, before, after = same_widgets(popup, steps)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert popup.values["card_values.pug"].text == "4" and popup.values["card_values.poodle"].text == "0"
+    assert "Points per card: poodle can't go lower than 0." in texts(popup)
+    assert popup.options["junior"] is False and not popup.controls["card_values.pug+"].disabled

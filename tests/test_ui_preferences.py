@@ -11,7 +11,7 @@ pytest.importorskip("kivy")
 
 from colour_vision import closest  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, tap, tap_at, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts  # noqa: E402
 
 from companion import config  # noqa: E402
 from companion.players import IDENTITIES  # noqa: E402
@@ -118,19 +118,19 @@ def test_every_setting_changed_by_touch_is_saved_and_read_back(services, navigat
     screen = open_settings(services, navigator)
     controls = screen.controls
     touch(screen, controls["display.sound"].buttons[False])
-    touch(screen, controls["display.volume"].stepper.less)                  # 100 -> 90 %
-    touch(screen, controls["display.volume"].stepper.less)                  # -> 80 %
-    touch(screen, controls["display.brightness"].less)                      # 100 -> 90 %
+    touch(screen, controls["display.volume"].stepper.minus)                  # 100 -> 90 %
+    touch(screen, controls["display.volume"].stepper.minus)                  # -> 80 %
+    touch(screen, controls["display.brightness"].minus)                      # 100 -> 90 %
     assert backlight.level == round(255 * 0.9)                              # seen at once
     for _ in range(3):
-        touch(screen, controls["display.sleep_after_min"].more)             # never -> 1 -> 2 -> 5 min
+        touch(screen, controls["display.sleep_after_min"].plus)             # never -> 1 -> 2 -> 5 min
     touch(screen, controls["display.high_contrast"].buttons[True])
     touch(screen, controls["race.false_start"].buttons["lockout"])
-    touch(screen, controls["race.lockout_ms"].more)                         # 250 -> 500 ms
+    touch(screen, controls["race.lockout_ms"].plus)                         # 250 -> 500 ms
     touch(screen, controls["race.tie_policy"].buttons["draw"])
-    touch(screen, controls["race.settle_ms"].more)                          # 30 -> 40 ms
+    touch(screen, controls["race.settle_ms"].plus)                          # 30 -> 40 ms
     type_key(screen, "2", "w")
-    touch(screen, screen.pin_steppers["4"].less)                            # GPIO5 -> GPIO4
+    touch(screen, screen.pin_steppers["4"].minus)                            # GPIO5 -> GPIO4
     tap(screen.save_button)
 
     saved = config.load(services.data_dir)
@@ -157,7 +157,7 @@ def test_every_setting_changed_by_touch_is_saved_and_read_back(services, navigat
 
 def test_saved_settings_survive_a_restart(services, navigator):
     screen = open_settings(services, navigator)
-    touch(screen, screen.controls["display.volume"].stepper.less)
+    touch(screen, screen.controls["display.volume"].stepper.minus)
     tap(screen.save_button)
     again = open_settings(services, navigator)
     assert again.controls["display.volume"].stepper.value == 90
@@ -183,14 +183,14 @@ def test_a_key_already_in_use_is_refused_and_config_json_is_unchanged(services, 
 
 def test_a_pin_already_in_use_is_refused_and_nothing_is_written(services, navigator):
     screen = open_settings(services, navigator)
-    touch(screen, screen.pin_steppers["6"].more)                            # GPIO26 -> GPIO27, button 1's LED
+    touch(screen, screen.pin_steppers["6"].plus)                            # GPIO26 -> GPIO27, button 1's LED
     assert "Button 6's pin: GPIO27 is already used by button 1's light" in screen.message.text
-    assert list(screen.pin_steppers["6"].label.color) == list(theme.DANGER)
+    assert list(screen.pin_steppers["6"].number.color) == list(theme.DANGER)
     tap(screen.save_button)
     assert navigator.current_screen is screen
     assert "Not saved" in screen.message.text
     assert file_bytes(services) is None
-    touch(screen, screen.pin_steppers["6"].less)                            # back to GPIO26: the clash is gone
+    touch(screen, screen.pin_steppers["6"].minus)                            # back to GPIO26: the clash is gone
     assert screen.message.text == ""
 
 
@@ -209,7 +209,7 @@ def test_brightness_says_when_it_cannot_be_set_here(services, navigator):
 
 def test_cancel_puts_back_a_brightness_only_tried_out(services, navigator, backlight):
     screen = open_settings(services, navigator)
-    touch(screen, screen.controls["display.brightness"].less)
+    touch(screen, screen.controls["display.brightness"].minus)
     assert backlight.level == round(255 * 0.9)
     tap(the(screen, "Cancel"))
     assert backlight.level == 255
@@ -249,7 +249,7 @@ def test_test_sound_plays_the_beep_at_the_volume_on_screen(services, navigator, 
     loaded = []
     monkeypatch.setattr(SoundLoader, "load", staticmethod(lambda path: loaded.append(FakeSound()) or loaded[-1]))
     screen = open_settings(services, navigator)
-    touch(screen, screen.controls["display.volume"].stepper.less)
+    touch(screen, screen.controls["display.volume"].stepper.minus)
     touch(screen, screen.controls["display.volume"].test)
     assert loaded[-1].volume == pytest.approx(0.9) and loaded[-1].plays == 1
     touch(screen, screen.controls["display.sound"].buttons[False])
@@ -334,7 +334,7 @@ def test_sleep_after_saved_on_the_settings_screen_applies_at_once(services, navi
     services.screen_sleep = sleep
     sleep.set_minutes(0)
     screen = open_settings(services, navigator)
-    touch(screen, screen.controls["display.sleep_after_min"].more)          # never -> 1 min
+    touch(screen, screen.controls["display.sleep_after_min"].plus)          # never -> 1 min
     tap(screen.save_button)
     clock.now += 60
     sleep.check()
@@ -386,12 +386,32 @@ def test_the_contrast_ratio_matches_wcag():
     assert theme.contrast_ratio((grey, grey, grey), (1, 1, 1)) == pytest.approx(4.54, abs=0.01)
 
 
-def test_screens_built_after_the_switch_use_the_high_contrast_palette(services, navigator):
+def test_the_switch_recolours_the_screen_on_show_and_the_screens_built_after_it(services, navigator):
     theme.use_high_contrast(True)
     home = navigator.show(HomeScreen(services, navigator))
     settings = the(home, "Settings")
     assert list(settings._colour.rgba) == list(theme.HIGH_CONTRAST["SURFACE_HIGH"])
-    assert settings._outline_rgba == theme.HIGH_CONTRAST["OUTLINE"]
+    assert list(settings._outline_colour.rgba) == list(theme.HIGH_CONTRAST["OUTLINE"])
     theme.use_high_contrast(False)
+    # Already on screen: recoloured at once, without a restart.
+    assert list(settings._colour.rgba) == list(theme.STANDARD["SURFACE_HIGH"])
+    assert settings._outline_colour.rgba[3] == 0
     again = navigator.show(HomeScreen(services, navigator))
     assert list(the(again, "Settings")._colour.rgba) == list(theme.STANDARD["SURFACE_HIGH"])
+
+
+def test_a_setting_stepped_or_chosen_updates_the_controls_on_screen_rather_than_replacing_them(services, navigator):
+    screen = open_settings(services, navigator)
+    volume = screen.controls["display.volume"].stepper
+    sound = screen.controls["display.sound"]
+
+    def change() -> None:
+        touch(screen, volume.minus)
+        touch(screen, screen.controls["display.sleep_after_min"].plus)
+        touch(screen, sound.buttons[False])
+
+    same, before, after = same_widgets(screen, change)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert volume.number.text == "90 %" and screen.controls["display.sleep_after_min"].number.text == "1 min"
+    assert sound.buttons[False].selected and not sound.buttons[True].selected
+    assert screen.draft["display"]["volume"] == 90 and screen.draft["display"]["sound"] is False

@@ -11,10 +11,11 @@ pytest.importorskip("kivy")
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
+from companion.races.model import Arm  # noqa: E402
 from companion.rulecards import load_example  # noqa: E402
 from hardware.backend import mock_clock, mock_factory, open_backend  # noqa: E402
 from hardware.controller import RaceController  # noqa: E402
@@ -158,7 +159,47 @@ def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(
     # History still shows both, the first marked as raced again.
     history = screen.open_history()
     history.show_races()
+    settle()  # the list draws the rows in sight on the next frame
     shown = "\n".join(texts(history))
     assert "Race 1: Bone race[/b]  -  raced again, not counted" in shown
     assert "Race 2: Bone race[/b]  -  No bone for Cleo" in shown
     history.dismiss()
+
+
+def test_a_race_from_wait_to_go_to_its_photo_finish_updates_the_popup_rather_than_rebuilding_it(bone_race, clock):
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = race_popup()
+    hardware = services.hardware
+    armed = json.loads(hardware.race_log().splitlines()[0])
+    assert "Hands ready...\nwait for GO!" in texts(popup)
+
+    def cue_then_presses() -> None:
+        # The cue, as the arbiter's thread signals it at the armed moment; then everyone presses.
+        hardware.on_cue(Arm(armed["kind"], tuple(armed["players"]), armed["t_ns"]))
+        settle()
+        assert popup.big.text == "GO!"
+        run_race(services, clock, [3, 1, 2])
+
+    same, before, after = same_widgets(popup, cue_then_presses)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert "No bone for Ben: draw a card" in texts(popup)
+    assert only(popup, "Accept result").opacity == 1 and only(popup, "Cancel").opacity == 1
+
+
+def test_the_photo_finish_after_the_wait_takes_the_panel_the_wait_held(bone_race, clock):
+    """The wait for GO fills the panel while it shows; once put away it must give all of it back, or the
+    photo finish is squeezed to nothing and its lines are drawn over the buttons below."""
+    services, _session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = race_popup()
+    settle()
+    waited = popup.ids["waiting"].height
+    assert waited > 0
+    run_race(services, clock, [3, 1, 2])
+    result, headline = popup.ids["result"], next(w for w in popup.walk() if getattr(w, "text", "") == popup.headline)
+    assert popup.ids["waiting"].height == 0
+    assert result.height >= waited * 0.9
+    assert result.y <= headline.y and headline.top <= result.top, "the headline is drawn outside the photo finish"
+    for row in popup.rows[:3]:
+        assert result.y <= row.y and row.top <= result.top, f"{row.player.name}'s line is drawn outside the photo finish"

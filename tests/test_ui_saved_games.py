@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -23,6 +23,7 @@ FAMILY = [Player("Ann", "orange"), Player("Ben", "sky")]
 
 
 def shown(screen) -> list[str]:
+    settle()   # a list draws its rows on the next frame
     return [re.sub(r"\[/?b\]", "", text) for text in texts(screen)]
 
 
@@ -370,6 +371,7 @@ def test_the_saved_games_and_the_stick_s_files_pass_the_layout_check(services, n
         _saved_games(services)
         screen = navigator.go(Place.SAVED_GAMES, services)
         monkeypatch.setattr(exports, "MOUNTS", tmp_path / "no-mounts")
+        settle()
         tap(buttons_reading(screen, "Export")[0])   # the longest message there is: the data directory's path
         assert message_of(screen).startswith("No USB stick found")
         another_tables_evening(tmp_path, plug_in(tmp_path, monkeypatch))
@@ -386,3 +388,48 @@ def test_the_saved_games_and_the_stick_s_files_pass_the_layout_check(services, n
     finally:
         Window.size = before
         settle(6)
+
+
+def test_saved_games_shown_again_after_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(
+        services, navigator):
+    session = started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+
+    def a_move_then_saved_games_again():
+        navigator.go(Place.HOME, services)
+        session.perform(Action("draw", 1))
+        navigator.go(Place.SAVED_GAMES, services)
+
+    same, _, _ = same_widgets(navigator, a_move_then_saved_games_again)
+    assert navigator.current_screen is screen and same
+    assert list(screen.row_of) == [session.id]
+
+
+def test_fifty_saved_games_are_one_list_drawing_only_the_rows_in_sight(services, navigator):
+    from ui.widgets.lists import RowList
+
+    Window.size = (800, 480)
+    for _ in range(50):
+        started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    assert isinstance(screen.rows, RowList) and len(screen.listed) == 50
+    assert 0 < len(screen.row_of) < 12   # a screenful, not fifty rows laid out
+    screen.rows.scroll_y = 0   # a fling to the end of the list
+    settle()
+    assert min(screen.listed) in screen.row_of   # the oldest game, at the bottom
+
+
+def test_the_list_starts_one_gap_under_the_header(services, navigator):
+    from kivy.metrics import dp
+
+    Window.size = (800, 480)
+    started_game(services)
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()
+    header = screen.import_button.parent
+    rows = screen.rows
+    header_bottom = header.to_window(header.x, header.y)[1]
+    list_top = rows.parent.to_window(rows.x, rows.top)[1]
+    assert header_bottom - list_top <= dp(8) + 1   # the column's one gap, no empty band above the games

@@ -13,12 +13,12 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
-from ui_support import buttons_reading, settle, tap, tap_at  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
 
-from companion.players import Player  # noqa: E402
+from companion.players import IDENTITIES, Player  # noqa: E402
 from companion.registry import game_entry  # noqa: E402
 from ui import theme  # noqa: E402
 from ui.hardware_link import open_hardware  # noqa: E402
@@ -90,7 +90,7 @@ def test_a_remembered_name_is_offered_in_the_typing_box_and_fills_the_seat_in_on
     waiting = "Grandpa"
     tap(setup.seat_rows[2].name_field)
     (typing,) = popups(TypingPopup)
-    offered = [chip.text for chip in typing.suggestions.children]
+    offered = [item["text"] for item in typing.suggestions.data]
     assert offered == [waiting], "only players not seated yet are offered"
     tap(buttons_reading(typing, waiting)[0])
     assert not popups(TypingPopup)
@@ -192,3 +192,21 @@ def test_seat_order_and_the_dealer_say_what_they_do_in_words_that_fit_six_long_n
 
 def seat_buttons(card, text: str) -> list:
     return [widget for widget in card.walk(restrict=True) if isinstance(widget, ButtonBehavior) and widget.text == text]
+
+
+def test_a_seat_added_or_changed_updates_the_cards_on_screen_rather_than_replacing_them(services, navigator):
+    setup = setup_for(services, navigator, seats=2)
+
+    def add_and_change() -> None:
+        tap(buttons_reading(setup, "+ Add player")[0])
+        tap(setup.seat_rows[2].colour_button)
+        tap(seat_buttons(setup.seat_rows[2], "Deal instead")[0])
+        tap(seat_buttons(setup.seat_rows[2], "Move up")[0])
+
+    same, before, after = same_widgets(setup, add_and_change)
+    assert same, f"{len({id(w) for w in after} - {id(w) for w in before})} widgets built anew"
+    assert len(setup.seat_rows) == 3
+    # The third seat, now second: a colour of its own, and dealing first.
+    assert [len(seat_buttons(row, "Deals first")) for row in setup.seat_rows] == [0, 1, 0]
+    assert setup.seats[1].colour not in (setup.seats[0].colour, setup.seats[2].colour)
+    assert setup.seat_rows[1].colour_button.text == next(i.label for i in IDENTITIES if i.key == setup.seats[1].colour)

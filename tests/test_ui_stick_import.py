@@ -197,32 +197,28 @@ def a_long_evening(store, games: int) -> None:
     store.import_sessions(played)
 
 
-def test_the_longest_evening_an_import_allows_opens_a_page_at_a_time(services, navigator):
-    from kivy.uix.scrollview import ScrollView
+def test_the_longest_evening_an_import_allows_opens_at_once_and_scrolls_to_its_last_game(services, navigator):
+    from kivy.uix.label import Label
 
     from companion.evenings import MOST_GAMES
-    from ui.screens.evening import CHART_LINES, PAGE
-    from ui.widgets.basics import Panel
+    from ui.screens.evening import CHART_LINES, EveningGameCard, StandingRow
 
     a_long_evening(services.store, MOST_GAMES)
     screen = navigator.go(Place.EVENING, services)
     settle()
 
-    def games_shown() -> int:   # each game is a plain panel of its own in the evening's column
-        return sum(type(widget) is Panel for widget in screen.body.children[0].column.children)
+    def drawn(kind) -> list:
+        return [widget for widget in screen.walk(restrict=True) if isinstance(widget, kind)]
 
-    assert games_shown() == PAGE and len(screen.rows) == PAGE
-    scroll = next(widget for widget in screen.walk() if isinstance(widget, ScrollView))
-
-    def tap_in_view(words: str) -> None:
-        (button,) = buttons_reading(screen, words)
-        scroll.scroll_to(button, animate=False)
-        tap(button)
-
-    tap_in_view(f"More games ({MOST_GAMES - PAGE} more)")
-    assert games_shown() == 2 * PAGE
-    tap_in_view(f"More players ({2 * MOST_GAMES - PAGE} more)")
-    assert len(screen.rows) == 2 * PAGE
+    # One list of every player and every game, of which only the rows in sight are drawn.
+    assert len(screen.rows) == len(drawn(StandingRow)) and 0 < len(screen.rows) < 20
+    listed = screen.body.listing.data
+    assert sum(item["viewclass"] == "StandingRow" for item in listed) == 2 * MOST_GAMES
+    assert sum(item["viewclass"] == "EveningGameCard" for item in listed) == MOST_GAMES
+    screen.body.listing.scroll_y = 0   # a finger's fling to the end of the list
+    settle()
+    last = [label.text for label in drawn(Label) if label.text.startswith(f"[b]{MOST_GAMES}. Nut[/b]")]
+    assert last and not drawn(StandingRow) and len(drawn(EveningGameCard)) < 10
     assert screen.chart is not None and len(screen.chart.lines) == CHART_LINES
 
 

@@ -57,6 +57,7 @@ def test_after_an_export_the_stick_is_unmounted_before_the_family_is_told_to_tak
     system.start()
     try:
         screen = navigator.go(Place.SAVED_GAMES, services)
+        settle()  # the list's rows are laid out on the next frame
         tap(buttons_reading(screen, "Export")[0])
         assert WAIT in screen.message.text and TAKE_OUT not in screen.message.text
         assert settle_until(lambda: TAKE_OUT in screen.message.text, timeout_s=20)
@@ -72,6 +73,7 @@ def test_a_stick_that_stays_mounted_is_said_to_be_busy(services, navigator, kios
     monkeypatch.setattr(exports, "RELEASE_WAIT_S", 0.5)
     finished_nut(services)
     screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()  # the list's rows are laid out on the next frame
     tap(buttons_reading(screen, "Export")[0])
     assert settle_until(lambda: STILL_BUSY in screen.message.text, timeout_s=20)
     assert TAKE_OUT not in screen.message.text
@@ -82,6 +84,7 @@ def test_on_a_pc_the_export_says_where_it_went_as_before(services, navigator, tm
     monkeypatch.delenv(exports.RELEASE_ENV, raising=False)
     finished_nut(services)
     screen = navigator.go(Place.SAVED_GAMES, services)
+    settle()  # the list's rows are laid out on the next frame
     tap(buttons_reading(screen, "Export")[0])
     settle()
     assert screen.message.text.startswith("Saved to the USB stick KINGSTON: nut-")

@@ -78,3 +78,15 @@ def buttons_reading(root, text: str) -> list:
     from kivy.uix.behaviors import ButtonBehavior
 
     return [w for w in root.walk() if isinstance(w, ButtonBehavior) and getattr(w, "text", None) == text]
+
+
+def same_widgets(root, change) -> tuple[bool, list, list]:
+    """Whether `change()` left `root` showing the very widget objects it showed before (updated in
+    place, none built anew or thrown away): (same, before, after). The lists hold the widgets, so
+    none is collected and its id reused while they are compared."""
+    settle()
+    before = list(root.walk(restrict=True))
+    change()
+    settle()
+    after = list(root.walk(restrict=True))
+    return {id(w) for w in before} == {id(w) for w in after}, before, after

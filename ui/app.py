@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from companion.instance import hold_data_dir
@@ -20,6 +21,10 @@ from ui.places import Place
 from ui.services import Services
 from ui.start import Opened
 
+if TYPE_CHECKING:
+    from ui.hardware_link import KeyboardButtons
+    from ui.screens.start_problem import StartProblemScreen
+
 log = logging.getLogger(__name__)
 
 
@@ -28,23 +33,23 @@ class CompanionApp(App):
 
     def __init__(self, services: Services | None, autoplay: int | None = None, autoplay_game: str = "", *,
                  start_problem: str | None = None, reopen: Callable[[], Opened] | None = None,
-                 data_dir: Path | None = None, backend: str | None = None, **kwargs):
+                 data_dir: Path | None = None, backend: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services = services
         self.autoplay = autoplay
         self.autoplay_game = autoplay_game
         self.navigator: Navigator | None = None
-        self.keyboard_buttons = None
-        self._first_screen = None
-        self._problem_screen = None
-        self._finishing = None
+        self.keyboard_buttons: KeyboardButtons | None = None
+        self._first_screen: Screen | None = None
+        self._problem_screen: StartProblemScreen | None = None
+        self._finishing: Any = None   # the clock's event for finish_starting
         # Without services the app cannot start: it shows why, and `reopen` tries the start again.
         self.start_problem = start_problem
         self._reopen = reopen
         self._data_dir, self._backend = data_dir, backend
 
     @classmethod
-    def create(cls, *, data_dir: Path, settings: dict, backend: str | None = None,
+    def create(cls, *, data_dir: Path, settings: dict[str, Any], backend: str | None = None,
                autoplay: int | None = None, autoplay_game: str = "", opened: Opened | None = None,
                reopen: Callable[[], Opened] | None = None) -> "CompanionApp":
         """The app on `data_dir`. With `opened` (what ui.start.open_data found) the data directory is
@@ -61,7 +66,7 @@ class CompanionApp(App):
                    autoplay_game=autoplay_game)
 
     @staticmethod
-    def services_for(data_dir: Path, settings: dict, store: Store, backend: str | None) -> Services:
+    def services_for(data_dir: Path, settings: dict[str, Any], store: Store, backend: str | None) -> Services:
         from hardware.backlight import find_backlight
         from hardware.board import is_raspberry_pi
         from ui.hardware_link import open_hardware
@@ -74,35 +79,35 @@ class CompanionApp(App):
         services.backlight = find_backlight() if is_raspberry_pi() else None
         return services
 
-    def build(self):
-        self.navigator = Navigator()
+    def build(self) -> Navigator:
+        self.navigator = navigator = Navigator()
         Window.clearcolor = theme.BACKGROUND
         if self.services is None:
-            self._problem_screen = self.navigator.go(Place.START_PROBLEM, None, self.start_problem, self._try_again)
-            return self.navigator
-        self._begin()
-        return self.navigator
+            self._problem_screen = navigator.go(Place.START_PROBLEM, None, self.start_problem, self._try_again)
+            return navigator
+        self._begin(self.services, navigator)
+        return navigator
 
-    def _begin(self) -> None:
+    def _begin(self, services: Services, navigator: Navigator) -> None:
         """Everything a start does once the data directory and the saved games are open."""
         from ui.hardware_link import KeyboardButtons
         from ui.screen_sleep import apply_brightness
 
-        theme.use_high_contrast(self.services.settings["display"]["high_contrast"])
+        theme.use_high_contrast(services.settings["display"]["high_contrast"])
         Window.clearcolor = theme.BACKGROUND
-        apply_brightness(self.services)
-        self.keyboard_buttons = KeyboardButtons(self.services)
+        apply_brightness(services)
+        self.keyboard_buttons = KeyboardButtons(services)
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
-        self._first_screen = self.navigator.go(Place.HOME, self.services)
+        self._first_screen = navigator.go(Place.HOME, services)
         Window.bind(on_flip=self._after_first_frame)
         if self.autoplay is not None:
             from ui.autoplay import start_autoplay
 
-            start_autoplay(self.services, self.navigator, self.autoplay, self.autoplay_game)
+            start_autoplay(services, navigator, self.autoplay, self.autoplay_game)
 
     def _try_again(self) -> None:
         """The start again, off the screen's thread (opening can wait seconds on a failing card)."""
-        def attempt():
+        def attempt() -> None:
             try:
                 opened = self._reopen() if self._reopen is not None else None
             except CompanionError as refused:   # another copy took the data directory meanwhile
@@ -114,21 +119,25 @@ class CompanionApp(App):
     def _tried(self, opened: Opened | None) -> None:
         if opened is None or opened.store is None:
             self.start_problem = opened.problem if opened is not None else self.start_problem
-            self._problem_screen.still(self.start_problem)
+            if self._problem_screen is not None and self.start_problem is not None:
+                self._problem_screen.still(self.start_problem)
             return
         log.warning("the app started on a second try")
         self.start_problem = None
+        assert self._data_dir is not None and self.navigator is not None, "a start problem keeps both"
         self.services = self.services_for(self._data_dir, opened.settings, opened.store, self._backend)
-        self._begin()
+        self._begin(self.services, self.navigator)
 
     # The key handlers never consume the key, so typing a name with a digit in it still works.
-    def _key_down(self, _window, key, *_):
-        self.keyboard_buttons.key_down(key)
+    def _key_down(self, _window: Any, key: int, *_: Any) -> None:
+        if self.keyboard_buttons is not None:
+            self.keyboard_buttons.key_down(key)
 
-    def _key_up(self, _window, key, *_):
-        self.keyboard_buttons.key_up(key)
+    def _key_up(self, _window: Any, key: int, *_: Any) -> None:
+        if self.keyboard_buttons is not None:
+            self.keyboard_buttons.key_up(key)
 
-    def _after_first_frame(self, *_):
+    def _after_first_frame(self, *_: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
         # On the next frame, so that this one reaches the screen first.
         self._finishing = Clock.schedule_once(lambda _dt: self.finish_starting(), 0)
@@ -138,19 +147,24 @@ class CompanionApp(App):
         the family sees Home sooner. The big buttons open here, a frame after Home shows (a key pressed
         before that opens them at once, see Services.hardware), so a press in the first second counts."""
         from ui.screen_sleep import ScreenSleep
-
-        self.services.open_pending_buttons()
-        # After the buttons, so that a press wakes the sleeping screen as a touch does.
-        if self.services.screen_sleep is None:
-            self.services.screen_sleep = ScreenSleep(self.services, Window)
-        # Home was drawn before anyone knew whether the buttons would open: it says so now.
-        if self._first_screen is self.navigator.current_screen:
-            self._first_screen.say_hardware_warning()
+        from ui.screens.home import HomeScreen
         from ui.screens.update import started
 
-        started(self.services.store)
+        services = self.services
+        if services is None:
+            return
+        services.open_pending_buttons()
+        # After the buttons, so that a press wakes the sleeping screen as a touch does.
+        if services.screen_sleep is None:
+            services.screen_sleep = ScreenSleep(services, Window)
+        # Home was drawn before anyone knew whether the buttons would open: it says so now.
+        first = self._first_screen
+        if isinstance(first, HomeScreen) and self.navigator is not None and first is self.navigator.current_screen:
+            first.say_hardware_warning()
+        # The version running got as far as its first screen: an update just installed is kept.
+        started(services.store)
 
-    def on_stop(self):
+    def on_stop(self) -> None:
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
         # Stopped before the deferred step ran (at once, or by a test): nothing opens afterwards.
         Window.unbind(on_flip=self._after_first_frame)
@@ -162,6 +176,6 @@ class CompanionApp(App):
             self.services.screen_sleep.close()
             self.services.screen_sleep = None
         hardware = self.services.hardware_if_open
-        if hardware is not None and hasattr(hardware, "close"):
+        if hardware is not None:
             hardware.close()
         self.services.store.close()

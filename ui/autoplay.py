@@ -7,22 +7,28 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
 
-from companion.actions import Fix
+from companion.actions import Action, Fix
 from companion.playthrough import table_of
+from ui.controller import GameController
 from ui.screens.game import open_game_screen
+from ui.services import Services
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 UNDO_CHANCE, REDO_CHANCE, FIX_CHANCE = 0.08, 0.05, 0.04
 
 
-def start_autoplay(services, navigator, count: int, game: str) -> None:
+def start_autoplay(services: Services, navigator: Navigator, count: int, game: str) -> None:
     store = services.store
     rng = random.Random()
 
-    def open_session():
+    def open_session() -> GameController:
         record = store.unfinished()
         if record is not None:
             session = store.resume(record.id)
@@ -32,13 +38,15 @@ def start_autoplay(services, navigator, count: int, game: str) -> None:
             _say("started", session=session.id, game=game)
         return open_game_screen(services, navigator, session).controller
 
-    state = {"controller": None, "done": 0}
+    controller: GameController | None = None
+    done = 0
 
-    def step(_dt):
-        controller = state["controller"]
+    def step(_dt: float) -> bool | None:
+        nonlocal controller, done
         if controller is None or controller.session.is_over:
-            controller = state["controller"] = open_session()
+            controller = open_session()
         session = controller.session
+        action: Action | Fix | None
         roll = rng.random()
         if roll < UNDO_CHANCE and session.can_undo:
             acknowledged, kind, action = controller.undo(), "undo", None
@@ -51,13 +59,13 @@ def start_autoplay(services, navigator, count: int, game: str) -> None:
             action = Fix(move, told)
             acknowledged, kind = controller.fix(move, told), "fix"
         else:
-            action = rng.choice(session.game.legal_actions(session.state, rng))
-            acknowledged, kind = controller.perform(action), "do"
-        if acknowledged:
+            played = rng.choice(session.game.legal_actions(session.state, rng))
+            acknowledged, kind, action = controller.perform(played), "do", played
+        if acknowledged and store.last_entry is not None:
             session_id, seq = store.last_entry
             _say("ack", session=session_id, seq=seq, kind=kind, action=action.to_json() if action else None)
-            state["done"] += 1
-        if state["done"] >= count:
+            done += 1
+        if done >= count:
             App.get_running_app().stop()
             return False
         return None
@@ -65,6 +73,6 @@ def start_autoplay(services, navigator, count: int, game: str) -> None:
     Clock.schedule_interval(step, 0)
 
 
-def _say(event: str, **fields) -> None:
+def _say(event: str, **fields: Any) -> None:
     sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
     sys.stdout.flush()

@@ -5,6 +5,7 @@ the bases a view declares itself by. Kivy-free."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -73,5 +74,5 @@ class TakesClaims:
     def claim_seats_open(self) -> list[int]:
         raise NotImplementedError
 
-    def on_claim_won(self, decision: dict) -> None:
+    def on_claim_won(self, decision: dict[str, Any]) -> None:
         raise NotImplementedError

@@ -9,6 +9,7 @@ from typing import Any, Callable
 from companion.actions import Action
 from companion.errors import CompanionError
 from companion.outcome import Outcome
+from companion.players import Player
 from companion.session import Session
 
 
@@ -25,13 +26,13 @@ class GameController:
     accepts it, where `decision` is a dict in seat numbers: winners (in order), losers, ties,
     false_starts, stuck, margins_ms, plus the race log. A view without a runner asks who lost instead."""
 
-    def __init__(self, session: Session, race_runner=None):
+    def __init__(self, session: Session, race_runner: Any = None):
         self.session = session
         self.race_runner = race_runner
         self._listeners: list[Callable[[Notice | None], None]] = []
 
     @property
-    def players(self):
+    def players(self) -> tuple[Player, ...]:
         return self.session.players
 
     @property
@@ -44,7 +45,7 @@ class GameController:
         """`listener(notice)` runs after every change (notice None) and every refusal (a Notice)."""
         self._listeners.append(listener)
 
-    def unsubscribe(self, listener) -> None:
+    def unsubscribe(self, listener: Callable[[Notice | None], None]) -> None:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
@@ -74,7 +75,7 @@ class GameController:
         return self._attempt(lambda: self.session.fix(move, action),
                              success=lambda line: f"{line.text}. Every total after it is updated.")
 
-    def _attempt(self, change, success: str | Callable[[Any], str] | None = None) -> bool:
+    def _attempt(self, change: Callable[[], Any], success: str | Callable[[Any], str] | None = None) -> bool:
         """`success` is the message once the change is made, or what writes it from what the change returned."""
         try:
             done = change()

@@ -6,13 +6,14 @@ from __future__ import annotations
 from companion import exports
 from companion.errors import CompanionError
 from ui.background import off_screen
+from ui.widgets.basics import MessageBar
 
 TAKE_OUT = "You can take the stick out now."
 WAIT = "Wait: the stick is being made safe to take out."
 STILL_BUSY = "The stick is still busy: wait a moment before you take it out."
 
 
-def show_exported(bar, done: exports.Exported) -> None:
+def show_exported(bar: MessageBar, done: exports.Exported) -> None:
     """`done`'s message in `bar`; after an export to a stick the kiosk can unmount, followed by when
     the stick may be taken out."""
     stick = done.stick

@@ -3,6 +3,7 @@ imported, because it reads its window settings at import time."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -61,7 +62,7 @@ def _loads(library: str) -> bool:
     return True
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir is not None else default_data_dir()
     opened = open_data(data_dir)
     fullscreen = args.fullscreen or opened.settings["display"]["fullscreen"]

@@ -1,26 +1,47 @@
-"""Moving between screens by place, not by name: a screen is built for its job and shown."""
+"""Moving between screens by place, not by name. Most screens are built for their job and dropped when
+the family leaves them; a `KeptScreen` (Home, Saved games, the evening, a player's records) is laid out
+once and shown again on every visit with what it shows read afresh, so going back to it is quick."""
+
+from __future__ import annotations
+
+from typing import Any
 
 from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager
 
+from ui.kept import KeptScreen
 from ui.places import Place
+from ui.services import Services
 
 
 class Navigator(ScreenManager):
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("transition", FadeTransition(duration=0.12))
         super().__init__(**kwargs)
         self._serial = 0
+        self._kept: dict[Place, KeptScreen] = {}
 
-    def go(self, place: Place, services, *details) -> Screen:
-        """Build the screen for `place` (with its details, e.g. the game to show) and show it."""
+    def go(self, place: Place, services: Services | None, *details: Any) -> Screen:
+        """Show the screen for `place` (with its details, e.g. the game to show): the kept one, brought
+        up to date, or one built for it."""
         from ui.routes import ROUTES
 
-        return self.show(ROUTES[place](services, self, *details))
+        kept = self._kept.get(place)
+        if kept is not None and kept.services is services:
+            kept.revisit(*details)
+            return self.show(kept)
+        screen = ROUTES[place](services, self, *details)
+        if isinstance(screen, KeptScreen):
+            self._kept[place] = screen
+        return self.show(screen)
 
     def show(self, screen: Screen) -> Screen:
-        """Replace whatever is showing with `screen`; the old screen is dropped so it holds no stale state."""
-        self._serial += 1
-        screen.name = f"{type(screen).__name__}-{self._serial}"
+        """Replace whatever is showing with `screen`. A screen that is not kept is dropped once left,
+        so it holds no stale state."""
+        if screen is self.current_screen:
+            return screen
+        if not screen.name:
+            self._serial += 1
+            screen.name = f"{type(screen).__name__}-{self._serial}"
         # switch_to removes the old screen only once the transition has finished drawing it.
         self.switch_to(screen)
         return screen

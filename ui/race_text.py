@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from companion.races.model import RaceDecision
+
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def decision_in_seats(decision: Any, seat_of: Mapping[int, int], log_lines: list[dict]) -> dict[str, Any]:
+def decision_in_seats(decision: RaceDecision, seat_of: Mapping[int, int],
+                      log_lines: list[dict[str, Any]]) -> dict[str, Any]:
     """The arbiter speaks in button numbers; the game speaks in seats."""
-    def seats(players):
+    def seats(players: tuple[int, ...]) -> list[int]:
         return [seat_of[p] for p in players]
 
     return {
@@ -27,7 +30,7 @@ def decision_in_seats(decision: Any, seat_of: Mapping[int, int], log_lines: list
     }
 
 
-def headline(decision: Any, name: Callable[[int], str]) -> str:
+def headline(decision: RaceDecision, name: Callable[[int], str]) -> str:
     if decision.rerace:
         return f"Tie! {', '.join(name(p) for p in decision.rerace)}: race again"
     if decision.kind == "claim":
@@ -48,7 +51,7 @@ class ResultRow:
     margin_ms: float | None  # None for players who did not take part in the timing
 
 
-def result_rows(decision: Any, name: Callable[[int], str] = str) -> list[ResultRow]:
+def result_rows(decision: RaceDecision, name: Callable[[int], str] = str) -> list[ResultRow]:
     """The photo finish, fastest first, then everyone who lost and why."""
     rows: list[ResultRow] = []
     ranked = sorted(decision.margins_ms.items(), key=lambda item: item[1])
@@ -73,10 +76,10 @@ def result_rows(decision: Any, name: Callable[[int], str] = str) -> list[ResultR
     return rows
 
 
-def _not_timed(decision: Any, player: int, name: Callable[[int], str]) -> str:
+def _not_timed(decision: RaceDecision, player: int, name: Callable[[int], str]) -> str:
     """Why someone has no time: a press that came too late, or none at all (as far as the buttons told)."""
-    late_ns = getattr(decision, "too_late_ns", {}).get(player)
-    first = min(decision.press_ns, key=decision.press_ns.get) if decision.press_ns else None
+    late_ns = decision.too_late_ns.get(player)
+    first = min(decision.press_ns, key=lambda pressed: decision.press_ns[pressed]) if decision.press_ns else None
     if late_ns is not None:
         if first is not None:
             return f"pressed too late, {(late_ns - decision.press_ns[first]) / 1e9:.2f} s after {name(first)}"

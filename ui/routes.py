@@ -3,66 +3,75 @@ Screen modules are imported only when the family first goes there, which keeps t
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ui.places import Place
 
+if TYPE_CHECKING:
+    from kivy.uix.screenmanager import Screen
 
-def _home(services, navigator):
+    from companion.registry import GameEntry
+    from companion.session import Session
+    from ui.navigation import Navigator
+    from ui.services import Services
+
+
+def _home(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.home import HomeScreen
 
     return HomeScreen(services, navigator)
 
 
-def _setup(services, navigator, entry):
+def _setup(services: Services, navigator: Navigator, entry: GameEntry) -> Screen:
     from ui.screens.setup import SetupScreen
 
     return SetupScreen(services, navigator, entry)
 
 
-def _game(services, navigator, session):
+def _game(services: Services, navigator: Navigator, session: Session) -> Screen:
     from ui.screens.game import game_screen
 
     return game_screen(services, navigator, session)
 
 
-def _saved_games(services, navigator):
+def _saved_games(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.saved_games import SavedGamesScreen
 
     return SavedGamesScreen(services, navigator)
 
 
-def _button_test(services, navigator):
+def _button_test(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.button_test import ButtonTestScreen
 
     return ButtonTestScreen(services, navigator)
 
 
-def _settings(services, navigator):
+def _settings(services: Services, navigator: Navigator) -> Screen:
     from ui.screens.preferences import PreferencesScreen
 
     return PreferencesScreen(services, navigator)
 
 
-def _evening(services, navigator, started_at=None):
+def _evening(services: Services, navigator: Navigator, started_at: float | None = None) -> Screen:
     from ui.screens.evening import EveningScreen
 
     return EveningScreen(services, navigator, started_at)
 
 
-def _profile(services, navigator, name, evening_started_at=None):
+def _profile(services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None) -> Screen:
     from ui.screens.profile import ProfileScreen
 
     return ProfileScreen(services, navigator, name, evening_started_at)
 
 
-def _start_problem(services, navigator, problem, try_again):
+def _start_problem(_services: None, _navigator: Navigator, problem: str, try_again: Callable[[], None]) -> Screen:
     from ui.screens.start_problem import StartProblemScreen
 
     return StartProblemScreen(problem, try_again)
 
 
-ROUTES: dict[Place, Callable[..., Any]] = {
+# Each place takes its own details, so the table is typed by what every entry returns.
+ROUTES: dict[Place, Callable[..., Screen]] = {
     Place.HOME: _home,
     Place.SETUP: _setup,
     Place.GAME: _game,

@@ -4,12 +4,16 @@ draws the black cover over everything, and dims the backlight where there is one
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle
 from kivy.uix.widget import Widget
 
+from companion.races.model import Edge
 from ui.idle import IdleTimer
+from ui.services import Services
 
 CHECK_S = 1.0
 
@@ -17,19 +21,19 @@ CHECK_S = 1.0
 class SleepCover(Widget):
     """Black over the whole window. Touches never reach it: the window's handler swallows the waking one."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         with self.canvas:
             Color(0, 0, 0, 1)
             self._rect = Rectangle()
         self.bind(pos=self._redraw, size=self._redraw)
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         self._rect.pos, self._rect.size = self.pos, self.size
 
 
 class ScreenSleep:
-    def __init__(self, services, window=None, timer: IdleTimer | None = None):
+    def __init__(self, services: Services, window: Any = None, timer: IdleTimer | None = None) -> None:
         self.services = services
         self.window = window or Window
         self.timer = timer or IdleTimer(minutes_to_seconds(services.settings["display"]["sleep_after_min"]))
@@ -56,7 +60,7 @@ class ScreenSleep:
 
         return any(isinstance(child, RacePopup) for child in self.window.children)
 
-    def check(self, *_):
+    def check(self, *_: Any) -> None:
         if self.timer.check(self.busy()):
             self._show_asleep()
 
@@ -84,29 +88,29 @@ class ScreenSleep:
         if backlight is not None:
             backlight.off()
 
-    def _show_awake(self, *_) -> None:
+    def _show_awake(self, *_: Any) -> None:
         if self.cover.parent is not None:
             self.window.unbind(size=self._fit_cover)
             self.window.remove_widget(self.cover)
             apply_brightness(self.services)
 
-    def _fit_cover(self, _window, size):
+    def _fit_cover(self, _window: Any, size: tuple[int, int]) -> None:
         self.cover.size = size
 
     # ----- what wakes it --------------------------------------------------------------------------
-    def _touch_down(self, _window, touch):
+    def _touch_down(self, _window: Any, touch: Any) -> bool | None:
         if self.timer.touch_down(touch.uid):
             self._show_awake()
             return True
         return None
 
-    def _touch_move(self, _window, touch):
+    def _touch_move(self, _window: Any, touch: Any) -> bool | None:
         return True if self.timer.touch_move(touch.uid) else None
 
-    def _touch_up(self, _window, touch):
+    def _touch_up(self, _window: Any, touch: Any) -> bool | None:
         return True if self.timer.touch_up(touch.uid) else None
 
-    def _button_edge(self, edge) -> bool:
+    def _button_edge(self, edge: Edge) -> bool:
         """On the buttons' thread: the cover comes off on the next frame."""
         if self.timer.button(edge.player, edge.pressed):
             Clock.schedule_once(self._show_awake, 0)
@@ -118,7 +122,7 @@ def minutes_to_seconds(minutes: float) -> float | None:
     return minutes * 60 if minutes else None
 
 
-def apply_brightness(services, percent: float | None = None) -> None:
+def apply_brightness(services: Services, percent: float | None = None) -> None:
     backlight = services.backlight
     if backlight is not None:
         backlight.set_percent(services.settings["display"]["brightness"] if percent is None else percent)

@@ -11,9 +11,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from argparse import Namespace
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
+    from ui.services import Services
 
 SIZES = ((800, 480), (1280, 720))
 
@@ -22,14 +27,14 @@ SIZES = ((800, 480), (1280, 720))
 class Scene:
     name: str
     description: str
-    show: Callable  # show(services, navigator): put the screen to render on the navigator
+    show: Callable[[Services, Navigator], Any]  # put the screen to render on the navigator
 
 
 _SCENES: dict[str, Scene] = {}
 
 
-def scene(name: str, description: str):
-    def register(show):
+def scene(name: str, description: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(show: Callable[..., Any]) -> Callable[..., Any]:
         _SCENES[name] = Scene(name, description, show)
         return show
 
@@ -61,21 +66,25 @@ def render(name: str, size: tuple[int, int], output: Path) -> None:
     if name not in scenes:
         raise SystemExit(f"companion: no screen called {name!r}; the screens are: {', '.join(scenes)}")
     app = CompanionApp.create(data_dir=data_dir, settings=config_file.load(data_dir), backend="mock")
+    services = app.services
+    assert services is not None   # a fresh data directory always opens
 
-    def show(_):
-        app.navigator.transition = NoTransition()
-        scenes[name].show(app.services, app.navigator)
-        Clock.schedule_once(settle, 0.25)
+    def show(_dt: float) -> None:
+        navigator = app.navigator
+        assert navigator is not None   # made when the app started
+        navigator.transition = NoTransition()
+        scenes[name].show(services, navigator)
+        Clock.schedule_once(lambda _dt: settle(navigator), 0.25)
 
-    def settle(_):
+    def settle(navigator: Navigator) -> None:
         # A heavy first draw can outlast a fixed delay: wait for the switch to finish, then two
         # frames more (one to lay out, one to draw the laid-out result).
-        if app.navigator.transition.is_active:
-            Clock.schedule_once(settle, 0.1)
+        if navigator.transition.is_active:
+            Clock.schedule_once(lambda _dt: settle(navigator), 0.1)
             return
-        Clock.schedule_once(lambda _: Clock.schedule_once(capture, 0), 0)
+        Clock.schedule_once(lambda _dt: Clock.schedule_once(capture, 0), 0)
 
-    def capture(_):
+    def capture(_dt: float) -> None:
         written = Window.screenshot(name=str(output.with_suffix("")) + "-frame.png")
         shutil.move(written, output)
         app.stop()
@@ -85,7 +94,7 @@ def render(name: str, size: tuple[int, int], output: Path) -> None:
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def main(args) -> int:
+def main(args: Namespace) -> int:
     if args.screen == "list":
         for scene_ in all_scenes().values():
             print(f"{scene_.name:28} {scene_.description}")

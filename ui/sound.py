@@ -15,6 +15,7 @@ import math
 import struct
 import wave
 from pathlib import Path
+from typing import Any
 
 from companion.files import FileProblem, read_regular, write_atomic
 
@@ -67,8 +68,8 @@ def cue_file(data_dir: Path) -> Path | None:
 class CueSound:
     """`enabled` and `volume` (percent) are config.json's display.sound and display.volume."""
 
-    def __init__(self, data_dir: Path, enabled: bool, volume: float = 100):
-        self._sound = None
+    def __init__(self, data_dir: Path, enabled: bool, volume: float = 100) -> None:
+        self._sound: Any = None   # a Kivy Sound
         self.volume = max(0.0, min(100.0, volume))
         if not enabled:
             return
@@ -82,8 +83,13 @@ class CueSound:
             self._sound.volume = self.volume / 100
 
     @classmethod
-    def from_settings(cls, data_dir: Path, display: dict) -> "CueSound":
+    def from_settings(cls, data_dir: Path, display: dict[str, Any]) -> CueSound:
         return cls(data_dir, display["sound"], display["volume"])
+
+    @property
+    def has_output(self) -> bool:
+        """Whether this machine plays sound at all (the beep is off, or there is no audio output)."""
+        return self._sound is not None
 
     @property
     def audible(self) -> bool:

@@ -1,7 +1,14 @@
 """Sizes and colours shared by every screen. Sized for a 7-inch 800x480 panel read from across a
-table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key numbers 40 sp+."""
+table: touch targets at least 56 px (a child's fingertip), body text 20 sp, key numbers 40 sp+.
 
+The colours are also the properties of `palette`, which widgets bind to (in KV: `color: palette.text`),
+so switching to high contrast recolours what is on screen at once."""
+
+from typing import Any, Sequence
+
+from kivy.event import EventDispatcher
 from kivy.metrics import dp, sp
+from kivy.properties import ColorProperty, NumericProperty
 
 BACKGROUND = (0.10, 0.11, 0.14, 1)
 SURFACE = (0.17, 0.18, 0.22, 1)
@@ -38,14 +45,44 @@ HIGH_CONTRAST = {
     "OUTLINE": (0.88, 0.88, 0.88, 1),
 }
 high_contrast = False
+NO_OUTLINE = (0, 0, 0, 0)
+
+
+class Palette(EventDispatcher):
+    """The theme's colours as properties (the names of PALETTE_NAMES in lower case). `outline` is
+    transparent where buttons have none."""
+
+    background = ColorProperty(BACKGROUND)
+    surface = ColorProperty(SURFACE)
+    surface_high = ColorProperty(SURFACE_HIGH)
+    text = ColorProperty(TEXT)
+    text_dim = ColorProperty(TEXT_DIM)
+    accent = ColorProperty(ACCENT)
+    accent_text = ColorProperty(ACCENT_TEXT)
+    danger = ColorProperty(DANGER)
+    ok = ColorProperty(OK)
+    disabled = ColorProperty(DISABLED)
+    outline = ColorProperty(NO_OUTLINE)
+    # Goes up at every switch: what is drawn from several colours in Python binds to this one.
+    version = NumericProperty(0)
+
+    def use(self, colours: dict[str, Any]) -> None:
+        for name in PALETTE_NAMES:
+            setattr(self, name.lower(), colours[name] if colours[name] is not None else NO_OUTLINE)
+        self.version += 1
+
+
+palette = Palette()
 
 
 def use_high_contrast(on: bool) -> None:
-    """Switch palettes. Widgets read these names when they are built, so screens built from now on
-    follow; what is already on screen keeps its colours."""
+    """Switch palettes: the names here for code that reads a colour once, and `palette`'s properties,
+    which recolour every widget bound to them at once."""
     global high_contrast
     high_contrast = bool(on)
-    globals().update(HIGH_CONTRAST if on else STANDARD)
+    colours = HIGH_CONTRAST if on else STANDARD
+    globals().update(colours)
+    palette.use(colours)
 
 TOUCH = dp(56)
 TOUCH_BIG = dp(72)
@@ -68,11 +105,14 @@ FONT_TABLE = sp(26)
 MESSAGE_HEIGHT = dp(46)
 
 
-def with_alpha(rgb, alpha=1.0):
+Colour = Sequence[float]
+
+
+def with_alpha(rgb: Colour, alpha: float = 1.0) -> tuple[float, ...]:
     return (*rgb[:3], alpha)
 
 
-def readable_text_on(rgb):
+def readable_text_on(rgb: Colour) -> Colour:
     """Dark text on light fills, light text on dark ones (relative luminance), so labels on player
     colours stay readable. High contrast picks whichever of the two contrasts more (WCAG)."""
     if high_contrast:
@@ -82,16 +122,16 @@ def readable_text_on(rgb):
     return ACCENT_TEXT if luminance > 0.45 else TEXT
 
 
-def relative_luminance(rgb) -> float:
+def relative_luminance(rgb: Colour) -> float:
     """WCAG 2 relative luminance of an sRGB colour with channels 0..1."""
-    def linear(channel):
+    def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
     r, g, b = (linear(c) for c in rgb[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast_ratio(first, second) -> float:
+def contrast_ratio(first: Colour, second: Colour) -> float:
     """WCAG 2 contrast ratio, 1 to 21: 4.5 is AA for body text, 7 is AAA."""
     a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (a + 0.05) / (b + 0.05)

@@ -6,7 +6,7 @@ What it refuses, each a defect a player would notice at the table:
 - a widget drawn outside its parent (outside the visible part of a scrolled list is fine);
 - two tappable widgets that overlap (a finger cannot say which it meant);
 - on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall (the number of every
-  Count, ui/widgets/basics.py, unless it says why it is a secondary figure, and any label marked
+  Count, ui/widgets/count.py, unless it says why it is a secondary figure, and any label marked
   `key_number`), primary targets under
   12 mm, any other target under 9 mm, any text under 2.2 mm (capital height), and on the game tables
   laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm.
@@ -27,7 +27,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from ui.widgets.basics import Count
+from ui.widgets.count import Count
 
 SEVEN_INCH_PANEL_MM = 154.2   # the official display's active width, 800 px across
 KEY_NUMBER_MM = 10

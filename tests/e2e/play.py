@@ -81,11 +81,12 @@ def step_part(table, game: str, heading, key: str, part: str, goal: int) -> None
                 and any(isinstance(w, Label) and w.text == word for w in line.children)), None)
     if row is None:
         raise AssertionError(f"the Settings popup shows no row {word!r} under {heading.text!r}: {table.texts()}")
-    value = next(w for w in row.children if isinstance(w, Label) and not isinstance(w, BigButton) and w.text != word)
+    value = next(w for w in row.walk(restrict=True) if isinstance(w, Label) and not isinstance(w, BigButton)
+                 and w.text.isdigit())
     for _ in range(30):
         if value.text == str(goal):
             return
-        table.tap(next(w for w in row.children if isinstance(w, BigButton)
+        table.tap(next(w for w in row.walk(restrict=True) if isinstance(w, BigButton)
                        and w.text == ("+" if int(value.text) < goal else "-")))
     raise AssertionError(f"{word} never read {goal} (it reads {value.text!r})")
 
@@ -115,10 +116,10 @@ def look_at_rules(table, game: str) -> None:
 def choose_settings(table, game: str, wanted: str) -> dict:
     """In set-up: open Settings, tap each named setting's button until it reads the value asked for
     (a part of a setting of numbers, key.part=N, is stepped to N), then Done."""
+    from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
 
     from companion.rulecards import setting_words, value_words
-    from ui.widgets.basics import BigButton
 
     table.tap("Settings")
     chosen = {}
@@ -127,14 +128,15 @@ def choose_settings(table, game: str, wanted: str) -> dict:
         key, _, part = key.partition(".")
         value = json.loads(text) if text in ("true", "false") else text
         label = setting_words(game, key)["label"]
-        heading = next((w for w in table.all_widgets(Label) if w.text == label and not isinstance(w, BigButton)), None)
+        heading = next((w for w in table.all_widgets(Label) if w.text == label and not isinstance(w, ButtonBehavior)),
+                       None)
         if heading is None:
             raise AssertionError(f"the Settings popup shows no {label!r}: {table.texts()}")
         if part:
             step_part(table, game, heading, key, part, int(text))
             chosen.setdefault(key, {})[part] = int(text)
             continue
-        control = next(w for w in heading.parent.children if isinstance(w, BigButton))
+        control = next(w for w in heading.parent.children if isinstance(w, ButtonBehavior))
         goal = value_words(game, key, value)
         for _ in range(6):
             if control.text == goal:

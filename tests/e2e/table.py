@@ -255,7 +255,7 @@ class Table:
             if isinstance(node, ScrollView):
                 inner, outer = layout.window_box(widget), layout.window_box(node)
                 if inner[1] < outer[1] or inner[3] > outer[3] or inner[0] < outer[0] or inner[2] > outer[2]:
-                    node.scroll_to(widget, padding=8, animate=False)
+                    scroll_to(node, widget)
                     self.frames(2)
 
     # ----- typing on the on-screen keyboard -------------------------------------------------------
@@ -379,3 +379,18 @@ def _key_spots(board, *shape) -> dict[str, tuple[float, float]]:
 def env_for_child(kivy_home: Path) -> dict[str, str]:
     return {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(kivy_home), "KIVY_LOG_LEVEL": "error",
             "KIVY_NO_CONSOLELOG": "1"}
+
+
+def scroll_to(scroll, widget, padding: float = 8) -> None:
+    """`widget` brought into `scroll`'s sight at once, as a finger's drag would. Kivy's own scroll_to
+    waits for a pending layout of the scrolled box, which a RowList's (a RecycleLayout) never reports."""
+    from kivy.metrics import dp
+    from kivy.uix.recycleview import RecycleView
+
+    if not isinstance(scroll, RecycleView):
+        scroll.scroll_to(widget, padding=padding, animate=False)
+        return
+    bottom = scroll.parent.to_widget(*widget.to_window(*widget.pos))[1]
+    top = scroll.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+    dy = scroll.y - bottom + dp(padding) if bottom < scroll.y else scroll.top - top - dp(padding) if top > scroll.top else 0
+    scroll.scroll_y = min(1, max(0, scroll.scroll_y - scroll.convert_distance_to_scroll(0, dy)[1]))

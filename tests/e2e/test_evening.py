@@ -138,10 +138,27 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
     report["standings"] = shown
 
     # Every game listed, numbered in the order played, with the points it gave each player.
-    labels = [w for w in table.all_widgets(Label) if w.text]
+    # The list draws only the rows in sight: a game not yet in sight is found by scrolling on, a page
+    # at a time, as a finger would.
+    listing = table.screen.body.listing
+
+    def labels_in_sight() -> list:
+        return [w for w in table.all_widgets(Label) if w.text]
+
+    def find_title(number: int, title: str):
+        while True:
+            labels = labels_in_sight()
+            found = next((w for w in labels if re.match(rf"^{number}\. {re.escape(title)}\b",
+                                                        layout.plain(w.text))), None)
+            if found is not None or listing.scroll_y <= 0:
+                return found, labels
+            page = listing.convert_distance_to_scroll(0, listing.height * 0.8)[1]
+            listing.scroll_y = max(0.0, listing.scroll_y - page)
+            table.settle()
+
+    labels = labels_in_sight()
     for number, game in enumerate(games, start=1):
-        title = next((w for w in labels if re.match(rf"^{number}\. {re.escape(game['title'])}\b",
-                                                    layout.plain(w.text))), None)
+        title, labels = find_title(number, game["title"])
         assert title is not None, f"the evening does not list game {number}, {game['title']}: " \
                                   f"{[layout.plain(w.text) for w in labels]}"
         panel = title.parent
@@ -155,17 +172,21 @@ def check_evening(table, games: list[dict], points: dict[str, int], wins: dict[s
         meant_given = {name: f"+{value}" for name, value in game["points"].items()}
         assert given == meant_given, f"game {number} ({game['title']}) shows points {given}, meant {meant_given}"
         scroll_to_and_check(table, panel)
-    assert not any(re.match(rf"^{len(games) + 1}\. ", layout.plain(w.text)) for w in labels), \
+    listing.scroll_y = 0   # the end of the list
+    table.settle()
+    assert not any(re.match(rf"^{len(games) + 1}\. ", layout.plain(w.text)) for w in labels_in_sight()), \
         f"the evening lists more than {len(games)} games"
     # Back to the top of the list, where the names are.
-    scroll_to_and_check(table, rows[0])
+    listing.scroll_y = 1
+    table.settle()
+    table.check_layout()
 
 
 def check_profile(table, name: str, played: int, won: int, per_game: dict[str, tuple[int, int]]) -> None:
     from kivy.uix.label import Label
 
     from ui.screens.profile import ProfileScreen
-    from ui.widgets.basics import Count
+    from ui.widgets.count import Count
 
     assert isinstance(table.screen, ProfileScreen), f"tapping {name} opened {table.where()}: {table.texts()}"
     assert table.shows(rf"^{re.escape(name)}$"), f"the profile does not name {name}: {table.texts()}"
@@ -185,10 +206,11 @@ def fix_a_miscount(table) -> dict:
     """After the Nut game the family finds the loser's clusters were counted short: History, tap that
     score, Fix, count again by hand on the same pad. The winner, the end screen and the saved result
     follow; the fix is listed in the history; the evening checked afterwards is the fixed one."""
-    from ui.games.nut.pads import PlayerTab, Stepper
+    from ui.games.nut.pads import ScoringTab
     from ui.games.nut.scoring import trimmed
     from ui.screens.fixing import FixPopup
     from ui.screens.history import HistoryPopup, MoveRow
+    from ui.widgets.stepper import Stepper
 
     session = table.session
     before = session.outcome
@@ -205,7 +227,7 @@ def fix_a_miscount(table) -> dict:
     # The pad opens on the layout as it was told, ready to be corrected.
     told = session.actions[row.line.number - 1]
     pad = table.layer().view.scoring
-    assert next(tab for tab in table.widgets(PlayerTab) if tab.label.text == loser).chosen, \
+    assert next(tab for tab in table.widgets(ScoringTab) if tab.label.text == loser).chosen, \
         f"the fix does not open on {loser}'s tab"
     if told.type == "score_layout":
         assert pad.grid is not None and trimmed(list(pad.grid.rows)) == list(told["grid"]), \
@@ -215,7 +237,7 @@ def fix_a_miscount(table) -> dict:
     table.check_layout()
     sizes = sorted(table.widgets(Stepper), key=lambda s: (-round(s.to_window(*s.center)[1]), s.to_window(*s.center)[0]))[::2]
     for stepper in sizes:
-        while int(stepper.value_label.text) < 9:
+        while int(stepper.number.text) < 9:
             table.tap("+", within=stepper)
     table.screenshot("fix-move")
     table.tap(f"Score {loser}")

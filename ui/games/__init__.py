@@ -10,5 +10,5 @@ where they claim out of turn by `TakesClaims` (both in ui/button_turns.py); the 
 import importlib
 
 
-def view_class(game_key: str):
+def view_class(game_key: str) -> type:
     return importlib.import_module(f"ui.games.{game_key}").VIEW

@@ -7,17 +7,20 @@ from typing import Any
 
 from companion.actions import Action
 from companion.games.mix_the_mutts.state import KEY, ActionType
+from companion.session import Session
+from ui.games.mix_the_mutts import MixTheMuttsView
 from ui.scenes import FAMILY, example_session, open_game
 from ui.screenshots import scene
 
 Step = tuple[str, int, dict[str, Any]]
 
 
-def _family_session(services: Any, count: int):
-    return services.store.new_session(KEY, FAMILY[:count], {})
+def _family_session(services: Any, count: int) -> Session:
+    session: Session = services.store.new_session(KEY, FAMILY[:count], {})
+    return session
 
 
-def _play(session: Any, script: list[Step]) -> None:
+def _play(session: Session, script: list[Step]) -> None:
     for kind, player, args in script:
         session.perform(Action(kind, player, args))
 
@@ -40,24 +43,25 @@ OPENING: list[Step] = [
 
 
 @scene("mix-table", "Mix-the-Mutts: tiles, card pile, whose turn, hands and scoring stacks")
-def mix_table(services, navigator):
+def mix_table(services: Any, navigator: Any) -> None:
     session = _family_session(services, 4)
     _play(session, OPENING)
     open_game(services, navigator, session)
 
 
 @scene("mix-pad", "Mix-the-Mutts: entering a connected tile's new dogs on the breed pad")
-def mix_pad(services, navigator):
+def mix_pad(services: Any, navigator: Any) -> None:
     session = _family_session(services, 4)
     _play(session, OPENING)
     view = open_game(services, navigator, session).view
+    assert isinstance(view, MixTheMuttsView)
     view.open_pad()
     for breed in ("dachshund", "poodle", "beagle", "beagle", "pug"):
         view.tap_breed(breed)
 
 
 @scene("mix-scoring", "Mix-the-Mutts: after a tile is connected, who scored which new dog")
-def mix_scoring(services, navigator):
+def mix_scoring(services: Any, navigator: Any) -> None:
     session = _family_session(services, 4)
     _play(session, OPENING + [
         (ActionType.CONNECT, 3, _dogs(("dachshund", "poodle"), ("beagle", "beagle"), ("pug", "schnauzer"))),
@@ -68,6 +72,6 @@ def mix_scoring(services, navigator):
 
 
 @scene("mix-end", "Mix-the-Mutts: final totals and the winner")
-def mix_end(services, navigator):
+def mix_end(services: Any, navigator: Any) -> None:
     # The worked example played to the end: two players, its own options.
     open_game(services, navigator, example_session(services, KEY, 2))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui.games.nut import NutView
 from ui.scenes import example_session, open_game
 from ui.screenshots import scene
 
@@ -20,7 +21,9 @@ def nut_draft(services: Any, navigator: Any) -> None:
 @scene("nut-paint", "Nut: painting a layout grid, one player already scored")
 def nut_paint(services: Any, navigator: Any) -> None:
     screen = open_game(services, navigator, example_session(services, KEY, 2, upto=31))
-    pad = screen.view.scoring
+    view = screen.view
+    assert isinstance(view, NutView)
+    pad = view.scoring
     pad.choose_paint("Y")
     for row, line in enumerate(PAINTED):
         for column, value in enumerate(line):

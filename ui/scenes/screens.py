@@ -1,20 +1,37 @@
 """Demo scenes for the app's own screens; each game's scenes are in ui/scenes/<game key>.py."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from companion.actions import Action
 from companion.players import IDENTITIES, Player
+from companion.races.model import RaceDecision
+from companion.session import Session
+from ui.navigation import Navigator
 from ui.scenes import FAMILY
 from ui.screenshots import scene
+from ui.services import Services
+
+if TYPE_CHECKING:
+    from ui.screens.race import RacePopup
+
+
+def saved(session: Session) -> int:
+    """The store's number of a game the store made."""
+    assert session.id is not None
+    return session.id
 
 
 @scene("home", "the five games and their player ranges")
-def home(services, navigator):
+def home(services: Services, navigator: Navigator) -> None:
     from ui.screens.home import HomeScreen
 
     navigator.show(HomeScreen(services, navigator))
 
 
 @scene("home-resume", "home screen offering an unfinished game")
-def home_resume(services, navigator):
+def home_resume(services: Services, navigator: Navigator) -> None:
     from ui.screens.home import HomeScreen
 
     services.store.new_session("nuts_about_mutts", FAMILY[:3])
@@ -22,26 +39,25 @@ def home_resume(services, navigator):
 
 
 @scene("settings", "the family's settings: sound, screen, races, keys and pins")
-def settings(services, navigator):
+def settings(services: Services, navigator: Navigator) -> None:
     from ui.screens.preferences import PreferencesScreen
 
     navigator.show(PreferencesScreen(services, navigator))
 
 
 @scene("setup", "player set-up: names, seats, colours with symbols, buttons, dealer")
-def setup(services, navigator):
+def setup(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
-    services.store.new_session("nut", FAMILY[:2])  # the family roster is remembered from earlier games
-    services.store.set_aside(services.store.unfinished().id)
+    services.store.set_aside(saved(services.store.new_session("nut", FAMILY[:2])))  # the roster is remembered
     screen = SetupScreen(services, navigator, game_entry("nut"))
     screen.add_player("Leo", "green", 3)
     navigator.show(screen)
 
 
 @scene("setup-six-refused", "the next game's set-up with six long names, a refusal over the title")
-def setup_six_refused(services, navigator):
+def setup_six_refused(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
@@ -51,7 +67,7 @@ def setup_six_refused(services, navigator):
 
 
 @scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
-def setup_keyboard(services, navigator):
+def setup_keyboard(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
@@ -59,8 +75,24 @@ def setup_keyboard(services, navigator):
     screen.seat_rows[0].name_field.open_keyboard().type_text("Maya")
 
 
+@scene("setup-keyboard-names", "the on-screen keyboard offering the names typed before, one tap each")
+def setup_keyboard_names(services: Services, navigator: Navigator) -> None:
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    names = ("Grandpa", "Maya", "Leo", "Mum", "Great-Grandma Wilma", "Bartholomäus", "Jean-Baptiste", "Zoë")
+    services.store.set_aside(saved(services.store.new_session(
+        "nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)][:6])))
+    services.store.set_aside(saved(services.store.new_session(
+        "nut", [Player(name, identity.key) for name, identity in zip(names[6:], IDENTITIES)])))
+    screen = navigator.show(SetupScreen(services, navigator, game_entry("thats_ruff")))
+    assert isinstance(screen, SetupScreen)
+    screen.remove(1)
+    screen.seat_rows[1].name_field.open_keyboard()
+
+
 @scene("setup-keyboard-long", "the on-screen keyboard's symbols with the longest name it takes")
-def setup_keyboard_long(services, navigator):
+def setup_keyboard_long(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
@@ -71,7 +103,7 @@ def setup_keyboard_long(services, navigator):
 
 
 @scene("setup-keyboard-accents", "the accented forms of a letter held down on the on-screen keyboard")
-def setup_keyboard_accents(services, navigator):
+def setup_keyboard_accents(services: Services, navigator: Navigator) -> None:
     from kivy.clock import Clock
 
     from companion.registry import game_entry
@@ -82,14 +114,14 @@ def setup_keyboard_accents(services, navigator):
     popup = screen.seat_rows[0].name_field.open_keyboard()
     popup.type_text("Zoe")
 
-    def hold(_):  # once the keys are laid out, as a finger held on "e" finds them
+    def hold(_dt: float) -> None:  # once the keys are laid out, as a finger held on "e" finds them
         (line, index), _ = find_key(popup.keys, "e")
         popup.keys.dispatch("on_key_hold", "e", popup.keys.window_box(line, index))
     Clock.schedule_once(hold, 0.1)
 
 
 @scene("setup-keyboard-accent-page", "the on-screen keyboard's page of accented letters")
-def setup_keyboard_accent_page(services, navigator):
+def setup_keyboard_accent_page(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
@@ -100,7 +132,7 @@ def setup_keyboard_accent_page(services, navigator):
 
 
 @scene("history", "a game's scrollable history, over its table")
-def history(services, navigator):
+def history(services: Services, navigator: Navigator) -> None:
     import random
 
     from ui.screens.game import open_game_screen
@@ -112,7 +144,7 @@ def history(services, navigator):
     open_game_screen(services, navigator, session).open_history()
 
 
-def _race_popup(services, kind, seats=(0, 1, 2, 3)):
+def _race_popup(services: Services, kind: str, seats: Sequence[int] = (0, 1, 2, 3)) -> RacePopup:
     from ui.screens.home import HomeScreen
     from ui.screens.race import RacePopup
 
@@ -121,10 +153,8 @@ def _race_popup(services, kind, seats=(0, 1, 2, 3)):
     return RacePopup(services.hardware, FAMILY, kind, list(seats), on_result=lambda result: None)
 
 
-def _decision(kind, presses_ms, **extra):
-    from companion.races.model import RaceDecision
-
-    order = sorted(presses_ms, key=presses_ms.get)
+def _decision(kind: str, presses_ms: dict[int, float], **extra: Any) -> RaceDecision:
+    order = sorted(presses_ms, key=lambda player: presses_ms[player])
     first = presses_ms[order[0]]
     prizes = len(FAMILY) - 1 if kind == "bones" else 1
     return RaceDecision(kind=kind, players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:prizes]),
@@ -133,17 +163,16 @@ def _decision(kind, presses_ms, **extra):
 
 
 @scene("race-cue", "a bone race at the start cue: GO!")
-def race_cue(services, navigator):
+def race_cue(services: Services, navigator: Navigator) -> None:
     services.extras["navigator"] = navigator
     popup = _race_popup(services, "bones")
-    popup.hardware.start_race("bones", [1, 2, 3, 4], cue_delay_s=60)
-    popup._show_wait(popup.hardware._arbiter.arm_event)
+    popup._show_wait(popup.hardware.start_race("bones", [1, 2, 3, 4], cue_delay_s=60))
     popup._show_go()
     popup.open()
 
 
 @scene("race-photo-finish", "a Match! claim decided with every presser's margin")
-def race_photo_finish(services, navigator):
+def race_photo_finish(services: Services, navigator: Navigator) -> None:
     services.extras["navigator"] = navigator
     popup = _race_popup(services, "claim")
     popup._show_decision(_decision("claim", {2: 212.4, 1: 215.9, 4: 263.0}, false_starts=(3,)))
@@ -151,7 +180,7 @@ def race_photo_finish(services, navigator):
 
 
 @scene("race-bones", "the bone race result: who got each bone, who draws")
-def race_bones(services, navigator):
+def race_bones(services: Services, navigator: Navigator) -> None:
     services.extras["navigator"] = navigator
     popup = _race_popup(services, "bones")
     popup._show_decision(_decision("bones", {3: 180.2, 1: 201.7, 4: 240.3, 2: 251.0}))
@@ -159,7 +188,7 @@ def race_bones(services, navigator):
 
 
 @scene("button-test", "checking the wiring of the six big buttons")
-def button_test(services, navigator):
+def button_test(services: Services, navigator: Navigator) -> None:
     from ui.screens.button_test import ButtonTestScreen
 
     services.store.new_session("nut", [Player("Ann", "orange", 1), Player("Ben", "sky", 2),
@@ -172,7 +201,7 @@ def button_test(services, navigator):
 
 
 @scene("setup-settings", "a game's settings before the start, saved with the game")
-def setup_settings(services, navigator):
+def setup_settings(services: Services, navigator: Navigator) -> None:
     from companion.registry import game_entry
     from ui.screens.options import OptionsPopup
     from ui.screens.setup import SetupScreen
@@ -182,7 +211,7 @@ def setup_settings(services, navigator):
 
 
 @scene("race-screen-buttons", "a race with no GPIO: each player taps their own on-screen button")
-def race_screen_buttons(services, navigator):
+def race_screen_buttons(services: Services, navigator: Navigator) -> None:
     from hardware.backend import open_backend
     from hardware.controller import RaceController
 
@@ -192,7 +221,7 @@ def race_screen_buttons(services, navigator):
     popup.start()
 
 
-def _game_night(services, now=None):
+def _game_night(services: Services, now: float | None = None) -> None:
     """An evening of four games for the family (three finished, the last still being played), with the
     bone races of the first one, spread over the evening's hours."""
     import random
@@ -203,9 +232,10 @@ def _game_night(services, now=None):
 
     start = (now or time.time()) - 3 * 3600
     played = []
-    for number, (key, seats, options, seed) in enumerate((
-            ("mix_the_mutts", 4, {"junior": True}, 3), ("pugs_in_mugs", 4, {}, 5),
-            ("mix_the_mutts", 4, {"junior": True, "dealer": 1}, 8), ("pugs_in_mugs", 3, {}, 2))):
+    games: tuple[tuple[str, int, dict[str, Any], int], ...] = (
+        ("mix_the_mutts", 4, {"junior": True}, 3), ("pugs_in_mugs", 4, {}, 5),
+        ("mix_the_mutts", 4, {"junior": True, "dealer": 1}, 8), ("pugs_in_mugs", 3, {}, 2))
+    for number, (key, seats, options, seed) in enumerate(games):
         session = services.store.new_session(key, FAMILY[:seats], options)
         rng = random.Random(seed)
         steps = 0
@@ -220,7 +250,7 @@ def _game_night(services, now=None):
                                    (begun, ended, ended, session_id))
     ms = 1_000_000
     for presses in ({3: 180, 1: 201, 4: 240, 2: 251}, {2: 212, 1: 216, 4: 263}, {1: 190, 3: 191, 2: 300, 4: 320}):
-        order = sorted(presses, key=presses.get)
+        order = sorted(presses, key=lambda player: presses[player])
         decision = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:3]),
                                 losers=tuple(order[3:]), margins_ms={p: presses[p] - presses[order[0]] for p in order},
                                 press_ns={p: t * ms for p, t in presses.items()})
@@ -228,7 +258,7 @@ def _game_night(services, now=None):
 
 
 @scene("evening", "tonight's game night: standings, each game's places and the running points")
-def evening(services, navigator):
+def evening(services: Services, navigator: Navigator) -> None:
     from ui.places import Place
 
     _game_night(services)
@@ -236,7 +266,7 @@ def evening(services, navigator):
 
 
 @scene("profile", "a player's records: games won game by game, streaks and buzzer races")
-def profile(services, navigator):
+def profile(services: Services, navigator: Navigator) -> None:
     from ui.places import Place
 
     _game_night(services)
@@ -244,7 +274,7 @@ def profile(services, navigator):
 
 
 @scene("home-evening", "home screen with tonight's game night and earlier evenings' winners")
-def home_evening(services, navigator):
+def home_evening(services: Services, navigator: Navigator) -> None:
     import time
 
     from ui.screens.home import HomeScreen
@@ -254,7 +284,7 @@ def home_evening(services, navigator):
     navigator.show(HomeScreen(services, navigator))
 
 
-def _saved_games(services):
+def _saved_games(services: Services) -> None:
     """Yesterday's game night (three finished games, one left unfinished), then today a That's Ruff!
     game set aside after a few moves and a Nut game played to its end."""
     import random
@@ -265,14 +295,14 @@ def _saved_games(services):
     rng = random.Random(6)
     for _ in range(5):
         set_aside.perform(rng.choice(set_aside.game.legal_actions(set_aside.state, rng)))
-    services.store.set_aside(set_aside.id)
+    services.store.set_aside(saved(set_aside))
     finished = services.store.new_session("nut", FAMILY[1:3])
     while not finished.is_over:
         finished.perform(rng.choice(finished.game.legal_actions(finished.state, rng)))
 
 
 @scene("saved-games", "every saved game: finished with its winner, set aside, unfinished; Export on each")
-def saved_games(services, navigator):
+def saved_games(services: Services, navigator: Navigator) -> None:
     from ui.places import Place
 
     _saved_games(services)
@@ -280,7 +310,7 @@ def saved_games(services, navigator):
 
 
 @scene("saved-games-import", "importing from a USB stick: the game logs and evenings found on it")
-def saved_games_import(services, navigator):
+def saved_games_import(services: Services, navigator: Navigator) -> None:
     from companion import exports
     from companion.evenings import evenings
     from ui.places import Place
@@ -299,7 +329,7 @@ def saved_games_import(services, navigator):
 
 
 @scene("saved-games-importing", "a file from the USB stick being read, checked and saved: its bar and Cancel")
-def saved_games_importing(services, navigator):
+def saved_games_importing(services: Services, navigator: Navigator) -> None:
     from ui.places import Place
     from ui.widgets.progress import ProgressPopup
 
@@ -310,8 +340,8 @@ def saved_games_importing(services, navigator):
     progress.show("Checking the moves", 0.4)
 
 
-@scene("evening-long", "an evening of forty games: the first games and players, and More for the rest")
-def evening_long(services, navigator):
+@scene("evening-long", "an evening of forty games: one list of every player and game, the six leaders on the chart")
+def evening_long(services: Services, navigator: Navigator) -> None:
     import random
     import time
 
@@ -335,7 +365,7 @@ def evening_long(services, navigator):
     navigator.go(Place.EVENING, services)
 
 
-def _two_unfinished(services):
+def _two_unfinished(services: Services) -> tuple[Session, Session]:
     """A Nut game and, played since, a Pugs in Mugs game, both left unfinished."""
     from ui.scenes import example_session
 
@@ -345,16 +375,16 @@ def _two_unfinished(services):
 
 
 @scene("home-two-unfinished", "home screen after one of two unfinished games was set aside: the other offered, Undo kept")
-def home_two_unfinished(services, navigator):
+def home_two_unfinished(services: Services, navigator: Navigator) -> None:
     from ui.screens.home import HomeScreen
 
     _, pugs = _two_unfinished(services)
-    services.store.set_aside(pugs.id)
-    navigator.show(HomeScreen(services, navigator, set_aside=[services.store.session_record(pugs.id)]))
+    services.store.set_aside(saved(pugs))
+    navigator.show(HomeScreen(services, navigator, set_aside=[services.store.session_record(saved(pugs))]))
 
 
 @scene("game-other-unfinished", "a new game's table saying another game is unfinished, with Resume")
-def game_other_unfinished(services, navigator):
+def game_other_unfinished(services: Services, navigator: Navigator) -> None:
     from ui.scenes import open_game
 
     _two_unfinished(services)
@@ -362,7 +392,7 @@ def game_other_unfinished(services, navigator):
 
 
 @scene("tonight", "tonight's standings over a game's table, one tap from it")
-def tonight(services, navigator):
+def tonight(services: Services, navigator: Navigator) -> None:
     from companion.evenings import evenings
     from ui.scenes import open_game
 
@@ -372,7 +402,7 @@ def tonight(services, navigator):
 
 
 @scene("not-your-turn", "a big button pressed out of turn: the bar says whose turn it is (and that button blinks)")
-def not_your_turn(services, navigator):
+def not_your_turn(services: Services, navigator: Navigator) -> None:
     from ui.scenes import open_game
 
     session = services.store.new_session("nuts_about_mutts", FAMILY[:4], {"dealer": 0})

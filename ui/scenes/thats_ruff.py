@@ -3,14 +3,24 @@ collecting, a hand over, the win), and both variants with the laid-out cards in 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from companion.actions import Action
 from companion.games.thats_ruff.state import ActionType
+from ui.games.thats_ruff.collecting import CollectPad
+from ui.games.thats_ruff.table import ThatsRuffView
 from ui.scenes import FAMILY, example_session, open_game
+from ui.screens.game import GameScreen
 from ui.screenshots import scene
 
 KEY = "thats_ruff"
+
+
+def collecting(screen: GameScreen) -> CollectPad:
+    """The Collecting pad of a That's Ruff! table that is collecting."""
+    pad = cast(ThatsRuffView, screen.view).collecting
+    assert pad is not None, "the scene opens a table that is collecting"
+    return pad
 
 
 @scene("ruff-counting", "That's Ruff!: four boards mid-count, the card pad")
@@ -33,8 +43,7 @@ def ruff_toss(services: Any, navigator: Any) -> None:
 
 @scene("ruff-collecting", "That's Ruff!: collecting with the centre cards and laid-out cards to tap")
 def ruff_collecting(services: Any, navigator: Any) -> None:
-    screen = open_game(services, navigator, example_session(services, KEY, 2, upto=16))
-    pad = screen.view.collecting
+    pad = collecting(open_game(services, navigator, example_session(services, KEY, 2, upto=16)))
     pad.tap_own(0)
     pad.tap_centre(1)
 
@@ -65,20 +74,22 @@ def _variants(services: Any) -> Any:
 
 @scene("ruff-hand", "That's Ruff!: collecting with the laid-out cards in the hand, one entered, Tricks")
 def ruff_hand(services: Any, navigator: Any) -> None:
-    pad = open_game(services, navigator, _variants(services)).view.collecting
+    pad = collecting(open_game(services, navigator, _variants(services)))
     pad.ask_held_card(0).add_card({"number": 9, "colour": "red"})
     pad.tap_centre(1)
 
 
 @scene("ruff-proof", "That's Ruff!: the rest of the hand shown as proof before a card goes to the centre")
 def ruff_proof(services: Any, navigator: Any) -> None:
-    pad = open_game(services, navigator, _variants(services)).view.collecting
+    pad = collecting(open_game(services, navigator, _variants(services)))
     pad.ask_held_card(0).add_card({"number": 9, "colour": "blue"})
     pad.to_centre()
-    pad.hand_popup.add_card({"number": 11, "colour": "blue"})
+    proof = pad.hand_popup
+    assert proof is not None, "a card to the centre from a hand out of sight asks for the rest of the hand"
+    proof.add_card({"number": 11, "colour": "blue"})
 
 
 @scene("ruff-tricks", "That's Ruff!: the tricks menu with each price, a disc picked to move")
 def ruff_tricks(services: Any, navigator: Any) -> None:
-    pad = open_game(services, navigator, _variants(services)).view.collecting
+    pad = collecting(open_game(services, navigator, _variants(services)))
     pad.open_tricks().tap_space(8)

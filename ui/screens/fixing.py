@@ -4,16 +4,19 @@ every later move is replayed on top, or the fix is refused and nothing changes."
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
+from typing import Any, Callable
+
+from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.session import DO, Session
-from ui import theme
 from ui.controller import GameController, Notice
 from ui.games import view_class
-from ui.widgets.basics import BigButton, MessageBar, Text
+from ui.games.view import TableView
+from ui.widgets.basics import BigButton, MessageBar, Text  # noqa: F401  (named in fixing.kv)
+from ui.widgets.kv import load_kv
 
 
 def table_before(session: Session, move: int) -> Session:
@@ -27,7 +30,7 @@ class _TellingController(GameController):
     """The table's controller while fixing: a move told on the pads becomes the fix, never a move of
     this in-memory table. No buzzer races here: a view asks who won or lost instead."""
 
-    def __init__(self, session: Session, tell):
+    def __init__(self, session: Session, tell: Callable[[Action], bool]) -> None:
         super().__init__(session, race_runner=None)
         self._tell_fix = tell
 
@@ -42,32 +45,33 @@ class _TellingController(GameController):
 
 
 class FixPopup(ModalView):
-    def __init__(self, controller: GameController, move: int, **kwargs):
-        super().__init__(size_hint=(1, 1), auto_dismiss=False, **kwargs)
+    title = StringProperty("")
+
+    def __init__(self, controller: GameController, move: int, **kwargs: Any) -> None:
+        super().__init__(title=f"Fix move {move}", **kwargs)
         self.controller, self.move = controller, move
         self.done = False
         said = next(line.text for line in controller.session.history() if line.number == move and not line.fix)
-        root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        bar.add_widget(Text(text=f"Fix move {move}", font_size=theme.FONT_TABLE, bold=True, size_hint_y=1))
-        cancel = BigButton(text="Cancel", size_hint_x=None, width=dp(120))
-        cancel.bind(on_release=lambda *_: self.dismiss())
-        bar.add_widget(cancel)
-        root.add_widget(bar)
-        self.view = view_class(controller.session.game.key)(_TellingController(table_before(controller.session, move),
-                                                                               self._tell))
-        root.add_widget(self.view)
-        self.message = MessageBar(reserve=theme.MESSAGE_HEIGHT)
-        root.add_widget(self.message)
-        self.add_widget(root)
+        self.view: Widget = view_class(controller.session.game.key)(
+            _TellingController(table_before(controller.session, move), self._tell))
+        self.ids["column"].add_widget(self.view, index=1)
         # The message bar's room, which the table was laid out to leave, says what is being fixed; once
         # open, so the bar knows its width when it fits the words.
         self.bind(on_open=lambda *_: self.message.show(f'It says "{said}". Tell what really happened.', seconds=None))
         self.view.refresh()
-        if hasattr(self.view, "start_from"):
-            self.view.start_from(controller.session.actions[move - 1])
+        told = controller.session.actions[move - 1]
+        if isinstance(self.view, TableView):
+            self.view.start_from(told)
+        elif hasattr(self.view, "start_from"):
+            # A view not yet deriving TableView (which declares start_from) still opens on what was
+            # told; this goes once every view derives it.
+            self.view.start_from(told)
         controller.subscribe(self._heard)
         self.bind(on_dismiss=lambda *_: controller.unsubscribe(self._heard))
+
+    @property
+    def message(self) -> MessageBar:
+        return self.ids["message"]
 
     def _tell(self, action: Action) -> bool:
         if self.done:
@@ -82,3 +86,6 @@ class FixPopup(ModalView):
         if notice is not None and notice.problem and not self.done:
             self.message.show(notice.text, problem=True, seconds=None)
             self.view.refresh()
+
+
+load_kv(__file__)

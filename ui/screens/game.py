@@ -4,6 +4,8 @@ the message bar (where a newly started game says so when another game is still u
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
@@ -11,19 +13,29 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
+from companion.races.model import Edge
 from companion.session import Session
+from companion.store import SessionRecord
 from ui import theme
 from ui.button_turns import ButtonAnswer, PressTimer, TakesClaims, TakesTurnButtons
 from ui.controller import GameController, Notice
 from ui.games import view_class
+from ui.games.view import TableView
 from ui.places import Place
 from ui.screens.fixing import FixPopup
 from ui.screens.history import HistoryPopup
+from ui.screens.rules import RulesPopup
+from ui.screens.seat_names import SeatNamesPopup
 from ui.screens.unfinished import UnfinishedNotice
+from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Text
 
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
+    from ui.screens.tonight import TonightPopup
 
-def game_screen(services, navigator, session: Session) -> "GameScreen":
+
+def game_screen(services: Services, navigator: Navigator, session: Session) -> GameScreen:
     runner = None
     if services.hardware is not None:
         from ui.screens.race import RaceRunner
@@ -32,12 +44,14 @@ def game_screen(services, navigator, session: Session) -> "GameScreen":
     return GameScreen(services, navigator, GameController(session, race_runner=runner))
 
 
-def open_game_screen(services, navigator, session: Session) -> "GameScreen":
-    return navigator.show(game_screen(services, navigator, session))
+def open_game_screen(services: Services, navigator: Navigator, session: Session) -> GameScreen:
+    screen = game_screen(services, navigator, session)
+    navigator.show(screen)
+    return screen
 
 
 class GameScreen(Screen):
-    def __init__(self, services, navigator, controller: GameController, **kwargs):
+    def __init__(self, services: Services, navigator: Navigator, controller: GameController, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator, self.controller = services, navigator, controller
         root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
@@ -74,7 +88,7 @@ class GameScreen(Screen):
         self.another_button.bind(on_release=lambda *_: self.go_home())
         self._showing_end = False
         self.title_label.bind(width=self._fit_title, texture_size=self._fit_title)
-        self.view = view_class(controller.session.game.key)(controller)
+        self.view: TableView = view_class(controller.session.game.key)(controller)
         root.add_widget(self.view)
         # The bar keeps its room while empty, so the table never shrinks under a message and grows back.
         self.message = MessageBar(reserve=theme.MESSAGE_HEIGHT)
@@ -86,29 +100,36 @@ class GameScreen(Screen):
         self._claims = self._listen_for_claims()
         controller.subscribe(self._changed)
         self._changed(None)
+        self._history: HistoryPopup | None = None
 
     def open_history(self) -> HistoryPopup:
         session = self.controller.session
         races = self.services.store.races(session.id) if session.id is not None else []
-        popup = HistoryPopup(self.controller, races, on_fix=self.open_fix,
-                             on_names=self.open_names if session.id is not None else None)
-        popup.open()
-        return popup
+        if self._history is None:
+            self._history = HistoryPopup(self.controller, races, on_fix=self.open_fix,
+                                         on_names=self.open_names if session.id is not None else None)
+        else:
+            self._history.show(races)
+        self._history.open()
+        return self._history
 
-    def open_names(self):
-        from ui.screens.seat_names import SeatNamesPopup
-
-        popup = SeatNamesPopup(self.services.store, self.controller.session.id, on_renamed=lambda: None)
+    def open_names(self) -> SeatNamesPopup:
+        session_id = self.controller.session.id
+        assert session_id is not None, "History offers names only for a saved game"
+        popup = SeatNamesPopup(self.services.store, session_id, on_renamed=lambda: None)
         popup.on_renamed = lambda: self.reopen(popup)
         popup.open()
         return popup
 
-    def reopen(self, names_popup=None):
+    def reopen(self, names_popup: SeatNamesPopup | None = None) -> GameScreen:
         """The game read back after a seat was renamed: the names are part of the game's own state, so
         it is shown afresh, exactly where it was, with the names it now has (the names popup, still
         open over it, then follows the new screen)."""
         self._stop_listening()
-        screen = self.navigator.go(Place.GAME, self.services, self.services.store.resume(self.controller.session.id))
+        session_id = self.controller.session.id
+        assert session_id is not None, "only a saved game is renamed"
+        screen = self.navigator.go(Place.GAME, self.services, self.services.store.resume(session_id))
+        assert isinstance(screen, GameScreen)
         if names_popup is not None:
             names_popup.on_renamed = lambda: screen.reopen(names_popup)
         return screen
@@ -118,7 +139,7 @@ class GameScreen(Screen):
         popup.open()
         return popup
 
-    def open_tonight(self):
+    def open_tonight(self) -> TonightPopup | None:
         """Tonight's standings over the table; Close puts the table back as it was."""
         from ui.screens.tonight import TonightPopup, evening_of
 
@@ -158,7 +179,7 @@ class GameScreen(Screen):
         self.frame.remove_widget(notice)
         self.frame.add_widget(self.message, index=index)
 
-    def resume_other(self, record) -> None:
+    def resume_other(self, record: SessionRecord) -> None:
         """Back to the unfinished game. The one just started, still without a move, is set aside so it
         is not offered on Home; it stays in Saved games."""
         store, session = self.services.store, self.controller.session
@@ -174,9 +195,7 @@ class GameScreen(Screen):
         self._stop_listening()
         self.navigator.go(Place.GAME, self.services, resumed)
 
-    def open_rules(self):
-        from ui.screens.rules import RulesPopup
-
+    def open_rules(self) -> RulesPopup:
         game = self.controller.session.game
         # Once play is under way the question at the table is usually what a card does.
         popup = RulesPopup(game.key, game.title, start="cards" if self.controller.session.actions else "goal")
@@ -193,14 +212,16 @@ class GameScreen(Screen):
         hardware.on_claim = lambda arm: Clock.schedule_once(lambda _: self._claim_started(arm), 0)
         return True
 
-    def _sync_claims(self, *_) -> None:
-        if not self._claims:
+    def _sync_claims(self, *_: Any) -> None:
+        if not self._claims or not isinstance(self.view, TakesClaims):
             return
         players = self.controller.players
         self.services.hardware.open_claims = frozenset(
             players[seat].button for seat in self.view.claim_seats_open() if players[seat].button)
 
-    def _claim_started(self, arm) -> None:
+    def _claim_started(self, arm: Any) -> None:
+        if self.controller.race_runner is None or not isinstance(self.view, TakesClaims):
+            return
         popup = self.controller.race_runner.follow_claim(arm, self.view.on_claim_won)
         popup.bind(on_dismiss=self._sync_claims)
 
@@ -215,18 +236,20 @@ class GameScreen(Screen):
         timer = PressTimer(settings["long_press_ms"])
         seat_of = {player.button: seat for seat, player in enumerate(self.controller.players) if player.button}
 
-        def deliver(press):
+        view = self.view
+
+        def deliver(press: Any) -> None:
             if press.button in seat_of and self._turn_buttons:
                 seat = seat_of[press.button]
-                self._answered(seat, press.button, self.view.on_big_button(seat, press.long))
+                self._answered(seat, press.button, view.on_big_button(seat, press.long))
 
-        def on_edge(edge):
+        def on_edge(edge: Edge) -> None:
             press = timer.edge(edge.player, edge.pressed, edge.t_ns)
             if press is not None:
                 Clock.schedule_once(lambda _: deliver(press), 0)
 
         hardware.on_idle_edge = on_edge
-        self.view.show_big_button_help()
+        view.show_big_button_help()
         return True
 
     NOT_TAKEN_S = 4
@@ -247,7 +270,7 @@ class GameScreen(Screen):
         self.message.show(words, problem=True, seconds=self.NOT_TAKEN_S)
         self.services.hardware.refuse_press(button)
 
-    def _fit_title(self, *_) -> None:
+    def _fit_title(self, *_: Any) -> None:
         """A narrow screen may leave no room for the game's title (with the end's buttons in the bar,
         say); it steps aside rather than being cut."""
         label = self.title_label
@@ -273,7 +296,7 @@ class GameScreen(Screen):
             bar.add_widget(self.redo_button)
         self._fit_title()
 
-    def play_again(self):
+    def play_again(self) -> GameScreen | None:
         """The same game with the same players in the same seats and the same settings, the deal passed
         to the next seat: a new saved game, shown at once."""
         finished = self.controller.session
@@ -286,7 +309,9 @@ class GameScreen(Screen):
             self.message.show(f"A new game could not be started: {problem}", problem=True, seconds=None)
             return None
         self._stop_listening()
-        return self.navigator.go(Place.GAME, self.services, session)
+        screen = self.navigator.go(Place.GAME, self.services, session)
+        assert isinstance(screen, GameScreen)
+        return screen
 
     def _changed(self, notice: Notice | None) -> None:
         session = self.controller.session
@@ -316,5 +341,5 @@ class GameScreen(Screen):
         self._stop_listening()
         self.navigator.go(Place.HOME, self.services)
 
-    def on_leave(self, *args):
+    def on_leave(self, *args: Any) -> None:
         self._stop_listening()

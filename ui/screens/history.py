@@ -1,60 +1,77 @@
 """A game's history: every move as it now stands (newest first), each fix listed where it was made, and
-the photo finish of every buzzer race. A move tapped here can be fixed: a miscount found later."""
+the photo finish of every buzzer race. A move tapped here can be fixed: a miscount found later.
+
+The popup is laid out once for its game screen and shown again with the moves as they now stand; the
+moves and races are long lists, of which only the rows in sight are drawn."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from kivy.core.window import Window
 from kivy.metrics import dp
-from kivy.uix.anchorlayout import AnchorLayout
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion.players import Player
 from companion.races.model import RaceDecision
 from companion.races.racelog import logged_decision, was_raced_again
 from companion.session import HistoryLine
 from ui import theme
 from ui.controller import GameController
 from ui.race_text import headline, result_rows
-from ui.screens.race import PhotoFinishRow, text_width
-from ui.widgets.basics import BigButton, Panel, Text
-from ui.widgets.symbols import SymbolShape
+from ui.screens.race import PhotoFinishRow
+from ui.widgets.basics import BigButton, Panel  # noqa: F401  (named in history.kv)
+from ui.widgets.kv import load_kv
+from ui.widgets.lists import Row, RowList
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in history.kv)
+from ui.widgets.text import line_height, lines_needed, text_width
 
 RACE_KINDS = {"bones": "Bone race", "claim": "Match! claim"}
-PAGE = 25  # history lines laid out at a time: three screens full at 800x480
+NUMBER_WIDTH, SHAPE_WIDTH = dp(44), dp(32)
+RACE_ROW = dp(40)
 
 
-class MoveRow(ButtonBehavior, Panel):
+class MoveRow(Row, ButtonBehavior, BoxLayout):
     """One line of the history. A move can be tapped to choose it for fixing; a fix cannot."""
 
-    def __init__(self, line: HistoryLine, players: Sequence[Player], **kwargs):
-        super().__init__(orientation="horizontal", size_hint_y=None, height=theme.TARGET, padding=[dp(4), dp(2)],
-                         spacing=theme.GAP, fill=theme.BACKGROUND, **kwargs)
-        self.line = line
-        dim = theme.TEXT_DIM
-        self.number = Text(text="" if line.fix else str(line.number), size_hint_x=None, width=dp(44), color=dim,
-                           halign="right", pos_hint={"center_y": 0.5})
-        self.add_widget(self.number)
-        holder = AnchorLayout(size_hint_x=None, width=dp(32))
-        if line.player is not None:
-            identity = players[line.player].identity
-            holder.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                          size_hint=(None, None), size=(dp(26), dp(26))))
-        self.add_widget(holder)
-        # A fix reads as a note about the past, in italics, rather than as a move of its own.
-        self.words = Text(text=line.text, italic=line.fix, color=dim if line.fix else theme.TEXT)
-        self.add_widget(self.words)
-        self.words.bind(height=lambda _, height: setattr(self, "height", max(theme.TARGET, height + dp(8))))
+    line = ObjectProperty(None, allownone=True)
+    number = StringProperty("")
+    text = StringProperty("")
+    fix = BooleanProperty(False)
+    symbol = StringProperty("")
+    rgba = ListProperty([0, 0, 0, 0])
 
-    def show_chosen(self, chosen: bool) -> None:
-        self.fill = theme.OK if chosen else theme.BACKGROUND
-        ink = theme.readable_text_on(theme.OK) if chosen else theme.TEXT
-        self.words.color = self.number.color = ink
-        self.number.bold = chosen
+    def on_release(self) -> None:
+        popup = self.popup
+        if popup is not None and not self.fix:
+            popup.choose(self.index)
+
+    @property
+    def popup(self) -> HistoryPopup | None:
+        node = self.parent
+        while node is not None and not isinstance(node, HistoryPopup):
+            node = node.parent
+        return node
+
+
+class RaceCard(Row, BoxLayout):
+    """One race: what it was and how it ended, then everyone's line of its photo finish."""
+
+    title = StringProperty("")
+    rows = ListProperty([])           # (ResultRow, Player) in finishing order
+    slowest = NumericProperty(0)
+    name_width = NumericProperty(0)
+    detail_width = NumericProperty(0)
+
+    def on_rows(self, *_: Any) -> None:
+        finish = self.ids["finish"]
+        finish.clear_widgets()
+        for row, player in self.rows:
+            finish.add_widget(PhotoFinishRow(row, player, self.slowest, row_height=RACE_ROW,
+                                             name_width=self.name_width, detail_width=self.detail_width))
 
 
 class HistoryPopup(ModalView):
@@ -62,143 +79,138 @@ class HistoryPopup(ModalView):
     the number of the move the family chose to fix; `on_names()`, when given, opens the names at the
     table (a name mistyped is put right like a move)."""
 
+    showing_moves = BooleanProperty(True)
+    has_races = BooleanProperty(False)
+    race_count = NumericProperty(0)
+    can_fix = BooleanProperty(False)
+    chosen_move = NumericProperty(0)   # the chosen move's number, 0 for none
+    can_rename = BooleanProperty(False)
+
     def __init__(self, controller: GameController, races: Sequence[list[dict[str, Any]]] = (),
-                 on_fix: Callable[[int], None] | None = None, on_names: Callable[[], None] | None = None,
-                 **kwargs):
-        super().__init__(size_hint=(0.94, 0.94), **kwargs)
+                 on_fix: Callable[[int], object] | None = None, on_names: Callable[[], object] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
+        self.can_rename = on_names is not None
+        self.lines: list[HistoryLine] = []
+        self.decisions: list[tuple[RaceDecision, bool]] = []
+        self.show(races)
+
+    @property
+    def rows(self) -> RowList:
+        return self.ids["rows"]
+
+    @property
+    def fix_button(self) -> BigButton:
+        return self.ids["fix_button"]
+
+    @property
+    def moves_tab(self) -> BigButton:
+        return self.ids["moves_tab"]
+
+    @property
+    def races_tab(self) -> BigButton:
+        return self.ids["races_tab"]
+
+    @property
+    def footer(self) -> BoxLayout:
+        return self.ids["footer"]
+
+    def show(self, races: Sequence[list[dict[str, Any]]] = ()) -> None:
+        """The moves and races as they stand now, the newest move at the top and none chosen."""
+        self.lines = list(self.controller.session.history())
         # Each decided race, and whether the table ran it again instead of accepting it.
         self.decisions = [(decision, was_raced_again(lines)) for lines in races
                           if (decision := logged_decision(lines)) is not None]
-        self.chosen: MoveRow | None = None
-        panel = Panel(orientation="vertical")
-        panel.add_widget(self._header())
-        self.body = BoxLayout(orientation="vertical")
-        panel.add_widget(self.body)
-        # Fixing is what the family came here for once a move is chosen: the size of a next action.
-        self.fix_button = BigButton(text="Tap a move to fix it", disabled=True, height=theme.TOUCH_PRIMARY)
-        self.fix_button.bind(on_release=lambda *_: self._fix_chosen())
-        self.footer = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY)
-        if on_fix is not None and controller.session.actions:
-            self.footer.add_widget(self.fix_button)
-            panel.add_widget(self.footer)
-        self.add_widget(panel)
+        self.race_count = len(self.decisions)
+        self.has_races = bool(self.decisions)
+        self.can_fix = self.on_fix is not None and bool(self.controller.session.actions)
         self.show_moves()
 
-    def _header(self) -> BoxLayout:
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        header.add_widget(Text(text="What happened", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-        if self.decisions:
-            self.moves_tab = BigButton(text="Moves", size_hint_x=None, width=dp(110))
-            self.moves_tab.bind(on_release=lambda *_: self.show_moves())
-            self.races_tab = BigButton(text=f"Races ({len(self.decisions)})", size_hint_x=None, width=dp(140))
-            self.races_tab.bind(on_release=lambda *_: self.show_races())
-            header.add_widget(self.moves_tab)
-            header.add_widget(self.races_tab)
-        if self.on_names is not None:
-            names = BigButton(text="Names", size_hint_x=None, width=dp(110), once=True)
-            names.bind(on_release=lambda *_: self._names())
-            header.add_widget(names)
-        close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
-        close.bind(on_release=lambda *_: self.dismiss())
-        header.add_widget(close)
-        return header
-
-    def _tabs(self, moves: bool) -> None:
-        if self.decisions:
-            self.moves_tab.kind, self.races_tab.kind = ("ok", "normal") if moves else ("normal", "ok")
-        # The races are read, not changed: the fix button gives its room to them.
-        self.footer.opacity, self.footer.disabled = (1, False) if moves else (0, True)
-        self.footer.height = theme.TOUCH_PRIMARY if moves else 0
-
-    def _scrolling(self, rows: BoxLayout) -> None:
-        rows.bind(minimum_height=rows.setter("height"))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(rows)
-        self.body.clear_widgets()
-        self.body.add_widget(scroll)
-
     def show_moves(self) -> None:
-        self._tabs(moves=True)
-        self.chosen = None
-        self._show_choice()
-        self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
-        self.unshown = list(self.controller.session.history())
-        if not self.unshown:
-            self.rows.add_widget(Text(text="Nothing yet.", color=theme.TEXT_DIM))
-        self.earlier_button = BigButton()
-        self.earlier_button.bind(on_release=lambda *_: self.show_earlier())
-        self.show_earlier()
-        self._scrolling(self.rows)
-
-    def show_earlier(self) -> None:
-        """The next page of moves, newest first: a long evening's hundreds of lines would take seconds
-        to lay out, and what the family looks for is usually recent."""
-        rows = self.rows
-        if self.earlier_button.parent is rows:
-            rows.remove_widget(self.earlier_button)
-        page, self.unshown = self.unshown[-PAGE:], self.unshown[:-PAGE]
-        for line in reversed(page):
-            row = MoveRow(line, self.controller.players)
-            if not line.fix:
-                row.bind(on_release=self._choose)
-            rows.add_widget(row)
-        if self.unshown:
-            self.earlier_button.text = f"Earlier moves ({len(self.unshown)} more)"
-            rows.add_widget(self.earlier_button)
+        self.showing_moves = True
+        self.chosen_move = 0
+        self.rows.data = self._move_data(self._text_room())
+        self.rows.scroll_y = 1
 
     def show_races(self) -> None:
-        self._tabs(moves=False)
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
-            rows.add_widget(self._race(number, decision, raced_again))
-        self._scrolling(rows)
+        self.showing_moves = False
+        self.rows.data = self._race_data()
+        self.rows.scroll_y = 1
 
-    def _race(self, number: int, decision: RaceDecision, raced_again: bool = False) -> Panel:
+    def _text_room(self) -> float:
+        """The width a move's words wrap in: the popup's, less its margins and the number and shape."""
+        width = self.rows.width if self.rows.width > 100 else Window.width * self.size_hint_x - 2 * theme.PAD
+        return width - NUMBER_WIDTH - SHAPE_WIDTH - 2 * theme.GAP - dp(8) - dp(8)
+
+    def _move_data(self, room: float) -> list[dict[str, Any]]:
+        players = self.controller.players
+        font, line = theme.FONT_BODY, line_height(theme.FONT_BODY)
+        data: list[dict[str, Any]] = []
+        for line_ in reversed(self.lines):
+            identity = players[line_.player].identity if line_.player is not None else None
+            tall = max(theme.TARGET, lines_needed(line_.text, font, room) * line + dp(8))
+            data.append({"viewclass": "MoveRow", "line": line_, "text": line_.text, "fix": line_.fix,
+                         "number": "" if line_.fix else str(line_.number),
+                         "symbol": identity.symbol if identity else "",
+                         "rgba": theme.with_alpha(identity.rgb) if identity else [0, 0, 0, 0],
+                         "chosen": False, "row_size": (None, tall)})
+        if not data:
+            data.append({"viewclass": "MoveRow", "line": None, "text": "Nothing yet.", "fix": True, "number": "",
+                         "symbol": "", "rgba": [0, 0, 0, 0], "chosen": False, "row_size": (None, theme.TARGET)})
+        return data
+
+    def _race_data(self) -> list[dict[str, Any]]:
         players = self.controller.players
         seat_of = {player.button: seat for seat, player in enumerate(players) if player.button is not None}
 
         def name(button: int) -> str:
             return players[seat_of[button]].name if button in seat_of else f"Button {button}"
 
-        panel = Panel(orientation="vertical", size_hint_y=None, fill=theme.BACKGROUND, spacing=dp(2))
-        panel.bind(minimum_height=panel.setter("height"))
-        # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
-        again = "  -  raced again, not counted" if raced_again else ""
-        panel.add_widget(Text(text=f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
-                                   f"  -  {headline(decision, lambda button: escape_markup(name(button)))}",
-                              markup=True))
-        rows = [row for row in result_rows(decision, name) if row.player in seat_of]
-        slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
-        names = max((text_width(name(row.player), theme.FONT_TABLE) for row in rows), default=0)
-        details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
-                      default=0)
-        for row in rows:
-            panel.add_widget(PhotoFinishRow(row, players[seat_of[row.player]], slowest, row_height=dp(40),
-                                            name_width=names + dp(4), detail_width=details + dp(4)))
-        return panel
+        data = []
+        for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
+            rows = [row for row in result_rows(decision, name) if row.player in seat_of]
+            names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
+            details = max((text_width(row.detail, theme.FONT_TABLE, True) for row in rows
+                           if row.margin_ms is not None), default=0)
+            # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
+            again = "  -  raced again, not counted" if raced_again else ""
+            title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
+                     f"  -  {headline(decision, lambda button: escape_markup(name(button)))}")
+            tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD
+            data.append({"viewclass": "RaceCard", "title": title,
+                         "rows": [(row, players[seat_of[row.player]]) for row in rows],
+                         "slowest": max((row.margin_ms for row in rows if row.margin_ms), default=0.0),
+                         "name_width": names + dp(4), "detail_width": details + dp(4), "row_size": (None, tall)})
+        return data
 
-    def _choose(self, row: MoveRow) -> None:
-        if self.chosen is not None:
-            self.chosen.show_chosen(False)
-        self.chosen = None if row is self.chosen else row
-        if self.chosen is not None:
-            self.chosen.show_chosen(True)
-        self._show_choice()
+    def choose(self, index: int) -> None:
+        """A tap on a move: chosen for fixing, or no longer chosen if it already was."""
+        data = self.rows.data
+        move = data[index]["line"].number
+        self.chosen_move = 0 if self.chosen_move == move else move
+        for item in data:
+            item["chosen"] = item["line"] is not None and not item["fix"] and item["line"].number == self.chosen_move
+        # The rows in sight are told in place: a full refresh would hand them other lines.
+        for shown, view in self.rows.view_adapter.views.items():
+            view.chosen = data[shown]["chosen"]
 
-    def _show_choice(self) -> None:
-        chosen = self.chosen
-        self.fix_button.disabled = chosen is None
-        self.fix_button.kind = "primary" if chosen else "normal"
-        self.fix_button.text = f"Fix move {chosen.line.number}..." if chosen else "Tap a move to fix it"
-
-    def _names(self) -> None:
+    def names(self) -> None:
         if self.on_names is not None:
             self.dismiss()
             self.on_names()
 
-    def _fix_chosen(self) -> None:
-        if self.chosen is not None and self.on_fix is not None:
-            move = self.chosen.line.number
+    def fix_chosen(self) -> None:
+        if self.chosen_move and self.on_fix is not None:
+            move = self.chosen_move
             self.dismiss()
             self.on_fix(move)
+
+
+def move_rows(history: HistoryPopup) -> list[MoveRow]:
+    """The move rows in sight, top to bottom."""
+    rows = [row for row in history.rows.walk(restrict=True) if isinstance(row, MoveRow) and row.line is not None]
+    return sorted(rows, key=lambda row: -row.y)
+
+
+load_kv(__file__)

@@ -3,50 +3,61 @@
 choices and steppers. A setting made of several numbers (points per breed, the price of each trick)
 gets a stepper per part, each named by the help card's word for it. Settings made of names (which 8
 shows which dog) are shown, not changed, so the family sees what the app assumes. Options are saved
-with the session, so a replayed game means the same thing."""
+with the session, so a replayed game means the same thing.
+
+The popup is laid out once when it opens; a tap changes the option and the control showing it, and a
+refusal shows in the line kept for it above Done."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.errors import BadOption
+from companion.game import Game
 from companion.rulecards import setting_words, value_words
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in options.kv)
+from ui.widgets.choice import Choice
+from ui.widgets.kv import load_kv
+from ui.widgets.stepper import Stepper
 
 CONTROL_WIDTH = dp(230)
-STEP_VALUE_WIDTH = CONTROL_WIDTH - 2 * theme.TOUCH - 2 * theme.GAP
 
 
-def is_table_of_numbers(value) -> bool:
+def is_table_of_numbers(value: Any) -> bool:
     """Several named whole numbers (points per breed): each gets its own stepper."""
     return isinstance(value, dict) and bool(value) and all(
         isinstance(inner, int) and not isinstance(inner, bool) for inner in value.values())
 
 
 class OptionsPopup(ModalView):
-    def __init__(self, game, options: dict, on_done, **kwargs):
-        super().__init__(size_hint=(0.92, 0.92), auto_dismiss=False, **kwargs)
+    title = StringProperty("")
+    note = StringProperty("")     # why the last tap was refused; "" takes no room
+
+    def __init__(self, game: Game[Any], options: dict[str, Any], on_done: Callable[[dict[str, Any]], None],
+                 **kwargs: Any) -> None:
+        super().__init__(title=f"{game.title} settings", **kwargs)
         self.game, self.options, self.on_done = game, dict(options), on_done
         self.choices = game.option_choices()
-        self.controls: dict[str, BigButton] = {}
+        # Each toggle and choice by its setting; each stepper's buttons as "key-" and "key+", a part's as
+        # "key.part-" and "key.part+"; and the number each stepper shows, by setting or part.
+        self.controls: dict[str, Widget] = {}
         self.values: dict[str, Label] = {}
-        self.panel = panel = Panel(orientation="vertical")
-        panel.add_widget(Text(text=f"{game.title} settings", font_size=theme.FONT_TITLE, bold=True))
-        # Right padding keeps the scroll bar off the buttons.
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.PAD, padding=[0, 0, dp(10), 0])
-        rows.bind(minimum_height=rows.setter("height"))
+        # A setting of several numbers' steppers, so a setting another one switches on can follow it.
+        self.part_steppers: dict[str, list[Stepper]] = {}
+        rows = self.ids["rows"]
         # The first dealer is chosen on the seats themselves.
         shown = [key for key in options if key != "dealer"]
         editable = [key for key in shown if isinstance(options[key], (bool, int)) or key in self.choices
                     or is_table_of_numbers(options[key])]
         fixed = [key for key in shown if key not in editable]
-        # A part's steppers, by setting, so a setting another one switches on can follow it.
-        self.part_buttons: dict[str, list[BigButton]] = {}
         for key in editable:
             rows.add_widget(self._table_rows(key) if is_table_of_numbers(options[key]) else self._row(key))
         self._follow_switches()
@@ -55,17 +66,16 @@ class OptionsPopup(ModalView):
         if fixed:
             rows.add_widget(Text(text="What the app assumes (not changed here):", color=theme.TEXT_DIM, bold=True))
             for key in fixed:
-                rows.add_widget(self._fixed_row(key))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(rows)
-        panel.add_widget(scroll)
-        self.note = Text(text="", color=theme.DANGER)
-        done = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG)
-        done.bind(on_release=lambda *_: self._done())
-        panel.add_widget(done)
-        self.add_widget(panel)
+                rows.add_widget(self._described(key, Text(text=self.words(key)["label"], bold=True),
+                                                Text(text=self.value_text(key))))
 
-    def words(self, key: str) -> dict:
+    @property
+    def part_buttons(self) -> dict[str, list[Widget]]:
+        """A setting of several numbers' step buttons, by setting."""
+        return {key: [button for steps in steppers for button in (steps.minus, steps.plus)]
+                for key, steppers in self.part_steppers.items()}
+
+    def words(self, key: str) -> dict[str, Any]:
         return setting_words(self.game.key, key)
 
     def value_text(self, key: str) -> str:
@@ -73,74 +83,65 @@ class OptionsPopup(ModalView):
 
     def part_word(self, key: str, part: str) -> str:
         word = self.words(key).get("parts", {}).get(part) or part.replace("_", " ")
-        return word[:1].upper() + word[1:]
+        return str(word[:1].upper() + word[1:])
 
-    def _described(self, key: str, control_line: BoxLayout, *below, explain_first: bool = False) -> BoxLayout:
+    def _described(self, key: str, control_line: Widget, *below: Widget, explain_first: bool = False) -> BoxLayout:
         """The setting's name on the line with its control, and what it does under them, dim (or,
         for a setting with a row per part, what it does before the rows)."""
         # Rows of steppers get a finger's gap between them, so each row reads as its own.
         row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6) if explain_first else dp(2))
-        row.add_widget(control_line)
+        row.bind(minimum_height=row.setter("height"))
         explain = self.words(key).get("explain")
         explained = [Text(text=explain, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)] if explain else []
-        parts = explained + list(below) if explain_first else list(below) + explained
-        for part in parts:
+        for part in [control_line, *(explained + list(below) if explain_first else list(below) + explained)]:
             row.add_widget(part)
-
-        def fit(*_):
-            row.height = sum(child.height for child in row.children) + row.spacing * (len(row.children) - 1)
-        for child in row.children:
-            child.bind(height=fit)
-        fit()
         return row
 
     def _row(self, key: str) -> BoxLayout:
         line = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         line.add_widget(Text(text=self.words(key)["label"], bold=True, size_hint_y=1))
         value = self.options[key]
-        if isinstance(value, bool):
-            button = BigButton(text=self.value_text(key), kind="ok" if value else "normal",
-                               size_hint_x=None, width=CONTROL_WIDTH)
-            button.bind(on_release=lambda b: self._toggle(key, b))
-            line.add_widget(button)
-            self.controls[key] = button
-        elif key in self.choices:
-            button = BigButton(text=self.value_text(key), size_hint_x=None, width=CONTROL_WIDTH)
-            button.bind(on_release=lambda b: self._cycle(key, b))
-            line.add_widget(button)
-            self.controls[key] = button
+        if isinstance(value, bool) or key in self.choices:
+            choice = Choice(text=self.value_text(key), font_size=theme.FONT_BODY, size_hint_x=None, size_hint_y=1,
+                            width=CONTROL_WIDTH,
+                            kind="ok" if value is True else "normal")
+            choice.bind(on_release=lambda _choice: self._toggle(key) if isinstance(value, bool) else self._cycle(key))
+            line.add_widget(choice)
+            self.controls[key] = choice
         else:
-            self._add_stepper(line, key)
+            line.add_widget(self._stepper(key))
         return self._described(key, line)
 
-    def _add_stepper(self, line: BoxLayout, key: str, part: str | None = None) -> list[BigButton]:
-        """- value + at the end of `line`; a part of a setting is named "key.part" in values and controls."""
+    def _stepper(self, key: str, part: str | None = None) -> Stepper:
+        """- value +: a part of a setting is named "key.part" in values and controls."""
         name = key if part is None else f"{key}.{part}"
-        shown = Label(size_hint_x=None, width=STEP_VALUE_WIDTH, color=theme.TEXT, halign="center",
-                      valign="middle", bold=True)
-        shown.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        self.values[name] = shown
-        self._show_number(key, part)
-        buttons = []
-        for step, text in ((-1, "-"), (1, "+")):
-            button = BigButton(text=text, size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
-            button.bind(on_release=lambda _, s=step: self._step(key, s, part))
-            line.add_widget(button)
-            if step == -1:
-                line.add_widget(shown)
-            self.controls[f"{name}{text}"] = button
-            buttons.append(button)
-        return buttons
+        now = self.options[key] if part is None else self.options[key][part]
+        steps = Stepper(value=now, shows=lambda number: value_words(self.game.key, key, number),
+                        allows=lambda wanted: self._allowed(key, part, wanted),
+                        size_hint_x=None, width=CONTROL_WIDTH)
+        steps.bind(text=self._fit_number)
+        self._fit_number(steps, steps.text)
+        steps.bind(on_step=lambda _steps, stepped: self._stepped(key, part, stepped))
+        self.values[name] = steps.number
+        self.controls[f"{name}-"], self.controls[f"{name}+"] = steps.minus, steps.plus
+        return steps
+
+    @staticmethod
+    def _fit_number(steps: Stepper, text: str) -> None:
+        # A bare number reads big; a word for a special value ("Until you stop") has to wrap.
+        steps.font_size = theme.FONT_TITLE if text.isdigit() else theme.FONT_BODY
 
     def _table_rows(self, key: str) -> BoxLayout:
         """A setting of several numbers: its name, what it does, then a stepper per part."""
         heading = Text(text=self.words(key)["label"], bold=True)
         lines = []
-        self.part_buttons[key] = []
+        self.part_steppers[key] = []
         for part in self.options[key]:
             line = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP, padding=[dp(16), 0, 0, 0])
             line.add_widget(Text(text=self.part_word(key, part), size_hint_y=1))
-            self.part_buttons[key] += self._add_stepper(line, key, part)
+            steps = self._stepper(key, part)
+            line.add_widget(steps)
+            self.part_steppers[key].append(steps)
             lines.append(line)
         return self._described(key, heading, *lines, explain_first=True)
 
@@ -148,75 +149,62 @@ class OptionsPopup(ModalView):
         """A setting that only matters while other settings read a certain way (the help card's
         "only_when": tricks on, not the junior game) can be changed only then; its numbers stay as
         set, dimmed."""
-        for key, buttons in self.part_buttons.items():
+        for key, steppers in self.part_steppers.items():
             when = self.words(key).get("only_when", {})
             off = any(self.options.get(other) != wanted for other, wanted in when.items())
-            for button in buttons:
-                button.disabled = off
-            for part in self.options[key]:
-                self.values[f"{key}.{part}"].color = theme.TEXT_DIM if off else theme.TEXT
+            for steps in steppers:
+                steps.disabled = off
 
-    def _fixed_row(self, key: str) -> BoxLayout:
-        line = Text(text=self.words(key)["label"], bold=True)
-        return self._described(key, line, Text(text=self.value_text(key)))
-
-    def _show_number(self, key: str, part: str | None = None) -> None:
-        if part is None:
-            label, text = self.values[key], self.value_text(key)
-        else:
-            label = self.values[f"{key}.{part}"]
-            text = value_words(self.game.key, key, self.options[key][part])
-        label.text = text
-        # A bare number reads big; a word for a special value ("Until you stop") has to wrap.
-        label.font_size = theme.FONT_TITLE if text.isdigit() else theme.FONT_BODY
-
-    def _toggle(self, key, button):
+    def _toggle(self, key: str) -> None:
         self.options[key] = not self.options[key]
-        button.text = self.value_text(key)
-        button.kind = "ok" if self.options[key] else "normal"
+        choice = self.controls[key]
+        assert isinstance(choice, Choice)
+        choice.text = self.value_text(key)
+        choice.kind = "ok" if self.options[key] else "normal"
         self._follow_switches()
-        self._say("")
+        self.note = ""
 
-    def _cycle(self, key, button):
+    def _cycle(self, key: str) -> None:
         choices = list(self.choices[key])
         self.options[key] = choices[(choices.index(self.options[key]) + 1) % len(choices)]
-        button.text = self.value_text(key)
-        self._say("")
+        choice = self.controls[key]
+        assert isinstance(choice, Choice)
+        choice.text = self.value_text(key)
+        self.note = ""
 
-    def _step(self, key, step, part=None):
+    def _allowed(self, key: str, part: str | None, wanted: int) -> bool:
+        """Whether the game takes the setting (or its part) at `wanted`; if not, the reason is shown."""
         label = self.words(key)["label"]
+        changed: Any
         if part is None:
-            now = self.options[key]
-            wanted = changed = now + step
+            now, changed = self.options[key], wanted
         else:
-            now = self.options[key][part]
-            wanted = now + step
-            changed = {**self.options[key], part: wanted}
+            now, changed = self.options[key][part], {**self.options[key], part: wanted}
             label = f"{label}: {self.part_word(key, part).lower()}"
         try:
             if wanted < 0:
                 raise BadOption("negative")
             self.game.check_options({**self.options, key: changed})
         except BadOption:
-            self._say(f"{label} can't go {'lower' if step < 0 else 'higher'} than {now}.")
-            return
-        self.options[key] = changed
-        self._show_number(key, part)
-        self._say("")
+            self.note = f"{label} can't go {'lower' if wanted < now else 'higher'} than {now}."
+            return False
+        return True
 
-    def _say(self, text: str) -> None:
-        """A refusal shows just above Done and takes room only while it is there."""
-        self.note.text = text
-        if text and self.note.parent is None:
-            self.panel.add_widget(self.note, index=1)
-        elif not text and self.note.parent is not None:
-            self.panel.remove_widget(self.note)
+    def _stepped(self, key: str, part: str | None, value: int) -> None:
+        if part is None:
+            self.options[key] = value
+        else:
+            self.options[key] = {**self.options[key], part: value}
+        self.note = ""
 
-    def _done(self):
+    def _done(self) -> None:
         try:
             options = self.game.check_options(self.options)
         except BadOption as problem:
-            self._say(str(problem))
+            self.note = str(problem)
             return
         self.on_done(options)
         self.dismiss()
+
+
+load_kv(__file__)

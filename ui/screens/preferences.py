@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from kivy.core.window import Window
 from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
@@ -22,12 +23,23 @@ from kivy.uix.widget import Widget
 
 from companion import config, updates
 from companion.errors import BadOption, CompanionError
+from hardware.controller import RaceController
 from ui import theme
 from ui.places import Place
 from ui.screen_sleep import apply_brightness
 from ui.screens.update import UpdateButton, version_words
-from ui.widgets.basics import BigButton, MessageBar, Panel, Text, fitted
+from ui.services import Services
+from ui.sound import CueSound
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text
+from ui.widgets.choice import ChoiceRow
 from ui.widgets.keyboard import TextField, TypingPopup
+from ui.widgets.kv import load_kv
+from ui.widgets.sizes import sizes
+from ui.widgets.stepper import Stepper
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
+    from ui.screens.home import HomeScreen
 
 SLEEP_MINUTES = (0, 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120, 240)
 VOLUMES = tuple(range(0, 101, 10))
@@ -64,7 +76,7 @@ def range_text(*where: str) -> str:
     return f"{low:g} to {high:g} {unit}"
 
 
-def _with(values: Sequence, current) -> list:
+def _with(values: Sequence[Any], current: Any) -> list[Any]:
     """The offered steps, plus a value typed into config.json by hand, so it is shown as it is."""
     return sorted(set(values) | {current})
 
@@ -75,72 +87,35 @@ def number_text(value: float, unit: str) -> str:
 
 # ----- controls -------------------------------------------------------------------------------------
 
-class Choice(BoxLayout):
-    """Two or three words side by side; the chosen one is drawn in the selected colour."""
-
-    def __init__(self, options: Sequence[tuple[Any, str]], value, on_change: Callable[[Any], None], **kwargs):
-        kwargs.setdefault("size_hint", (None, None))
-        kwargs.setdefault("height", theme.TOUCH)
-        kwargs.setdefault("spacing", theme.GAP)
-        super().__init__(**kwargs)
-        self.width = CHOICE_WIDTH * len(options) + theme.GAP * (len(options) - 1)
-        self.on_change = on_change
-        self.buttons: dict[Any, BigButton] = {}
-        for option, words in options:
-            button = BigButton(text=words, size_hint_x=None, width=CHOICE_WIDTH)
-            button.bind(on_release=lambda _, chosen=option: self.choose(chosen))
-            self.buttons[option] = button
-            self.add_widget(button)
-        self.value = value
-        self._show()
-
-    def choose(self, option) -> None:
-        self.value = option
-        self._show()
-        self.on_change(option)
-
-    def _show(self) -> None:
-        for option, button in self.buttons.items():
-            button.kind = "ok" if option == self.value else "normal"
+def choices(options: Sequence[tuple[Any, str]], value: Any, on_change: Callable[[Any], None]) -> ChoiceRow:
+    """Two words side by side, the chosen one filled and ringed."""
+    row = ChoiceRow(options=list(options), value=value, font_size=theme.FONT_BODY, size_hint=(None, None),
+                    height=theme.TOUCH,
+                    spacing=theme.GAP, width=CHOICE_WIDTH * len(options) + theme.GAP * (len(options) - 1))
+    row.bind(on_choose=lambda _row, chosen: on_change(chosen))
+    return row
 
 
-class Stepper(BoxLayout):
-    """- value +, through a fixed list of allowed values; the ends disable their button."""
+def stepper(values: Sequence[Any], value: Any, shows: Callable[[Any], str], on_change: Callable[[Any], None]) -> Stepper:
+    """- value +, through a fixed list of allowed values; the ends grey their button."""
+    steps = Stepper(values=list(values), value=value, shows=shows, font_size=theme.FONT_BODY,
+                    size_hint=(None, None), height=theme.TOUCH,
+                    width=2 * sizes.row + STEP_VALUE_WIDTH + 2 * dp(4))
+    steps.bind(on_step=lambda _steps, chosen: on_change(chosen))
+    return steps
 
-    def __init__(self, values: Sequence, value, show: Callable[[Any], str], on_change: Callable[[Any], None],
-                 **kwargs):
-        kwargs.setdefault("size_hint", (None, None))
-        kwargs.setdefault("height", theme.TOUCH)
-        kwargs.setdefault("spacing", theme.GAP)
-        super().__init__(**kwargs)
-        self.width = theme.TOUCH * 2 + STEP_VALUE_WIDTH + theme.GAP * 2
-        self.values, self.show, self.on_change = list(values), show, on_change
-        self.index = self.values.index(value)
-        self.less = BigButton(text="-", size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
-        self.less.bind(on_release=lambda *_: self.step(-1))
-        self.label = fitted("", theme.FONT_BODY, bold=True, size_hint_x=None, width=STEP_VALUE_WIDTH)
-        self.more = BigButton(text="+", size_hint_x=None, width=theme.TOUCH, font_size=theme.FONT_TITLE)
-        self.more.bind(on_release=lambda *_: self.step(1))
-        for widget in (self.less, self.label, self.more):
-            self.add_widget(widget)
-        self._refresh()
 
-    @property
-    def value(self):
-        return self.values[self.index]
+class VolumeControl(BoxLayout):
+    """The volume's stepper with Test beside it, to hear the beep as loud as it is set."""
 
-    def step(self, direction: int) -> None:
-        index = min(len(self.values) - 1, max(0, self.index + direction))
-        if index == self.index:
-            return
-        self.index = index
-        self._refresh()
-        self.on_change(self.value)
-
-    def _refresh(self) -> None:
-        self.label.text = self.show(self.value)
-        self.less.disabled = self.index == 0
-        self.more.disabled = self.index == len(self.values) - 1
+    def __init__(self, steps: Stepper, test: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(size_hint=(None, None), height=theme.TOUCH, width=CONTROL_WIDTH, spacing=theme.GAP,
+                         **kwargs)
+        self.stepper = steps
+        self.test = BigButton(text="Test", size_hint_x=None, width=CONTROL_WIDTH - steps.width - theme.GAP)
+        self.test.bind(on_release=lambda *_: test())
+        self.add_widget(steps)
+        self.add_widget(self.test)
 
 
 class KeyField(TextField):
@@ -161,30 +136,21 @@ class KeyField(TextField):
 class SettingRow(BoxLayout):
     """The setting's name and its one-line explanation on the left, its control on the right."""
 
-    def __init__(self, title: str, explanation: str, control, **kwargs):
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("spacing", theme.GAP)
-        super().__init__(**kwargs)
-        self.words = BoxLayout(orientation="vertical", size_hint_y=None, pos_hint={"center_y": 0.5})
-        self.words.bind(minimum_height=self.words.setter("height"))
-        self.title = Text(text=title, bold=True)
-        self.explanation = Text(text=explanation, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM)
-        self.words.add_widget(self.title)
-        self.words.add_widget(self.explanation)
-        self.add_widget(self.words)
-        self.holder = BoxLayout(size_hint=(None, None), width=CONTROL_WIDTH, height=control.height,
-                                pos_hint={"center_y": 0.5})
-        self.holder.add_widget(BoxLayout())  # pushes a narrower control to the right edge
-        self.holder.add_widget(control)
-        self.add_widget(self.holder)
-        self.control = control
-        self.words.bind(height=self._fit)
-        control.bind(height=self._fit)
-        self._fit()
+    title = StringProperty("")
+    explanation = StringProperty("")
+    control_height = NumericProperty(0)
 
-    def _fit(self, *_):
-        self.holder.height = self.control.height
-        self.height = max(self.words.height, self.control.height)
+    def __init__(self, control: Widget, **kwargs: Any) -> None:
+        super().__init__(control_height=control.height, **kwargs)
+        self.control = control
+        self.ids["holder"].add_widget(control)
+        control.bind(height=self.setter("control_height"))   # a note wraps to the lines it needs
+
+
+class ButtonRow(BoxLayout):
+    """A big button's key on a PC and its pin on a Pi."""
+
+    number = StringProperty("")
 
 
 def section(title: str) -> Panel:
@@ -197,7 +163,7 @@ def section(title: str) -> Panel:
 # ----- the screen -----------------------------------------------------------------------------------
 
 class PreferencesScreen(Screen):
-    def __init__(self, services, navigator, **kwargs):
+    def __init__(self, services: Services, navigator: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator = services, navigator
         problem = None
@@ -208,40 +174,34 @@ class PreferencesScreen(Screen):
             # saving replaces the broken file.
             self.draft = copy.deepcopy(services.settings)
             problem = f"config.json has a problem ({plain_problem(str(refusal))}); Save writes these settings over it."
-        self.controls: dict[str, Any] = {}
-        self._cue = None
-
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY, spacing=theme.GAP)
-        cancel = BigButton(text="Cancel", kind="quiet", size_hint_x=None, width=dp(120), height=theme.TOUCH_PRIMARY)
-        cancel.bind(on_release=lambda *_: self.cancel())
-        header.add_widget(cancel)
-        header.add_widget(fitted("Settings", theme.FONT_TITLE, bold=True, halign="left"))
-        self.save_button = BigButton(text="Save", kind="primary", size_hint_x=None, width=dp(140),
-                                     height=theme.TOUCH_PRIMARY)
-        self.save_button.bind(on_release=lambda *_: self.save())
-        header.add_widget(self.save_button)
-        root.add_widget(header)
-
-        self.message = MessageBar()
-        body = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        body.bind(minimum_height=body.setter("height"))
+        self.controls: dict[str, Widget] = {}
+        self.key_fields: dict[str, KeyField] = {}
+        self.pin_steppers: dict[str, Stepper] = {}
+        self._cue: CueSound | None = None
+        body = self.ids["body"]
         for build in (self._version, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
-        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        self.scroll.add_widget(body)
-        root.add_widget(self.scroll)
-        root.add_widget(self.message)
-        self.add_widget(root)
         if problem:
             self.message.show(problem, problem=True, seconds=None)
 
-    # ----- sections ---------------------------------------------------------------------------------
-    def _row(self, panel: Panel, key: str, explanation: str, control) -> None:
-        self.controls[key] = control
-        panel.add_widget(SettingRow(TITLES[key], explanation, control))
+    @property
+    def scroll(self) -> ScrollView:
+        return self.ids["scroll"]
 
-    def _set(self, key: str, value) -> None:
+    @property
+    def save_button(self) -> BigButton:
+        return self.ids["save_button"]
+
+    @property
+    def message(self) -> MessageBar:
+        return self.ids["message"]
+
+    # ----- sections ---------------------------------------------------------------------------------
+    def _row(self, panel: Panel, key: str, explanation: str, control: Widget) -> None:
+        self.controls[key] = control
+        panel.add_widget(SettingRow(control, title=TITLES[key], explanation=explanation))
+
+    def _set(self, key: str, value: Any) -> None:
         section_name, name = key.split(".")
         self.draft[section_name][name] = value
 
@@ -249,26 +209,22 @@ class PreferencesScreen(Screen):
         panel = section("Table companion")
         folder = updates.updates_folder()
         control = Widget(size_hint=(None, None), size=(0, 0)) if folder is None else UpdateButton(self.message, folder)
-        panel.add_widget(SettingRow(*version_words(), control))
+        title, explanation = version_words()
+        panel.add_widget(SettingRow(control, title=title, explanation=explanation))
         return panel
+
+    def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
+        return lambda value: self._set(key, kind(value))
 
     def _sound(self) -> Panel:
         display = self.draft["display"]
         panel = section("Sound")
         self._row(panel, "display.sound", "The beep that starts each race.",
-                  Choice([(True, "On"), (False, "Off")], display["sound"],
-                         lambda on: self._set("display.sound", on)))
-        volume = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP)
-        stepper = Stepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
-                          lambda v: self._set("display.volume", v))
-        test = BigButton(text="Test", size_hint_x=None, width=CONTROL_WIDTH - stepper.width - theme.GAP)
-        test.bind(on_release=lambda *_: self.test_sound())
-        volume.add_widget(stepper)
-        volume.add_widget(test)
-        volume.width = CONTROL_WIDTH
-        volume.stepper, volume.test = stepper, test
+                  choices([(True, "On"), (False, "Off")], display["sound"], self._setter("display.sound")))
+        volume = stepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
+                         self._setter("display.volume"))
         self._row(panel, "display.volume", f"How loud the beep is ({range_text('display', 'volume')}); "
-                                           "Test plays it.", volume)
+                                           "Test plays it.", VolumeControl(volume, self.test_sound))
         return panel
 
     def _screen(self) -> Panel:
@@ -284,18 +240,17 @@ class PreferencesScreen(Screen):
         else:
             self._row(panel, "display.brightness",
                       f"How bright the display is ({range_text('display', 'brightness')}).",
-                      Stepper(_with(BRIGHTNESSES, display["brightness"]), display["brightness"],
+                      stepper(_with(BRIGHTNESSES, display["brightness"]), display["brightness"],
                               lambda v: f"{v} %", self._brightness))
         self._row(panel, "display.sleep_after_min",
                   "Goes black after this long with no touch or button press; the first touch or press "
                   "only wakes it. Never during a race.",
-                  Stepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
-                          lambda v: "Never" if not v else f"{v} min",
-                          lambda v: self._set("display.sleep_after_min", v)))
+                  stepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
+                          lambda v: "Never" if not v else f"{v} min", self._setter("display.sleep_after_min")))
         self._row(panel, "display.high_contrast",
                   "White on black with stronger colours. Screens opened after saving use it.",
-                  Choice([(True, "On"), (False, "Off")], display["high_contrast"],
-                         lambda on: self._set("display.high_contrast", on)))
+                  choices([(True, "On"), (False, "Off")], display["high_contrast"],
+                          self._setter("display.high_contrast")))
         return panel
 
     def _races(self) -> Panel:
@@ -303,22 +258,22 @@ class PreferencesScreen(Screen):
         panel = section("Races")
         self._row(panel, "race.false_start",
                   "A press before the cue: that player loses the race, or their button is ignored for a moment.",
-                  Choice([("lose", "Loses"), ("lockout", "Locked out")], race["false_start"],
-                         lambda rule: self._set("race.false_start", rule)))
+                  choices([("lose", "Loses"), ("lockout", "Locked out")], race["false_start"],
+                          self._setter("race.false_start")))
         self._row(panel, "race.lockout_ms",
                   f"How long a false start's button is ignored with Locked out ({range_text('race', 'lockout_ms')}).",
-                  Stepper(_with(LOCKOUT_MS, race["lockout_ms"]), race["lockout_ms"],
-                          lambda v: number_text(v, "ms"), lambda v: self._set("race.lockout_ms", float(v))))
+                  stepper(_with(LOCKOUT_MS, race["lockout_ms"]), race["lockout_ms"],
+                          lambda v: number_text(v, "ms"), self._setter("race.lockout_ms", float)))
         self._row(panel, "race.tie_policy",
                   f"Presses under {race['tie_window_ms']:g} ms apart: the tied players race again, or "
                   "the app draws lots.",
-                  Choice([("rerace", "Race again"), ("draw", "Draw lots")], race["tie_policy"],
-                         lambda rule: self._set("race.tie_policy", rule)))
+                  choices([("rerace", "Race again"), ("draw", "Draw lots")], race["tie_policy"],
+                          self._setter("race.tie_policy")))
         self._row(panel, "race.settle_ms",
                   f"How long a race waits for a press that reached the app late "
                   f"({range_text('race', 'settle_ms')}; 30 suits most tables).",
-                  Stepper(_with(SETTLE_MS, race["settle_ms"]), race["settle_ms"],
-                          lambda v: number_text(v, "ms"), lambda v: self._set("race.settle_ms", float(v))))
+                  stepper(_with(SETTLE_MS, race["settle_ms"]), race["settle_ms"],
+                          lambda v: number_text(v, "ms"), self._setter("race.settle_ms", float)))
         return panel
 
     def _buttons(self) -> Panel:
@@ -327,35 +282,28 @@ class PreferencesScreen(Screen):
             text="Key: the keyboard key that presses the button on a PC. Pin: the GPIO (BCM) number it "
                  "is wired to on a Pi; a changed pin works after the next start.",
             font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
-        self.key_fields: dict[str, KeyField] = {}
-        self.pin_steppers: dict[str, Stepper] = {}
         for number in config.BUTTON_NUMBERS:
             panel.add_widget(self._button_row(number))
         return panel
 
-    def _button_row(self, number: str) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        row.add_widget(fitted(f"Button {number}", theme.FONT_BODY, bold=True, halign="left"))
-        row.add_widget(fitted("Key", theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_x=None, width=dp(40)))
-        field = KeyField(text=self.draft["keys"].get(number, ""), prompt=f"Key for button {number}",
-                         font_size=theme.FONT_TITLE, size_hint=(None, None), width=dp(90), height=theme.TOUCH)
-        field.bind(text=lambda _, key, n=number: self._key(n, key))
+    def _button_row(self, number: str) -> ButtonRow:
+        row = ButtonRow(number=number)
+        field = row.ids["key_field"]
+        field.text = self.draft["keys"].get(number, "")
+        field.bind(text=lambda _field, key: self._key(number, key))
         self.key_fields[number] = field
-        row.add_widget(field)
-        row.add_widget(fitted("Pin", theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_x=None, width=dp(40)))
         spec = self.draft["buttons"].get(number)
         if spec is None:
-            row.add_widget(fitted("not wired", theme.FONT_BODY, color=theme.TEXT_DIM, size_hint_x=None,
-                                  width=theme.TOUCH * 2 + STEP_VALUE_WIDTH + theme.GAP * 2))
+            row.ids["pin"].add_widget(Text(text="not wired", color=theme.TEXT_DIM, size_hint_y=1, halign="center"))
             return row
-        stepper = Stepper(_with(config.GPIO_PINS, spec["pin"]), spec["pin"], lambda pin: f"GPIO{pin}",
-                          lambda pin, n=number: self._pin(n, pin))
-        self.pin_steppers[number] = stepper
-        row.add_widget(stepper)
+        pin = stepper(_with(config.GPIO_PINS, spec["pin"]), spec["pin"], lambda pin: f"GPIO{pin}",
+                      lambda pin: self._pin(number, pin))
+        self.pin_steppers[number] = pin
+        row.ids["pin"].add_widget(pin)
         return row
 
     # ----- changes ----------------------------------------------------------------------------------
-    def _brightness(self, percent) -> None:
+    def _brightness(self, percent: int) -> None:
         self._set("display.brightness", percent)
         apply_brightness(self.services, percent)  # seen at once; Cancel puts the saved one back
 
@@ -374,9 +322,8 @@ class PreferencesScreen(Screen):
             for pin in (spec["pin"], spec.get("led")):
                 if pin is not None:
                     taken[pin] = taken.get(pin, 0) + 1
-        for number, stepper in self.pin_steppers.items():
-            clash = taken.get(self.draft["buttons"][number]["pin"], 0) > 1
-            stepper.label.color = theme.DANGER if clash else theme.TEXT
+        for number, pin in self.pin_steppers.items():
+            pin.warn = taken.get(self.draft["buttons"][number]["pin"], 0) > 1
         try:
             config.validate(self.draft)
         except BadOption as refusal:
@@ -386,14 +333,12 @@ class PreferencesScreen(Screen):
             self.message.clear()
 
     def test_sound(self) -> None:
-        from ui.sound import CueSound
-
         display = self.draft["display"]
         if not display["sound"]:
             self.message.show("Sound is off: choose On to hear the beep.", problem=True)
             return
         self._cue = CueSound(self.services.data_dir, True, display["volume"])
-        if self._cue._sound is None:
+        if not self._cue.has_output:
             self.message.show("This machine has no sound output.", problem=True)
         elif not display["volume"]:
             self.message.show("The volume is 0 %: nothing to hear.", problem=True)
@@ -428,11 +373,11 @@ class PreferencesScreen(Screen):
         apply_brightness(self.services)  # undo a brightness tried out here
         self._home()
 
-    def _home(self):
-        return self.navigator.go(Place.HOME, self.services)
+    def _home(self) -> HomeScreen:
+        return cast("HomeScreen", self.navigator.go(Place.HOME, self.services))
 
 
-def apply_saved(services, saved: dict) -> str | None:
+def apply_saved(services: Services, saved: dict[str, Any]) -> str | None:
     """Put saved settings in force where they can change while the app runs (everything but the
     pins and the GPIO backend). Returns a sentence for the family if something waits for a restart."""
     settings = services.settings
@@ -441,7 +386,7 @@ def apply_saved(services, saved: dict) -> str | None:
     settings["turn_buttons"] = dict(saved["turn_buttons"])
     note = None
     hardware = services.hardware
-    if hardware is not None and hasattr(hardware, "update_race_settings"):
+    if isinstance(hardware, RaceController):
         try:
             hardware.update_race_settings(saved["race"])
         except CompanionError:
@@ -456,3 +401,5 @@ def apply_saved(services, saved: dict) -> str | None:
     if services.screen_sleep is not None:
         services.screen_sleep.set_minutes(saved["display"]["sleep_after_min"])
     return note
+
+load_kv(__file__)

@@ -1,64 +1,55 @@
 """One player's records across every saved game: games played and won, game by game with the best and
 average score, winning streaks, and how they do in the buzzer races. A name typed two ways is put
-right here: Rename, or Same person as... another name in the records."""
+right here: Rename, or Same person as... another name in the records.
+
+Laid out once (profile.kv) and kept: another player's records, or the same player's after a rename,
+are new figures for the same widgets; the records are a RowList of rows drawn as they come into sight."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
+from kivy.core.window import Window
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion import corrections
 from companion.errors import CompanionError
 from companion.names import Change
-from companion.players import IDENTITIES, IDENTITY_BY_KEY
-from companion.records import GameRecord, PlayerRecord, RaceRecord, all_records, player_record
+from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
+from companion.records import GameRecord, PlayerRecord, RaceRecord
 from ui import theme
+from ui.kept import KeptScreen
 from ui.places import Place
-from ui.widgets.basics import BigButton, Count, IdentityButton, Panel, Text, popup_header
+from ui.reads import reads_of
+from ui.services import Services
+from ui.widgets.basics import BigButton, IdentityButton, Panel, Text, popup_header  # noqa: F401  (BigButton: in profile.kv)
+from ui.widgets.count import Count  # noqa: F401  (named in profile.kv)
 from ui.widgets.keyboard import TypingPopup
+from ui.widgets.kv import load_kv
+from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
-from ui.widgets.symbols import SymbolShape
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in profile.kv)
+from ui.widgets.text import line_height, lines_needed
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 GAME_COLUMNS = (("Played", dp(70)), ("Won", dp(56)), ("Best", dp(60)), ("Average", dp(84)))
+COUNTS_HEIGHT = dp(92)
+GAME_ROW = dp(40)
+SECTION_PAD = dp(8)
+# Room kept at the list's right for its scroll bar.
+BAR_ROOM = dp(8)
 
 
 def milliseconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f} ms" if value >= 10 else f"{value:.1f} ms"
-
-
-def _cell(text: str, width: float, **kwargs) -> Text:
-    kwargs.setdefault("font_size", theme.FONT_BODY)
-    return Text(text=text, size_hint_x=None, width=width, size_hint_y=1, halign="center", **kwargs)
-
-
-def games_table(games: tuple[GameRecord, ...]) -> Panel:
-    panel = Panel(orientation="vertical", size_hint_y=None, padding=dp(8), spacing=dp(2))
-    panel.bind(minimum_height=panel.setter("height"))
-    panel.add_widget(Text(text="Game by game", font_size=theme.FONT_BODY, bold=True))
-    if not games:
-        panel.add_widget(Text(text="No finished games yet.", color=theme.TEXT_DIM))
-        return panel
-    header = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.5, spacing=dp(4))
-    header.add_widget(Text(text="Game", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, size_hint_y=1))
-    for caption, width in GAME_COLUMNS:
-        header.add_widget(_cell(caption, width, font_size=theme.FONT_SMALL, color=theme.TEXT_DIM))
-    panel.add_widget(header)
-    for game in games:
-        row = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(4))
-        title = Text(text=game.title, size_hint_y=1)
-        row.add_widget(title)
-        title.bind(texture_size=lambda label, size, row=row: setattr(row, "height", max(dp(40), size[1] + dp(4))))
-        average = "-" if game.average is None else f"{game.average:.1f}"
-        values = (str(game.played), str(game.won), "-" if game.best is None else str(game.best), average)
-        for (caption, width), value in zip(GAME_COLUMNS, values):
-            row.add_widget(_cell(value, width, bold=caption == "Won"))
-        panel.add_widget(row)
-    return panel
 
 
 def race_lines(races: RaceRecord) -> list[str]:
@@ -74,87 +65,165 @@ def race_lines(races: RaceRecord) -> list[str]:
     return lines
 
 
-def races_panel(races: RaceRecord) -> Panel:
-    panel = Panel(orientation="vertical", size_hint_y=None, padding=dp(8), spacing=dp(4))
-    panel.bind(minimum_height=panel.setter("height"))
-    panel.add_widget(Text(text="Buzzer races", font_size=theme.FONT_BODY, bold=True))
-    lines = GridLayout(cols=2, size_hint_y=None, spacing=[theme.GAP, dp(2)])
-    lines.bind(minimum_height=lines.setter("height"))
-    for line in race_lines(races):
-        lines.add_widget(Text(text=line, color=theme.TEXT if races.races else theme.TEXT_DIM))
-    panel.add_widget(lines)
-    return panel
+def identity_of(record: PlayerRecord | None) -> Identity:
+    return IDENTITY_BY_KEY.get(record.colour if record else "", IDENTITIES[0])
 
 
-class ProfileScreen(Screen):
+# ----- the rows of the records ------------------------------------------------------------------------
+class RecordRow(Row, BoxLayout):
+    """A row of one of the records' panels: `radius` rounds the panel's first and last rows, and
+    `gap_below` leaves the room between one panel and the next."""
+
+    radius = ListProperty([0, 0, 0, 0])
+    gap_below = NumericProperty(0)
+
+
+class RecordCounts(RecordRow):
+    played = NumericProperty(0)
+    won = NumericProperty(0)
+    current_streak = NumericProperty(0)
+    longest_streak = NumericProperty(0)
+
+
+class RecordHeading(RecordRow):
+    text = StringProperty("")
+
+
+class RecordNote(RecordRow):
+    text = StringProperty("")
+
+
+class GameRecordColumns(RecordRow):
+    pass
+
+
+class GameRecordRow(RecordRow):
+    title = StringProperty("")
+    played = StringProperty("")
+    won = StringProperty("")
+    best = StringProperty("")
+    average = StringProperty("")
+
+
+class RaceRecordLine(RecordRow):
+    """Two of a player's race figures side by side."""
+
+    left = StringProperty("")
+    right = StringProperty("")
+    raced = BooleanProperty(True)
+
+
+def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
+    """The records as the list's rows: the four counts, the games one by one, then the races."""
+    top, bottom = [theme.RADIUS, theme.RADIUS, 0, 0], [0, 0, theme.RADIUS, theme.RADIUS]
+    data: list[dict[str, Any]] = [
+        {"viewclass": "RecordCounts", "played": record.played, "won": record.won,
+         "current_streak": record.current_streak, "longest_streak": record.longest_streak,
+         "radius": [0, 0, 0, 0], "gap_below": theme.GAP, "row_size": (None, COUNTS_HEIGHT + theme.GAP)}]
+    heading = line_height(theme.FONT_BODY) + 2 * SECTION_PAD
+    data.append({"viewclass": "RecordHeading", "text": "Game by game", "radius": top, "gap_below": 0,
+                 "row_size": (None, heading)})
+    if not record.games:
+        data.append(note_item("No finished games yet.", bottom))
+    else:
+        data.append({"viewclass": "GameRecordColumns", "radius": [0, 0, 0, 0], "gap_below": 0,
+                     "row_size": (None, theme.FONT_SMALL * 1.5)})
+        title_room = room - 2 * SECTION_PAD - sum(width for _, width in GAME_COLUMNS) - len(GAME_COLUMNS) * dp(4)
+        for index, game in enumerate(record.games):
+            data.append(game_item(game, title_room, last=index == len(record.games) - 1, bottom=bottom))
+    data.append({"viewclass": "RecordHeading", "text": "Buzzer races", "radius": top, "gap_below": 0,
+                 "row_size": (None, heading)})
+    lines = race_lines(record.races)
+    pairs = [lines[index:index + 2] for index in range(0, len(lines), 2)]
+    line_room = (room - 2 * SECTION_PAD - theme.GAP) / 2
+    for index, pair in enumerate(pairs):
+        last = index == len(pairs) - 1
+        # Figures to read, not targets: each line as tall as its words.
+        tall = max(lines_needed(line, theme.FONT_BODY, line_room) for line in pair) * line_height(theme.FONT_BODY) + dp(4)
+        data.append({"viewclass": "RaceRecordLine", "left": pair[0], "right": pair[1] if len(pair) > 1 else "",
+                     "raced": bool(record.races.races), "radius": bottom if last else [0, 0, 0, 0],
+                     "gap_below": 0, "row_size": (None, tall + (SECTION_PAD if last else 0))})
+    return data
+
+
+def note_item(text: str, radius: list[float]) -> dict[str, Any]:
+    return {"viewclass": "RecordNote", "text": text, "radius": radius, "gap_below": theme.GAP,
+            "row_size": (None, line_height(theme.FONT_BODY) + 2 * SECTION_PAD + theme.GAP)}
+
+
+def game_item(game: GameRecord, title_room: float, *, last: bool, bottom: list[float]) -> dict[str, Any]:
+    average = "-" if game.average is None else f"{game.average:.1f}"
+    tall = max(GAME_ROW, lines_needed(game.title, theme.FONT_BODY, title_room) * line_height(theme.FONT_BODY) + dp(4))
+    return {"viewclass": "GameRecordRow", "title": game.title, "played": str(game.played), "won": str(game.won),
+            "best": "-" if game.best is None else str(game.best), "average": average,
+            "radius": bottom if last else [0, 0, 0, 0], "gap_below": theme.GAP if last else 0,
+            "row_size": (None, tall + (SECTION_PAD + theme.GAP if last else 0))}
+
+
+# ----- the screen ---------------------------------------------------------------------------------------
+class ProfileScreen(KeptScreen):
     """A player's records, with Rename (the on-screen keyboard) and Same person as... (another name in
     the records) for a name typed two ways; each offers Undo in the bar."""
 
-    def __init__(self, services, navigator, name: str, evening_started_at: float | None = None, **kwargs):
-        super().__init__(**kwargs)
+    shown_name = StringProperty("")
+    symbol = StringProperty("circle")
+    rgba = ListProperty([1, 1, 1, 1])
+    has_record = BooleanProperty(False)
+
+    def __init__(self, services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None,
+                 **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
-        self.evening_started_at = evening_started_at
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        back = BigButton(text="Back", size_hint_x=None, width=dp(96))
-        back.bind(on_release=lambda *_: self.back())
-        header.add_widget(back)
-        self.shape = SymbolShape(shape=IDENTITIES[0].symbol, size_hint=(None, None), size=(dp(40), dp(40)),
-                                 pos_hint={"center_y": 0.5})
-        header.add_widget(self.shape)
-        self.name_label = Text(font_size=theme.FONT_TITLE, bold=True, size_hint_y=1)
-        header.add_widget(self.name_label)
-        self.rename_button = BigButton(text="Rename", size_hint_x=None, width=dp(110))
-        self.rename_button.bind(on_release=lambda *_: self.ask_new_name())
-        header.add_widget(self.rename_button)
-        self.same_button = BigButton(text="Same person as...", size_hint_x=None, width=dp(196))
-        self.same_button.bind(on_release=lambda *_: self.choose_same_person())
-        header.add_widget(self.same_button)
-        home = BigButton(text="Home", size_hint_x=None, width=dp(96))
-        home.bind(on_release=lambda *_: self.go_home())
-        header.add_widget(home)
-        root.add_widget(header)
-        self.body = BoxLayout()
-        root.add_widget(self.body)
-        self.message = OfferBar()
-        root.add_widget(self.message)
-        self.add_widget(root)
+        super().__init__(**kwargs)
+        self.rows.layout_manager.padding = [0, 0, BAR_ROOM, 0]
         self.record: PlayerRecord | None = None
+        self.evening_started_at = evening_started_at
+        self._room = 0.0
+        self.rows.bind(width=self._fit)
+        self.show(name)
+
+    @property
+    def rows(self) -> RowList:
+        return self.ids["rows"]
+
+    @property
+    def message(self) -> OfferBar:
+        return self.ids["message"]
+
+    @property
+    def name_label(self) -> Text:
+        return self.ids["name"]
+
+    def revisit(self, *details: Any) -> None:
+        """`details`: the player's name, and the evening Back goes to."""
+        name, *rest = details
+        self.evening_started_at = rest[0] if rest else None
+        self.message.clear()
         self.show(name)
 
     def show(self, name: str) -> None:
         """`name`'s records, in place: after a rename or a merge the same screen shows the new name."""
         try:
-            self.record = player_record(self.services.store, name)
+            self.record = reads_of(self.services.store).player(name)
         except CompanionError as problem:
             self.record = None
             self.message.show(str(problem), problem=True, seconds=None)
         record = self.record
-        identity = IDENTITY_BY_KEY.get(record.colour if record else "", IDENTITIES[0])
-        self.shape.shape, self.shape.rgba = identity.symbol, theme.with_alpha(identity.rgb)
-        self.shape.opacity = 1 if record is not None else 0
-        self.name_label.text = record.name if record else name
-        self.rename_button.disabled = self.same_button.disabled = record is None
-        self.body.clear_widgets()
-        self.body.add_widget(self._body(record) if record is not None else BoxLayout())
+        identity = identity_of(record)
+        self.symbol, self.rgba = identity.symbol, theme.with_alpha(identity.rgb)
+        self.shown_name = record.name if record else name
+        self.has_record = record is not None
+        self.rows.data = record_data(record, self._words_room()) if record is not None else []
+        self.rows.scroll_y = 1
 
-    def _body(self, record: PlayerRecord) -> ScrollView:
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP, padding=[0, 0, dp(8), 0])
-        column.bind(minimum_height=column.setter("height"))
-        counts = GridLayout(cols=4, size_hint_y=None, height=dp(92), spacing=theme.GAP)
-        for caption, value in (("games played", record.played), ("games won", record.won),
-                               ("wins in a row now", record.current_streak),
-                               ("longest winning run", record.longest_streak)):
-            holder = Panel(orientation="vertical", padding=dp(4))
-            holder.add_widget(Count(caption, value, caption_font=theme.FONT_SMALL,
-                                    secondary="a record read on the player's own page, not across the table"))
-            counts.add_widget(holder)
-        column.add_widget(counts)
-        column.add_widget(games_table(record.games))
-        column.add_widget(races_panel(record.races))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(column)
-        return scroll
+    def _words_room(self) -> float:
+        width = self.rows.width if self.rows.width > 100 else Window.width - 2 * theme.PAD
+        self._room = width
+        return width - BAR_ROOM
+
+    def _fit(self, *_: Any) -> None:
+        """Laid out at another width than the rows were worked out for: their heights again."""
+        if self.record is not None and abs(self.rows.width - self._room) > 1:
+            self.rows.data = record_data(self.record, self._words_room())
 
     # ----- renaming -----------------------------------------------------------------------------
     def ask_new_name(self) -> TypingPopup | None:
@@ -184,7 +253,8 @@ class ProfileScreen(Screen):
         if self.record is None:
             return None
         name = self.record.name
-        others = [record for record in all_records(self.services.store) if record.name.casefold() != name.casefold()]
+        others = [record for record in reads_of(self.services.store).records().values()
+                  if record.name.casefold() != name.casefold()]
         if not others:
             self.message.show(f"{name} is the only name in the records: there is no one else to be.",
                               problem=True, seconds=None)
@@ -221,10 +291,21 @@ class ProfileScreen(Screen):
         self.navigator.go(Place.HOME, self.services)
 
 
+class NameChoice(IdentityButton):
+    """Another name in the records, with its shape and games: the name kept when tapped."""
+
+    def __init__(self, other: PlayerRecord, **kwargs: Any) -> None:
+        games = f"{other.played} game{'s' if other.played != 1 else ''}"
+        super().__init__(IDENTITY_BY_KEY.get(other.colour, IDENTITIES[0]),
+                         text=f"{escape_markup(other.name)}\n[size={int(theme.FONT_SMALL)}]{games}[/size]",
+                         markup=True, height=theme.TOUCH_BIG, padding=[dp(44), 0], **kwargs)
+        self.name_kept = other.name
+
+
 class SamePersonPopup(ModalView):
     """Every other name in the records, each with its shape and games: the one tapped is the name kept."""
 
-    def __init__(self, name: str, others: list[PlayerRecord], on_chosen, **kwargs):
+    def __init__(self, name: str, others: list[PlayerRecord], on_chosen: Callable[[str], None], **kwargs: Any) -> None:
         super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
         self.on_chosen = on_chosen
         panel = Panel(orientation="vertical")
@@ -234,13 +315,9 @@ class SamePersonPopup(ModalView):
                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
         column = GridLayout(cols=2, size_hint_y=None, spacing=theme.GAP)
         column.bind(minimum_height=column.setter("height"))
-        self.choices: list[BigButton] = []
+        self.choices: list[NameChoice] = []
         for other in others:
-            games = f"{other.played} game{'s' if other.played != 1 else ''}"
-            choice = IdentityButton(IDENTITY_BY_KEY.get(other.colour, IDENTITIES[0]),
-                                    text=f"{escape_markup(other.name)}\n[size={int(theme.FONT_SMALL)}]{games}[/size]",
-                                    markup=True, height=theme.TOUCH_BIG, padding=[dp(44), 0])
-            choice.name_kept = other.name
+            choice = NameChoice(other)
             choice.bind(on_release=lambda button: self.choose(button.name_kept))
             column.add_widget(choice)
             self.choices.append(choice)
@@ -252,3 +329,6 @@ class SamePersonPopup(ModalView):
     def choose(self, name: str) -> None:
         self.dismiss(animation=False)
         self.on_chosen(name)
+
+
+load_kv(__file__)

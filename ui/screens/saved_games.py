@@ -1,19 +1,24 @@
 """Every game this table has played, newest first: unfinished and set-aside games can be resumed,
 finished ones opened to see how they ended and what happened. Any game can be exported (to a USB stick
-when one is plugged in), and game logs or whole evenings on a stick can be imported."""
+when one is plugged in), and game logs or whole evenings on a stick can be imported.
+
+Laid out once (saved_games.kv) and kept; the games are a RowList, so only the rows in sight exist
+however many games were played, and a delete or an import changes the list's data, not its layout."""
 
 from __future__ import annotations
 
+import sys
 import time
+from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line
+from kivy.core.window import Window
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
@@ -26,15 +31,24 @@ from companion.store import SessionRecord
 from ui import theme
 from ui.background import off_screen, on_screen
 from ui.exported import show_exported
+from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
+from ui.services import Services
 from ui.widgets.basics import BigButton, Panel, Text, popup_header
-from ui.widgets.confirm import ConfirmPopup
+from ui.widgets.confirm import ConfirmPopup, ask_to_delete_game
+from ui.widgets.kv import load_kv
+from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.progress import ProgressPopup
+from ui.widgets.text import line_height, lines_needed
 
-SHOWN = 40
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
+
 ROW_HEIGHT = dp(96)
+# A row's buttons (Export, Delete, Resume or Look) and the gaps between them: what its words do not get.
+BUTTONS_WIDTH = dp(110) + dp(104) + dp(130) + 3 * theme.GAP
 
 
 def status_of(record: SessionRecord) -> str:
@@ -55,97 +69,126 @@ def game_words(record: SessionRecord) -> str:
     return f"{game_entry(record.game).title}, {when} ({', '.join(player.name for player in record.players)})"
 
 
-def outline(row: Panel) -> None:
-    """A ring in the confirmation colour around a game just imported, so it is found in the list."""
-    with row.canvas.before:
-        Color(*theme.OK)
-        ring = Line(width=dp(2.5))
+class SavedGameRow(Row, BoxLayout):
+    """One saved game: what it is and how it stands, with Export, Delete and Resume (or Look)."""
 
-    def follow(*_):
-        ring.rounded_rectangle = (row.x, row.y, row.width, row.height, theme.RADIUS)
+    session_id = NumericProperty(0)
+    words = StringProperty("")
+    resumable = BooleanProperty(False)
+    highlighted = BooleanProperty(False)   # just imported: ringed so it is found in the list
 
-    row.bind(pos=follow, size=follow)
-    follow()
+    @property
+    def screen(self) -> SavedGamesScreen | None:
+        node = self.parent
+        while node is not None and not isinstance(node, SavedGamesScreen):
+            node = node.parent
+        return node
+
+    def export(self) -> None:
+        if self.screen is not None:
+            self.screen.export(self.session_id)
+
+    def ask_delete(self) -> None:
+        if self.screen is not None:
+            self.screen.ask_delete(self.session_id)
+
+    def open(self) -> None:
+        if self.screen is not None:
+            self.screen.open_game(self.session_id, self.resumable)
 
 
-class SavedGamesScreen(Screen):
-    def __init__(self, services, navigator, **kwargs):
-        super().__init__(**kwargs)
+class SavedGamesScreen(KeptScreen):
+    empty = BooleanProperty(False)
+
+    def __init__(self, services: Services, navigator: Navigator, **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        back = BigButton(text="Back", size_hint_x=None, width=dp(100))
-        back.bind(on_release=lambda *_: self.back())
-        header.add_widget(back)
-        header.add_widget(Text(text="Saved games", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-        self.import_button = BigButton(text="Import from USB stick", size_hint_x=None, width=dp(250))
-        self.import_button.bind(on_release=lambda *_: self.choose_import())
-        header.add_widget(self.import_button)
-        root.add_widget(header)
-        self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
-        self.rows.bind(minimum_height=self.rows.setter("height"))
-        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        self.scroll.add_widget(self.rows)
-        root.add_widget(self.scroll)
-        self.message = OfferBar()
-        root.add_widget(self.message)
-        self.add_widget(root)
-        self.row_of: dict[int, Panel] = {}
+        super().__init__(**kwargs)
         self.importing: Task | None = None   # an import running off the screen's thread
+        # Each game's row as last worked out, with the record it came from: a record the store hands
+        # back unchanged needs no new words.
+        self._items: dict[int, tuple[SessionRecord, dict[str, Any]]] = {}
+        self._room = 0.0
+        self.rows.bind(width=self._fit_rows)
+        self.list_games()
+
+    @property
+    def rows(self) -> RowList:
+        return self.ids["rows"]
+
+    @property
+    def scroll(self) -> ScrollView:
+        return self.ids["rows"]
+
+    @property
+    def message(self) -> OfferBar:
+        return self.ids["message"]
+
+    @property
+    def import_button(self) -> BigButton:
+        return self.ids["import_button"]
+
+    @property
+    def row_of(self) -> dict[int, SavedGameRow]:
+        """The rows in sight, top to bottom, by game number."""
+        views = sorted(self.rows.view_adapter.views.items())
+        return {view.session_id: view for _, view in views if isinstance(view, SavedGameRow)}
+
+    @property
+    def listed(self) -> list[int]:
+        """Every game listed, top to bottom, by number."""
+        return [item["session_id"] for item in self.rows.data]
+
+    def revisit(self, *details: Any) -> None:
+        self.message.clear()
         self.list_games()
 
     def list_games(self, highlighted: tuple[int, ...] = ()) -> None:
-        """The newest games, and the `highlighted` ones (just imported) even when older than those."""
-        self.rows.clear_widgets()
-        self.row_of = {}
-        records = self.services.store.sessions(limit=SHOWN)
-        listed = {record.id for record in records}
-        records += [self.services.store.session_record(number) for number in highlighted if number not in listed]
-        if not records:
-            self.rows.add_widget(Text(text="No games yet. Pick a game on Home to start one.", color=theme.TEXT_DIM))
-        for record in records:
-            row = self._row(record, record.id in highlighted)
-            self.row_of[record.id] = row
-            self.rows.add_widget(row)
-        first = next((record.id for record in records if record.id in highlighted), None)
+        """Every game, newest first, the `highlighted` ones (just imported) scrolled into sight."""
+        records = self.services.store.sessions(limit=sys.maxsize)
+        room = self._words_room()
+        self.rows.data = [self._item(record, record.id in highlighted, room) for record in records]
+        self.empty = not records
+        first = next((index for index, record in enumerate(records) if record.id in highlighted), None)
+        self.rows.scroll_y = 1
         if first is not None:
             # Once the rows are laid out: the first imported game at the top, the others under it.
-            Clock.schedule_once(lambda _: self.bring_to_top(self.row_of[first]), 0)
+            Clock.schedule_once(lambda _: self.rows.scroll_to_index(first), 0)
 
-    def bring_to_top(self, row: Panel) -> None:
-        room = self.rows.height - self.scroll.height
-        if room > 0:
-            from_top = self.rows.top - row.top - theme.GAP
-            self.scroll.scroll_y = max(0.0, min(1.0, 1 - from_top / room))
+    def _words_room(self) -> float:
+        """How wide a row's words may be: the list's width (the window's, until it is laid out), less
+        the buttons, the gaps and the row's padding."""
+        width = self.rows.width if self.rows.width > 100 else Window.width - 2 * theme.PAD
+        return width - BUTTONS_WIDTH - 2 * theme.PAD - dp(8)
 
-    def _row(self, record: SessionRecord, highlighted: bool = False) -> Panel:
-        row = Panel(orientation="horizontal", size_hint_y=None, height=ROW_HEIGHT)
-        if highlighted:
-            outline(row)
+    def _item(self, record: SessionRecord, highlighted: bool, room: float) -> dict[str, Any]:
+        known = self._items.get(record.id)
+        if known is not None and known[0] is record and self._room == room:
+            return {**known[1], "highlighted": highlighted}
+        status = status_of(record)
         names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %d %b %H:%M", time.localtime(record.updated_at))
-        status = status_of(record)
-        words = Text(text=f"[b]{game_entry(record.game).title}[/b]  -  {escape_markup(status)}\n"
-                          f"{escape_markup(names)}  -  {when}",
-                     markup=True, font_size=theme.FONT_BODY, pos_hint={"center_y": 0.5})
+        title = f"{game_entry(record.game).title}  -  {status}"
         # Six long names wrap onto a third line: the row grows rather than letting them spill out.
-        words.bind(height=lambda _, height: setattr(row, "height", max(ROW_HEIGHT, height + 2 * theme.PAD)))
-        row.add_widget(words)
-        export = BigButton(text="Export", size_hint_x=None, width=dp(110), pos_hint={"center_y": 0.5})
-        export.bind(on_release=lambda *_: self.export(record.id))
-        row.add_widget(export)
-        delete = BigButton(text="Delete", size_hint_x=None, width=dp(104), pos_hint={"center_y": 0.5})
-        delete.bind(on_release=lambda *_: self.ask_delete(record.id))
-        row.add_widget(delete)
-        resumable = record.finished_at is None or status == "Set aside"
-        action = BigButton(text="Resume" if resumable else "Look", size_hint_x=None, width=dp(130),
-                           pos_hint={"center_y": 0.5})
-        action.bind(on_release=lambda *_: self.open(record, resumable))
-        row.add_widget(action)
-        return row
+        lines = (lines_needed(title, theme.FONT_BODY, room, bold=True)
+                 + lines_needed(f"{names}  -  {when}", theme.FONT_BODY, room))
+        item = {"viewclass": "SavedGameRow", "session_id": record.id,
+                "words": f"[b]{game_entry(record.game).title}[/b]  -  {escape_markup(status)}\n"
+                         f"{escape_markup(names)}  -  {when}",
+                "resumable": record.finished_at is None or status == "Set aside", "highlighted": highlighted,
+                "row_size": (None, max(ROW_HEIGHT, lines * line_height(theme.FONT_BODY) + 2 * theme.PAD))}
+        self._items[record.id] = (record, item)
+        self._room = room
+        return item
 
-    def open(self, record: SessionRecord, resumable: bool) -> None:
-        problem = open_saved_game(self.services, self.navigator, record.id, bring_back=resumable)
+    def _fit_rows(self, *_: Any) -> None:
+        """Laid out at another width than the rows were worked out for: their heights again."""
+        room = self._words_room()
+        if abs(room - self._room) > 1 and self.rows.data:
+            self._items.clear()
+            self.list_games(tuple(item["session_id"] for item in self.rows.data if item["highlighted"]))
+
+    def open_game(self, session_id: int, resumable: bool) -> None:
+        problem = open_saved_game(self.services, self.navigator, session_id, bring_back=resumable)
         if problem is not None:
             self.message.show(problem, problem=True, seconds=None)
 
@@ -159,14 +202,7 @@ class SavedGamesScreen(Screen):
 
     def ask_delete(self, session_id: int) -> ConfirmPopup | None:
         """A game entered by mistake: asked once, then gone from the list with Undo in the bar."""
-        try:
-            question = corrections.deletion_question(self.services.store, session_id)
-        except CompanionError as problem:
-            self.message.show(str(problem), problem=True, seconds=None)
-            return None
-        popup = ConfirmPopup("Delete this game?", question, "Delete", lambda: self.delete(session_id))
-        popup.open()
-        return popup
+        return ask_to_delete_game(self.services.store, session_id, self.message, lambda: self.delete(session_id))
 
     def delete(self, session_id: int) -> None:
         store = self.services.store
@@ -176,11 +212,8 @@ class SavedGamesScreen(Screen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return
-        row = self.row_of.pop(session_id, None)
-        if row is not None:
-            self.rows.remove_widget(row)
-        if not self.row_of:
-            self.list_games()
+        self.rows.data = [item for item in self.rows.data if item["session_id"] != session_id]
+        self.empty = not self.rows.data
         self.message.offer_undo(f"Deleted {what}: it is in no standings, records or exports now.",
                                 lambda: self.undo_delete(change, what))
 
@@ -193,6 +226,7 @@ class SavedGamesScreen(Screen):
         self.list_games(highlighted=(change.session_id,) if change.session_id is not None else ())
         self.message.show(f"{what} is back, as it was.", seconds=None)
 
+    # ----- importing from a USB stick ----------------------------------------------------------------
     def choose_import(self) -> ModalView | None:
         """The game logs and evenings on the stick, one button each, described as they are read off
         the screen's thread; None (and a message) without a stick."""
@@ -209,7 +243,7 @@ class SavedGamesScreen(Screen):
             on_screen(lambda: self._listed(popup, stick, paths))
             for path in paths:
                 what = exports.describe(path, task)
-                on_screen(lambda path=path, what=what: popup.described(path, what))
+                on_screen(partial(popup.described, path, what))
 
         popup.reading = off_screen(read_the_stick, done=lambda _: popup.done_reading(), failed=popup.done_reading,
                                    stopped_words="the files on the stick could not all be read")
@@ -252,11 +286,23 @@ class SavedGamesScreen(Screen):
         self.navigator.go(Place.HOME, self.services)
 
 
+class StickFile(BigButton):
+    """One file on the stick: its name and what it holds."""
+
+    def __init__(self, path: Path, **kwargs: Any) -> None:
+        super().__init__(markup=True, halign="left", bold=False, height=dp(72), **kwargs)
+        self.path = path
+        self.fbind("texture_size", self._grow)
+
+    def _grow(self, *_: Any) -> None:
+        self.height = max(dp(72), self.texture_size[1] + dp(16))
+
+
 class ImportPopup(ModalView):
     """The JSON files on a stick, newest first, each a button with its name and what it holds (read
     off the screen's thread; a file can be tapped before it is)."""
 
-    def __init__(self, stick: exports.Stick, on_chosen: Callable[[Path], None], **kwargs):
+    def __init__(self, stick: exports.Stick, on_chosen: Callable[[Path], None], **kwargs: Any) -> None:
         super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
         self.on_chosen = on_chosen
         self.reading: Task | None = None   # the listing, stopped once the popup closes
@@ -268,7 +314,7 @@ class ImportPopup(ModalView):
         panel.add_widget(self.hint)
         self.column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
         self.column.bind(minimum_height=self.column.setter("height"))
-        self.choices: list[BigButton] = []
+        self.choices: list[StickFile] = []
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
         scroll.add_widget(self.column)
         panel.add_widget(scroll)
@@ -278,9 +324,7 @@ class ImportPopup(ModalView):
         self.hint.text = ("Tap a game or an evening to add it to the saved games. It is checked move by move "
                           "first; a file with a wrong move adds nothing.")
         for path in paths:
-            choice = BigButton(markup=True, halign="left", bold=False, height=dp(72))
-            choice.path = path
-            choice.bind(texture_size=lambda button, size: setattr(button, "height", max(dp(72), size[1] + dp(16))))
+            choice = StickFile(path)
             choice.bind(on_release=lambda button: self.choose(button.path))
             self.column.add_widget(choice)
             self.choices.append(choice)
@@ -296,10 +340,13 @@ class ImportPopup(ModalView):
         if problem is not None and not isinstance(problem, Cancelled):
             self.hint.text = str(problem)
 
-    def _stop_reading(self, *_) -> None:
+    def _stop_reading(self, *_: Any) -> None:
         if self.reading is not None:
             self.reading.cancel()
 
     def choose(self, path: Path) -> None:
         self.dismiss(animation=False)
         self.on_chosen(path)
+
+
+load_kv(__file__)

@@ -1,22 +1,25 @@
 """The names at the table during a game: each seat's shape and name, and a tap on it types a new name
 for that seat in this game (a typo, or "Player 3" who is really Grandpa). A name already in the records
-is that player: this game joins their records. Undo stays in the bar until the popup is closed."""
+is that player: this game joins their records. Undo stays in the bar until the popup is closed.
+
+A button for every seat is made with the popup; a rename changes the words on it."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion import corrections
 from companion.errors import CompanionError
 from companion.names import Change
+from companion.store import Store
 from ui import theme
-from ui.widgets.basics import IdentityButton, Panel, Text, popup_header
+from ui.widgets.basics import Panel, Text, popup_header  # noqa: F401  (named in seat_names.kv)
+from ui.widgets.choice import Choice
 from ui.widgets.keyboard import TypingPopup
+from ui.widgets.kv import load_kv
 from ui.widgets.offer_bar import OfferBar
 
 
@@ -24,38 +27,30 @@ class SeatNamesPopup(ModalView):
     """`on_renamed()` is called after every change of a name (and its Undo), for the game screen to
     show the game with the names it now has."""
 
-    def __init__(self, store, session_id: int, on_renamed: Callable[[], None], **kwargs):
-        super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
+    def __init__(self, store: Store, session_id: int, on_renamed: Callable[[], object], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.store, self.session_id, self.on_renamed = store, session_id, on_renamed
-        panel = Panel(orientation="vertical")
-        panel.add_widget(popup_header("Names at this table", self.dismiss))
-        panel.add_widget(Text(text="Tap a name to change it in this game. A name already in the records is that "
-                                   "player: the game counts in their records.",
-                              font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-        self.seats = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        self.seats.bind(minimum_height=self.seats.setter("height"))
-        panel.add_widget(self.seats)
-        panel.add_widget(BoxLayout())
-        self.message = OfferBar()
-        panel.add_widget(self.message)
-        self.add_widget(panel)
-        self.buttons: list[IdentityButton] = []
-        self.show_seats()
+        self.ids["panel"].add_widget(popup_header("Names at this table", self.dismiss), index=4)
+        players = store.session_record(session_id).players
+        seats = self.ids["seats"]
+        # Five or six seats in two columns, so every name and the bar fit on the 7" display.
+        seats.cols = 1 if len(players) <= 4 else 2
+        self.buttons: list[Choice] = []
+        for seat, player in enumerate(players):
+            identity = player.identity
+            button = Choice(text=player.name, shape=identity.symbol, shape_rgba=[1, 1, 1, 1],
+                            tint=list(theme.with_alpha(identity.rgb)), font_size=theme.FONT_BODY,
+                            height=theme.TOUCH, padding=[dp(12), dp(2)])
+            button.bind(on_release=lambda _button, chosen=seat: self.ask_name(chosen))
+            seats.add_widget(button)
+            self.buttons.append(button)
+
+    @property
+    def message(self) -> OfferBar:
+        return self.ids["message"]
 
     def show_seats(self) -> None:
-        players = self.store.session_record(self.session_id).players
-        if len(self.buttons) != len(players):
-            self.seats.clear_widgets()
-            # Five or six seats in two columns, so every name and the bar fit on the 7" display.
-            self.seats.cols = 1 if len(players) <= 4 else 2
-            self.buttons = []
-            for seat, player in enumerate(players):
-                button = IdentityButton(player.identity, size_hint_y=None, height=theme.TOUCH,
-                                        padding=[dp(48), 0], shorten=True)
-                button.bind(on_release=lambda _, seat=seat: self.ask_name(seat))
-                self.seats.add_widget(button)
-                self.buttons.append(button)
-        for button, player in zip(self.buttons, players):
+        for button, player in zip(self.buttons, self.store.session_record(self.session_id).players):
             button.text = player.name
 
     def ask_name(self, seat: int) -> TypingPopup:
@@ -89,3 +84,6 @@ class SeatNamesPopup(ModalView):
     def _follow(self) -> None:
         self.show_seats()
         self.on_renamed()
+
+
+load_kv(__file__)

@@ -1,30 +1,39 @@
 """Player set-up: names (typed on the on-screen keyboard or picked from the family roster), seat order
 around the table, a colour with its symbol, the physical button each player uses, who deals first, and
-game settings. A seat left unnamed plays as "Player N", so a game can start without typing at all."""
+game settings. A seat left unnamed plays as "Player N", so a game can start without typing at all.
+
+The screen is laid out once with a card for every seat the game can have; a tap changes the seats (a
+list of Seat) and the cards show them through their models, the seats not in use hidden."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from kivy.clock import Clock
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
-from companion.players import IDENTITIES, MAX_BUTTONS, Player
+from companion.game import Game
+from companion.players import IDENTITIES, IDENTITY_BY_KEY, MAX_BUTTONS, Player
+from companion.races.model import Edge
 from companion.registry import GameEntry
 from ui import theme
 from ui.places import Place
-from ui.widgets.basics import BigButton, Headline, IdentityButton, Panel, Text
+from ui.services import Services
+from ui.widgets.basics import BigButton, Headline, Panel, Text  # noqa: F401  (named in setup.kv)
+from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
+from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
+from ui.widgets.kv import load_kv
 
-# Two short lines, "Move" over "up", at the 7" display's width.
-MOVE_UP_WIDTH = dp(60)
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
+
+Choosable = TypeVar("Choosable")
 
 
 @dataclass
@@ -38,8 +47,22 @@ def stand_in_name(index: int) -> str:
     return f"Player {index + 1}"
 
 
-def first_free(used, choices):
+def first_free(used: set[Choosable], choices: Iterable[Choosable]) -> Choosable | None:
     return next((choice for choice in choices if choice not in used), None)
+
+
+class CardModel(EventDispatcher):
+    """What one seat's card shows."""
+
+    used = BooleanProperty(False)      # a seat at the table: the cards of the others are hidden
+    name = StringProperty("")
+    hint = StringProperty("")
+    colour = StringProperty("")
+    symbol = StringProperty("circle")
+    rgba = ListProperty([1, 1, 1, 1])
+    button = StringProperty("")
+    deals = BooleanProperty(False)
+    waiting = ListProperty([])          # remembered names not seated yet, offered in the typing box
 
 
 class SeatCard(Panel):
@@ -47,83 +70,50 @@ class SeatCard(Panel):
     earlier, the name and a way to leave; then the player's colour with its shape, their big button,
     and who deals first."""
 
-    def __init__(self, screen: "SetupScreen", index: int, **kwargs):
+    index = NumericProperty(0)
+    seat = ObjectProperty(None)
+    screen = ObjectProperty(None)
+
+    def __init__(self, **kwargs: Any) -> None:
+        # Tighter than a Panel's own padding: six cards share the 7" display's height.
         super().__init__(orientation="vertical", padding=[theme.GAP, 2], spacing=theme.GAP * 0.75, **kwargs)
-        self.screen, self.index = screen, index
-        seat = screen.seats[index]
-        top = BoxLayout(spacing=theme.GAP)
-        top.add_widget(Label(text=str(index + 1), bold=True, font_size=theme.FONT_BODY, color=theme.TEXT_DIM,
-                             size_hint_x=None, width=dp(16)))
-        if index == 0:
-            top.add_widget(Widget(size_hint_x=None, width=MOVE_UP_WIDTH))   # the names stay in one column
-        else:
-            move_up = BigButton(text="Move up", size_hint_x=None, width=MOVE_UP_WIDTH, font_size=theme.FONT_SMALL)
-            move_up.bind(on_release=lambda *_: screen.move_up(index))
-            top.add_widget(move_up)
-        self.name_field = TextField(text=seat.name, hint_text=stand_in_name(index),
-                                    prompt=f"Player {index + 1}'s name", suggestions=screen.waiting_names())
-        self.name_field.bind(text=lambda _, text: screen.rename(index, text))
-        top.add_widget(self.name_field)
-        remove = BigButton(text="X", size_hint_x=None, width=theme.TARGET)
-        remove.bind(on_release=lambda *_: screen.remove(index))
-        top.add_widget(remove)
-        self.add_widget(top)
-        bottom = BoxLayout(spacing=theme.GAP)
-        identity = next(i for i in IDENTITIES if i.key == seat.colour)
-        self.colour_button = IdentityButton(identity, text=identity.label, halign="right", size_hint_x=0.36,
-                                            font_size=theme.FONT_SMALL)
-        self.colour_button.bind(on_release=lambda *_: screen.next_colour(index))
-        bottom.add_widget(self.colour_button)
-        button = BigButton(text=f"Button {seat.button}" if seat.button else "No button", size_hint_x=0.28,
-                           font_size=theme.FONT_SMALL)
-        button.bind(on_release=lambda *_: screen.claim_button(index))
-        bottom.add_widget(button)
-        deals = BigButton(text="Deals first" if screen.dealer == index else "Deal instead", size_hint_x=0.36,
-                          kind="ok" if screen.dealer == index else "normal", font_size=theme.FONT_SMALL)
-        deals.bind(on_release=lambda *_: screen.set_dealer(index))
-        bottom.add_widget(deals)
-        self.add_widget(bottom)
-        for row in (top, bottom):
-            for child in row.children:
-                child.size_hint_y = 1
+
+    @property
+    def name_field(self) -> TextField:
+        return self.ids["name_field"]
+
+    @property
+    def colour_button(self) -> Choice:
+        return self.ids["colour_button"]
+
+    def typed(self, text: str) -> None:
+        if self.seat.used:
+            self.screen.rename(self.index, text)
 
 
 class ButtonClaimPopup(ModalView):
     """"Press your big button now": the first button pressed is the player's. The number pad below is
     for a table whose buttons are not wired yet, and for saying "no button"."""
 
-    def __init__(self, screen: "SetupScreen", index: int, **kwargs):
-        super().__init__(size_hint=(0.94, 0.9), auto_dismiss=False, **kwargs)
+    prompt = StringProperty("")
+    listening = BooleanProperty(False)
+
+    def __init__(self, screen: SetupScreen, index: int, **kwargs: Any) -> None:
         self.screen, self.index = screen, index
-        name = screen.players()[index].name
-        panel = Panel(orientation="vertical")
         hardware = screen.services.hardware
-        self.listening = hardware is not None and getattr(hardware, "buttons", None) is not None
-        prompt = (f"{name}: press your big button now" if self.listening else f"Which big button is {name}'s?")
-        panel.add_widget(Text(text=prompt, font_size=theme.FONT_TITLE, bold=True, halign="center"))
-        panel.add_widget(Text(text="or tap its number:" if self.listening else "Tap its number:",
-                              color=theme.TEXT_DIM, halign="center"))
-        numbers = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+        listening = hardware is not None and hardware.buttons is not None
+        name = screen.players()[index].name
+        prompt = f"{name}: press your big button now" if listening else f"Which big button is {name}'s?"
+        super().__init__(prompt=prompt, listening=listening, **kwargs)
+        numbers = self.ids["numbers"]
         for number in range(1, MAX_BUTTONS + 1):
             pick = BigButton(text=str(number), height=theme.TOUCH_BIG, font_size=theme.FONT_TITLE)
-            pick.bind(on_release=lambda _, n=number: self.choose(n))
+            pick.bind(on_release=lambda _pick, chosen=number: self.choose(chosen))
             numbers.add_widget(pick)
-        panel.add_widget(numbers)
-        panel.add_widget(BoxLayout())
-        footer = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH)
-        none = BigButton(text="No button")
-        none.bind(on_release=lambda *_: self.choose(None))
-        cancel = BigButton(text="Cancel")
-        cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
-        footer.add_widget(none)
-        footer.add_widget(BoxLayout(size_hint_x=0.3))
-        footer.add_widget(cancel)
-        panel.add_widget(footer)
-        self.add_widget(panel)
-        if self.listening:
+        if listening:
             hardware.on_idle_edge = self._edge
 
-    def _edge(self, edge) -> None:
+    def _edge(self, edge: Edge) -> None:
         # Called on the buttons' thread: the choice is made on Kivy's.
         if edge.pressed:
             Clock.schedule_once(lambda _: self.choose(edge.player) if self.parent else None, 0)
@@ -132,25 +122,57 @@ class ButtonClaimPopup(ModalView):
         self.dismiss(animation=False)
         self.screen.assign_button(self.index, number)
 
-    def on_dismiss(self):
+    def on_dismiss(self) -> None:
         if self.listening:
             self.screen.services.hardware.on_idle_edge = None
 
 
 class SetupScreen(Screen):
-    def __init__(self, services, navigator, entry: GameEntry, **kwargs):
-        super().__init__(**kwargs)
+    title = StringProperty("")
+    can_add = BooleanProperty(True)
+
+    def __init__(self, services: Services, navigator: Navigator, entry: GameEntry, **kwargs: Any) -> None:
         self.services, self.navigator, self.entry = services, navigator, entry
-        self.game = entry.load()
+        self.game: Game[Any] = entry.load()
         self.roster = services.store.roster()
         self.seats: list[Seat] = []
         self.dealer = 0
-        self.options = self.game.check_options({})
+        self.options: dict[str, Any] = self.game.check_options({})
+        self.models = [CardModel() for _ in range(entry.max_players)]
+        super().__init__(title=f"{entry.title}: who is playing?", **kwargs)
+        # Messages show over the title: the seats never shrink under 9 mm to make room for one.
+        headline = Headline(Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1),
+                            reserve=theme.TARGET)
+        self.message = headline.message
+        self.ids["header"].add_widget(headline, index=1)
+        # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
+        grid = self.ids["seat_grid"]
+        grid.rows = max(2, (entry.max_players + 1) // 2)
+        self.cards = [SeatCard(index=index, seat=model, screen=self) for index, model in enumerate(self.models)]
+        for card in self.cards:
+            grid.add_widget(card)
         for player in self.last_table()[: entry.max_players]:
             self._add_seat(player.name, player.colour, player.button)
         while len(self.seats) < entry.min_players:
             self._add_seat("", None, None)
-        self._build()
+        self._refresh()
+
+    @property
+    def seat_rows(self) -> list[SeatCard]:
+        """The cards of the seats at the table, in seat order."""
+        return self.cards[: len(self.seats)]
+
+    @property
+    def add_button(self) -> BigButton:
+        return self.ids["add_button"]
+
+    @property
+    def start_button(self) -> BigButton:
+        return self.ids["start_button"]
+
+    @property
+    def settings_button(self) -> BigButton:
+        return self.ids["settings_button"]
 
     def last_table(self) -> list[Player]:
         """Who sat where in the game played last, so a family changing game only removes whoever
@@ -166,11 +188,11 @@ class SetupScreen(Screen):
     def _add_seat(self, name: str, colour: str | None, button: int | None) -> None:
         used_colours = {seat.colour for seat in self.seats}
         used_buttons = {seat.button for seat in self.seats}
-        colour = colour if colour and colour not in used_colours else first_free(
+        free_colour = colour if colour and colour not in used_colours else first_free(
             used_colours, [identity.key for identity in IDENTITIES])
-        button = button if button and button not in used_buttons else first_free(
+        free_button = button if button and button not in used_buttons else first_free(
             used_buttons, range(1, MAX_BUTTONS + 1))
-        self.seats.append(Seat(name, colour, button))
+        self.seats.append(Seat(name, free_colour or IDENTITIES[0].key, free_button))
 
     def add_player(self, name: str = "", colour: str | None = None, button: int | None = None) -> None:
         if len(self.seats) >= self.entry.max_players:
@@ -194,9 +216,9 @@ class SetupScreen(Screen):
         self._refresh()
 
     def rename(self, index: int, text: str) -> None:
-        self.seats[index] = replace(self.seats[index], name=text)
-        for card in self.seat_rows:
-            card.name_field.suggestions = self.waiting_names()
+        if self.seats[index].name != text:
+            self.seats[index] = replace(self.seats[index], name=text)
+            self._refresh()
 
     def next_colour(self, index: int) -> None:
         keys = [identity.key for identity in IDENTITIES]
@@ -223,7 +245,7 @@ class SetupScreen(Screen):
         self._refresh()
 
     def next_button(self, index: int) -> None:
-        choices = [*range(1, MAX_BUTTONS + 1), None]
+        choices: list[int | None] = [*range(1, MAX_BUTTONS + 1), None]
         used = {seat.button for i, seat in enumerate(self.seats) if i != index and seat.button}
         start = choices.index(self.seats[index].button)
         for step in range(1, len(choices) + 1):
@@ -264,46 +286,26 @@ class SetupScreen(Screen):
                 self.services.store.forget_player(stand_in_name(index))
         self.navigator.go(Place.GAME, self.services, session)
 
-    # ----- drawing ------------------------------------------------------------------------
-    def _build(self) -> None:
-        root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=theme.TARGET, spacing=theme.GAP)
-        back = BigButton(text="Back", size_hint_x=None, width=dp(100), height=theme.TARGET)
-        back.bind(on_release=lambda *_: self.back())
-        header.add_widget(back)
-        # Messages show over the title: the seats never shrink under 9 mm to make room for one.
-        title = Text(text=f"{self.entry.title}: who is playing?", font_size=theme.FONT_TITLE, bold=True, size_hint_y=1)
-        headline = Headline(title, reserve=theme.TARGET)
-        self.message = headline.message
-        header.add_widget(headline)
-        self.settings_button = BigButton(text="Settings", size_hint_x=None, width=dp(130), height=theme.TARGET)
-        self.settings_button.bind(on_release=lambda *_: self.open_settings())
-        header.add_widget(self.settings_button)
-        root.add_widget(header)
-        # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
-        self.seat_grid = GridLayout(cols=2, spacing=theme.GAP)
-        root.add_widget(self.seat_grid)
-        footer = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY, spacing=theme.GAP)
-        self.add_button = BigButton(text="+ Add player", size_hint_x=0.4, height=theme.TOUCH_PRIMARY)
-        self.add_button.bind(on_release=lambda *_: self.add_player())
-        footer.add_widget(self.add_button)
-        self.start_button = BigButton(text="Start game", kind="primary", size_hint_x=0.6,
-                                       height=theme.TOUCH_PRIMARY, once=True)
-        self.start_button.bind(on_release=lambda *_: self.start())
-        footer.add_widget(self.start_button)
-        root.add_widget(footer)
-        self.add_widget(root)
-        self._refresh()
-
+    # ----- what the cards show ------------------------------------------------------------
     def _refresh(self) -> None:
-        self.seat_grid.clear_widgets()
-        self.seat_grid.rows = max(2, (self.entry.max_players + 1) // 2)
-        self.seat_rows = [SeatCard(self, index) for index in range(len(self.seats))]
-        for card in self.seat_rows:
-            self.seat_grid.add_widget(card)
-        for _ in range(self.seat_grid.rows * 2 - len(self.seat_rows)):
-            self.seat_grid.add_widget(BoxLayout())   # keeps every card the same size as seats are added
-        self.add_button.disabled = len(self.seats) >= self.entry.max_players
+        """The seats as they are now, on the cards made for them."""
+        waiting = self.waiting_names()
+        for index, (model, card) in enumerate(zip(self.models, self.cards)):
+            model.used = index < len(self.seats)
+            hide(card, not model.used)
+            if not model.used:
+                continue
+            seat = self.seats[index]
+            identity = IDENTITY_BY_KEY[seat.colour]
+            model.name = seat.name
+            model.hint = stand_in_name(index)
+            model.colour = identity.label
+            model.symbol = identity.symbol
+            model.rgba = list(theme.with_alpha(identity.rgb))
+            model.button = f"Button {seat.button}" if seat.button else "No button"
+            model.deals = index == self.dealer
+            model.waiting = waiting
+        self.can_add = len(self.seats) < self.entry.max_players
 
     def waiting_names(self) -> list[str]:
         """Remembered players not seated yet, offered in the typing box."""
@@ -323,8 +325,11 @@ class SetupScreen(Screen):
 
         OptionsPopup(self.game, self.options, on_done=self._options_chosen).open()
 
-    def _options_chosen(self, options: dict) -> None:
+    def _options_chosen(self, options: dict[str, Any]) -> None:
         self.options = options
 
     def back(self) -> None:
         self.navigator.go(Place.HOME, self.services)
+
+
+load_kv(__file__)

@@ -4,36 +4,36 @@ does not restart it again and again; *Try again* starts it properly once the cau
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
-from ui import theme
-from ui.widgets.basics import BigButton, MessageBar, Text
+from ui.widgets.basics import BigButton, MessageBar, Text  # noqa: F401  (named in start_problem.kv)
+from ui.widgets.kv import load_kv
 
 
 class StartProblemScreen(Screen):
     """`problem` is one sentence saying what is wrong and what to do; `try_again` is called on the
     tap, and the app calls `still(problem)` or leaves this screen once it knows."""
 
-    def __init__(self, problem: str, try_again: Callable[[], None], **kwargs):
-        super().__init__(**kwargs)
+    problem_words = StringProperty("")
+
+    def __init__(self, problem: str, try_again: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(problem_words=breakable(problem), **kwargs)
         self._try_again = try_again
-        root = BoxLayout(orientation="vertical", padding=theme.PAD * 2, spacing=theme.GAP * 2)
-        root.add_widget(Text(text="Table Companion cannot start", font_size=theme.FONT_TITLE, bold=True))
-        self.problem = Text(text=breakable(problem), font_size=theme.FONT_BODY)
-        root.add_widget(self.problem)
-        root.add_widget(Text(text="The app waits here until then. On the Pi's command line, companion doctor "
-                                  "says more.", font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
-        root.add_widget(Widget())
-        self.try_again_button = BigButton(text="Try again", kind="primary", height=theme.TOUCH * 1.3)
-        self.try_again_button.bind(on_release=lambda *_: self.try_again())
-        root.add_widget(self.try_again_button)
-        self.message = MessageBar()
-        root.add_widget(self.message)
-        self.add_widget(root)
+
+    @property
+    def problem(self) -> Text:
+        return self.ids["problem"]
+
+    @property
+    def try_again_button(self) -> BigButton:
+        return self.ids["try_again_button"]
+
+    @property
+    def message(self) -> MessageBar:
+        return self.ids["message"]
 
     def try_again(self) -> None:
         if self.try_again_button.disabled:
@@ -44,7 +44,7 @@ class StartProblemScreen(Screen):
 
     def still(self, problem: str) -> None:
         """The new attempt failed too: say why, as it now stands."""
-        self.problem.text = breakable(problem)
+        self.problem_words = breakable(problem)
         self.try_again_button.disabled = False
         self.message.show("It still cannot start: see above.", problem=True, seconds=None)
 
@@ -62,3 +62,6 @@ def breakable(text: str, longest: int = 40) -> str:
             word = word[cut:]
         words.append("\n".join(pieces + [word]))
     return " ".join(words)
+
+
+load_kv(__file__)

@@ -1,39 +1,52 @@
 """Tonight's standings over a game's table, one tap from it: the evening the game belongs to, as the
 evening screen shows it (standings, each game's places, the chart of running points). Close puts the
-table back exactly as it was, since nothing under the popup is touched."""
+table back exactly as it was, since nothing under the popup is touched.
+
+Laid out in tonight.kv; `show` puts an evening (or none yet) in the same popup."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion import evenings as nights
 from companion.evenings import Evening
-from ui import theme
+from companion.store import Store
+from companion.words import counted
+from ui.reads import reads_of
 from ui.screens.evening import EveningBody, evening_title
-from ui.widgets.basics import Panel, Text, popup_header
+from ui.widgets.basics import Panel, Text  # noqa: F401  (named in tonight.kv)
+from ui.widgets.kv import load_kv
 
 
-def evening_of(store, session_id: int | None) -> Evening | None:
+def evening_of(store: Store, session_id: int | None) -> Evening | None:
     """The evening the game `session_id` is part of (a game just started is in tonight's)."""
-    found = nights.evenings(store)
+    found = reads_of(store).evenings()
     return next((evening for evening in found if any(game.session_id == session_id for game in evening.games)),
                 nights.tonight_of(found))
 
 
 class TonightPopup(ModalView):
-    def __init__(self, evening: Evening | None, **kwargs):
-        super().__init__(size_hint=(0.96, 0.96), **kwargs)
+    title = StringProperty("Tonight")
+    has_evening = BooleanProperty(False)
+
+    def __init__(self, evening: Evening | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.body = EveningBody()
+        self.ids["holder"].add_widget(self.body)
+        self.evening: Evening | None = None
+        self.show(evening)
+
+    def show(self, evening: Evening | None) -> None:
         self.evening = evening
-        panel = Panel(orientation="vertical")
+        self.has_evening = evening is not None
         if evening is None:
-            panel.add_widget(popup_header("Tonight", self.dismiss))
-            panel.add_widget(Text(text="No game of tonight is saved yet. Every game played is counted into its "
-                                       "evening here.", color=theme.TEXT_DIM, size_hint_y=1, halign="center"))
-            self.body = None
-        else:
-            count = len(evening.games)
-            panel.add_widget(popup_header(f"{evening_title(evening)}: {count} game{'s' if count != 1 else ''}",
-                                          self.dismiss))
-            self.body = EveningBody(evening)
-            panel.add_widget(self.body)
-        self.add_widget(panel)
+            self.title = "Tonight"
+            return
+        self.title = f"{evening_title(evening)}: {counted(len(evening.games), 'game')}"
+        self.body.show(evening)
+
+
+load_kv(__file__)

@@ -4,14 +4,15 @@ which can be played straight away; the first move clears it too."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from kivy.metrics import dp
+from kivy.properties import StringProperty
 
 from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in unfinished.kv)
+from ui.widgets.kv import load_kv
 
 
 def players_words(record: SessionRecord) -> str:
@@ -41,19 +42,16 @@ def unfinished_words(others: list[SessionRecord]) -> str:
 
 
 class UnfinishedNotice(Panel):
+    words = StringProperty("")
+
     def __init__(self, others: list[SessionRecord], on_resume: Callable[[SessionRecord], None],
-                 on_dismiss: Callable[[], None], **kwargs):
+                 on_dismiss: Callable[[], None], **kwargs: Any) -> None:
         # As tall as its buttons, a 9 mm target, and hardly taller than the message bar whose place it
         # takes, so the table above keeps its room.
         super().__init__(orientation="horizontal", size_hint_y=None, height=theme.TARGET, padding=[theme.PAD, 0],
-                         fill=theme.SURFACE, **kwargs)
+                         fill=theme.SURFACE, words=unfinished_words(others), **kwargs)
         self.others = others
-        # Read by whoever just started the game, right there: the table's words stay the big ones.
-        self.words = Text(text=unfinished_words(others), font_size=theme.FONT_SMALL, size_hint_y=1, fine_print=True)
-        self.add_widget(self.words)
-        resume = BigButton(text="Resume it", size_hint_x=None, width=dp(124), height=theme.TARGET, once=True)
-        resume.bind(on_release=lambda *_: on_resume(others[0]))
-        self.add_widget(resume)
-        dismiss = BigButton(text="OK", size_hint_x=None, width=dp(80), height=theme.TARGET, once=True)
-        dismiss.bind(on_release=lambda *_: on_dismiss())
-        self.add_widget(dismiss)
+        self.on_resume, self.on_dismiss = on_resume, on_dismiss
+
+
+load_kv(__file__)

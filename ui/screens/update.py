@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from kivy.app import App
 
 from companion import exports, updates
 from companion.errors import CompanionError
+from companion.progress import Task
+from companion.store import Store
 from ui.background import off_screen
-from ui.widgets.basics import BigButton
+from ui.widgets.basics import BigButton, MessageBar
 from ui.widgets.confirm import ConfirmPopup
 
 BUTTON = "Update from stick"
@@ -32,7 +35,7 @@ def version_words() -> tuple[str, str]:
 class UpdateButton(BigButton):
     """Looks for an update on the stick, and offers it."""
 
-    def __init__(self, message, folder: Path, **kwargs):
+    def __init__(self, message: MessageBar, folder: Path, **kwargs: Any) -> None:
         super().__init__(text=BUTTON, **kwargs)
         self.message, self.folder = message, folder
         self.popup: ConfirmPopup | None = None
@@ -95,10 +98,10 @@ def restart() -> None:
     App.get_running_app().stop()
 
 
-def started(store) -> None:
+def started(store: Store) -> None:
     """Once Home is on the screen: a pending update has started well and becomes the version (see
     companion.updates), and the journal says which version runs over how many saved games."""
-    def confirm(_task) -> str:
+    def confirm(_task: Task) -> str:
         version = updates.running_version()
         folder = updates.updates_folder()
         switched = folder is not None and updates.confirm_started(folder, version)

@@ -1,44 +1,71 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
-from functools import lru_cache
+from typing import Any, Callable
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 
-from companion.players import Player
+from companion.players import Identity
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape
 
 
 class Panel(BoxLayout):
-    """A rounded surface that groups related things."""
+    """A rounded surface that groups related things. A `ring` colour outlines it (whose turn it is, a
+    score picked out), inside its edge or, with `ring_outside`, just outside it, clear of what it holds."""
 
     fill = ListProperty(theme.SURFACE)
+    ring = ListProperty([0, 0, 0, 0])
+    ring_width = NumericProperty(dp(2))
+    ring_outside = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("padding", theme.PAD)
         kwargs.setdefault("spacing", theme.GAP)
-        # The palette is read now, not when this module was imported: the high-contrast theme can
-        # be switched while the app runs.
+        # The palette is read now, not when this module was imported, and again when it is switched.
+        self._custom_fill = "fill" in kwargs
         kwargs.setdefault("fill", theme.SURFACE)
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color(*self.fill)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-        self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw)
+        # The ring's outline is drawn only once a panel has had one: most never do.
+        self._ring: tuple[Color, Line] | None = None
+        self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed, ring=self._ring_changed,
+                  ring_width=self._move_fill, ring_outside=self._move_fill)
+        theme.palette.bind(version=self._palette_changed)
+        if self.ring[3]:
+            self._ring_changed()
 
-    def _redraw(self, *_):
+    def _palette_changed(self, *_: Any) -> None:
+        if not self._custom_fill:
+            self.fill = theme.SURFACE
+
+    def _fill_changed(self, *_: Any) -> None:
         self._colour.rgba = self.fill
+
+    def _ring_changed(self, *_: Any) -> None:
+        if self._ring is None:
+            with self.canvas.before:
+                self._ring = Color(), Line()
+            self._move_fill()
+        self._ring[0].rgba = self.ring
+
+    def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
+        if self._ring is not None:
+            line, width = self._ring[1], self.ring_width
+            inset = -width if self.ring_outside else width
+            line.width = width
+            line.rounded_rectangle = (self.x + inset, self.y + inset, max(0, self.width - 2 * inset),
+                                      max(0, self.height - 2 * inset), theme.RADIUS)
 
 
 class Text(Label):
@@ -47,7 +74,7 @@ class Text(Label):
 
     fine_print = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("color", theme.TEXT)
         kwargs.setdefault("halign", "left")
@@ -57,10 +84,10 @@ class Text(Label):
         self.bind(width=self._wrap, texture_size=self._grow)
         self._wrap()
 
-    def _wrap(self, *_):
+    def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)
 
-    def _grow(self, *_):
+    def _grow(self, *_: Any) -> None:
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 
@@ -76,7 +103,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     _FILL_NAMES = {"primary": "ACCENT", "normal": "SURFACE_HIGH", "danger": "DANGER", "ok": "OK",
                    "quiet": "SURFACE"}
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", theme.TOUCH)
@@ -84,22 +111,22 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("bold", True)
         super().__init__(**kwargs)
-        self._outline_rgba = theme.OUTLINE
         with self.canvas.before:
             self._colour = Color()
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
-            if self._outline_rgba is not None:
-                Color(*self._outline_rgba)
-                self._outline = Line(width=dp(1.5))
-        self.bind(pos=self._redraw, size=self._redraw, state=self._redraw, kind=self._redraw,
+            self._outline_colour = Color(0, 0, 0, 0)
+            self._outline = Line(width=dp(1.5))
+        self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
+        theme.palette.bind(version=self._redraw)
         self._redraw()
+        self._move_fill()
 
-    def _wrap(self, *_):
+    def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - theme.GAP * 2, None)
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
         # With a disabled_reason the button looks disabled but still takes the tap, so the screen
         # can say why instead of nothing happening.
@@ -110,16 +137,20 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
             fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
+        self._outline_colour.rgba = theme.palette.outline
+        # A line wider than a pixel is drawn through the stencil, slow to paint even when it shows nothing.
+        self._outline.width = dp(1.5) if theme.palette.outline[3] else 1
+
+    def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
-        if self._outline_rgba is not None:
-            self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+        self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
 
 class IdentityButton(BigButton):
     """A button filled with a player's colour and carrying their shape at its left edge, so the
     colour never has to be told apart on its own."""
 
-    def __init__(self, identity, **kwargs):
+    def __init__(self, identity: Identity, **kwargs: Any) -> None:
         kwargs.setdefault("kind", "custom")
         kwargs.setdefault("fill", theme.with_alpha(identity.rgb))
         super().__init__(**kwargs)
@@ -127,45 +158,10 @@ class IdentityButton(BigButton):
         self.add_widget(self.symbol)
         self.bind(pos=self._place_symbol, size=self._place_symbol)
 
-    def _place_symbol(self, *_):
+    def _place_symbol(self, *_: Any) -> None:
         size = min(self.height * 0.5, dp(30))
         self.symbol.size = (size, size)
         self.symbol.pos = (self.x + theme.GAP, self.center_y - size / 2)
-
-
-class PlayerBadge(BoxLayout):
-    """A player's shape in their colour beside their name: every colour also carries a symbol."""
-
-    player = ObjectProperty(None, allownone=True)
-    font_size = NumericProperty(theme.FONT_BODY)
-    highlighted = BooleanProperty(False)
-
-    def __init__(self, player: Player | None = None, **kwargs):
-        kwargs.setdefault("spacing", theme.GAP)
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH)
-        super().__init__(**kwargs)
-        self.symbol = SymbolShape(size_hint=(None, 1))
-        self.label = Label(font_size=self.font_size, color=theme.TEXT, halign="left", valign="middle",
-                           shorten=True, shorten_from="right")
-        self.label.bind(size=lambda label, size: setattr(label, "text_size", size))
-        self.add_widget(self.symbol)
-        self.add_widget(self.label)
-        self.bind(player=self._update, height=self._update, font_size=self._update, highlighted=self._update)
-        self.player = player
-        self._update()
-
-    def _update(self, *_):
-        self.symbol.width = self.height * 0.8
-        self.label.font_size = self.font_size
-        self.label.bold = self.highlighted
-        if self.player is None:
-            self.label.text = ""
-            return
-        identity = self.player.identity
-        self.symbol.shape = identity.symbol
-        self.symbol.rgba = theme.with_alpha(identity.rgb)
-        self.label.text = self.player.name
 
 
 class MessageBar(Label):
@@ -176,8 +172,9 @@ class MessageBar(Label):
 
     # Read by the player who just acted, up close.
     fine_print = True
+    font_size: Any   # Kivy's property: a long message steps it down, a new one puts it back
 
-    def __init__(self, reserve: float = 0, **kwargs):
+    def __init__(self, reserve: float = 0, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", reserve)
@@ -185,7 +182,7 @@ class MessageBar(Label):
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
         self.reserve = reserve
-        self._base_font = self.font_size
+        self._base_font: float = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._shape = RoundedRectangle(radius=[theme.RADIUS])
@@ -193,10 +190,10 @@ class MessageBar(Label):
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
         self._clear_event = None
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
 
-    def show(self, text: str, *, problem: bool = False, seconds: float | None = 8):
+    def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
         self.text = text
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
@@ -213,7 +210,7 @@ class MessageBar(Label):
         if seconds:
             self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
 
-    def clear(self):
+    def clear(self) -> None:
         self.text = ""
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
@@ -223,7 +220,7 @@ class Headline(FloatLayout):
     """A title with a MessageBar laid over it: a message takes no room of its own, so nothing below
     shrinks while one shows (targets stay 9 mm), and the title is back when it clears."""
 
-    def __init__(self, title: Label, reserve: float, **kwargs):
+    def __init__(self, title: Label, reserve: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = title
         title.pos_hint = {"x": 0, "y": 0}
@@ -233,7 +230,7 @@ class Headline(FloatLayout):
         self.message.bind(text=lambda _, text: setattr(title, "opacity", 0 if text else 1))
 
 
-def fitted(text: str, font_size, **kwargs) -> Label:
+def fitted(text: str, font_size: float, **kwargs: Any) -> Label:
     """A one-line label that shrinks with its box instead of spilling over its neighbours."""
     kwargs.setdefault("color", theme.TEXT)
     kwargs.setdefault("halign", "center")
@@ -242,86 +239,7 @@ def fitted(text: str, font_size, **kwargs) -> Label:
     return label
 
 
-# A bold digit is about 0.62 of its font size wide: a number's box is sized from that.
-DIGIT_WIDTH = 0.62
-
-
-@lru_cache(maxsize=256)
-def text_width(text: str, font_size: float, bold: bool = False) -> float:
-    """How wide a line of text is drawn, so a box can be given the room its words need."""
-    label = CoreLabel(text=text, font_size=font_size, bold=bold)
-    label.refresh()
-    return label.texture.size[0] if label.texture else 0
-
-
-class Count(BoxLayout):
-    """A number the family tracks (a hand, a pile, the deck) with its caption under it or beside it.
-    Its number is a key number, read from across the table: theme.FONT_KEY_NUMBER, about 10 mm on the
-    7" panel, and bigger where there is room. The layout check holds every Count to that. A figure that
-    is only looked up now and then says why in `secondary` and starts at theme.FONT_NUMBER.
-
-    The number's box is as tall as its digits need and as wide as `digits` digits, so it is never cut
-    and counts stacked one above another line up; beside the number, the caption keeps
-    `caption_room` (by default its whole width on one line)."""
-
-    def __init__(self, caption: str, value, *, secondary: str = "", beside: bool = False, font_size=None,
-                 caption_font=theme.FONT_TABLE, caption_room: float | None = None, digits: int = 1, **kwargs):
-        super().__init__(orientation="horizontal" if beside else "vertical", spacing=dp(6 if beside else 2),
-                         **kwargs)
-        self.secondary = secondary
-        self.digits = digits
-        self.base = font_size or (theme.FONT_NUMBER if secondary else theme.FONT_KEY_NUMBER)
-        self.caption_room = caption_room if caption_room is not None else text_width(caption, caption_font) + dp(4)
-        self.number = Label(text=str(value), font_size=self.base, bold=True, color=theme.TEXT,
-                            halign="right" if beside else "center", valign="middle")
-        self.number.key_number = not secondary
-        self.caption = Label(text=caption, font_size=caption_font, color=theme.TEXT_DIM,
-                             halign="left" if beside else "center", valign="middle")
-        self.caption.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        if beside:
-            self.number.size_hint_x = None
-        else:
-            # The digits sit on their caption, the two in the middle of any spare height.
-            self.caption.size_hint_y, self.caption.height = None, caption_font * 1.25
-            self.number.size_hint_y = None
-            self.add_widget(Widget())
-        self.add_widget(self.number)
-        self.add_widget(self.caption)
-        if not beside:
-            self.add_widget(Widget())
-        self.bind(size=self._scale)
-        self.number.bind(size=self._scale, text=self._scale)
-        self._scale()
-
-    def show(self, value, caption: str | None = None) -> None:
-        """The count now, and its caption where it changes with the number ("1 card", "2 cards")."""
-        self.number.text = str(value)
-        if caption is not None:
-            self.caption.text = caption
-
-    @staticmethod
-    def width_beside(caption: str, digits: int, font_size: float = theme.FONT_KEY_NUMBER,
-                     caption_font: float = theme.FONT_TABLE) -> float:
-        """How wide a count with its caption beside it is at its base size: number, gap, caption."""
-        return DIGIT_WIDTH * font_size * digits + dp(6) + dp(6) + text_width(caption, caption_font) + dp(4)
-
-    def _scale(self, *_):
-        label = self.number
-        digits = max(self.digits, len(label.text))
-        beside = self.orientation == "horizontal"
-        # Spare room (1280x720, few players) goes into the number so it reads from further away.
-        tall = label.height if beside else self.height - self.caption.height - 3 * self.spacing
-        across = self.width - self.caption_room - self.spacing if beside else self.width
-        room = min(tall * 0.8, self.base * 1.8, (across - dp(6)) / (DIGIT_WIDTH * digits))
-        label.font_size = max(self.base, room)
-        if beside:
-            label.width = DIGIT_WIDTH * label.font_size * digits + dp(6)
-        else:
-            label.height = max(0, min(tall, label.font_size * 1.25))
-        label.text_size = label.size
-
-
-def popup_header(title: str, on_close) -> BoxLayout:
+def popup_header(title: str, on_close: Callable[[], object]) -> BoxLayout:
     """The top row every information popup shares: its title, and a Close button within reach."""
     header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
     header.add_widget(Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))

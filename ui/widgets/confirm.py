@@ -3,36 +3,54 @@ step itself in the refusal colour; Undo after it is still there in the message b
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
-from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text
+from companion import corrections
+from companion.errors import CompanionError
+from companion.store import Store
+from ui.widgets.basics import BigButton, MessageBar, Panel, Text  # noqa: F401  (named in confirm.kv)
+from ui.widgets.kv import load_kv
 
 
 class ConfirmPopup(ModalView):
+    question = StringProperty("")
+    detail = StringProperty("")
+    yes_text = StringProperty("")
+    no_text = StringProperty("Keep it")
+
     def __init__(self, question: str, detail: str, yes_text: str, on_yes: Callable[[], None],
-                 no_text: str = "Keep it", **kwargs):
-        super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kwargs)
+                 no_text: str = "Keep it", **kwargs: Any) -> None:
+        super().__init__(question=question, detail=detail, yes_text=yes_text, no_text=no_text, **kwargs)
         self.on_yes = on_yes
-        panel = Panel(orientation="vertical", padding=theme.PAD, spacing=theme.GAP, size_hint_y=None)
-        panel.bind(minimum_height=panel.setter("height"))
-        panel.add_widget(Text(text=question, font_size=theme.FONT_TITLE, bold=True))
-        panel.add_widget(Text(text=detail, color=theme.TEXT_DIM))
-        answers = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY, spacing=theme.GAP * 2)
-        self.no_button = BigButton(text=no_text, height=theme.TOUCH_PRIMARY)
-        self.no_button.bind(on_release=lambda *_: self.dismiss())
-        self.yes_button = BigButton(text=yes_text, kind="danger", height=theme.TOUCH_PRIMARY)
-        self.yes_button.bind(on_release=lambda *_: self._yes())
-        answers.add_widget(self.no_button)
-        answers.add_widget(self.yes_button)
-        panel.add_widget(answers)
-        panel.bind(height=lambda _, height: setattr(self, "height", height + dp(8)))
-        self.add_widget(panel)
+
+    @property
+    def no_button(self) -> BigButton:
+        return self.ids["no_button"]
+
+    @property
+    def yes_button(self) -> BigButton:
+        return self.ids["yes_button"]
 
     def _yes(self) -> None:
         self.dismiss(animation=False)
         self.on_yes()
+
+
+def ask_to_delete_game(store: Store, session_id: int, message: MessageBar,
+                       delete: Callable[[], None]) -> ConfirmPopup | None:
+    """A game entered by mistake: asked once, saying what deleting it changes; a game that cannot be
+    deleted says why in the bar instead."""
+    try:
+        question = corrections.deletion_question(store, session_id)
+    except CompanionError as problem:
+        message.show(str(problem), problem=True, seconds=None)
+        return None
+    popup = ConfirmPopup("Delete this game?", question, "Delete", delete)
+    popup.open()
+    return popup
+
+
+load_kv(__file__)

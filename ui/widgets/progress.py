@@ -3,7 +3,7 @@ a bar of how far it got, and Cancel, the one thing to tap meanwhile."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
@@ -18,7 +18,7 @@ from ui.widgets.basics import BigButton, Panel, Text
 class FillBar(Widget):
     """A bar filled to `fraction` (0 to 1), in the colour of the expected next action."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", dp(20))
         super().__init__(**kwargs)
@@ -34,14 +34,14 @@ class FillBar(Widget):
         self.fraction = fraction
         self._redraw()
 
-    def _redraw(self, *_):
+    def _redraw(self, *_: Any) -> None:
         self._track.pos = self._fill.pos = self.pos
         self._track.size = self.size
         self._fill.size = (self.width * self.fraction, self.height)
 
 
 class ProgressPopup(ModalView):
-    def __init__(self, title: str, on_cancel: Callable[[], None], **kwargs):
+    def __init__(self, title: str, on_cancel: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kwargs)
         self.on_cancel = on_cancel
         panel = Panel(orientation="vertical", padding=theme.PAD, spacing=theme.GAP, size_hint_y=None)

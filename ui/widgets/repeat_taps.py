@@ -10,7 +10,7 @@ Quick taps on anything else (Undo twice, +1 +1 on a count) are never touched."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from kivy.config import Config
 from kivy.properties import BooleanProperty
@@ -64,7 +64,9 @@ class OnceBehavior:
 
     once = BooleanProperty(False)
 
-    def on_touch_up(self, touch):
-        if self.once and touch.grab_current is self and self.collide_point(*touch.pos):
+    def on_touch_up(self, touch: Any) -> bool:
+        # A mixin: the button it is mixed into is the widget, with collide_point and on_touch_up.
+        button: Any = self
+        if self.once and touch.grab_current is self and button.collide_point(*touch.pos):
             GUARD.job_done(touch)
-        return super().on_touch_up(touch)
+        return bool(cast(Any, super()).on_touch_up(touch))

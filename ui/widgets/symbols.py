@@ -3,18 +3,24 @@ every player colour is also told apart by shape. Card colours get shapes of thei
 so a card is never mistaken for a player."""
 
 import math
+from typing import Any, Callable, Sequence
 
-from kivy.graphics import Color, Ellipse, Line, Mesh
+from kivy.graphics import Color, Ellipse, Mesh, PopMatrix, PushMatrix, SmoothLine, Translate
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
+
+Point = tuple[float, float]
+Contour = list[Point]
+Colour = Sequence[float]
 
 SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "heart")
 # Never given to a player: they mark card colours and cards.
 CARD_SHAPES = ("bone", "drop", "leaf", "moon", "club", "spade", "paw")
 
 
-def polygon_points(cx, cy, radius, points, rotation=math.pi / 2, inner=None):
+def polygon_points(cx: float, cy: float, radius: float, points: int, rotation: float = math.pi / 2,
+                   inner: float | None = None) -> Contour:
     vertices = []
     count = points * (2 if inner else 1)
     for index in range(count):
@@ -24,7 +30,7 @@ def polygon_points(cx, cy, radius, points, rotation=math.pi / 2, inner=None):
     return vertices
 
 
-def fan(cx, cy, outline):
+def fan(cx: float, cy: float, outline: Contour) -> Mesh:
     """A triangle fan from the centre: fills convex and star-shaped outlines alike."""
     vertices = [cx, cy, 0, 0]
     for x, y in outline + outline[:1]:
@@ -32,13 +38,13 @@ def fan(cx, cy, outline):
     return Mesh(vertices=vertices, indices=list(range(len(vertices) // 4)), mode="triangle_fan")
 
 
-def _arc(cx, cy, radius, start, end, steps):
+def _arc(cx: float, cy: float, radius: float, start: float, end: float, steps: int) -> Contour:
     """Points on a circle from angle `start` to `end` (radians, either direction), both ends included."""
     return [(cx + radius * math.cos(start + (end - start) * i / steps),
              cy + radius * math.sin(start + (end - start) * i / steps)) for i in range(steps + 1)]
 
 
-def _ellipse(cx, cy, rx, ry, tilt=0.0, steps=20):
+def _ellipse(cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0, steps: int = 20) -> Contour:
     cos, sin = math.cos(tilt), math.sin(tilt)
     points = []
     for i in range(steps):
@@ -48,13 +54,13 @@ def _ellipse(cx, cy, rx, ry, tilt=0.0, steps=20):
     return points
 
 
-def _placed(unit_points, cx, cy, r, turn=0.0):
+def _placed(unit_points: Contour, cx: float, cy: float, r: float, turn: float = 0.0) -> Contour:
     """Unit-sized points turned by `turn` radians, scaled by r and moved to (cx, cy)."""
     cos, sin = math.cos(turn), math.sin(turn)
     return [(cx + r * (x * cos - y * sin), cy + r * (x * sin + y * cos)) for x, y in unit_points]
 
 
-def _bone():
+def _bone() -> Contour:
     # Two knobs at each end of a shaft; laid corner to corner by the caller to fill the square.
     knob_x, knob_y, knob_r, shaft = 0.56, 0.28, 0.32, 0.17
     meet_x = knob_x - math.sqrt(knob_r ** 2 - (knob_y - shaft) ** 2)
@@ -65,21 +71,21 @@ def _bone():
     return [(x * 1.22, y * 1.22) for x, y in right + left]
 
 
-def _drop():
+def _drop() -> Contour:
     # A water drop: a round bottom narrowing to a point at the top.
     centre, radius, tip = -0.3, 0.72, 1.05
     side = math.acos(radius / (tip - centre))
     return [(0.0, tip)] + _arc(0, centre, radius, math.pi / 2 + side, 2.5 * math.pi - side, 30)
 
 
-def _leaf():
+def _leaf() -> Contour:
     # Pointed at both ends with one side fuller than the other.
     top = [(t, 0.52 * (1 - t * t) * (1 + 0.2 * t)) for t in (i / 14 - 1 for i in range(29))]
     bottom = [(t, -0.34 * (1 - t * t)) for t in (1 - i / 14 for i in range(1, 28))]
     return [(x * 1.15, y * 1.15) for x, y in top + bottom]
 
 
-def _moon():
+def _moon() -> Contour:
     # A crescent: a disc with a smaller one taken out of its upper right.
     inner, (ix, iy) = 0.8, (0.45, 0.28)
     d = math.hypot(ix, iy)
@@ -99,15 +105,15 @@ def _moon():
     return outer + back[1:-1]
 
 
-def _circle_exit(cx, cy, radius):
+def _circle_exit(cx: float, cy: float, radius: float) -> Callable[[float, float], float]:
     """How far a ray from the origin runs before leaving a circle that holds the origin."""
-    def exit_distance(dx, dy):
+    def exit_distance(dx: float, dy: float) -> float:
         along = cx * dx + cy * dy
         return along + math.sqrt(max(0.0, along * along - (cx * cx + cy * cy - radius * radius)))
     return exit_distance
 
 
-def _club():
+def _club() -> Contour:
     # Three round leaves and a stem with a flat foot, traced along rays from the middle: the leaves each
     # hold the middle, so every ray leaves the shape once.
     lobes = [_circle_exit(0, 0.4, 0.44), _circle_exit(-0.42, -0.1, 0.44), _circle_exit(0.42, -0.1, 0.44)]
@@ -123,7 +129,7 @@ def _club():
     return kept[:cut] + [(-0.1, -0.45), (-0.32, -1.0), (0.32, -1.0), (0.1, -0.45)] + kept[cut:]
 
 
-def _spade():
+def _spade() -> Contour:
     # A heart turned point up, with a stem under its cleft.
     points = []
     for step in range(1, 40):
@@ -135,13 +141,14 @@ def _spade():
     return points + [(-0.08, cleft - 0.04), (-0.3, -1.0), (0.3, -1.0), (0.08, cleft - 0.04)]
 
 
-def shape_contours(shape: str, cx: float, cy: float, r: float):
+def shape_contours(shape: str, cx: float, cy: float, r: float) -> list[Contour] | None:
     """The outlines of `shape` around (cx, cy) with radius r (a paw has several), or None for a circle."""
     if shape == "paw":
         toes = ((-0.74, 0.22, -0.35), (-0.28, 0.68, -0.12), (0.28, 0.68, 0.12), (0.74, 0.22, 0.35))
         parts = [_ellipse(0, -0.36, 0.54, 0.48)] + [_ellipse(x, y, 0.23, 0.3, tilt, 14) for x, y, tilt in toes]
         return [_placed(part, cx, cy, r) for part in parts]
-    made = {"bone": (_bone, math.pi / 4), "drop": (_drop, 0.0), "leaf": (_leaf, math.pi / 4),
+    made: dict[str, tuple[Callable[[], Contour], float]] = {
+        "bone": (_bone, math.pi / 4), "drop": (_drop, 0.0), "leaf": (_leaf, math.pi / 4),
             "moon": (_moon, 0.0), "club": (_club, 0.0), "spade": (_spade, 0.0)}
     if shape in made:
         unit, turn = made[shape]
@@ -150,7 +157,7 @@ def shape_contours(shape: str, cx: float, cy: float, r: float):
     return None if outline is None else [outline]
 
 
-def shape_outline(shape: str, cx: float, cy: float, r: float):
+def shape_outline(shape: str, cx: float, cy: float, r: float) -> Contour | None:
     """The outline of `shape` around (cx, cy) with radius r, or None for a circle."""
     if shape == "triangle":
         return polygon_points(cx, cy - r * 0.15, r * 1.1, 3)
@@ -176,14 +183,15 @@ def shape_outline(shape: str, cx: float, cy: float, r: float):
     return None  # circle
 
 
-def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba, outline_rgba=(0, 0, 0, 0.85)) -> None:
+def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
+               outline_rgba: Colour = (0, 0, 0, 0.85)) -> None:
     """Draw a player's or a card's shape into the canvas being built (inside a `with canvas:` block)."""
     Color(*rgba)
     contours = shape_contours(shape, cx, cy, radius)
     if contours is None:
         Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
         Color(*outline_rgba)
-        Line(circle=(cx, cy, radius), width=1.5)
+        SmoothLine(circle=(cx, cy, radius), width=1.5)
         return
     if shape in CARD_SHAPES:
         # Hollows (a bone's notches, a crescent) and parts apart (a paw's toes) need a real tesselation.
@@ -195,25 +203,37 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba, outline_rg
                 Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
     else:
         fan(cx, cy, contours[0])
+    # A Line wider than a pixel draws through the stencil itself, so a shape scrolled out of a list
+    # would leave stray dots outside it; a SmoothLine is drawn as a mesh and stays clipped.
     Color(*outline_rgba)
     for contour in contours:
-        Line(points=[c for point in contour for c in point], close=True, width=1.5)
+        SmoothLine(points=[c for point in contour for c in point], close=True, width=1.5)
 
 
 class SymbolShape(Widget):
+    """A shape drawn in the middle of its box. Drawn again only when its size, shape or colours change:
+    moving it (a list scrolling, a row laid out again) only moves the drawing."""
+
     shape = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
     outline = ListProperty([0, 0, 0, 0.85])
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, shape=self._draw, rgba=self._draw)
+        self._at = Translate(0, 0)
+        self.bind(pos=self._move, size=self._draw, shape=self._draw, rgba=self._draw, outline=self._draw)
         self._draw()
 
-    def _draw(self, *_):
+    def _move(self, *_: Any) -> None:
+        self._at.xy = self.pos
+
+    def _draw(self, *_: Any) -> None:
         self.canvas.clear()
         radius = min(self.width, self.height) / 2 * 0.92
-        if radius <= 0:
+        if radius <= 0 or not self.shape:
             return
         with self.canvas:
-            draw_shape(self.shape, *self.center, radius, self.rgba, self.outline)
+            PushMatrix()
+            self._at = Translate(*self.pos)
+            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self.outline)
+            PopMatrix()

@@ -3,15 +3,13 @@ tile made up at random (the app never sees the real tiles)."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from companion.actions import Action
-from companion.errors import IllegalAction
 
+from .choices import score_refusal
 from .dogs import most_new_dogs
 from .state import BREEDS, MIN_NEW_DOGS, ActionType, MuttsState, Phase
-from .turns import score
 
 
 def legal_actions(state: MuttsState, rng: random.Random) -> list[Action]:
@@ -27,15 +25,6 @@ def legal_actions(state: MuttsState, rng: random.Random) -> list[Action]:
     actions = [Action(ActionType.FINISH_TURN, state.turn)]
     for seat in range(state.players):
         for index, (head, tail) in enumerate(state.new_dogs):
-            candidate = Action(ActionType.SCORE, seat, {"head": head, "tail": tail})
-            if index not in state.scored_now[seat] and _allows_score(state, candidate):
-                actions.append(candidate)
+            if index not in state.scored_now[seat] and score_refusal(state, seat, index) is None:
+                actions.append(Action(ActionType.SCORE, seat, {"head": head, "tail": tail}))
     return actions
-
-
-def _allows_score(state: MuttsState, action: Action) -> bool:
-    try:
-        score(copy.deepcopy(state), action)
-    except IllegalAction:
-        return False
-    return True

@@ -20,6 +20,7 @@ class PlayerSummary(TypedDict):
     stack_cards: int
     total: int
     scored_this_turn: list[list[str]]  # [head, tail] of each new dog scored from the last tile
+    scored_dogs: list[int]             # which of the last tile's new dogs (their places in new_dogs) those are
     may_score: int                     # how many more new dogs this player may still score
 
 
@@ -61,6 +62,7 @@ def summary(state: MuttsState) -> MuttsSummary:
              "scoring_stack": dict(state.stacks[seat]), "stack_cards": sum(state.stacks[seat].values()),
              "total": scores[seat],
              "scored_this_turn": [state.new_dogs[i] for i in state.scored_now[seat]],
+             "scored_dogs": sorted(state.scored_now[seat]),
              "may_score": may_score(state, seat)}
             for seat in range(state.players)],
         "turn": state.turn if state.phase != Phase.OVER else None,

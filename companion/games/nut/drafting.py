@@ -42,7 +42,22 @@ def pick(state: NutState, action: Action, seat: int) -> NutState:
 
 def kinds_left(state: NutState) -> list[str]:
     """The kinds of card some of which are still to be drafted."""
-    return [kind for kind in KINDS if sum(drafted[kind] for drafted in state.kinds) < state.kind_totals[kind]]
+    return [kind for kind, left in cards_left_by_kind(state).items() if left > 0]
+
+
+def cards_left_by_kind(state: NutState) -> dict[str, int]:
+    """How many cards of each kind are still to be drafted (picks of an unsaid kind not taken off)."""
+    return {kind: state.kind_totals[kind] - sum(drafted[kind] for drafted in state.kinds) for kind in KINDS}
+
+
+def pickable_columns(state: NutState) -> list[int]:
+    """The columns (1-based) the card being picked now may come from: this round's, once its holder
+    chose one, else any with cards in it; none once the draft is over."""
+    if state.phase != Phase.DRAFT or state.turn is None:
+        return []
+    if state.round_column is not None:
+        return [state.round_column]
+    return [number for number, cards in enumerate(state.columns, start=1) if cards]
 
 
 def refill(state: NutState) -> None:

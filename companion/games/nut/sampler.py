@@ -8,7 +8,7 @@ import random
 from companion.actions import Action
 
 from .clusters import EMPTY, SQUIRREL, WILD
-from .drafting import kinds_left
+from .drafting import kinds_left, pickable_columns
 from .state import ActionType, NutState, Phase
 
 
@@ -22,8 +22,7 @@ def legal_actions(state: NutState, rng: random.Random) -> list[Action]:
 
 
 def _legal_picks(state: NutState) -> list[Action]:
-    columns = ([state.round_column] if state.round_column is not None
-               else [number for number, cards in enumerate(state.columns, start=1) if cards])
+    columns = pickable_columns(state)
     kinds: list[str | None] = [None, *kinds_left(state)]
     return [Action(ActionType.PICK, state.turn, {"column": column} if kind is None else {"column": column, "kind": kind})
             for column in columns for kind in kinds]

@@ -3,7 +3,7 @@ or entered colour by colour (quick mode); and the winner, with the largest clust
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from companion.actions import Action
 from companion.errors import IllegalAction
@@ -15,6 +15,11 @@ from .state import ColourResult, LayoutResult, NutState, Phase
 
 SHARED = "shared"
 LARGEST_CLUSTER = "largest cluster"
+
+
+class QuickLimits(TypedDict):
+    sizes: int        # nuts and wilds in one colour's largest cluster
+    squirrels: int    # squirrels in that cluster
 
 
 def score_layout(state: NutState, action: Action, seat: int) -> NutState:
@@ -35,12 +40,18 @@ def score_layout(state: NutState, action: Action, seat: int) -> NutState:
     return _record(state, seat, "layout", list(grid), colours)
 
 
+def most_counted(state: NutState) -> QuickLimits:
+    """The most a count by hand can say for one colour: every cell of the largest layout in its
+    cluster, and every squirrel card in the game beside it."""
+    return {"sizes": state.max_rows * state.max_columns, "squirrels": state.kind_totals["squirrel"]}
+
+
 def score_quick(state: NutState, action: Action, seat: int) -> NutState:
     name = _scorable(state, seat)
     sizes = _colour_counts(state, action.get("sizes", {}), "sizes", name)
     squirrels = _colour_counts(state, action.get("squirrels", {}), "squirrels", name)
-    most_cells = state.max_rows * state.max_columns
-    most_squirrels = state.kind_totals["squirrel"]
+    most = most_counted(state)
+    most_cells, most_squirrels = most["sizes"], most["squirrels"]
     colours: dict[str, ColourResult] = {}
     for colour in state.colours:
         letter, size, attached = colour["letter"], sizes[colour["letter"]], squirrels[colour["letter"]]

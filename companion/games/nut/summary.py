@@ -6,6 +6,7 @@ from typing import Sequence, TypedDict
 
 from companion.actions import Action
 
+from .drafting import cards_left_by_kind, pickable_columns
 from .scoring import SHARED, winners
 from .state import UNKNOWN, ActionType, Colour, ColourResult, LayoutResult, NutState, Phase
 
@@ -14,6 +15,7 @@ class ColumnSummary(TypedDict):
     column: int                  # 1-based
     cards: int
     dealt_this_round: int
+    pickable: bool               # the card being picked now may come from this column
 
 
 class DraftSummary(TypedDict):
@@ -30,6 +32,7 @@ class DraftSummary(TypedDict):
     picks: list[int]
     picks_each: int
     kinds: list[dict[str, int]]  # per seat: kind (or "unknown") -> cards drafted
+    kinds_left: dict[str, int]   # kind -> cards of that kind still to be drafted
 
 
 class LayoutSummary(TypedDict):
@@ -79,10 +82,12 @@ def to_act(state: NutState) -> list[int]:
 
 def _draft_summary(state: NutState) -> DraftSummary:
     seats = state.seats
+    pickable = pickable_columns(state)
     return {
         "tracked": state.tracked,
         "deck": state.deck,
-        "columns": [{"column": number, "cards": cards, "dealt_this_round": state.refilled[number - 1]}
+        "columns": [{"column": number, "cards": cards, "dealt_this_round": state.refilled[number - 1],
+                     "pickable": number in pickable}
                     for number, cards in enumerate(state.columns, start=1)],
         "cards_per_column": seats,
         "holder": state.holder if state.phase == Phase.DRAFT else None,
@@ -94,6 +99,7 @@ def _draft_summary(state: NutState) -> DraftSummary:
         "picks": list(state.picks),
         "picks_each": state.deck_total // seats,
         "kinds": [dict(kinds) for kinds in state.kinds],
+        "kinds_left": cards_left_by_kind(state),
     }
 
 

@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence, TypedDict
 from companion.actions import Action
 
 from .cards import card_label
+from .choices import Choices, choices_now
 from .claims import Claims, claims_now
 from .pedigree import step_seat, the_round
 from .piles import cards_to_draw, reshuffle_allowed
@@ -72,6 +73,8 @@ class MuttsSummary(TypedDict):
     advanced: bool
     players: int
     names: list[str]
+    colours: list[str]
+    numbers: int
     hand: int
     hands_in_evening: int
     bones_on_table: int
@@ -89,6 +92,7 @@ class MuttsSummary(TypedDict):
     colour_to_follow: str | None
     dog_house: list[int]
     claims: Claims
+    choices: Choices
     pending: Pending | None
     reshuffle_needed: bool
     reshuffle_allowed: bool
@@ -137,6 +141,9 @@ def summary(state: MuttsState) -> MuttsSummary:
         "advanced": state.advanced,
         "players": state.players,
         "names": list(state.names),
+        # The deck's colours and dog numbers, as the pads offer them.
+        "colours": list(state.colours),
+        "numbers": state.numbers,
         "hand": state.hand_number,
         "hands_in_evening": state.hands_in_evening,
         "bones_on_table": state.players - 1,
@@ -158,6 +165,8 @@ def summary(state: MuttsState) -> MuttsSummary:
         "dog_house": list(state.dog_house),
         # The advanced game's Match! and Run! on the card in play, as the rules would judge them now.
         "claims": claims_now(state),
+        # Whom a wild may name and how far each count said out loud may go, as the rules would take it.
+        "choices": choices_now(state),
         "pending": _pending(state),
         "reshuffle_needed": reshuffle_needed,
         "reshuffle_allowed": reshuffle_allowed(state),

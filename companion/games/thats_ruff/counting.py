@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.actions import Action
@@ -9,7 +10,21 @@ from companion.errors import IllegalAction
 
 from . import flow, paths
 from .cards import copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
-from .state import HIGHEST, KEEP, LIMIT, MOVES, SHADED, Board, Card, Phase, RuffState, Slot
+from .state import (
+    COLOURS,
+    HIGHEST,
+    KEEP,
+    LIMIT,
+    LOWEST,
+    MOST_SPACES_PER_CARD,
+    MOVES,
+    SHADED,
+    Board,
+    Card,
+    Phase,
+    RuffState,
+    Slot,
+)
 from .turns import whose_action
 
 COPIES = copies_in_deck()
@@ -191,6 +206,29 @@ def _fetch_count_disc(state: RuffState, board: Board, new_count: int) -> int:
         paths.keep(board, state.keep_discs)
         return 1
     return 0
+
+
+def stay_within_reach(state: RuffState) -> bool:
+    """Whether some card the player to play could hold would bring their dog into its dog house with a
+    step to spare and discs enough to stay there: only then is staying worth offering. Every number in
+    every colour is tried (an 8 as the dog's own), as it would move the dog now; whether the deck still
+    holds that card is left to the play itself."""
+    if state.turn is None or not state.keep_discs:
+        return False
+    board = state.board_of(state.turn)
+    if not paths.plan_walk(board, MOST_SPACES_PER_CARD, paths.CLOCKWISE).stops:
+        return False
+    for number in range(LOWEST, min(HIGHEST, LIMIT - state.count) + 1):
+        for colour in COLOURS:
+            card: Card = {"number": number, "colour": colour}
+            if number == 8 and colour == board.eight_colour:
+                card["dog"] = board.dog
+            steps, _ = counting_moves(card, state.count + number, state.previous, board)
+            count_disc = 1 if board.count_discs.get(str(state.count + number), 0) > 0 else 0
+            paying = replace(board, house=board.house + count_disc)
+            if paths.can_stay(paying, paths.plan_walk(board, steps, paths.CLOCKWISE), True, state.stay_price):
+                return True
+    return False
 
 
 def _stay_choice(action: Action, board: Board, walk: paths.Walk, keep_discs: bool, price: int) -> bool:

@@ -82,6 +82,7 @@ class RuffSummary(TypedDict):
     next_dealer: int
     deck_left: int
     deal_size: int
+    cards_to_lay_out: int
     turn: int | None
     waiting_for: list[int]
     count: int
@@ -90,10 +91,13 @@ class RuffSummary(TypedDict):
     last_move: str
     centre: list[Card]
     face_up_to_play: list[FaceUpCard]
+    stay_within_reach: bool
     can_collect: int | None
+    collecting_step: str | None
     cards_discarded: int
     disc_supply: int
     eights_seen: list[str]
+    eight_dogs: dict[str, list[str]]
     boards: list[BoardSummary]
     players: list[SeatSummary]
     winner: WinnerSummary | None
@@ -110,6 +114,7 @@ def summary(state: RuffState) -> RuffSummary:
         "next_dealer": flow.dealer_of_next_hand(state) if state.phase == Phase.HAND_OVER else state.dealer,
         "deck_left": state.deck_left,
         "deal_size": state.deal_size,
+        "cards_to_lay_out": state.deal_size - KEEP if state.phase == Phase.LAYING_OUT else 0,
         "turn": state.turn,
         "waiting_for": waiting_for(state),
         "count": state.count,
@@ -118,10 +123,14 @@ def summary(state: RuffState) -> RuffSummary:
         "last_move": state.last_move,
         "centre": list(state.centre),
         "face_up_to_play": _face_up_to_play(state),
+        "stay_within_reach": _stay_within_reach(state),
         "can_collect": _can_collect(state),
+        "collecting_step": _collecting_step(state),
         "cards_discarded": state.cards_discarded,
         "disc_supply": state.supply,
         "eights_seen": list(state.eights_seen),
+        "eight_dogs": {colour: [dog for dog, shown in state.eights.items() if shown == colour]
+                       for colour in sorted(set(state.eights.values()))},
         "boards": [_board_summary(state, index) for index in range(len(state.boards))],
         "players": [_seat_summary(state, seat) for seat in range(state.players)],
         "winner": _winner_summary(state),
@@ -186,6 +195,22 @@ def _stay_choice(state: RuffState, index: int) -> StayChoice | None:
     stop = walk.stops[0]
     return {"cost": paths.stay_price(stop, state.stay_price), "discs": board.house + stop.fetched_before,
             "moves_on_to": walk.end}
+
+
+def _stay_within_reach(state: RuffState) -> bool:
+    """In Counting, whether staying in the dog house is worth offering the player to play."""
+    return state.phase == Phase.COUNTING and counting.stay_within_reach(state)
+
+
+def _collecting_step(state: RuffState) -> str | None:
+    """In Collecting, what the rules leave the player collecting now: to collect while a collection is
+    possible, else to put a card in the centre. Held cards the app doesn't know may well collect, so
+    while any is unknown and the centre has cards, collecting stays the step to take."""
+    can = _can_collect(state)
+    if can is None or state.turn is None:
+        return None
+    unknown = any(slot["card"] is None for slot in state.seats[state.turn].laid_out)
+    return str(ActionType.COLLECT if can or (unknown and state.centre) else ActionType.TO_CENTRE)
 
 
 def _can_collect(state: RuffState) -> int | None:

@@ -55,9 +55,9 @@ class Family:
         return left
 
     def column_buttons(self) -> dict[int, object]:
-        from ui.games.nut.pads import ColumnButton
+        from ui.games.nut.pads import DraftColumn
 
-        return {button.number: button for button in self.table.widgets(ColumnButton)}
+        return {button.number: button for button in self.table.widgets(DraftColumn)}
 
     def draft_one(self) -> None:
         table = self.table
@@ -160,9 +160,9 @@ class Family:
             self.shot("scored")
 
     def choose_tab(self, name: str, scored: bool = False) -> None:
-        from ui.games.nut.pads import PlayerTab
+        from ui.games.nut.pads import ScoringTab
 
-        tabs = [tab for tab in self.table.widgets(PlayerTab) if tab.label.text == name]
+        tabs = [tab for tab in self.table.widgets(ScoringTab) if tab.label.text == name]
         if not tabs:
             raise AssertionError(f"no tab for {name}: {self.table.texts()}")
         if not tabs[0].chosen:
@@ -180,9 +180,9 @@ class Family:
         return grids[0]
 
     def choose_paint(self, value: str) -> None:
-        from ui.games.nut.cells import Swatch
+        from ui.games.nut.widgets import PaintSwatch
 
-        swatch = next((s for s in self.table.widgets(Swatch) if s.caption == PAINT_NAMES[value]), None)
+        swatch = next((s for s in self.table.widgets(PaintSwatch) if s.caption == PAINT_NAMES[value]), None)
         if swatch is None:
             raise AssertionError(f"no {PAINT_NAMES[value]} paint on screen")
         if not swatch.selected:
@@ -257,7 +257,7 @@ class Family:
         """Quick: for each colour the family counts its best cluster and the squirrels in it, and
         sets each count with the + and - buttons."""
         from companion.games.nut.clusters import best_clusters
-        from ui.games.nut.pads import Stepper
+        from ui.widgets.stepper import Stepper
 
         table = self.table
         summary = self.summary()
@@ -274,7 +274,7 @@ class Family:
             wanted = (cluster.size, cluster.squirrels) if cluster else (0, 0)
             for stepper, value in zip(steppers[2 * index:2 * index + 2], wanted):
                 for _ in range(40):
-                    shown = int(stepper.value_label.text)
+                    shown = int(stepper.number.text)
                     if shown == value:
                         break
                     table.tap("+" if shown < value else "-", within=stepper)

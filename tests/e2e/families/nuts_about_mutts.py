@@ -127,13 +127,15 @@ class Family:
 
     # ----- one step of a hand ------------------------------------------------------------------
     def turn(self, summary: dict) -> None:
+        from ui.games.nuts_about_mutts.pads import Step
+
         pad = self.pad
         to_act = summary["to_act"]
         kind = to_act["kind"]
-        if pad.step == "claim_what":
+        if pad.step is Step.CLAIM_WHAT:
             self.claimed_as()
             return
-        if pad.step != "main":
+        if pad.mid_entry:
             self.tap_key("back")  # an entry left half-way starts again
             return
         if "midgame" not in self.done and len(self.session.actions) >= 3 and kind == "turn":
@@ -252,7 +254,7 @@ class Family:
         """Whoever is in the dog house and whoever deals, the seat says so in words on screen, and the
         seat whose turn it is has its ring: at every player count, however long the names."""
         summary = self.summary()
-        tiles = self.view.table.tiles
+        tiles = self.view.strip.tiles
         for seat, tile in tiles.items():
             for word, applies in (("DOG HOUSE", seat in summary["dog_house"]), ("DEALS", seat == summary["dealer"])):
                 if applies and not self.seat_shows(tile, word):
@@ -445,9 +447,10 @@ def play(table, seed: int, shots: str) -> None:
 
 def photo_finish_lines(layer) -> list[list[str]]:
     """Each photo-finish line in `layer`, top to bottom, as the words on it."""
+    import layout
     from kivy.uix.label import Label
 
     from ui.screens.race import PhotoFinishRow
 
-    rows = [row for row in layer.walk(restrict=True) if isinstance(row, PhotoFinishRow)]
-    return [[child.text for child in reversed(row.children) if isinstance(child, Label)] for row in rows]
+    rows = [row for row in layer.walk(restrict=True) if isinstance(row, PhotoFinishRow) and layout.is_shown(row)]
+    return [[label.text for label in row.walk(restrict=True) if isinstance(label, Label)] for row in rows]

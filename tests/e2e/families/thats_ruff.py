@@ -110,11 +110,11 @@ class Family:
 
     def expect_tag(self, seat: int, doing: str) -> None:
         """The player's shape and name are on screen with what the table expects of them."""
-        from ui.games.thats_ruff.widgets import NameTag
+        from ui.games.thats_ruff.widgets import SeatDoing
 
         name = self.name(seat)
-        if not any(tag.name_label.text == name and tag.detail_label.text == doing
-                   for tag in self.table.widgets(NameTag)):
+        if not any(tag.badge.label.text == name and tag.detail.text == doing
+                   for tag in self.table.widgets(SeatDoing)):
             raise AssertionError(f"{self.table.where()}: expected {name} shown with {doing!r}; "
                                  f"texts: {self.table.texts()}")
 
@@ -144,22 +144,23 @@ class Family:
     def entering_seat(self, summary: dict) -> int:
         """The player whose cards go in next: the one the pad has chosen, or now and then another
         player still waiting, chosen by a tap on their name (as a family passes the tablet round)."""
-        from ui.games.thats_ruff.widgets import NameButton
+        from ui.widgets.choice import Choice
 
         waiting = summary["waiting_for"]
-        chosen = [button for button in self.table.widgets(NameButton) if button.chosen]
+        names = [player.name for player in self.session.players]
+        seats = [button for button in self.table.widgets(Choice) if button.text in names]
+        chosen = [button for button in seats if button.selected]
         if len(chosen) != 1:
             raise AssertionError(f"{self.table.where()}: {len(chosen)} players are shown entering cards")
-        seat = self.session.players.index(chosen[0].player)
+        seat = names.index(chosen[0].text)
         if seat not in waiting:
             raise AssertionError(f"{self.table.where()}: the pad asks {self.name(seat)}, the game waits for {waiting}")
         others = [other for other in waiting if other != seat]
         if others and self.rng.random() < 0.3:
             seat = self.rng.choice(others)
-            button = next(button for button in self.table.widgets(NameButton)
-                          if button.player == self.session.players[seat])
+            button = next(button for button in seats if button.text == names[seat])
             self.table.tap(button)
-            if not button.chosen:
+            if not button.selected:
                 raise AssertionError(f"{self.table.where()}: a tap on {self.name(seat)} did not choose them")
         self.expect_on_screen(rf"^{re.escape(self.name(seat))} (lays out|turns up)")
         return seat

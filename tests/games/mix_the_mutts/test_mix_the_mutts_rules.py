@@ -386,3 +386,33 @@ def test_example_log_replays_to_bens_win():
     assert summary["card_pile"] == 54
     assert summary["tiles"]["on_table"] == 12
     assert summary["winner_names"] == ["Ben"]
+
+
+
+# ----- what the scoring grid asks before a tap ------------------------------------------------------
+def test_the_grid_asks_the_rules_whether_a_player_may_score_a_dog_and_hears_why_not():
+    from companion.games.mix_the_mutts.choices import score_refusal
+
+    session = new_session(3)
+    connect(session, 0, ("poodle", "schnauzer"), ("beagle", "beagle"))
+    assert score_refusal(session.state, 1, 0) is None and score_refusal(session.state, 1, 1) is None
+    do(session, "score", 1, head="beagle", tail="beagle")
+    assert players(session)[1]["scored_dogs"] == [1]
+    assert "only the active player" in score_refusal(session.state, 1, 0)
+    do(session, "score", 0, head="poodle", tail="schnauzer")
+    do(session, "score", 0, head="beagle", tail="beagle")
+    assert players(session)[0]["scored_dogs"] == [0, 1]
+    assert "already scored the purebreed beagle" in score_refusal(session.state, 0, 1)
+    do(session, "finish_turn", 0)
+    connect(session, 1, ("pug", "pug"), ("beagle", "poodle"), ("dachshund", "pug"))
+    assert "holds only 0 cards" in score_refusal(session.state, 0, 0)   # Ann put all four down
+    assert score_refusal(session.state, 2, 0) is None                   # Cleo still holds hers
+
+
+def test_a_tile_making_the_same_dog_twice_marks_the_first_one_scored():
+    session = new_session(2)
+    connect(session, 0, ("pug", "pug"), ("beagle", "poodle"))
+    do(session, "finish_turn", 0)
+    connect(session, 1, ("pug", "pug"), ("pug", "pug"), ("dachshund", "beagle"))
+    do(session, "score", 0, head="pug", tail="pug")
+    assert players(session)[0]["scored_dogs"] == [0]

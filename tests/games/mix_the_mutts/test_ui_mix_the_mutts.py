@@ -6,7 +6,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402,F401  (opens the headless window)
-from ui_support import texts  # noqa: E402
+from ui_support import buttons_reading, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -94,7 +94,7 @@ def test_scoring_buttons_move_cards_from_hand_to_stack_and_extra_scores_are_refu
     grid.buttons[(0, 1)].trigger_action(0)  # Ben scores the poodle-schnauzer mutt
     assert session.actions[-1] == Action("score", 1, {"head": "poodle", "tail": "schnauzer"})
     grid = screen.view.scoring
-    assert grid.hands[1].text == "2" and grid.totals[1].text == "6"
+    assert grid.hands[1].number.text == "2" and grid.totals[1].text == "6"
     assert grid.buttons[(0, 1)].text == "Scored" and grid.buttons[(0, 1)].kind == "ok"
     assert grid.buttons[(1, 1)].text == "Score" and grid.buttons[(0, 0)].text == "Score"
     state_before = session.state
@@ -277,3 +277,100 @@ def test_undo_under_an_open_pad_closes_it(services):
     screen.undo_button.trigger_action(0)  # back to Ann's turn: Ben's half-entered tile is not hers
     assert session.summary()["turn"] == 0
     assert view.pad is None and view.connect_button is not None
+
+
+# ----- a move updates what is on screen; it does not build it anew -------------------------------------
+@pytest.fixture
+def on_window(services):
+    """A table in the window, so a test can touch it as a finger would."""
+    from kivy.uix.screenmanager import NoTransition
+
+    navigator = Navigator(transition=NoTransition())
+    Window.add_widget(navigator)
+
+    def show(actions=(), players=FAMILY):
+        session = services.store.new_session("mix_the_mutts", players, {})
+        for action in actions:
+            session.perform(action)
+        return open_game_screen(services, navigator, session), session
+
+    yield show
+    Window.remove_widget(navigator)
+
+
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(on_window):
+    from ui_support import same_widgets, tap
+
+    screen, session = on_window()
+    view = screen.view
+    same, before, after = same_widgets(view, lambda: tap(view.draw_button))
+    assert session.actions == (Action("draw", 0),)
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a draw"
+    assert view.pile.number.text == "58" and view.cards[0].hand.number.text == "6"
+    assert view.turn_badge.player.name == "Ben"
+
+
+def test_a_score_and_each_breed_tapped_update_the_pads_in_place(on_window):
+    from ui_support import same_widgets, tap
+
+    screen, session = on_window([connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))])
+    view = screen.view
+    same, _, _ = same_widgets(view, lambda: tap(view.scoring.buttons[(1, 2)]))   # Cleo scores the beagles
+    assert session.actions[-1] == Action("score", 2, {"head": "beagle", "tail": "beagle"})
+    assert same and view.scoring.buttons[(1, 2)].text == "Scored"
+    assert view.scoring.hands[2].number.text == "2"
+    tap(view.finish_button)
+    tap(view.connect_button)
+    for breed in ("pug", "pug", "dachshund"):
+        same, _, _ = same_widgets(view, lambda breed=breed: tap(view.pad.breed_buttons[breed]))
+        assert same, f"tapping {breed} built the pad anew"
+    assert "purebreed pug; dachshund head, ?" in view.pad.entered.text
+
+
+def test_the_pads_and_the_grid_are_made_once_and_shown_again(on_window):
+    from ui_support import tap
+
+    screen, session = on_window()
+    view = screen.view
+    tap(view.connect_button)
+    pad, cells = view.pad, set(view.pad.walk())
+    tap(view.pad.breed_buttons["pug"])
+    tap(buttons_reading(view, "Cancel")[0])
+    tap(view.connect_button)
+    assert view.pad is pad and set(view.pad.walk()) == cells
+    assert "none yet" in view.pad.entered.text         # a new tile starts with nothing told
+    for breed in ("pug", "pug", "beagle", "poodle"):
+        tap(view.pad.breed_buttons[breed])
+    tap(view.pad.record_button)
+    grid = view.scoring
+    tap(view.finish_button)
+    tap(view.connect_button)
+    for breed in ("poodle", "poodle", "beagle", "pug"):
+        tap(view.pad.breed_buttons[breed])
+    tap(view.pad.record_button)
+    assert view.scoring is grid and grid.buttons[(0, 0)].text == "Score"
+
+
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(on_window):
+    from ui_support import same_widgets, tap
+
+    def on_the_table():
+        return [widget.text for widget in view.walk(restrict=True) if getattr(widget, "text", None)]
+
+    screen, session = on_window([connect(0, ("poodle", "schnauzer"), ("beagle", "beagle")),
+                             Action("score", 1, {"head": "poodle", "tail": "schnauzer"})])
+    view = screen.view
+    shown_before = on_the_table()
+    # Ben has scored one dog: only the active player scores a second, so his cell is greyed and says why.
+    same, _, _ = same_widgets(view, lambda: tap(view.scoring.buttons[(1, 1)]))
+    assert len(session.actions) == 2 and "already scored one dog" in screen.message.text
+    assert same and on_the_table() == shown_before
+
+
+def test_a_cell_the_rules_would_refuse_is_greyed_before_it_is_tapped(services):
+    screen, session = table(services, [connect(0, ("poodle", "schnauzer"), ("beagle", "beagle")),
+                                       Action("score", 1, {"head": "poodle", "tail": "schnauzer"})])
+    grid = screen.view.scoring
+    assert "only the active player" in grid.buttons[(1, 1)].disabled_reason
+    assert not grid.buttons[(1, 0)].disabled_reason and not grid.buttons[(1, 2)].disabled_reason
+    assert not grid.buttons[(0, 1)].disabled_reason and grid.buttons[(0, 1)].text == "Scored"

@@ -23,7 +23,8 @@ from ui.screens.game import open_game_screen  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 import layout  # noqa: E402
 
-NAMES = ["Christopher", "Maximiliana", "Bartholomew", "Anastasia"]
+# The play-throughs' long names: "Bartholomäus", bold on the active player's column, is the widest.
+NAMES = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia"]
 FOUR = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(NAMES)]
 TWO = FOUR[:2]
 SCREEN = "GameScreen/MixTheMuttsView"

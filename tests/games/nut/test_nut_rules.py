@@ -357,3 +357,35 @@ def test_a_game_log_with_a_misspelt_field_is_refused_at_its_entry(tmp_path):
         {"type": "pick", "player": 1, "column": 1, "knd": "squirrel"}]}))
     with pytest.raises(BadDocument, match=r"actions\[1\].*'knd'"):
         replay_file(path)
+
+
+# ----- what the draft pad asks before a tap ---------------------------------------------------------
+def test_the_summary_says_which_columns_a_pick_may_come_from_and_the_kinds_still_in_the_deck():
+    session = new_game(2)
+    draft = session.summary()["draft"]
+    assert [column["pickable"] for column in draft["columns"]] == [True, True, True]
+    totals = dict(GAME.card["cards"])
+    assert draft["kinds_left"] == totals
+    pick(session, 0, 2, "squirrel")
+    draft = session.summary()["draft"]
+    assert [column["pickable"] for column in draft["columns"]] == [False, True, False]
+    assert draft["kinds_left"] == {**totals, "squirrel": totals["squirrel"] - 1}
+    pick(session, 1, 2)             # a pick of no said kind takes no kind off
+    draft = session.summary()["draft"]
+    assert draft["kinds_left"]["standard"] == totals["standard"]
+    assert [column["pickable"] for column in draft["columns"]] == [True, True, True]
+    finish_draft(session)
+    assert not any(column["pickable"] for column in session.summary()["draft"]["columns"])
+
+
+def test_a_count_by_hand_may_say_up_to_what_the_rules_take_and_no_more():
+    from companion.games.nut.scoring import most_counted
+
+    session = new_game(2, track_draft=False)
+    most = most_counted(session.state)
+    assert most == {"sizes": GAME.card["grid"]["max_rows"] * GAME.card["grid"]["max_columns"],
+                    "squirrels": GAME.card["cards"]["squirrel"]}
+    refused(session, Action("score_quick", 0, {"sizes": {"R": most["sizes"] + 1}}), "the most is")
+    refused(session, Action("score_quick", 0, {"sizes": {"R": 3}, "squirrels": {"R": most["squirrels"] + 1}}),
+            "squirrel cards")
+    session.perform(Action("score_quick", 0, {"sizes": {"R": most["sizes"]}, "squirrels": {"R": most["squirrels"]}}))

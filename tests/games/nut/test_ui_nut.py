@@ -2,6 +2,8 @@
 score it (or count it by hand with Quick), and see who won and which clusters counted."""
 
 
+import gc
+
 import pytest
 
 pytest.importorskip("kivy")
@@ -15,7 +17,7 @@ from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.rulecards import load_example
 from ui.games.nut import NutView  # noqa: E402
-from ui.games.nut.results import EndView  # noqa: E402
+from ui.games.nut.results import NutEnd  # noqa: E402
 from ui.games.nut.scoring import trimmed  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
@@ -179,6 +181,7 @@ def test_quick_mode_steppers_show_points_and_record_the_counts(services):
     pad.steppers[("sizes", "Y")].minus.trigger_action(0)   # never below zero
     assert pad.points_labels["R"].text == "= 8"
     assert pad.quick_total.text == "Ann: 8 points"
+    gc.collect()          # the scored card's widgets not on screen are the card's own, not the collector's
     pad.score_button.trigger_action(0)
     assert session.actions[-1] == Action("score_quick", 0, {"sizes": {"R": 4, "Y": 0, "B": 0, "G": 0},
                                                             "squirrels": {"R": 1}})
@@ -193,14 +196,14 @@ def test_a_refused_quick_score_keeps_the_counts(services):
     pad.score_button.trigger_action(0)
     assert len(session.actions) == 30
     assert "no green cluster" in screen.message.text
-    assert pad.steppers[("squirrels", "G")].value_label.text == "1"
+    assert pad.steppers[("squirrels", "G")].number.text == "1"
 
 
 def test_the_end_shows_scores_winner_tie_break_and_best_clusters(services):
     screen, session = table(services, [Action.from_json(entry) for entry in EXAMPLE["actions"]])
     assert session.is_over
     end = screen.view.end
-    assert isinstance(end, EndView)
+    assert isinstance(end, NutEnd)
     shown = texts(end)
     assert "Ben" in shown and shown.count("13") == 2
     assert any("largest cluster" in text for text in shown)
@@ -237,3 +240,52 @@ def test_a_one_point_layout_is_said_in_the_singular(services, navigator):
     tap(pad.quick_button)
     tap(pad.steppers[("sizes", "R")].plus)
     assert pad.quick_total.text == "Ann: 1 point"
+
+
+# ----- a move updates what is on screen; it does not build it anew -------------------------------------
+def on_the_table(view) -> list[str]:
+    return [widget.text for widget in view.walk(restrict=True) if isinstance(getattr(widget, "text", None), str)]
+
+
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(services, navigator):
+    from ui_support import same_widgets, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    same, before, after = same_widgets(view, lambda: tap(view.draft.columns[1]))
+    assert session.actions[-1] == Action("pick", 0, {"column": 2, "kind": "standard"})
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a pick"
+    assert [button.count.number.text for button in view.draft.columns] == ["2", "1", "2"]
+    assert view.draft.turn_badge.player.name == "Ben"
+
+
+def test_a_score_shows_the_next_layout_on_the_same_widgets(services, navigator):
+    from ui_support import same_widgets, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    for action in DRAFT:
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    pad = screen.view.scoring
+    pad.choose_paint("R")
+    pad.paint_cell(0, 0)
+    pad.paint_cell(0, 1)
+    same, _, _ = same_widgets(screen.view, lambda: tap(pad.score_button))
+    assert session.actions[-1] == Action("score_layout", 0, {"grid": ["RR"]})
+    assert same, "scoring Ann's layout built the pad anew"
+    assert pad.tabs[0].score.text == "2" and pad.score_button.text == "Score Ben"
+
+
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navigator):
+    from ui_support import same_widgets, settle, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    session.perform(DRAFT[0])                 # Ann opened column 1: Ben's pick must come from it
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    settle()
+    shown_before = on_the_table(view)
+    same, _, _ = same_widgets(view, lambda: tap(view.draft.columns[2]))
+    assert len(session.actions) == 1 and "column 1" in screen.message.text
+    assert same and on_the_table(view) == shown_before

@@ -7,27 +7,16 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.core.window import Window  # noqa: E402
 from ui_support import tap  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
+from ui.games.nuts_about_mutts.pads import Step  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 
 FAMILY = [Player("Ann", "orange", 1), Player("Ben", "sky", 2), Player("Cleo", "green", 3), Player("Dev", "yellow", 4)]
 ANN, BEN, CLEO, DEV = range(4)
 RED_FIVE = Action("play", BEN, {"colour": "red", "number": 5})
-
-
-@pytest.fixture
-def navigator():
-    """A navigator on the window, as the app has, so taps land where the buttons are drawn."""
-    navigator = Navigator()
-    navigator.transition.duration = 0
-    Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
 
 
 def table(services, navigator, actions):
@@ -46,10 +35,10 @@ def test_a_match_with_both_copies_on_the_home_pile_is_greyed_and_says_why(servic
     assert not pad.buttons["run"].disabled_reason
     moves = len(session.actions)
     tap(pad.buttons["match"])
-    assert len(session.actions) == moves and pad.step == "main"
+    assert len(session.actions) == moves and not pad.mid_entry
     assert "both red 5s are already on the home pile" in screen.message.text
     tap(pad.buttons["run"])                      # Run! is still open: it asks who claimed
-    assert pad.step == "claim_who"
+    assert pad.step is Step.CLAIMER
 
 
 def test_after_a_dog_house_naming_the_colour_in_play_the_twin_is_matched_from_the_pad(services, navigator):

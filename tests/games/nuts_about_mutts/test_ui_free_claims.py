@@ -14,6 +14,7 @@ from companion.players import Player  # noqa: E402
 from companion.races import Edge  # noqa: E402
 from hardware.backend import open_backend  # noqa: E402
 from hardware.controller import RaceController  # noqa: E402
+from ui.games.nuts_about_mutts.pads import Step  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 
@@ -53,7 +54,7 @@ def test_a_slam_starts_the_claim_and_the_winner_records_a_run(table):
     assert "Ann claims the play!" in texts(popup)
     popup._accept()
     pad = screen.view.pad
-    assert pad.step == "claim_what"
+    assert pad.step is Step.CLAIM_WHAT
     pad.buttons["run"].trigger_action(0)
     pad.buttons["number:6"].trigger_action(0)
     last = session.actions[-1]

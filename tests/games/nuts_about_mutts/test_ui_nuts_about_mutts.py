@@ -34,7 +34,7 @@ def table(services, actions=(), options=None, runner=None):
 
 
 def counts(screen) -> list[int]:
-    tiles = screen.view.table.tiles
+    tiles = screen.view.strip.tiles
     return [int(tiles[seat].count.text) for seat in sorted(tiles)]
 
 
@@ -54,16 +54,16 @@ class FakeRunner:
 def test_one_tap_on_played_a_dog_card_records_it_and_the_hand_shrinks(services):
     screen, session = table(services, ACTIONS[:1])  # Ben started the home pile; Cleo's turn
     assert counts(screen) == [7, 6, 7]
-    assert "TURN" in screen.view.table.tiles[2].tag_words
+    assert "TURN" in screen.view.strip.tiles[2].tag_words
     assert "Cleo's turn" in screen.view.pad.title.text
     tap(screen, "dog")
     assert session.actions[-1] == Action("play", 2, {})
     assert counts(screen) == [7, 6, 6]
-    assert "TURN" in screen.view.table.tiles[0].tag_words and "NEXT" in screen.view.table.tiles[1].tag_words
-    assert screen.view.table.piles.home.number.text == "2"
+    assert "TURN" in screen.view.strip.tiles[0].tag_words and "NEXT" in screen.view.strip.tiles[1].tag_words
+    assert screen.view.info.piles.home.number.text == "2"
     # The card went down without its colour and number: said in words, and the pad offers to name it.
-    assert screen.view.table.top_card.words.text == "not named"
-    assert "Top: a dog" in texts(screen.view.table.top_card)
+    assert screen.view.info.top_card.words.text == "not named"
+    assert "Top: a dog" in texts(screen.view.info.top_card)
 
 
 def test_colour_and_number_details_go_with_the_play(services):
@@ -74,13 +74,13 @@ def test_colour_and_number_details_go_with_the_play(services):
     assert "red 9" in screen.view.pad.buttons["record"].text
     tap(screen, "record")
     assert session.actions[-1] == Action("play", 2, {"colour": "red", "number": 9})
-    assert screen.view.table.top_card.words.text == "red 9"
+    assert screen.view.info.top_card.words.text == "red 9"
 
 
 def test_an_unnamed_dog_on_top_of_the_basic_game_is_just_a_dog_card(services):
     screen, session = table(services, ACTIONS[:1], options={**EXAMPLE["options"], "advanced": False})
     tap(screen, "dog")
-    assert screen.view.table.top_card.words.text == "a dog card"
+    assert screen.view.info.top_card.words.text == "a dog card"
 
 
 def test_a_flea_makes_everyone_else_draw_on_screen(services):
@@ -90,7 +90,7 @@ def test_a_flea_makes_everyone_else_draw_on_screen(services):
     tap(screen, "colour:blue")
     assert session.actions[-1] == Action("play", 2, {"card": "flea", "colour": "blue"})
     assert counts(screen) == [before[0] + 1, before[1] + 1, before[2] - 1]
-    assert "BLUE" in screen.view.table.top_card.follow.label.text
+    assert "BLUE" in screen.view.info.top_card.words.text
 
 
 def test_a_refused_tap_shows_why_and_changes_nothing(services):
@@ -131,7 +131,7 @@ def test_dog_house_card_then_the_draw_until_playable_turn(services):
     tap(screen, "seat:2")
     tap(screen, "colour:red")
     assert session.actions[-1] == ACTIONS[9]
-    assert "DOG HOUSE" in screen.view.table.tiles[2].tag_words
+    assert "DOG HOUSE" in screen.view.strip.tiles[2].tag_words
     assert "dog house" in screen.view.pad.title.text
     held = counts(screen)[2]
     for _ in range(4):
@@ -142,7 +142,7 @@ def test_dog_house_card_then_the_draw_until_playable_turn(services):
     tap(screen, "record")
     assert session.actions[-1] == ACTIONS[10]
     assert counts(screen)[2] == held + 4
-    assert "DOG HOUSE" not in screen.view.table.tiles[2].tag_words
+    assert "DOG HOUSE" not in screen.view.strip.tiles[2].tag_words
 
 
 def test_the_bone_race_by_hand_records_the_loser_who_gets_a_card(services):
@@ -210,7 +210,7 @@ def test_a_claim_race_records_the_winner(services):
 def test_the_cards_breakdown_adds_up_to_the_deck(services):
     screen, session = table(services, ACTIONS[:10])  # Cleo's Dog House card lies in front of her
     cards = session.summary()["cards"]
-    popup = screen.view.table.show_cards()
+    popup = screen.view.show_cards()
     equation = f"{cards['in_hands']} + {cards['draw_pile']} + {cards['home_pile']} + 1 = {cards['deck']} cards"
     assert cards["in_hands"] + cards["draw_pile"] + cards["home_pile"] + 1 == cards["deck"]
     assert any(equation in line.text for line in popup.lines)
@@ -225,12 +225,12 @@ def test_end_of_hand_score_table_names_the_top_dog_and_deals_on(services):
     shown = texts(scores)
     assert "TOP DOG" in shown
     assert "Cleo went out" in scores.heading.text
-    assert scores.cells[("total", 2)].label.text == "0"
+    assert scores.cells[("total", 2)].text == "0"
     assert "Ben deals" in scores.deal_button.text
     scores.deal_button.trigger_action(0)
     assert session.state.hand_number == 2
     assert counts(screen) == [7, 7, 7]
-    assert "TOP DOG" in screen.view.table.tiles[2].tag_words
+    assert "TOP DOG" in screen.view.strip.tiles[2].tag_words
 
 
 def test_the_evening_over_shows_the_winner(services):
@@ -258,3 +258,42 @@ def test_the_dog_house_stepper_counts_on_past_an_empty_draw_pile(services):
         stepper.plus.trigger_action(0)
     tap(screen, "dog")
     assert session.actions[-1] == Action("dog_house_turn", target, {"drawn": summary["draw_pile"] + 2})
+
+
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(services, navigator):
+    from ui_support import same_widgets
+    from ui_support import tap as touch
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY, {**EXAMPLE["options"], "advanced": False})
+    session.perform(ACTIONS[0])   # Ben started the home pile: Cleo's turn
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    same, before, after = same_widgets(view, lambda: touch(view.pad.buttons["dog"]))
+    assert session.actions[-1] == Action("play", 2, {})
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a dog card played"
+    same, before, after = same_widgets(view, lambda: touch(view.pad.buttons["drew"]))
+    assert session.actions[-1] == Action("draw", 0)
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a card drawn"
+    assert counts(screen) == [8, 6, 6] and view.info.piles.home.number.text == "2"
+    assert "TURN" in view.strip.tiles[1].tag_words and "Ben's turn" in view.pad.title.text
+
+
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navigator):
+    from ui_support import same_widgets
+    from ui_support import tap as touch
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
+    for action in ACTIONS[:4]:   # a Flea named blue; Ann's turn
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    touch(view.pad.buttons["details"])
+    touch(view.pad.buttons["colour:red"])
+
+    def on_the_table():
+        return [widget.text for widget in view.walk(restrict=True) if getattr(widget, "text", None)]
+
+    shown_before = on_the_table()
+    same, _, _ = same_widgets(view, lambda: touch(view.pad.buttons["record"]))
+    assert len(session.actions) == 4 and "the colour is blue" in screen.message.text
+    assert same and on_the_table() == shown_before

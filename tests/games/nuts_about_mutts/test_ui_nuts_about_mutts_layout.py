@@ -13,7 +13,7 @@ pytest.importorskip("kivy")
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.graphics import Ellipse, Mesh  # noqa: E402
+from kivy.graphics import Ellipse, Mesh, Translate  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
@@ -79,13 +79,13 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
     screen, _ = game(services, seven_inch, FIRST)
     with_message(screen)
     assert problems(screen) == []
-    tiles = screen.view.table.tiles
+    tiles = screen.view.strip.tiles
     assert [tiles[seat].name.text for seat in range(6)] == NAMES
     for tile in tiles.values():
         assert tile.count.key_number
         assert layout.key_number_mm(tile.count, layout.px_per_mm(800)) >= 10
         assert tile.count.texture_size[1] <= tile.count.height
-    assert screen.view.table.info.info.text == "Hand 1 of 3"
+    assert screen.view.info.hand.text == "Hand 1 of 3"
     assert "DEALS" in tiles[0].tag_words
 
 
@@ -137,15 +137,19 @@ def test_a_won_claim_asks_match_or_run_under_a_whole_heading(services, seven_inc
 
 
 def drawn_centre(shape):
-    """The middle of what was filled: card shapes are drawn as several meshes, so all of them count."""
+    """The middle of what was filled, on the window: card shapes are drawn as several meshes, so all of
+    them count, and a shape is drawn from its own corner, moved to where it stands (a Translate)."""
     xs, ys = [], []
+    dx = dy = 0.0
     for instruction in shape.canvas.children:
+        if isinstance(instruction, Translate):
+            dx, dy = instruction.x, instruction.y
         if isinstance(instruction, Mesh):
             xs += instruction.vertices[0::4]
             ys += instruction.vertices[1::4]
         if isinstance(instruction, Ellipse):
-            return instruction.pos[0] + instruction.size[0] / 2, instruction.pos[1] + instruction.size[1] / 2
-    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2) if xs else None
+            return dx + instruction.pos[0] + instruction.size[0] / 2, dy + instruction.pos[1] + instruction.size[1] / 2
+    return (dx + (min(xs) + max(xs)) / 2, dy + (min(ys) + max(ys)) / 2) if xs else None
 
 
 def assert_shapes_inside(root):
@@ -170,7 +174,7 @@ def test_shapes_are_drawn_inside_their_buttons_after_the_pad_redraws(services, s
     pad.buttons["dog_house"].trigger_action(0)  # a player in each target button
     settle()
     assert_shapes_inside(pad)
-    assert_shapes_inside(screen.view.table.strip)
+    assert_shapes_inside(screen.view.strip)
 
 
 def test_the_six_player_photo_finish_keeps_shapes_on_their_rows_and_the_title_inside(seven_inch):

@@ -91,7 +91,7 @@ def test_the_dog_house_the_dealer_and_the_turn_show_on_every_seat(services, wind
     assert summary["to_act"] == {"kind": "dog_house_turn", "seat": 0}
     assert problems == []
     table_font = layout.SECONDARY_TEXT_MM / layout.CAP_HEIGHT * (layout.px_per_mm(800) or 0)
-    for seat, tile in screen.view.table.tiles.items():
+    for seat, tile in screen.view.strip.tiles.items():
         for word, applies in ((DOG_HOUSE, seat in in_the_dog_house), (DEALER, seat == 0)):
             marks = shown_on(tile, word)
             assert len(marks) == (1 if applies else 0), f"{names[seat]}: {word!r} shown {len(marks)} times"
@@ -99,7 +99,7 @@ def test_the_dog_house_the_dealer_and_the_turn_show_on_every_seat(services, wind
                 assert mark.font_size >= table_font - 0.5, f"{word} on {names[seat]}'s seat is too small to read"
         # Whose turn it is: a thick ring around the seat, and only that one.
         assert tile.is_turn == (seat == 0)
-    assert screen.view.table.tiles[0].ring_shown
+    assert screen.view.strip.tiles[0].ring_shown
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["800x480", "1280x720"])
@@ -111,7 +111,7 @@ def test_a_hand_of_ten_or_more_keeps_its_distance_from_the_name(services, window
     screen, session, problems = table(services, window, size, LONG[:players], actions)
     assert problems == []
     scale = size[1] / 480
-    for seat, tile in screen.view.table.tiles.items():
+    for seat, tile in screen.view.strip.tiles.items():
         count = tile.count
         assert count.text == str(session.summary()["hand_sizes"][seat]) and len(count.text) == 2
         digits_right = count.to_window(count.center_x + count.texture_size[0] / 2, 0)[0]
@@ -129,7 +129,7 @@ def test_the_draw_and_home_piles_are_key_numbers_with_captions_and_open_where_th
     screen, session, problems = table(services, window, size, LONG[:players], dealer_in_the_dog_house(players))
     assert problems == []
     summary = session.summary()
-    piles = screen.view.table.piles
+    piles = screen.view.info.piles
     for caption, count in (("Draw pile", summary["draw_pile"]), ("Home pile", summary["home_pile"])):
         numbers = [label for label in piles.walk(restrict=True) if isinstance(label, Label)
                    and getattr(label, "key_number", False) and label.text == str(count) and layout.is_shown(label)]

@@ -61,8 +61,11 @@ def test_steal_offers_only_targets_and_mugs_that_can_be_stolen(services):
     view = screen.view
     view.buttons["steal"].trigger_action(0)
     assert not view.choices["0"].greyed and "red" in view.choices["0"].label.text
+    # Whom to steal from is told by shape as well as name and colour, as the seats tell the players.
+    ann = FAMILY[0].identity
+    assert view.choices["0"].shape == ann.symbol and view.choices["0"].shape_rgba[:3] == list(ann.rgb)[:3]
     view.choose(0)
-    assert list(view.choices) == ["red"]
+    assert list(view.choices) == ["red"] and view.choices["red"].shape == ""
     view.choices["red"].trigger_action(0)
     assert session.actions[-1] == Action("steal", 1, {"target": 0, "colour": "red"})
     assert view.rows[1].shelf.slots["red"].held and not view.rows[0].shelf.slots["red"].held
@@ -283,3 +286,29 @@ def test_exchange_greyed_from_a_hand_of_two_says_why_without_opening_the_picker(
     assert session.actions == () and view.flow is None
     tap(view.buttons["draw"])  # the greyed tap left nothing behind: the next tap just works
     assert session.actions == (Action("draw", 0),)
+
+
+# ----- a move updates what is on screen; it does not build it anew -------------------------------------
+def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(shown):
+    from ui_support import same_widgets, tap
+
+    screen, session = shown()
+    view = screen.view
+    same, before, after = same_widgets(view, lambda: tap(view.buttons["draw"]))
+    assert session.actions == (Action("draw", 0),)
+    assert same, f"{len(set(map(id, after)) - set(map(id, before)))} widgets built anew by a draw"
+    assert view.rows[0].hand.number.text == "3" and "1 action left" in view.actions_left.text
+
+
+def test_a_refused_tap_changes_nothing_on_screen_but_the_message(shown):
+    from ui_support import same_widgets, tap
+
+    def on_the_table():
+        return [widget.text for widget in view.walk(restrict=True) if getattr(widget, "text", None)]
+
+    screen, session = shown()
+    view = screen.view
+    shown_before = on_the_table()
+    same, _, _ = same_widgets(view, lambda: tap(view.buttons["exchange"]))  # two cards held: refused
+    assert session.actions == () and "holds only 2 cards" in screen.message.text
+    assert same and on_the_table() == shown_before

@@ -34,8 +34,8 @@ def table(services, upto):
 def turn_shown(view) -> str:
     """The name over the card to match, with "to play" beside it."""
     tag = view.info.turn
-    assert tag.detail_label.text == "to play"
-    return tag.name_label.text
+    assert tag.detail.text == "to play"
+    return tag.badge.label.text
 
 
 def enter(pad, colour, number):
@@ -46,12 +46,12 @@ def enter(pad, colour, number):
 def test_a_card_entered_on_the_pad_moves_the_count_and_the_dog(services):
     screen, session = table(services, 2)  # laid out; Ben counts first
     view = screen.view
-    assert view.count_panel.count_label.text == "0"
+    assert view.count.number.text == "0"
     assert turn_shown(view) == "Ben"
     enter(view.counting.pad, "blue", 1)
     assert session.actions[-1] == Action("play", 1, {"number": 1, "colour": "blue"})
-    assert view.count_panel.count_label.text == "1"
-    assert view.boards[1].board[0]["position"] == 2  # +2 for reaching 1
+    assert view.count.number.text == "1"
+    assert view.boards[1].board.position == 2  # +2 for reaching 1
     assert "Moon moves to space 2" in view.last_move.text
     assert turn_shown(view) == "Ann"
     assert view.counting.pad.colour is None  # the next card starts from a clean pad
@@ -69,27 +69,27 @@ def test_a_blue_or_red_8_asks_which_dog_is_on_it(services):
     moon = next(child for child in question.walk() if getattr(child, "text", None) == "Moon")
     moon.trigger_action(0)
     assert session.actions[-1] == Action("play", 1, {"number": 8, "colour": "red", "dog": "Moon"})
-    assert screen.view.count_panel.count_label.text == "16"
+    assert screen.view.count.number.text == "16"
 
 
 def test_a_card_past_32_is_refused_with_the_reason_and_nothing_changes(services):
     screen, session = table(services, 10)  # count 32, Ben to play
     view = screen.view
-    before = (len(session.actions), view.count_panel.count_label.text, view.boards[1].board[0]["position"])
+    before = (len(session.actions), view.count.number.text, view.boards[1].board.position)
     enter(view.counting.pad, "red", 5)
     assert "past 32" in screen.message.text and "That's Ruff!" in screen.message.text
-    assert (len(session.actions), view.count_panel.count_label.text, view.boards[1].board[0]["position"]) == before
+    assert (len(session.actions), view.count.number.text, view.boards[1].board.position) == before
 
 
 def test_thats_ruff_tosses_a_disc_and_the_count_goes_back_to_0(services):
     screen, session = table(services, 10)
     view = screen.view
-    assert view.count_panel.count_label.text == "32"
+    assert view.count.number.text == "32"
     view.counting.ruff_button.trigger_action(0)
     assert session.actions[-1] == Action("thats_ruff", 1)
-    assert view.count_panel.count_label.text == "0"
-    assert 3 in view.boards[1].board[0]["discs_on_path"]
-    assert "nothing to match" in view.info.head.text
+    assert view.count.number.text == "0"
+    assert 3 in view.boards[1].board.discs
+    assert "nothing to match" in view.ids["info_match"].text
 
 
 def test_a_number_without_a_colour_asks_for_the_colour(services):
@@ -116,6 +116,19 @@ def test_laying_out_face_up_cards_then_the_rest_face_down(services):
     entry.done_button.trigger_action(0)
     assert session.actions[-1] == Action("lay_out", 1, {"face_up": [{"number": 12, "colour": "blue"}], "face_down": 3})
     assert entry.seat == 0 and entry.entered == []
+
+
+def test_the_seat_entering_its_cards_is_filled_with_its_players_colour(services):
+    """Seen across the table: whoever is to enter their cards stands out in their own colour, the others
+    stay plain."""
+    screen, session = table(services, 0)
+    entry = screen.view.entry
+    players = session.players
+    for seat in (1, 0):
+        assert entry.seat == seat
+        colours = [list(button.tint[:3]) for button in entry.seat_buttons]
+        assert colours == [list(players[s].identity.rgb[:3]) if s == seat else [] for s in range(len(players))]
+        entry.done_button.trigger_action(0)
 
 
 def test_collecting_by_tapping_cards(services):
@@ -152,7 +165,7 @@ def pad_is_fresh(counting) -> bool:
     """No colour, no Wild Dog switched on, from the hand, not staying: what a new card starts from."""
     pad = counting.pad
     return (pad.colour is None and not pad.wild and not counting.source.on and not counting.stay.on
-            and not any(button.chosen for button in pad.suit_buttons.values()))
+            and not any(button.selected for button in pad.suit_buttons.values()))
 
 
 def test_after_a_refused_card_the_colour_is_unselected_so_the_next_card_is_two_taps(services):
@@ -163,7 +176,7 @@ def test_after_a_refused_card_the_colour_is_unselected_so_the_next_card_is_two_t
     assert pad_is_fresh(counting)
     # Red again is one tap, not an "off" then an "on".
     counting.pad.suit_buttons["red"].trigger_action(0)
-    assert counting.pad.colour == "red" and counting.pad.suit_buttons["red"].chosen
+    assert counting.pad.colour == "red" and counting.pad.suit_buttons["red"].selected
 
 
 def test_a_refused_thats_ruff_leaves_the_pad_fresh_too(services):
@@ -185,5 +198,5 @@ def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(
     assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
     shown = texts(view)
     assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
-    assert view.info.text.text.startswith("Hand 1 over · ")
+    assert view.info.line.text.startswith("Hand 1 over · ")
     assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown

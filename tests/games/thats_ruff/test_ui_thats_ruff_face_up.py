@@ -67,12 +67,12 @@ def the(root, text: str):
 
 def face_up_chips(screen) -> list[tuple[str, str]]:
     """The cards shown to tap, each as its number and the word under it."""
-    return [(chip.number.text, chip.word.text) for chip in screen.view.counting.face_up.chips]
+    return [(chip.text, chip.word) for chip in screen.view.counting.face_up.chips]
 
 
 def chip_reading(screen, number: str, word: str) -> CardChip:
     chips = [chip for chip in screen.view.walk() if isinstance(chip, CardChip)
-             and (chip.number.text, chip.word.text) == (number, word)]
+             and (chip.text, chip.word) == (number, word)]
     assert len(chips) == 1, f"no single {number} {word} card on screen: {texts(screen.view)}"
     return chips[0]
 
@@ -141,7 +141,7 @@ def test_a_face_up_wild_dog_still_says_what_it_stands_for(table):
     tap(chip_reading(screen, "W", "wild"))
     assert len(session.actions) == 2 and "Wild Dog" in screen.message.text
     counting = screen.view.counting
-    assert counting.pad.parent is counting and counting.pad.suit_buttons["wild"].chosen
+    assert counting.pad.parent is counting and counting.pad.suit_buttons["wild"].selected
     tap(the(screen.view, "Red hydrant"))
     tap(counting.pad.number_buttons[4])
     assert session.actions[-1] == Action("play", 1, {"wild": True, "number": 4, "colour": "red", "from": "face_up"})

@@ -107,7 +107,7 @@ def test_every_part_of_a_hand_fits_the_panel_with_four_long_names(shown, phase):
 
 def test_the_count_stays_ten_mm_tall_while_a_long_message_shows(shown):
     screen, session = shown(FIRST["counting"] + 3)
-    label = screen.view.count_panel.count_label
+    label = screen.view.count.number
     strips = [tuple(strip.size) for strip in screen.view.boards]
     screen.message.show("Maximiliana can't play now: it is Jean-Baptiste's turn, and the card would take the "
                         "count past 32, so say That's Ruff! if nothing fits.", problem=True)
@@ -121,8 +121,7 @@ def test_the_count_stays_ten_mm_tall_while_a_long_message_shows(shown):
 def test_space_numbers_are_readable_across_the_table(shown):
     screen, session = shown(FIRST["counting"] + 3)
     for strip in screen.view.boards:
-        numbers = [label for label in strip.space_labels if label.text]
-        assert numbers and all(label.font_size >= READABLE - 0.5 for label in numbers)
+        assert strip.number_font >= READABLE - 0.5
 
 
 @pytest.mark.parametrize("phase", ["counting", "moving", "hand_over", "won"])
@@ -153,8 +152,8 @@ def test_the_line_saying_why_each_dog_moved_is_whole_at_the_end_of_a_hand(shown,
     summary = session.summary()
     assert summary["phase"] in ("moving", "hand_over", "won") and len(summary["last_move"]) > 40 * players
     info = screen.view.info
-    assert summary["last_move"] in info.text.text
-    assert all(name in info.text.text for name in NAMES[:players])
+    assert summary["last_move"] in info.line.text
+    assert all(name in info.line.text for name in NAMES[:players])
     assert info.row.height <= info.height + 1, "the line scrolls: part of it is out of sight"
     assert problems(screen) == []
 

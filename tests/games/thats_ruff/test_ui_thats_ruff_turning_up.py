@@ -54,15 +54,18 @@ def count_by_taps(screen, actions):
     for action in actions:
         pad = screen.view.counting
         turn = screen.view.info.turn
-        assert (turn.name_label.text, turn.detail_label.text) == (FAMILY[action.player].name, "to play")
+        assert (turn.badge.label.text, turn.detail.text) == (FAMILY[action.player].name, "to play")
         if action.type == "thats_ruff":
             tap(pad.ruff_button)
             continue
-        if action.get("from") == "face_up":
-            tap(pad.source)
         if action.get("stay"):
             tap(pad.stay)
         card = {key: value for key, value in action.args.items() if key not in ("from", "stay", "replacement")}
+        if action.get("from") == "face_up":
+            # The face-up cards take the pad's place: the one played is tapped there.
+            tap(pad.source)
+            tap(next(chip for chip in pad.face_up.chips if chip.card == card))
+            continue
         enter_card(pad.pad, card)
 
 

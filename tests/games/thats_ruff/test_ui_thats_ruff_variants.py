@@ -160,7 +160,7 @@ def test_a_pair_asks_for_the_rest_of_the_hand_and_sends_it_as_proof(table):
     enter(proof.pad, "black 3")
     assert "2 of 3 entered" in proof.count.text
     tap(proof.row.back_button)                       # a slip: the black 3 is not in Ben's hand
-    assert [chip.card for chip in proof.row.chips.children] == [card("blue 10")]
+    assert [face.card for face in proof.row.shown_cards] == [card("blue 10")]
     enter(proof.pad, "blue 11")
     enter(proof.pad, "blue 12")
     assert closed(proof)

@@ -1,18 +1,23 @@
-"""What the active player taps after connecting a tile: the breed pad, head then tail for each new
-dog the tile made."""
+"""What the active player taps after connecting a tile: the breed pad, a breed for each part of each
+new dog the tile made, in the order DOG_PARTS says. The pad is made once for the game; what has been
+told so far lives on it, so a refused tap or a refresh never loses it, and a tap changes only what it
+says."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.games.mix_the_mutts.state import BREEDS
-from ui import theme
-from ui.games.mix_the_mutts.widgets import points_word
-from ui.widgets.basics import BigButton, Text
+from ui.games.mix_the_mutts.model import points_word
+from ui.widgets.basics import BigButton
+from ui.widgets.kv import load_kv
+
+# What is told of each new dog, in the order it is asked: the breed of its head, then of its tail.
+DOG_PARTS = ("head", "tail")
 
 
 def dog_short(head: str, tail: str) -> str:
@@ -20,61 +25,100 @@ def dog_short(head: str, tail: str) -> str:
 
 
 class BreedPad(BoxLayout):
-    """Entering a new tile's dogs: tap the head breed, then the tail breed, once per dog."""
+    """Entering a new tile's dogs: a breed for each part of each dog. `fewest` and `most` are the dogs
+    the next tile may make, from the core: a tile makes one dog per tile it touches, so the first tile
+    makes exactly two and the pad stops there."""
 
-    def __init__(self, view, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
-        self.view = view
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.prompt = Label(text="", markup=True, font_size=theme.FONT_BODY * 0.9, color=theme.TEXT, halign="left",
-                            valign="middle")
-        self.prompt.bind(size=lambda label, size: setattr(label, "text_size", (size[0], None)))
-        # Read by the player entering the tile, up close, as are the dogs entered so far.
-        self.prompt.fine_print = True
-        top.add_widget(self.prompt)
-        cancel = BigButton(text="Cancel", size_hint_x=None, width=dp(110), kind="quiet")
-        cancel.bind(on_release=lambda *_: view.close_pad())
-        top.add_widget(cancel)
-        self.add_widget(top)
-        self.entered = Text(text="", font_size=theme.FONT_SMALL, halign="center", color=theme.TEXT_DIM, fine_print=True)
-        self.add_widget(self.entered)
-        grid = GridLayout(cols=4, spacing=dp(6))
+    told = ListProperty([])        # the breeds tapped so far, part after part
+    player_name = StringProperty("")
+    fewest = NumericProperty(2)
+    most = NumericProperty(2)
+    prompt_text = StringProperty("")
+    entered_text = StringProperty("")
+    record_text = StringProperty("")
+    ready = BooleanProperty(False)  # the dogs told make a whole tile
+
+    __events__ = ("on_record", "on_cancel")
+
+    def __init__(self, junior: bool, card_values: dict[str, int], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.breed_buttons: dict[str, BigButton] = {}
-        junior = summary["scoring"].startswith("junior")
         for breed in BREEDS:
-            value = 1 if junior else summary["card_values"][breed]
-            button = BigButton(text=f"{breed.capitalize()}\n{value} {points_word(junior, value)}",
-                               size_hint_y=1, font_size=theme.FONT_BODY)
-            button.bind(on_release=lambda _, b=breed: view.tap_breed(b))
+            value = 1 if junior else card_values[breed]
+            button = BigButton(text=f"{breed.capitalize()}\n{value} {points_word(junior, value)}", size_hint_y=1)
+            button.bind(on_release=lambda _, b=breed: self.tap_breed(b))
             self.breed_buttons[breed] = button
-            grid.add_widget(button)
-        self.add_widget(grid)
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH_BIG, spacing=theme.GAP)
-        self.remove_button = BigButton(text="Remove last", size_hint_x=0.35, height=theme.TOUCH_BIG)
-        self.remove_button.bind(on_release=lambda *_: view.remove_last())
-        bottom.add_widget(self.remove_button)
-        self.record_button = BigButton(text="", kind="primary", height=theme.TOUCH_BIG)
-        self.record_button.bind(on_release=lambda *_: view.record_tile())
-        bottom.add_widget(self.record_button)
-        self.add_widget(bottom)
+            self.ids["grid"].add_widget(button)
+        for name in ("told", "player_name", "fewest", "most"):
+            self.fbind(name, self._show)
+        self._show()
 
-    def update(self, name: str, dogs: list[list[str]], head: str | None, per_tile: dict) -> None:
-        """`per_tile` is the core's {min, max} for the next tile: a tile makes one dog per tile it
-        touches, so the first tile makes exactly two and the pad stops there."""
-        least, most = per_tile["min"], per_tile["max"]
-        if head is None:
-            step = f"dog {len(dogs) + 1}: tap its [b]head[/b] breed" if len(dogs) < most \
-                else f"all {most} dogs entered"
+    @property
+    def dogs(self) -> list[list[str]]:
+        """The dogs told whole so far, each [head, tail]."""
+        parts = len(DOG_PARTS)
+        whole = len(self.told) - len(self.told) % parts
+        return [list(self.told[start:start + parts]) for start in range(0, whole, parts)]
+
+    @property
+    def next_part(self) -> str:
+        return DOG_PARTS[len(self.told) % len(DOG_PARTS)]
+
+    @property
+    def prompt(self) -> Any:
+        return self.ids["prompt"]
+
+    @property
+    def entered(self) -> Any:
+        return self.ids["entered"]
+
+    @property
+    def remove_button(self) -> BigButton:
+        return self.ids["remove_button"]
+
+    @property
+    def record_button(self) -> BigButton:
+        return self.ids["record_button"]
+
+    def start(self, player_name: str, fewest: int, most: int) -> None:
+        self.told, self.player_name, self.fewest, self.most = [], player_name, fewest, most
+
+    def tap_breed(self, breed: str) -> None:
+        # A full pad takes no more: the tile cannot have made another dog.
+        if len(self.dogs) < self.most:
+            self.told = [*self.told, breed]
+
+    def remove_last(self) -> None:
+        """Back to the start of the last dog: a dog half told, else the last one told whole."""
+        if self.told:
+            parts = len(DOG_PARTS)
+            self.told = self.told[:(len(self.told) - 1) // parts * parts]
+
+    def on_record(self) -> None:
+        """Record was tapped with a whole tile told."""
+
+    def on_cancel(self) -> None:
+        """Cancel was tapped: nothing is recorded."""
+
+    def _show(self, *_: Any) -> None:
+        dogs, told = self.dogs, list(self.told)
+        half = told[len(dogs) * len(DOG_PARTS):]
+        number = len(dogs) + 1
+        if half:
+            step = f"dog {number}: {half[0]} head, now tap its [b]{self.next_part}[/b] breed"
+        elif len(dogs) < self.most:
+            step = f"dog {number}: tap its [b]{self.next_part}[/b] breed"
         else:
-            step = f"dog {len(dogs) + 1}: {head} head, now tap its [b]tail[/b] breed"
-        self.prompt.text = f"{escape_markup(name)}'s new tile, {step}"
-        parts = [dog_short(*dog) for dog in dogs] + ([f"{head} head, ?"] if head else [])
-        self.entered.text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
-        ready = least <= len(dogs) <= most and head is None
-        self.record_button.disabled = not ready
-        makes = f"{least} dogs" if least == most else f"{least} to {most} dogs"
-        self.record_button.text = f"Record {len(dogs)} new dogs" if ready else f"This tile makes {makes}"
-        self.remove_button.disabled = not dogs and head is None
-        full = len(dogs) >= most
+            step = f"all {self.most} dogs entered"
+        self.prompt_text = f"{escape_markup(self.player_name)}'s new tile, {step}"
+        parts = [dog_short(head, tail) for head, tail in dogs] + [f"{breed} head, ?" for breed in half]
+        self.entered_text = "New dogs: " + ("; ".join(parts) if parts else "none yet")
+        self.ready = self.fewest <= len(dogs) <= self.most and not half
+        makes = f"{self.fewest} dogs" if self.fewest == self.most else f"{self.fewest} to {self.most} dogs"
+        self.record_text = f"Record {len(dogs)} new dogs" if self.ready else f"This tile makes {makes}"
+        full = len(dogs) >= self.most
         for button in self.breed_buttons.values():
             button.disabled = full
+
+
+load_kv(__file__)

@@ -1,15 +1,22 @@
-"""The end of the game: the winner or winners, every total and how it was made."""
+"""The end of the game: the winner or winners, every total and how it was made. Made the first time
+the game ends, and shown again (with the totals as they are then) if it ends again after an Undo."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.metrics import dp
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.games.mix_the_mutts.widgets import SeatName, points_word
-from ui.widgets.basics import Count, Panel, Text
+from ui.games.mix_the_mutts.model import MuttsModel, SeatModel
+from ui.widgets.basics import Panel, Text  # noqa: F401  (Text is named in results.kv)
+from ui.widgets.kv import load_kv
+
+# Why the totals are not key numbers here: the game is over and nothing acts on them any more.
+TOTALS_ARE_SECONDARY = "the game is over: the totals are read once, beside how each was made"
 
 
 def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> str:
@@ -25,62 +32,71 @@ def breakdown(stack: dict[str, int], values: dict[str, int], junior: bool) -> st
     return "\u00a0\u00a0·  ".join(text.replace(" ", "\u00a0") for text in sums)
 
 
-class EndView(BoxLayout):
+class MixEndRow(Panel):
+    """One player's line: name, total, and the sums it was made of (read up close, to check it)."""
+
+    seat = ObjectProperty(None)
+    model = ObjectProperty(None)
+    TOTALS_ARE_SECONDARY = TOTALS_ARE_SECONDARY
+
+    def __init__(self, seat: SeatModel, model: MuttsModel, **kwargs: Any) -> None:
+        super().__init__(seat=seat, model=model, padding=[dp(8), dp(4)], spacing=dp(8), **kwargs)
+        seat.fbind("winner", self._light)
+        theme.palette.bind(version=self._light)
+        self._light()
+
+    def _light(self, *_: Any) -> None:
+        self.fill = theme.SURFACE_HIGH if self.seat.winner else theme.SURFACE
+
+    def sums(self, stack: dict[str, int]) -> str:
+        return breakdown(stack, self.model.card_values, self.model.junior)
+
+
+class MixEnd(BoxLayout):
     """Totals, biggest first, with the winner or winners (a tie shares the win) said in words, and
     how each total was made: the cards of each breed times that breed's value, so the values the game
     was played with (the family's own, if they changed them) are there to check. Every row is on
     screen at once when the sums fit; a long one makes its row taller and the rows scroll, never cut."""
 
-    def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
-        players = controller.players
-        junior = summary["scoring"].startswith("junior")
-        outcome = controller.outcome
-        names = outcome.winner_names
-        if len(names) == 1:
-            headline = f"{names[0]} wins!"
-        else:
-            headline = f"{' and '.join(names)} share the win!"
-        self.headline = Text(text=headline, font_size=theme.FONT_TITLE * 1.1, bold=True, color=theme.OK,
-                             halign="center")
-        self.add_widget(self.headline)
-        # Best place first; seats sharing a place keep their seat order.
-        ranked = sorted(outcome.standings, key=lambda standing: standing.place)
-        self.list = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
-        self.rows: dict[int, Panel] = {}
-        self.details: dict[int, Label] = {}
-        for standing in ranked:
-            seat = standing.seat
-            entry = summary["players"][seat]
-            won = seat in outcome.winners
-            row = Panel(padding=[dp(8), dp(4)], spacing=dp(8), size_hint_y=None)
-            if won:
-                row.fill = theme.SURFACE_HIGH
-            row.add_widget(SeatName(players[seat], bold=won, size_hint_x=0.27))
-            row.add_widget(Count(points_word(junior, standing.score), standing.score, beside=True, size_hint_x=0.19,
-                                 secondary="the game is over: the totals are read once, beside how each was made"))
-            # The sums are there to check a total up close; the names and totals are read from the seats.
-            detail = Label(text=breakdown(entry["scoring_stack"], summary["card_values"], junior),
-                           font_size=theme.FONT_SMALL, color=theme.TEXT, halign="left", valign="middle",
-                           size_hint_x=0.54)
-            detail.fine_print = True
-            detail.bind(width=lambda label, width: setattr(label, "text_size", (width, None)),
-                        texture_size=self._fit)
-            row.add_widget(detail)
-            self.rows[seat] = row
-            self.details[seat] = detail
-            self.list.add_widget(row)
-        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        self.scroll.add_widget(self.list)
-        self.scroll.bind(height=self._fit)
-        self.add_widget(self.scroll)
+    model = ObjectProperty(None)
 
-    def _fit(self, *_):
+    def __init__(self, model: MuttsModel, **kwargs: Any) -> None:
+        super().__init__(model=model, **kwargs)
+        self.rows: dict[int, MixEndRow] = {}
+        self.details: dict[int, Label] = {}
+        for number, seat in enumerate(model.seats):
+            row = MixEndRow(seat, model)
+            row.ids["detail"].bind(texture_size=self._fit)
+            self.rows[number] = row
+            self.details[number] = row.ids["detail"]
+        self.ids["scroll"].bind(height=self._fit)
+        self._order: list[int] = []
+
+    @property
+    def headline(self) -> Text:
+        return self.ids["headline"]
+
+    def show(self) -> None:
+        """The rows best place first; seats sharing a place keep their seat order."""
+        order = sorted(self.rows, key=lambda number: (self.model.seats[number].place, number))
+        if order != self._order:
+            self._order = order
+            rows = self.ids["list"]
+            rows.clear_widgets()
+            for number in order:
+                rows.add_widget(self.rows[number])
+            self._fit()
+
+    def _fit(self, *_: Any) -> None:
         """Rows share the room evenly; a row whose sums need more lines grows to them."""
         rows = list(self.rows.values())
-        gaps = self.list.spacing * (len(rows) - 1)
-        share = (self.scroll.height - gaps) / max(1, len(rows))
-        for seat, row in self.rows.items():
-            needed = self.details[seat].texture_size[1] + row.padding[1] + row.padding[3] + dp(4)
+        listing = self.ids["list"]
+        gaps = listing.spacing * (len(rows) - 1)
+        share = (self.ids["scroll"].height - gaps) / max(1, len(rows))
+        for number, row in self.rows.items():
+            needed = self.details[number].texture_size[1] + row.padding[1] + row.padding[3] + dp(4)
             row.height = max(share, needed, theme.TOUCH)
-        self.list.height = sum(row.height for row in rows) + gaps
+        listing.height = sum(row.height for row in rows) + gaps
+
+
+load_kv(__file__)

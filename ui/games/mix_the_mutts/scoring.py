@@ -1,21 +1,24 @@
-"""After a tile is connected: the scoring grid, where each player taps the new dogs they score
-and the active player taps *Finish turn*."""
+"""After a tile is connected: the scoring grid, where each player taps the new dogs they score and
+the active player taps *Finish turn*. Made once for the game, with a row for as many dogs as a tile
+can make; a tile shows the rows it needs, and a tap changes what the cells say."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
+from typing import Any, Sequence
 
-from companion.actions import Action
-from companion.games.mix_the_mutts.state import ActionType
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.games.mix_the_mutts.state import MAX_NEW_DOGS
 from ui import theme
-from ui.games.mix_the_mutts.widgets import points_word
+from ui.games.mix_the_mutts.model import MuttsModel, SeatModel, points_word
 from ui.widgets.basics import BigButton, Panel
-from ui.widgets.symbols import SymbolShape
+from ui.widgets.count import Count
+from ui.widgets.kv import load_kv
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in scoring.kv)
+from ui.widgets.text import text_width
 
 SCORE, SCORED = "Score", "Scored"
 # The grid's rows, top down: names (as tall as the Finish turn button beside them), hand sizes (key
@@ -23,6 +26,9 @@ SCORE, SCORED = "Score", "Scored"
 NAME_ROW = theme.TOUCH_BIG
 HAND_ROW = dp(88)
 POINTS_ROW = dp(36)
+LABEL_WIDTH = dp(124)
+SYMBOL = dp(26)
+COLUMN_PADDING = dp(2)
 
 
 def dog_pair(head: str, tail: str) -> str:
@@ -30,95 +36,125 @@ def dog_pair(head: str, tail: str) -> str:
     return f"purebreed\n{head}" if head == tail else f"{head}\n+ {tail}"
 
 
-class ScoringGrid(BoxLayout):
+def hand_width(hand: int) -> float:
+    """A hand's key number with no caption of its own (the first column says what it counts)."""
+    return Count.width_beside("", len(str(hand)))
+
+
+def column_shares(names: Sequence[str]) -> list[float]:
+    """How the players' columns share the grid's width: each as wide as its whole name in bold (the
+    active player's), but never narrower than a two-digit hand beside the shape or a cell's "Scored",
+    so four long names fit on the 7" panel where equal columns would cut the longest."""
+    least = max(SYMBOL + dp(4) + hand_width(10), text_width(SCORED, theme.FONT_BODY, bold=True) + 2 * theme.GAP)
+    return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
+
+
+class MixScoringColumn(Panel):
+    """A player's column head: their whole name, their hand (a key number) beside their shape, their
+    points. The active player's column is lit."""
+
+    seat = ObjectProperty(None)
+
+    def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
+        super().__init__(seat=seat, padding=[COLUMN_PADDING, dp(2)], spacing=0, **kwargs)
+        seat.fbind("active", self._light)
+        theme.palette.bind(version=self._light)
+        self._light()
+
+    def _light(self, *_: Any) -> None:
+        self.fill = theme.SURFACE_HIGH if self.seat.active else theme.SURFACE
+
+
+class MixDogRow(BoxLayout):
+    """One new dog: its breeds, then a cell per player saying what a tap there does."""
+
+    def __init__(self, seats: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cells = [BigButton(text=SCORE, font_size=theme.FONT_BODY) for _ in range(seats)]
+        for cell in self.cells:
+            self.add_widget(cell)
+
+
+class MixScoringGrid(BoxLayout):
     """After a tile: one row per new dog, one column per player; a tap records that player scoring
     it. The first column holds *Finish turn* and says what each header row counts, like a score
-    sheet, so every column has its whole width for the player's whole name, table-sized."""
+    sheet, so every column has its whole width for the player's whole name, table-sized. A cell the
+    rules would refuse is greyed and says why when tapped."""
 
-    def __init__(self, controller, summary: dict, on_finish, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
-        players = controller.players
-        entries = summary["players"]
-        scores = controller.outcome.scores
-        junior = summary["scoring"].startswith("junior")
-        label_width = dp(124)
-        header = BoxLayout(size_hint_y=None, height=NAME_ROW + HAND_ROW + POINTS_ROW + dp(4), spacing=dp(4))
-        self.header = header
-        corner = BoxLayout(orientation="vertical", size_hint_x=None, width=label_width, padding=[0, dp(2)])
-        self.finish_button = BigButton(text="Finish turn", kind="primary", height=NAME_ROW)
-        self.finish_button.bind(on_release=lambda *_: on_finish())
-        corner.add_widget(self.finish_button)
-        for caption, height in (("cards in hand", HAND_ROW), (points_word(junior, 2), POINTS_ROW)):
-            label = Label(text=caption, font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, halign="right",
-                          valign="middle", size_hint_y=None, height=height)
-            label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-            corner.add_widget(label)
-        header.add_widget(corner)
-        self.hands: list[Label] = []
-        self.totals: list[Label] = []
-        self.columns: list[Panel] = []
-        for seat, entry in enumerate(entries):
-            active = seat == summary["turn"]
-            column = Panel(orientation="vertical", padding=[dp(2), dp(2)], spacing=0)
-            if active:
-                column.fill = theme.SURFACE_HIGH
-            name = Label(text=players[seat].name, font_size=theme.FONT_TABLE, bold=active, color=theme.TEXT,
-                         halign="center", valign="middle", size_hint_y=None, height=NAME_ROW)
-            name.bind(size=lambda lab, size: setattr(lab, "text_size", (size[0], None)))
-            column.add_widget(name)
-            hand_row = BoxLayout(size_hint_y=None, height=HAND_ROW, spacing=dp(4))
-            identity = players[seat].identity
-            hand_row.add_widget(Widget())
-            hand_row.add_widget(SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                            size_hint=(None, None), size=(dp(26), dp(26)),
-                                            pos_hint={"center_y": 0.5}))
-            hand = Label(text=str(entry["hand"]), font_size=theme.FONT_KEY_NUMBER, bold=True, color=theme.TEXT,
-                         halign="center", valign="middle", size_hint_x=None)
-            hand.key_number = True
-            hand.bind(texture_size=lambda lab, size: setattr(lab, "width", size[0]))
-            hand_row.add_widget(hand)
-            hand_row.add_widget(Widget())
-            column.add_widget(hand_row)
-            total = Label(text=str(scores[seat]), font_size=theme.FONT_TITLE, bold=True, color=theme.TEXT,
-                          halign="center", valign="middle", size_hint_y=None, height=POINTS_ROW)
-            column.add_widget(total)
-            self.hands.append(hand)
-            self.totals.append(total)
+    model = ObjectProperty(None)
+
+    __events__ = ("on_finish", "on_score")
+
+    def __init__(self, model: MuttsModel, **kwargs: Any) -> None:
+        super().__init__(model=model, **kwargs)
+        shares = column_shares([player.name for player in model.players])
+        self.columns: list[MixScoringColumn] = []
+        for seat_model, share in zip(model.seats, shares):
+            column = MixScoringColumn(seat_model, size_hint_x=share)
             self.columns.append(column)
-            header.add_widget(column)
-        self.add_widget(header)
-        rows = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
-        rows.bind(minimum_height=rows.setter("height"))
-        self.rows = rows
+            self.ids["header"].add_widget(column)
+        self.dog_rows = [MixDogRow(len(model.seats)) for _ in range(MAX_NEW_DOGS)]
+        for index, row in enumerate(self.dog_rows):
+            for seat, (cell, share) in enumerate(zip(row.cells, shares)):
+                # Each cell under its player's column.
+                cell.size_hint_x = share
+                cell.bind(on_release=lambda _, s=seat, i=index: self.dispatch("on_score", s, i))
+        # The cells of the dogs shown, by (dog, seat).
         self.buttons: dict[tuple[int, int], BigButton] = {}
-        for index, (head, tail) in enumerate(summary["new_dogs"]):
-            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
-            # Read by whoever is about to tap Score in this row; the dogs are on the tile itself too.
-            name = Label(text=dog_pair(head, tail), font_size=theme.FONT_BODY, color=theme.TEXT, halign="left",
-                         valign="middle", size_hint_x=None, width=label_width)
-            name.fine_print = True
-            name.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-            row.add_widget(name)
-            for seat, entry in enumerate(entries):
-                done = sum(1 for dog in entry["scored_this_turn"] if dog == [head, tail]) > \
-                    sum(1 for other in summary["new_dogs"][:index] if other == [head, tail])
-                # The label says what a tap does until it is done, then that it is done.
-                button = BigButton(text=SCORED if done else SCORE, kind="ok" if done else "normal",
-                                   font_size=theme.FONT_BODY)
-                button.bind(on_release=lambda _, s=seat, h=head, t=tail:
-                            controller.perform(Action(ActionType.SCORE, s, {"head": h, "tail": t})))
-                self.buttons[(index, seat)] = button
-                row.add_widget(button)
-            rows.add_widget(row)
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(rows)
-        self.add_widget(scroll)
         self.bind(height=self._fit)
+        self._shown_rows = 0
 
-    def _fit(self, *_):
+    @property
+    def finish_button(self) -> BigButton:
+        return self.ids["finish_button"]
+
+    @property
+    def hands(self) -> list[Count]:
+        return [column.ids["hand"] for column in self.columns]
+
+    @property
+    def totals(self) -> list[Label]:
+        return [column.ids["total"] for column in self.columns]
+
+    def points_caption(self) -> str:
+        return points_word(self.model.junior, 2)
+
+    def show(self, refusals: Sequence[Sequence[str | None]]) -> None:
+        """The last tile's dogs, each cell done or still to tap, and greyed with the reason where the
+        rules would refuse it (`refusals[seat][dog]`)."""
+        dogs = self.model.new_dogs
+        if len(dogs) != self._shown_rows:
+            self._shown_rows = len(dogs)
+            rows = self.ids["rows"]
+            rows.clear_widgets()
+            for row in self.dog_rows[:len(dogs)]:
+                rows.add_widget(row)
+            self.buttons = {(index, seat): cell for index, row in enumerate(self.dog_rows[:len(dogs)])
+                            for seat, cell in enumerate(row.cells)}
+            self._fit()
+        for index, (head, tail) in enumerate(dogs):
+            row = self.dog_rows[index]
+            row.ids["dog"].text = dog_pair(head, tail)
+            for seat, (model, cell) in enumerate(zip(self.model.seats, row.cells)):
+                done = index in model.scored_dogs
+                # The cell says what a tap does until it is done, then that it is done.
+                cell.text = SCORED if done else SCORE
+                cell.kind = "ok" if done else "normal"
+                cell.disabled_reason = "" if done else (refusals[seat][index] or "")
+
+    def _fit(self, *_: Any) -> None:
         """A bigger screen gives the dogs' rows more room; the 7" panel keeps two of them under the
         header, more scroll."""
-        rows = self.rows.children
-        room = (self.height - self.header.height - self.spacing) / max(2, len(rows)) - self.rows.spacing[1]
-        for row in rows:
+        shown = self.dog_rows[:self._shown_rows]
+        room = (self.height - self.ids["header"].height - self.spacing) / max(2, len(shown)) - self.ids["rows"].spacing[1]
+        for row in shown:
             row.height = max(theme.TOUCH, min(room, dp(88)))
+
+    def on_finish(self) -> None:
+        """Finish turn was tapped."""
+
+    def on_score(self, seat: int, index: int) -> None:
+        """`seat`'s cell of the new dog at `index` was tapped."""
+
+
+load_kv(__file__)

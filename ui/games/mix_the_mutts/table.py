@@ -1,154 +1,176 @@
 """The Mix-the-Mutts table view: the tiles and the card pile, whose turn, every hand and scoring
 stack; one tap for "drew two", a breed pad for a connected tile's new dogs (pads.py), then a scoring
-grid (player by new dog, scoring.py) and the final totals (results.py). Small pieces are in widgets.py."""
+grid (player by new dog, scoring.py) and the final totals (results.py). Small pieces are in widgets.py.
+
+Laid out once (table.kv) and bound to the view model (model.py): a move sets the model's properties
+and the widgets showing them follow. The table, the breed pad, the scoring grid and the end are each
+made once and swapped as the turn moves on."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
+from typing import Any, cast
+
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.actions import Action
-from companion.games.mix_the_mutts.state import DRAW, ActionType, Phase
-from companion.words import noun
-from ui import theme
+from companion.games.mix_the_mutts.choices import score_refusal
+from companion.games.mix_the_mutts.state import ActionType, Phase
+from companion.games.mix_the_mutts.summary import MuttsSummary
+from ui.controller import GameController
+from ui.games.mix_the_mutts.model import MuttsModel
 from ui.games.mix_the_mutts.pads import BreedPad
-from ui.games.mix_the_mutts.results import EndView
-from ui.games.mix_the_mutts.scoring import ScoringGrid
-from ui.games.mix_the_mutts.widgets import PlayerCard, SeatName
-from ui.widgets.basics import BigButton, Count, Panel
-
-# The draw button says how many cards a draw takes, in words: "Drew two".
-COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
-# The tiles on the table and in the stack: digits 10 mm tall on the 7" panel over a caption read from
-# the seats.
-TILES_HEIGHT = theme.FONT_KEY_NUMBER * 0.76 + theme.FONT_TABLE * 1.25 + dp(4)
+from ui.games.mix_the_mutts.results import MixEnd
+from ui.games.mix_the_mutts.scoring import MixScoringGrid
+from ui.games.mix_the_mutts.widgets import MixSeatCard
+from ui.games.view import TableView
+from ui.widgets.basics import BigButton, Panel  # noqa: F401  (Panel is named in table.kv)
+from ui.widgets.count import Count
+from ui.widgets.kv import load_kv
+from ui.widgets.seat import SeatBadge
 
 
-class MixTheMuttsView(BoxLayout):
-    def __init__(self, controller, **kwargs):
-        super().__init__(spacing=theme.GAP, **kwargs)
+class MixTheMuttsView(TableView, BoxLayout):
+    model = ObjectProperty(None)
+
+    def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
-        # The breed pad's entries live here, so a refused tap or a refresh never loses them.
+        summary = cast(MuttsSummary, controller.session.summary())
+        junior = summary["scoring"].startswith("junior")
+        super().__init__(model=MuttsModel(controller.players, junior, summary["card_values"]), **kwargs)
+        # The ids are weak: the view holds the table itself while a pad or the end is shown instead.
+        self.table: Widget = self.ids["table"].__self__
+        self.cards = [MixSeatCard(seat) for seat in self.model.seats]
+        for card in self.cards:
+            self.ids["seats"].add_widget(card)
+        self.breed_pad = BreedPad(junior, summary["card_values"])
+        self.breed_pad.bind(on_record=lambda *_: self.record_tile(), on_cancel=lambda *_: self.close_pad())
+        self.scoring_grid = MixScoringGrid(self.model)
+        self.scoring_grid.bind(on_finish=lambda *_: self.finish_turn(),
+                               on_score=lambda _, seat, index: self.score(seat, index))
+        self._end: MixEnd | None = None
+        # Whether the breed pad is open, and at which move it was opened: a move taken back or put again
+        # under it (Undo, Redo) closes it, as the tile may then be somebody else's.
         self.entering = False
         self.pad_moves = 0
-        self.dogs: list[list[str]] = []
-        self.head: str | None = None
-        self.pad: BreedPad | None = None
-        self.scoring: ScoringGrid | None = None
-        self.end: EndView | None = None
-        self.cards: list[PlayerCard] = []
+
+    # ----- what is on screen -----------------------------------------------------------------
+    @property
+    def shown(self) -> Widget:
+        return self.children[0]
+
+    @property
+    def pad(self) -> BreedPad | None:
+        return self.breed_pad if self.shown is self.breed_pad else None
+
+    @property
+    def scoring(self) -> MixScoringGrid | None:
+        return self.scoring_grid if self.shown is self.scoring_grid else None
+
+    @property
+    def end(self) -> MixEnd | None:
+        return self._end if self._end is not None and self.shown is self._end else None
+
+    @property
+    def finish_button(self) -> BigButton:
+        return self.scoring_grid.finish_button
+
+    @property
+    def turn_badge(self) -> SeatBadge:
+        return self.ids["turn_badge"]
+
+    @property
+    def pile(self) -> Count:
+        return self.ids["pile"]
+
+    @property
+    def tile_counts(self) -> dict[str, Label]:
+        return {"on_table": self.ids["tiles_down"].number, "face_down": self.ids["tiles_in_stack"].number}
+
+    @property
+    def connect_button(self) -> BigButton:
+        return self.ids["connect_button"]
+
+    @property
+    def draw_button(self) -> BigButton:
+        return self.ids["draw_button"]
 
     # ----- what the players tell the app ---------------------------------------------------------
+    def _turn(self) -> int:
+        turn = cast(MuttsSummary, self.controller.session.summary())["turn"]
+        assert turn is not None, "the pads are shown only while the game goes on"
+        return turn
+
     def drew_two(self) -> bool:
-        summary = self.controller.session.summary()
-        return self.controller.perform(Action(ActionType.DRAW, summary["turn"]))
+        return self.controller.perform(Action(ActionType.DRAW, self._turn()))
 
     def open_pad(self) -> None:
-        self.entering, self.dogs, self.head = True, [], None
+        summary = cast(MuttsSummary, self.controller.session.summary())
+        turn = summary["turn"]
+        if turn is None:
+            return
+        self.breed_pad.start(self.controller.players[turn].name, summary["new_dogs_per_tile"]["min"],
+                             summary["new_dogs_per_tile"]["max"])
+        self.entering = True
         self.pad_moves = len(self.controller.session.actions)
-        self.refresh()
+        self._place()
 
     def close_pad(self) -> None:
-        self.entering, self.dogs, self.head = False, [], None
-        self.refresh()
+        self.entering = False
+        self._place()
 
     def tap_breed(self, breed: str) -> None:
-        if self.head is None:
-            if len(self.dogs) < self.controller.session.summary()["new_dogs_per_tile"]["max"]:
-                self.head = breed
-        else:
-            self.dogs.append([self.head, breed])
-            self.head = None
-        self.refresh()
-
-    def remove_last(self) -> None:
-        if self.head is not None:
-            self.head = None
-        elif self.dogs:
-            self.dogs.pop()
-        self.refresh()
+        self.breed_pad.tap_breed(breed)
 
     def record_tile(self) -> bool:
-        summary = self.controller.session.summary()
-        combinations = [{"head": head, "tail": tail} for head, tail in self.dogs]
-        if self.controller.perform(Action(ActionType.CONNECT, summary["turn"], {"combinations": combinations})):
-            self.close_pad()
-            return True
-        return False
+        combinations = [{"head": head, "tail": tail} for head, tail in self.breed_pad.dogs]
+        return self.controller.perform(Action(ActionType.CONNECT, self._turn(), {"combinations": combinations}))
+
+    def score(self, seat: int, index: int) -> bool:
+        cell = self.scoring_grid.buttons[(index, seat)]
+        # A greyed cell says why and records nothing, so it is never a dead tap.
+        if cell.disabled_reason:
+            self.controller.explain(cell.disabled_reason)
+            return False
+        head, tail = self.model.new_dogs[index]
+        return self.controller.perform(Action(ActionType.SCORE, seat, {"head": head, "tail": tail}))
 
     def finish_turn(self) -> bool:
-        summary = self.controller.session.summary()
-        return self.controller.perform(Action(ActionType.FINISH_TURN, summary["turn"]))
+        return self.controller.perform(Action(ActionType.FINISH_TURN, self._turn()))
 
-    # ----- drawing ---------------------------------------------------------------------------
+    # ----- showing ---------------------------------------------------------------------------
     def refresh(self) -> None:
-        summary = self.controller.session.summary()
-        self.clear_widgets()
-        self.pad = self.scoring = self.end = None
-        self.cards = []
-        # A move taken back or put again under an open pad (Undo, Redo) may change whose tile it is.
-        if summary["phase"] != Phase.CHOOSING or len(self.controller.session.actions) != self.pad_moves:
+        session = self.controller.session
+        summary = cast(MuttsSummary, session.summary())
+        self.model.update(summary, self.controller.outcome)
+        if summary["phase"] != Phase.CHOOSING or len(session.actions) != self.pad_moves:
             self.entering = False
-        if summary["phase"] == Phase.OVER:
-            self.end = EndView(self.controller, summary)
-            self.add_widget(self.end)
-            return
-        if self.entering:
-            name = self.controller.players[summary["turn"]].name
-            self.pad = BreedPad(self, summary)
-            self.pad.update(name, self.dogs, self.head, summary["new_dogs_per_tile"])
-            self.add_widget(self.pad)
-            return
         if summary["phase"] == Phase.SCORING:
-            # The grid takes the whole width: a column per player, each with the whole name.
-            self.scoring = ScoringGrid(self.controller, summary, self.finish_turn)
-            self.finish_button = self.scoring.finish_button
-            self.add_widget(self.scoring)
-            return
-        self.add_widget(self._table_panel(summary))
-        self.add_widget(self._players(summary))
+            state = session.state
+            self.scoring_grid.show([[score_refusal(state, seat, index) for index in range(len(summary["new_dogs"]))]
+                                    for seat in range(len(summary["players"]))])
+        self._place()
 
-    def _table_panel(self, summary: dict) -> Panel:
-        """Whose turn, the card pile, the tiles and the two things the active player can do, every word
-        table-sized; the seats beside it show the rest."""
-        panel = Panel(orientation="vertical", size_hint_x=None, width=dp(226), padding=[dp(8), dp(6)], spacing=dp(4))
-        players = self.controller.players
-        self.turn_badge = SeatName(players[summary["turn"]], bold=True, symbol=dp(30), size_hint_y=None, height=dp(36))
-        panel.add_widget(self.turn_badge)
-        pile = summary["card_pile"]
-        # The caption wraps beside the number: "cards in the" over "pile".
-        self.pile = Count(f"{noun(pile, 'card')} in the pile", pile, beside=True, caption_room=dp(90))
-        panel.add_widget(self.pile)
-        tiles = summary["tiles"]
-        # The face-up tile is the one being connected: the stack and the table are what change.
-        row = BoxLayout(size_hint_y=None, height=TILES_HEIGHT, spacing=dp(4))
-        self.tile_counts = {}
-        for key, caption in (("on_table", "on table"), ("face_down", "in stack")):
-            count = Count(caption, tiles[key])
-            self.tile_counts[key] = count.number
-            row.add_widget(count)
-        panel.add_widget(row)
-        # Connecting is how the game moves on; drawing two is the fallback (and goes once the pile is empty).
-        self.connect_button = BigButton(text="Connected a tile", kind="primary", height=theme.TOUCH_PRIMARY)
-        self.connect_button.bind(on_release=lambda *_: self.open_pad())
-        panel.add_widget(self.connect_button)
-        self.draw_button = BigButton(text=f"Drew {COUNT_WORDS[DRAW]}" if summary["can_draw"] else "Pile empty: no drawing",
-                                     disabled=not summary["can_draw"])
-        self.draw_button.bind(on_release=lambda *_: self.drew_two())
-        panel.add_widget(self.draw_button)
-        return panel
+    def _place(self) -> None:
+        """The table, the breed pad, the scoring grid or the end, as the turn stands."""
+        phase = self.model.phase
+        part: Widget
+        if phase == Phase.OVER:
+            if self._end is None:
+                self._end = MixEnd(self.model)
+            self._end.show()
+            part = self._end
+        elif self.entering:
+            part = self.breed_pad
+        elif phase == Phase.SCORING:
+            part = self.scoring_grid
+        else:
+            part = self.table
+        if not self.children or self.shown is not part:
+            self.clear_widgets()
+            self.add_widget(part)
 
-    def _players(self, summary: dict) -> GridLayout:
-        entries = summary["players"]
-        grid = GridLayout(cols=2, spacing=theme.GAP)
-        junior = summary["scoring"].startswith("junior")
-        scores = self.controller.outcome.scores
-        for entry in entries:
-            seat = entry["seat"]
-            card = PlayerCard(self.controller.players[seat], entry, scores[seat], active=seat == summary["turn"],
-                              junior=junior)
-            self.cards.append(card)
-            grid.add_widget(card)
-        return grid
 
+load_kv(__file__)

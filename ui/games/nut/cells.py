@@ -1,24 +1,40 @@
 """How a Nut cell looks: every nut colour is drawn with its hue, its pattern (dots, stripes, waves,
 checks) and its letter, so a colour-blind child reads the grid as well as anyone. Wilds, squirrels
-and the eraser get their own marks. Also the paintable layout grid, the paint swatches and a
-single cell drawn as a legend."""
+and the eraser get their own marks. Also the paintable layout grid, a scored layout with its counted
+clusters outlined, and a single cell drawn as a legend or on a paint swatch.
+
+A cell is made of a dozen small parts; each is painted once per size into a texture (ui/widgets/
+baked.py) and drawn as one rectangle. A painted grid is a rectangle per cell, and a tap repaints the
+one cell it changed; a scored layout never changes, so it is painted whole into one texture."""
 
 from __future__ import annotations
 
 import math
+from typing import Any, Callable, Sequence
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    InstructionGroup,
+    Line,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    RoundedRectangle,
+    Translate,
+)
+from kivy.graphics.texture import Texture
+from kivy.input.motionevent import MotionEvent
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
 from companion.games.nut import GAME
 from companion.games.nut.clusters import EMPTY, SQUIRREL, WILD
 from ui import theme
-from ui.games.nut.widgets import CHOSEN_FILL
+from ui.widgets.baked import baked
 
 ERASE = "erase"
 
@@ -34,36 +50,23 @@ FILLS = {
     EMPTY: (0.13, 0.14, 0.17),
 }
 # Each colour's pattern is the rule card's.
-PATTERNS = {colour["letter"]: colour["pattern"] for colour in GAME.card["colours"]}
-CELL_MIN = dp(36)
+PATTERNS: dict[str, str] = {colour["letter"]: colour["pattern"] for colour in GAME.card["colours"]}
+# What was not counted on a scored layout is dimmed, so the counted clusters stand out.
+DIMMED = 0.62
 
-_letters: dict[tuple[str, int], object] = {}
-_captions: dict[tuple, object] = {}
-
-
-def letter_texture(letter: str, size: float):
-    """Letter textures are cached: a full grid redraw would otherwise render 96 labels."""
-    key = (letter, int(size))
-    if key not in _letters:
-        label = CoreLabel(text=letter, font_size=max(8, int(size)), bold=True, color=(1, 1, 1, 1))
-        label.refresh()
-        _letters[key] = label.texture
-    return _letters[key]
+Cell = tuple[int, int]
 
 
-def caption_texture(text: str, bold: bool, colour: tuple):
-    key = (text, bold, colour)
-    if key not in _captions:
-        label = CoreLabel(text=text, font_size=theme.FONT_SMALL, bold=bold, color=colour)
-        label.refresh()
-        _captions[key] = label.texture
-    return _captions[key]
+def letter_texture(letter: str, size: float) -> Texture:
+    label = CoreLabel(text=letter, font_size=max(8, int(size)), bold=True, color=(1, 1, 1, 1))
+    label.refresh()
+    texture: Texture = label.texture
+    return texture
 
 
-def draw_cell(canvas, value: str, x: float, y: float, s: float, *, letter: bool = True,
-              patterns: dict[str, str] | None = None) -> None:
-    """Draw one cell of side `s` at (x, y) into `canvas` (inside an open `with canvas:` is not needed)."""
-    pattern = (patterns or PATTERNS).get(value)
+def draw_cell(canvas: Any, value: str, x: float, y: float, s: float) -> None:
+    """Draw one cell of side `s` at (x, y) into `canvas`."""
+    pattern = PATTERNS.get(value)
     inset = max(1.0, s * 0.04)
     x0, y0, side = x + inset, y + inset, s - 2 * inset
     canvas.add(Color(*FILLS.get(value, FILLS[EMPTY]), 1))
@@ -87,11 +90,19 @@ def draw_cell(canvas, value: str, x: float, y: float, s: float, *, letter: bool 
         _star(canvas, x0, y0, side)
     elif value == SQUIRREL:
         _tail(canvas, x0, y0, side)
-    if letter:
-        _letter(canvas, value, x0, y0, side)
+    _letter(canvas, value, x0, y0, side)
 
 
-def _dots(canvas, x, y, s):
+def draw_erase(canvas: Any, x: float, y: float, s: float) -> None:
+    """The eraser: an empty cell crossed out."""
+    canvas.add(Color(*FILLS[EMPTY], 1))
+    canvas.add(RoundedRectangle(pos=(x, y), size=(s, s), radius=[s * 0.12]))
+    canvas.add(Color(0.95, 0.45, 0.45, 1))
+    canvas.add(Line(points=[x + s * 0.25, y + s * 0.25, x + s * 0.75, y + s * 0.75], width=dp(2.5)))
+    canvas.add(Line(points=[x + s * 0.25, y + s * 0.75, x + s * 0.75, y + s * 0.25], width=dp(2.5)))
+
+
+def _dots(canvas: Any, x: float, y: float, s: float) -> None:
     r = s * 0.07
     for i in range(3):
         for j in range(3):
@@ -99,7 +110,7 @@ def _dots(canvas, x, y, s):
             canvas.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
 
 
-def _stripes(canvas, x, y, s):
+def _stripes(canvas: Any, x: float, y: float, s: float) -> None:
     width = max(1.2, s * 0.05)
     step = s / 4
     t = -s + step / 2
@@ -111,17 +122,17 @@ def _stripes(canvas, x, y, s):
         t += step
 
 
-def _waves(canvas, x, y, s):
+def _waves(canvas: Any, x: float, y: float, s: float) -> None:
     width = max(1.2, s * 0.045)
     for row in (0.22, 0.5, 0.78):
-        points = []
+        points: list[float] = []
         for step in range(13):
             u = step / 12
             points += [x + s * (0.04 + 0.92 * u), y + s * row + s * 0.07 * math.sin(u * 4 * math.pi)]
         canvas.add(Line(points=points, width=width))
 
 
-def _checks(canvas, x, y, s):
+def _checks(canvas: Any, x: float, y: float, s: float) -> None:
     n = 4
     q = s / n
     for i in range(n):
@@ -130,9 +141,9 @@ def _checks(canvas, x, y, s):
                 canvas.add(Rectangle(pos=(x + i * q, y + j * q), size=(q, q)))
 
 
-def _star(canvas, x, y, s):
+def _star(canvas: Any, x: float, y: float, s: float) -> None:
     cx, cy, r = x + s / 2, y + s / 2, s * 0.42
-    points = []
+    points: list[float] = []
     for index in range(17):
         angle = math.pi / 2 + index * math.pi / 8
         radius = r if index % 2 == 0 else r * 0.45
@@ -140,11 +151,11 @@ def _star(canvas, x, y, s):
     canvas.add(Line(points=points, width=max(1.2, s * 0.04)))
 
 
-def _tail(canvas, x, y, s):
+def _tail(canvas: Any, x: float, y: float, s: float) -> None:
     canvas.add(Line(circle=(x + s * 0.5, y + s * 0.5, s * 0.36, 20, 300), width=max(1.5, s * 0.07)))
 
 
-def _letter(canvas, value, x, y, s):
+def _letter(canvas: Any, value: str, x: float, y: float, s: float) -> None:
     chip = s * 0.5
     canvas.add(Color(0, 0, 0, 0.55))
     canvas.add(Ellipse(pos=(x + (s - chip) / 2, y + (s - chip) / 2), size=(chip, chip)))
@@ -154,10 +165,17 @@ def _letter(canvas, value, x, y, s):
     canvas.add(Rectangle(texture=texture, pos=(x + (s - w) / 2, y + (s - h) / 2), size=(w, h)))
 
 
-def cluster_edges(cells, x0: float, top: float, s: float) -> list[list[float]]:
+def cell_texture(value: str, side: float) -> Texture:
+    """One cell (or the eraser) at this size, painted once."""
+    if value == ERASE:
+        return baked(("nut-erase",), side, side, lambda canvas, w, _h: draw_erase(canvas, 0, 0, w))
+    return baked(("nut-cell", value), side, side, lambda canvas, w, _h: draw_cell(canvas, value, 0, 0, w))
+
+
+def cluster_edges(cells: Sequence[Sequence[int]], x0: float, top: float, s: float) -> list[list[float]]:
     """Line segments around a group of (row, column) cells: the sides no other cell of the group
     shares, i.e. the group's outline. Rows count down from `top`."""
-    group = {tuple(cell) for cell in cells}
+    group = {(cell[0], cell[1]) for cell in cells}
     segments = []
     for row, column in group:
         left, right = x0 + column * s, x0 + (column + 1) * s
@@ -173,10 +191,30 @@ def cluster_edges(cells, x0: float, top: float, s: float) -> list[list[float]]:
     return segments
 
 
+def draw_scored(canvas: Any, rows: Sequence[str], clusters: dict[str, list[list[int]]], s: float) -> None:
+    """A scored layout from (0, 0): every cell, what was not counted dimmed, and each colour's counted
+    cluster outlined, a dark halo under a bright line so the outline shows on every fill."""
+    top = len(rows) * s
+    counted = {(cell[0], cell[1]) for cells in clusters.values() for cell in cells}
+    for r, line in enumerate(rows):
+        for c, value in enumerate(line):
+            draw_cell(canvas, value, c * s, top - (r + 1) * s, s)
+            if value != EMPTY and (r, c) not in counted:
+                canvas.add(Color(*theme.BACKGROUND[:3], DIMMED))
+                canvas.add(Rectangle(pos=(c * s, top - (r + 1) * s), size=(s, s)))
+    for cells in clusters.values():
+        edges = cluster_edges(cells, 0, top, s)
+        for colour, width in (((0, 0, 0, 0.9), max(2.5, s * 0.12)), ((1, 1, 1, 1), max(1.5, s * 0.06))):
+            canvas.add(Color(*colour))
+            for segment in edges:
+                canvas.add(Line(points=segment, width=width, cap="square"))
+
+
 class LayoutGrid(Widget):
     """A grid of cells. Editable: a touch paints with `paint` (a tap on a cell already that paint
-    clears it), and dragging keeps painting or erasing, like a paint program. Read-only: the counted
-    clusters (`clusters`: colour letter -> cells) are outlined and the rest is dimmed."""
+    clears it), and dragging keeps painting or erasing, like a paint program; a painted cell is
+    redrawn alone. Read-only: the counted clusters (`clusters`: colour letter -> cells) are outlined
+    and the rest is dimmed, the whole layout painted once into one picture."""
 
     rows = ListProperty([])          # list of row strings
     paint = StringProperty("R")
@@ -185,13 +223,32 @@ class LayoutGrid(Widget):
     max_cell = NumericProperty(dp(64))
     cell = NumericProperty(0)
 
-    def __init__(self, on_change=None, **kwargs):
+    def __init__(self, on_change: Callable[[Cell, str], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_change = on_change
-        self._stroke = None
+        self._stroke: tuple[int, str] | None = None
+        # What is drawn now: the rows and the cell size they were drawn at, and a rectangle per cell.
+        self._drawn: list[str] = []
+        self._drawn_cell = 0.0
+        self._rects: dict[Cell, Rectangle] = {}
+        with self.canvas:
+            PushMatrix()
+            self._at = Translate(0, 0)
+            self._layer = InstructionGroup()
+            PopMatrix()
         # Layout moves a widget several times per frame; draw once, after the last move.
         self._later = Clock.create_trigger(self.redraw, -1)
-        self.bind(pos=self._later, size=self._later, rows=self._later, clusters=self._later)
+        self.fbind("size", self._later)
+        self.fbind("rows", self._later)
+        self.fbind("clusters", self._later)
+        self.fbind("pos", self._place)
+        theme.palette.bind(version=self._repaint)
+
+    def _repaint(self, *_: Any) -> None:
+        # A scored layout's dimming is the background's colour.
+        if not self.editable:
+            self._drawn = []
+            self._later()
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -201,7 +258,7 @@ class LayoutGrid(Widget):
         rows, columns = self.shape
         if not rows or not columns:
             return 0
-        return min(self.max_cell, self.width / columns, self.height / rows)
+        return float(min(self.max_cell, self.width / columns, self.height / rows))
 
     def origin(self) -> tuple[float, float, float]:
         rows, columns = self.shape
@@ -210,31 +267,45 @@ class LayoutGrid(Widget):
         top = self.top - (self.height - rows * s) / 2
         return x0, top, s
 
-    def redraw(self, *_):
-        self.canvas.clear()
+    def _place(self, *_: Any) -> None:
         x0, top, s = self.origin()
+        self._at.xy = (x0, top - len(self.rows) * s)
+
+    def redraw(self, *_: Any) -> None:
+        """The cells that changed, or the whole grid where its shape, its size or its clusters did."""
+        rows = list(self.rows)
+        s = self.fit_cell()
         self.cell = s
+        self._place()
+        same_shape = (s == self._drawn_cell and len(rows) == len(self._drawn)
+                      and all(len(a) == len(b) for a, b in zip(rows, self._drawn)))
+        if self.editable and same_shape and self._rects:
+            for r, (line, before) in enumerate(zip(rows, self._drawn)):
+                for c, (value, was) in enumerate(zip(line, before)):
+                    if value != was:
+                        self._rects[(r, c)].texture = cell_texture(value, s)
+            self._drawn = rows
+            return
+        self._drawn, self._drawn_cell = rows, s
+        self._layer.clear()
+        self._rects = {}
         if s <= 0:
             return
-        in_cluster = set()
-        for cells in (self.clusters or {}).values():
-            in_cluster.update(tuple(cell) for cell in cells)
-        for r, line in enumerate(self.rows):
+        top = len(rows) * s
+        self._layer.add(Color(1, 1, 1, 1))
+        if not self.editable:
+            clusters = self.clusters or {}
+            key = ("nut-layout", tuple(rows), _frozen(clusters), theme.high_contrast)
+            picture = baked(key, self.shape[1] * s, top, lambda canvas, _w, _h: draw_scored(canvas, rows, clusters, s))
+            self._layer.add(Rectangle(texture=picture, pos=(0, 0), size=picture.size))
+            return
+        for r, line in enumerate(rows):
             for c, value in enumerate(line):
-                draw_cell(self.canvas, value, x0 + c * s, top - (r + 1) * s, s)
-                if self.clusters is not None and value != EMPTY and (r, c) not in in_cluster:
-                    self.canvas.add(Color(*theme.BACKGROUND[:3], 0.62))
-                    self.canvas.add(Rectangle(pos=(x0 + c * s, top - (r + 1) * s), size=(s, s)))
-        if self.clusters:
-            for cells in self.clusters.values():
-                edges = cluster_edges(cells, x0, top, s)
-                # A dark halo under a bright line keeps the outline visible on every fill.
-                for colour, width in (((0, 0, 0, 0.9), max(2.5, s * 0.12)), ((1, 1, 1, 1), max(1.5, s * 0.06))):
-                    self.canvas.add(Color(*colour))
-                    for segment in edges:
-                        self.canvas.add(Line(points=segment, width=width, cap="square"))
+                rect = Rectangle(texture=cell_texture(value, s), pos=(c * s, top - (r + 1) * s), size=(s, s))
+                self._rects[(r, c)] = rect
+                self._layer.add(rect)
 
-    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+    def cell_at(self, x: float, y: float) -> Cell | None:
         x0, top, s = self.origin()
         if s <= 0:
             return None
@@ -244,9 +315,9 @@ class LayoutGrid(Widget):
             return row, column
         return None
 
-    def on_touch_down(self, touch):
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if not self.editable or not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)
+            return bool(super().on_touch_down(touch))
         where = self.cell_at(*touch.pos)
         if where is None:
             return False
@@ -257,22 +328,22 @@ class LayoutGrid(Widget):
         self.set_cell(where, target)
         return True
 
-    def on_touch_move(self, touch):
+    def on_touch_move(self, touch: MotionEvent) -> bool:
         if touch.grab_current is self and self._stroke and self._stroke[0] == touch.uid:
             where = self.cell_at(*touch.pos)
             if where is not None:
                 self.set_cell(where, self._stroke[1])
             return True
-        return super().on_touch_move(touch)
+        return bool(super().on_touch_move(touch))
 
-    def on_touch_up(self, touch):
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
             self._stroke = None
             return True
-        return super().on_touch_up(touch)
+        return bool(super().on_touch_up(touch))
 
-    def set_cell(self, where: tuple[int, int], value: str) -> None:
+    def set_cell(self, where: Cell, value: str) -> None:
         row, column = where
         line = self.rows[row]
         if line[column] == value:
@@ -284,58 +355,36 @@ class LayoutGrid(Widget):
             self.on_change(where, value)
 
 
-class Swatch(ButtonBehavior, Widget):
-    """A paint to choose: the cell as it will look with its word under it, so a narrow column of
-    paints leaves the grid most of the screen. The chosen one is lit."""
+def _frozen(clusters: dict[str, list[list[int]]] | None) -> tuple[Any, ...]:
+    """Clusters as a key for the baked picture of a layout."""
+    return tuple(sorted((letter, tuple(map(tuple, cells))) for letter, cells in (clusters or {}).items()))
 
-    value = StringProperty("R")
-    caption = StringProperty("")
-    selected = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", theme.TOUCH)
+class NutCell(Widget):
+    """One cell (or the eraser) drawn in the middle of its box, as a legend or on a paint swatch."""
+
+    value = StringProperty(EMPTY)
+
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self.redraw, -1)
-        self.bind(pos=self._later, size=self._later, selected=self._later, value=self._later,
-                  caption=self._later, state=self._later)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._picture = Rectangle()
+        self._later = Clock.create_trigger(self._draw, -1)
+        self.fbind("size", self._later)
+        self.fbind("value", self._later)
+        self.fbind("pos", self._place)
         self._later()
 
-    def redraw(self, *_):
-        self.canvas.clear()
-        fill = CHOSEN_FILL if self.selected else (theme.SURFACE_HIGH if self.state == "normal" else theme.DISABLED)
-        self.canvas.add(Color(*fill))
-        self.canvas.add(RoundedRectangle(pos=self.pos, size=self.size, radius=[theme.RADIUS]))
-        texture = caption_texture(self.caption, self.selected, tuple(theme.readable_text_on(fill)))
-        margin = dp(4)
-        s = min(self.height - texture.height - 3 * margin, self.width - 2 * margin)
-        if s <= 0:
+    def _draw(self, *_: Any) -> None:
+        side = min(self.width, self.height)
+        if side <= 1:
+            self._picture.size = (0, 0)
             return
-        x, y = self.center_x - s / 2, self.y + texture.height + 2 * margin
-        if self.value == ERASE:
-            self.canvas.add(Color(*FILLS[EMPTY]))
-            self.canvas.add(RoundedRectangle(pos=(x, y), size=(s, s), radius=[s * 0.12]))
-            self.canvas.add(Color(0.95, 0.45, 0.45, 1))
-            self.canvas.add(Line(points=[x + s * 0.25, y + s * 0.25, x + s * 0.75, y + s * 0.75], width=dp(2.5)))
-            self.canvas.add(Line(points=[x + s * 0.25, y + s * 0.75, x + s * 0.75, y + s * 0.25], width=dp(2.5)))
-        else:
-            draw_cell(self.canvas, self.value, x, y, s)
-        self.canvas.add(Color(1, 1, 1, 1))
-        self.canvas.add(Rectangle(texture=texture, pos=(self.center_x - texture.width / 2, self.y + margin),
-                                  size=texture.size))
+        self._picture.texture = cell_texture(self.value, side)
+        self._picture.size = self._picture.texture.size
+        self._place()
 
-
-class MiniCell(Widget):
-    """One cell drawn at a fixed size, as a legend beside numbers."""
-
-    def __init__(self, value: str, **kwargs):
-        kwargs.setdefault("size_hint", (None, None))
-        super().__init__(**kwargs)
-        self.value = value
-        self._later = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self._later, size=self._later)
-
-    def _draw(self, *_):
-        self.canvas.clear()
-        s = min(self.width, self.height)
-        draw_cell(self.canvas, self.value, self.center_x - s / 2, self.center_y - s / 2, s)
+    def _place(self, *_: Any) -> None:
+        w, h = self._picture.size
+        self._picture.pos = (self.center_x - w / 2, self.center_y - h / 2)

@@ -1,57 +1,63 @@
-"""Small pieces the Nut pads share: a player's shape beside their whole name and labels that wrap
-inside their box."""
+"""The small pieces of the Nut table that are Nut's own: a player's picks in the draft, a kind of card
+to mark a pick with, a paint to choose, and what one colour of a scored layout was worth. Players,
+counts and counters are the kit's (SeatBadge, Count, Stepper); cells are drawn in cells.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from ui import theme
-from ui.widgets.symbols import SymbolShape
+from ui.games.nut.cells import NutCell  # noqa: F401  (named in widgets.kv)
+from ui.games.nut.model import SeatModel
+from ui.widgets.basics import BigButton
+from ui.widgets.kv import load_kv
+from ui.widgets.seat import SeatBadge  # noqa: F401  (named in widgets.kv)
 
-# What is chosen (whose layout, which paint, which kind of card) takes the app's colour for chosen
-# toggles; the primary colour is kept for the one thing to tap next.
-CHOSEN_FILL = theme.OK
-
-
-class SeatTag(BoxLayout):
-    """A player's shape in their colour beside their name. The name is never cut: a long one wraps
-    onto a second line, so the tag is sized for two lines of its font wherever names can be long."""
-
-    player = ObjectProperty(None, allownone=True)
-    font_size = NumericProperty(theme.FONT_BODY)
-    bold = BooleanProperty(False)
-    symbol_size = NumericProperty(dp(30))
-
-    def __init__(self, player=None, **kwargs):
-        kwargs.setdefault("spacing", dp(6))
-        super().__init__(**kwargs)
-        self.symbol = SymbolShape(size_hint=(None, None), pos_hint={"center_y": 0.5})
-        self.label = Label(color=theme.TEXT, halign="left", valign="middle")
-        # Width only: the text wraps at spaces and stays centred on the tag's height.
-        self.label.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
-        self.add_widget(self.symbol)
-        self.add_widget(self.label)
-        self.bind(player=self._update, font_size=self._update, bold=self._update, symbol_size=self._update)
-        self.player = player
-        self._update()
-
-    def _update(self, *_):
-        self.symbol.size = (self.symbol_size, self.symbol_size)
-        self.label.font_size = self.font_size
-        self.label.bold = self.bold
-        if self.player is None:
-            self.label.text = ""
-            return
-        identity = self.player.identity
-        self.symbol.shape = identity.symbol
-        self.symbol.rgba = theme.with_alpha(identity.rgb)
-        self.label.text = self.player.name
+# Wide enough for "10/10" picked in table type.
+PICKED_WIDTH = dp(76)
 
 
-def fit_text(label: Label) -> Label:
-    """`label` with its text laid out in the label's whole box, so halign and valign apply."""
-    label.bind(size=lambda lab, size: setattr(lab, "text_size", size))
-    return label
+class DraftPickRow(BoxLayout):
+    """A player and how many cards they have picked of the cards each picks."""
+
+    seat = ObjectProperty(None)
+
+    def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
+        super().__init__(seat=seat, **kwargs)
+
+
+class CardKindButton(BigButton):
+    """One kind of card in the row under the columns. The chosen kind is a setting, not the next
+    thing to do: it takes the colour of chosen toggles, and the column to tap keeps the primary one."""
+
+    selected = BooleanProperty(False)
+
+    def on_selected(self, _: Any, selected: bool) -> None:
+        self.kind = "ok" if selected else "normal"
+
+
+class PaintSwatch(ButtonBehavior, BoxLayout):
+    """A paint to choose: the cell as it will look with its word under it, so a narrow column of
+    paints leaves the grid most of the screen. The chosen one is lit."""
+
+    value = StringProperty("R")
+    caption = StringProperty("")
+    selected = BooleanProperty(False)
+    fill = ListProperty(theme.SURFACE_HIGH)
+
+
+class ColourPoints(BoxLayout):
+    """What one colour was worth: its cell, its points (read from the seats) and, when squirrels
+    doubled them, the working (read up close by whoever checks the sum)."""
+
+    letter = StringProperty("R")
+    points = NumericProperty(0)
+    working = StringProperty("")
+
+
+load_kv(__file__)

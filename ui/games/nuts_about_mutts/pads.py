@@ -1,212 +1,321 @@
-"""The Nuts about Mutts action pad: what the table is waiting for, as big buttons. One tap records
-the common case (a dog card played); wilds ask only what the rules need next (a player, then the
-colour to follow). Every recording goes through controller.perform, so refusals are explained by
-the game screen and change nothing.
+"""The Nuts about Mutts action pad: what the table is waiting for, as big buttons. One tap records the
+common case (a dog card played); a wild asks only what the rules need next (a player, then the colour
+to follow); a claim asks who claimed and, for a Run, which card. Every recording goes through
+controller.perform, so a refusal is explained by the game screen and changes nothing.
 
-Each step is laid out to fit beside the table on the 7" panel with the message bar showing: at
-most a heading, one primary row and one or two rows of 9 mm targets."""
+What each step shows and asks is the table in steps.py; this is the widget that shows it. The parts are
+made the first time a step shows them and kept: a move changes their words, and a new step puts the
+same widgets in other places (PARTS says how each is made)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import Any, Callable, Sequence, cast
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
-from companion.games.nuts_about_mutts.state import CARD_NAMES, DOG, WILDS, ActionType
+from companion.games.nuts_about_mutts.state import DOG, ActionType
+from companion.games.nuts_about_mutts.summary import MuttsSummary, Pending
 from ui import theme
-from ui.games.nuts_about_mutts.widgets import (
-    Choice,
-    Fonts,
-    Hint,
-    Shape,
-    Sizes,
-    Stepper,
-    Wrapped,
-    colour_look,
-    line_height,
-    lines_needed,
+from ui.controller import GameController
+from ui.games.nuts_about_mutts.parts import (
+    Answer,
+    answer,
+    arrange,
+    caption,
+    colour_answers,
+    number_answers,
+    seat_answers,
+    small,
+    wild_answers,
 )
+from ui.games.nuts_about_mutts.steps import (
+    DOG_WORDS,
+    FILLS,
+    FIT,
+    FIXED,
+    HEADING_FIXED,
+    KEYS,
+    LINE,
+    MAIN,
+    PRIMARY,
+    RESHUFFLE_WORDS,
+    SEAT_KEYS,
+    STEPPED,
+    STEPS,
+    WHEN,
+    Draft,
+    Layout,
+    Row,
+    Step,
+    card_action,
+    claim_action,
+    details_action,
+    step_on_screen,
+    whole,
+)
+from ui.games.nuts_about_mutts.widgets import Hint, colour_look
+from ui.widgets.choice import Choice
 from ui.widgets.keyboard import TextField
+from ui.widgets.seat import SeatBadge
+from ui.widgets.sizes import sizes
+from ui.widgets.stepper import Stepper
+from ui.widgets.text import line_height, lines_needed
 
 GAP = dp(4)
 
 
 class ActionPad(BoxLayout):
-    def __init__(self, controller, **kwargs):
+    """`buttons` are the keyed buttons of the step on screen ("dog", "flea", "seat:2", "number:9"...);
+    `title` is its heading's words."""
+
+    controller: GameController
+    summary: MuttsSummary
+    draft: Draft
+
+    def __init__(self, controller: GameController, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=GAP, **kwargs)
-        self.bind(height=self._fit_hint)
         self.controller = controller
-        self.buttons: dict[str, Choice] = {}
-        self.step = "main"
+        self.summary = cast(MuttsSummary, controller.session.summary())
+        self.draft = Draft()
+        self.seen = len(controller.session.actions)
         self.button_help: str | None = None
-        self.draft: dict = {}
-        self.seen = None
-        self.summary: dict = {}
-        self.title = None
-        self.turn_layout = None
+        self.buttons: dict[str, Widget] = {}
+        self._parts: dict[str, list[Widget]] = {}
+        self._rows: list[BoxLayout] = []
+        self._seat_answers: list[Answer] = []
+        self._number_answers: list[Answer] = []
+        # The heading: whose step it is (their shape and the words) and the buttons that leave it.
+        self.heading = BoxLayout(size_hint_y=None, spacing=GAP)
+        self.heading_badge = SeatBadge(bold=True)
+        self.hint = Hint()
+        self.spacer = Widget()   # the step sits at the top of the pad (the hint, where there is one, fills the rest)
+        # Words wrap, and headings grow, to the pad's width.
+        self.fbind("width", lambda *_: self.show())
 
-    # ----- state of the pad --------------------------------------------------------------------
-    def refresh(self, summary: dict) -> None:
-        count = len(self.controller.session.actions)
-        if count != self.seen:
+    @property
+    def title(self) -> Label:
+        return cast(Label, self.heading_badge.label)
+
+    @property
+    def stepper(self) -> Stepper:
+        return cast(Stepper, self._part("stepper")[0])
+
+    @property
+    def breed_input(self) -> TextField:
+        return cast(TextField, self._part("breed")[0])
+
+    # ----- what the pad shows --------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        return self.summary["to_act"]["seat"]
+
+    @property
+    def racing(self) -> bool:
+        return self.controller.race_runner is not None
+
+    @property
+    def step(self) -> Step:
+        return step_on_screen(self.draft, self.summary["to_act"]["kind"])
+
+    @property
+    def waiting(self) -> Step:
+        """The step the table waits for, with nothing tapped yet."""
+        return MAIN.get(self.summary["to_act"]["kind"], Step.NOTHING)
+
+    @property
+    def mid_entry(self) -> bool:
+        """Something is half-told: the pad is not on the step the table waits for."""
+        return self.step is not self.waiting
+
+    def name(self, seat: int | None) -> str:
+        return self.controller.players[seat].name if seat is not None else ""
+
+    def refresh(self, summary: MuttsSummary) -> None:
+        moves = len(self.controller.session.actions)
+        if moves != self.seen:
             # Something was recorded or undone: whatever was half-chosen no longer applies.
-            self.seen, self.step, self.draft = count, "main", {}
+            self.seen, self.draft = moves, Draft()
         self.summary = summary
-        self._build()
+        self.show()
 
-    def go(self, step: str, **draft) -> None:
-        self.step = step
-        self.draft.update(draft)
-        self._build()
+    def show(self) -> None:
+        """The step as it stands: the same widgets, moved only where the step's parts differ."""
+        step = self.step
+        layout = STEPS[step]
+        wanted: list[Widget] = []
+        buttons: dict[str, Widget] = {}
+        if layout.title is not None:
+            self._show_heading(layout, buttons)
+            wanted.append(self.heading)
+        placed: list[tuple[Widget, list[Widget]]] = []
+        heights: list[tuple[BoxLayout, Row, list[str]]] = []
+        rows = [row for row in layout.rows if row.when is None or WHEN[row.when](self)]
+        for index, row in enumerate(rows):
+            box = self._row(index)
+            parts = [part for part in row.parts if part not in WHEN or WHEN[part](self)]
+            widths = dict(row.widths)
+            widgets: list[Widget] = []
+            for part in parts:
+                for widget in self._shown(part, step, buttons):
+                    widget.size_hint_x = None if part in FIXED or part == "stepper" else widths.get(part, 1)
+                    widgets.append(widget)
+            placed.append((box, widgets))
+            heights.append((box, row, parts))
+            wanted.append(box)
+        wanted.append(self.hint if layout.hint else self.spacer)
+        self.buttons = buttons
+        self._say(step)
+        for box, row, parts in heights:
+            box.height = self._row_height(row.height, parts)
+        arrange([*placed, (self, wanted)])
+        self._fit_heading()
 
-    def back(self) -> None:
-        kind = self.summary["to_act"]["kind"]
-        keep = {key: self.draft[key] for key in ("type", "drawn") if key in self.draft}
-        self.draft = keep if kind == "dog_house_turn" else {}
-        self.step = "main"
-        self._build()
+    def _shown(self, part: str, step: Step, buttons: dict[str, Widget]) -> list[Widget]:
+        """The widgets of `part` for this step, made the first time; their keyed buttons into `buttons`."""
+        widgets = self._part(part)
+        if part == "seats":
+            self._show_seats(step, buttons)
+        elif part == "numbers":
+            buttons.update((made.key, made) for made in self._number_answers)
+        elif part == "run_numbers":
+            numbers = self.summary["claims"]["run_numbers"]
+            widgets = widgets[:len(numbers)]
+            for made, number in zip(cast(list[Answer], widgets), numbers):
+                made.value, made.key = number, f"number:{number}"
+                buttons[made.key] = made
+        elif part in ("colours", "colour_choices", "wilds"):
+            buttons.update((made.key, made) for made in cast(list[Answer], widgets))
+        elif isinstance(widgets[0], Choice):
+            buttons[KEYS.get(part, part)] = widgets[0]
+        return widgets
 
-    @property
-    def seat(self):
-        return self.summary["to_act"].get("seat")
+    def _row(self, index: int) -> BoxLayout:
+        while len(self._rows) <= index:
+            self._rows.append(BoxLayout(size_hint_y=None, spacing=GAP))
+        return self._rows[index]
 
-    @property
-    def names(self) -> list[str]:
-        return [player.name for player in self.controller.players]
+    def _row_height(self, kind: str, parts: Sequence[str]) -> float:
+        if kind == PRIMARY:
+            return float(sizes.primary)
+        if kind == LINE:
+            return float(self._pedigree_line().height)
+        if kind == FIT:
+            # As tall as its grid, and a 12 mm target beside it (a race, Record) at least that.
+            grids = [widget.height for part in parts for widget in self._parts[part] if isinstance(widget, GridLayout)]
+            return float(max([*grids, sizes.primary if len(parts) > 1 else 0]))
+        return float(sizes.row)
 
-    def perform(self, action: Action) -> bool:
-        return self.controller.perform(action)
+    def _show_heading(self, layout: Layout, buttons: dict[str, Widget]) -> None:
+        assert layout.title is not None
+        seat = layout.seat(self)
+        badge = self.heading_badge
+        badge.player = self.controller.players[seat] if seat is not None else None
+        # Set after the player, whose name the badge would show otherwise.
+        badge.name = layout.title(self)
+        badge.symbol_size = sizes.wide(dp(26)) if seat is not None else 0
+        badge.spacing = dp(6) if seat is not None else 0
+        badge.font_size = sizes.font_table
+        wanted: list[Widget] = [badge]
+        for part in layout.leave:
+            if part in WHEN and not WHEN[part](self):
+                continue
+            widget = self._part(part)[0]
+            widget.size_hint_x, widget.width = None, sizes.wide(dp(HEADING_FIXED[part]))
+            wanted.append(widget)
+            buttons[part] = widget
+        arrange([(self.heading, wanted)])
 
-    # ----- building blocks ----------------------------------------------------------------------
-    def _button(self, key: str, text: str, kind="normal", on_press=None, height=None, font_size=None,
-                shape=None, rgb=None, refused: str | None = None, **kwargs) -> Choice:
-        """A choice on the pad; `refused` is the rules' reason it would be refused now: it is greyed,
-        and a tap says so and records nothing."""
-        button = Choice(text, shape=shape, rgb=rgb, kind=kind, height=height or Sizes.row(),
-                        font_size=font_size or Fonts.body(),
-                        **kwargs)
-        button.disabled_reason = refused or ""
-        if on_press is not None:
-            button.bind(on_release=lambda *_: self._pressed(button, on_press))
-        self.buttons[key] = button
-        return button
-
-    def _pressed(self, button: Choice, on_press) -> None:
-        if button.disabled_reason:
-            self.controller.explain(button.disabled_reason)
-        else:
-            on_press()
-
-    def _row(self, height=None) -> BoxLayout:
-        return BoxLayout(size_hint_y=None, height=height or Sizes.row(), spacing=GAP)
-
-    def _heading(self, text: str, seat=None, back=False, buttons=(), title=True) -> BoxLayout:
-        """The pad's title (with the player's shape when it is someone's step), and beside it the few
-        buttons that leave the step: Back, No swap, Pass. Long names wrap onto a second line."""
-        tall = back or buttons
-        row = self._row(Sizes.row() if tall else line_height(Fonts.table()))
-        if seat is not None:
-            identity = self.controller.players[seat].identity
-            side = Sizes.wide(dp(26))
-            self.turn_shape = Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                    size_hint=(None, None), size=(side, side), pos_hint={"center_y": 0.5})
-            row.add_widget(self.turn_shape)
-            text = f"{self.names[seat]}{text}"
-        heading = Wrapped(text=text, font_size=Fonts.table(), bold=True)
-        if title:
-            self.title = heading
-        row.add_widget(heading)
-        for button in buttons:
-            row.add_widget(button)
-        if back:
-            row.add_widget(self._back_button())
-        # A long name can take the heading onto a second line: the row grows rather than cut it.
+    def _fit_heading(self, *_: Any) -> None:
+        """As tall as a row with buttons in it, else a line; a long name takes a second line and the
+        heading grows rather than cut it."""
+        heading, badge = self.heading, self.heading_badge
+        font = sizes.font_table
+        buttons = [child for child in heading.children if child is not badge]
+        heading.height = sizes.row if buttons else line_height(font)
         if self.width > 100:
-            others = [child for child in row.children if child is not heading]
-            room = self.width - sum(child.width + GAP for child in others)
-            lines = lines_needed(text, Fonts.table(), room)
-            row.height = max(row.height, lines * line_height(Fonts.table()))
-        return row
+            room = (self.width - sum(child.width + GAP for child in buttons) - badge.symbol_size - badge.spacing)
+            heading.height = max(heading.height, lines_needed(badge.name, font, room, True) * line_height(font))
 
-    def _back_button(self) -> Choice:
-        return self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
-                            width=Sizes.wide(dp(96)), font_size=Fonts.small())
+    # ----- the words, marks and bounds of the parts on screen ---------------------------------------
+    def _say(self, step: Step) -> None:
+        summary, draft = self.summary, self.draft
+        parts = self._parts
+        if "dog" in parts:
+            cast(Choice, parts["dog"][0]).text = DOG_WORDS.get(step, "Played a dog card")
+        if "reshuffle" in parts:
+            cast(Choice, parts["reshuffle"][0]).text = RESHUFFLE_WORDS.get(step, "Reshuffle")
+        claims = summary["claims"]
+        for part, refused in (("match", claims["match_refused"]), ("run", claims["run_refused"]),
+                              ("match_won", claims["match_refused"]), ("run_won", claims["run_refused"])):
+            if part in parts:
+                cast(Choice, parts[part][0]).disabled_reason = refused or ""
+        for made in cast(list[Answer], parts.get("colours", [])):
+            made.selected = draft.colour == made.value
+        for made in self._number_answers:
+            made.selected = draft.number == made.value
+        if "same_breed" in parts:
+            cast(Choice, parts["same_breed"][0]).selected = draft.same_breed
+        if "record" in parts:
+            told = " ".join(str(value) for value in (draft.colour, draft.number) if value is not None)
+            cast(Choice, parts["record"][0]).text = (f"Top card: {told or '?'}" if draft.naming
+                                                     else f"Record: {told or 'a dog'}")
+        if "record_losers" in parts:
+            cast(Choice, parts["record_losers"][0]).text = f"Record {len(draft.losers)} lost"
+        if step in STEPPED:
+            self._show_stepper(step)
+        if step is Step.PEDIGREE:
+            cast(Choice, parts["played_n"][0]).text = f"Put down {draft.count} of the breed"
+            self._say_pedigree_step()
+        if step is Step.COLOUR and draft.card == "pedigree":
+            self.breed_input.text = draft.breed or ""
+        if step is Step.CLAIM_NUMBER:
+            top = summary["top_card"] or {"card": DOG}
+            rgb, shape = colour_look(top.get("colour"), summary["colours"])
+            for made in cast(list[Answer], parts["run_numbers"]):
+                made.text = f"{top.get('colour')} {made.value}"
+                made.shape, made.shape_rgba = shape, theme.with_alpha(rgb)
+        if STEPS[step].hint:
+            self.hint.text = self._last_words() or ""
 
-    def _caption(self, text: str, **kwargs):
-        """A prompt for the player filling in the step (fine print, read up close): one line on its
-        own, or as many as fit where it shares a row (size_hint)."""
-        if "size_hint" not in kwargs:
-            kwargs.setdefault("size_hint_y", None)
-            kwargs.setdefault("height", line_height(Fonts.small()))
-        caption = Wrapped(text=text, font_size=Fonts.small(), color=theme.TEXT_DIM, **kwargs)
-        caption.fine_print = True
-        return caption
+    def _show_stepper(self, step: Step) -> None:
+        stepper = self.stepper
+        choices = self.summary["choices"]
+        draft = self.draft
+        if step is Step.DOG_HOUSE:
+            low, high = 0, choices["most_drawn"]
+        elif step is Step.PEDIGREE:
+            low, high = 1, max(1, choices["most_put_down"])
+            draft.count = min(draft.count, high)
+        else:
+            low, high = 0, choices["most_flipped_past"]
+        stepper.low, stepper.high = low, high
+        stepper.value = getattr(draft, STEPPED[step])
 
-    def _grid(self, cols: int, rows: int, height=None, **kwargs) -> GridLayout:
-        height = height or Sizes.row()
-        kwargs.setdefault("size_hint_y", None)
-        return GridLayout(cols=cols, spacing=GAP, height=rows * height + (rows - 1) * GAP, row_force_default=True,
-                          row_default_height=height, **kwargs)
+    def _say_pedigree_step(self) -> None:
+        pending: Pending = self.summary["pending"] or {"event": "pedigree"}
+        order, at, seat = pending.get("order", []), pending.get("step", 0), pending.get("seat")
+        after = f", then {self.name(order[at + 1])}" if at + 1 < len(order) else ", the last"
+        line = self._pedigree_line()
+        line.player = self.controller.players[seat] if seat is not None else None
+        line.name = f"{self.name(seat)}: {at + 1} of {len(order)}{after}"
+        font = sizes.font_table
+        room = self.width - line.symbol_size - line.spacing
+        lines = lines_needed(line.name, font, room, True) if self.width > 100 else 1
+        line.height = lines * line_height(font)
 
-    def _seat_buttons(self, seats, on_pick, key="seat", selected=()) -> list[Choice]:
-        buttons = []
-        for seat in seats:
-            identity = self.controller.players[seat].identity
-            # Narrow padding: a long name needs the width (it wraps at spaces, never inside a word).
-            button = self._button(f"{key}:{seat}", self.names[seat], shape=identity.symbol, rgb=identity.rgb,
-                                  on_press=lambda s=seat: on_pick(s), font_size=Fonts.small(),
-                                  padding=[dp(4), dp(2)])
-            button.selected = seat in selected
-            buttons.append(button)
-        return buttons
-
-    def _seat_grid(self, seats, on_pick, key="seat", selected=(), extra=(), cols=None, height=None) -> GridLayout:
-        buttons = self._seat_buttons(seats, on_pick, key, selected) + list(extra)
-        cols = cols or (3 if len(buttons) > 4 else 2)
-        rows = max(1, -(-len(buttons) // cols))
-        row_height = Sizes.row() if height is None else max(Sizes.row(), (height - (rows - 1) * GAP) / rows)
-        grid = self._grid(cols, rows, row_height)
-        for button in buttons:
-            button.height = row_height
-            grid.add_widget(button)
-        return grid
-
-    def _beside(self, primary: Choice, grid: GridLayout) -> BoxLayout:
-        """A tall primary button on the left of a grid of choices (the race, or tap who)."""
-        row = self._row(max(grid.height, Sizes.primary()))
-        primary.size_hint = (None, 1)
-        primary.width = Sizes.wide(dp(130))
-        grid.size_hint_y = 1
-        row.add_widget(primary)
-        row.add_widget(grid)
-        return row
-
-    def _wild_buttons(self) -> list[Choice]:
-        return [self._button(kind, CARD_NAMES[kind], font_size=Fonts.small(), padding=[dp(3), dp(2)],
-                             on_press=lambda k=kind: self.choose_card(k)) for kind in WILDS]
-
-    def _wild_row(self, extra=()):
-        row = self._row()
-        for button in self._wild_buttons() + list(extra):
-            row.add_widget(button)
-        self.add_widget(row)
-
-    def _dog_row(self, text: str, extra=()):
-        row = self._row(Sizes.primary())
-        row.add_widget(self._button("dog", text, kind="primary", height=Sizes.primary(), size_hint_x=1.6,
-                                    on_press=lambda: self.choose_card(DOG)))
-        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=Fonts.small(),
-                                    on_press=lambda: self.go("details")))
-        for button in extra:
-            button.height = Sizes.primary()
-            row.add_widget(button)
-        self.add_widget(row)
-
-    def _reshuffle_button(self, text="Reshuffle", kind="normal") -> Choice:
-        return self._button("reshuffle", text, kind=kind, font_size=Fonts.small(),
-                            on_press=lambda: self.perform(Action(ActionType.RESHUFFLE)))
+    def _last_words(self) -> str | None:
+        if self.button_help and self._buttons_work_now():
+            # With big buttons in use the mapping matters more than the last move (History has that).
+            return self.button_help
+        line = self.controller.session.last_line
+        return f"Last: {line}" if line else None
 
     def _buttons_work_now(self) -> bool:
         """Whether a big-button press records anything at this moment, so the mapping is shown only
@@ -214,317 +323,88 @@ class ActionPad(BoxLayout):
         Pedigree steps, the first card and races are tapped on the screen."""
         if self.summary["advanced"]:
             return bool(self.claims_open())
-        return self.summary["to_act"]["kind"] == "turn" and self.step == "main"
+        return self.step is Step.TURN
 
-    def _last_words(self) -> str | None:
-        if self.button_help and self._buttons_work_now():
-            # With big buttons in use the mapping matters more than the last move (History has that).
-            return self.button_help
-        history = self.controller.session.history()
-        return f"Last: {history[-1].text}" if history else None
+    def show_hint(self) -> None:
+        """The last line again (the big buttons' use was just given)."""
+        if STEPS[self.step].hint:
+            self.hint.text = self._last_words() or ""
 
-    def _last_line(self):
-        words = self._last_words()
-        if words:
-            self.hint = Hint(words)
-            self.add_widget(self.hint)
+    # ----- taps ------------------------------------------------------------------------------------
+    def perform(self, action: Action) -> bool:
+        return self.controller.perform(action)
 
-    def _turn_layout(self) -> tuple:
-        """What decides which buttons a normal turn shows (not whose turn it is)."""
-        summary = self.summary
-        return (summary["to_act"]["kind"], bool(summary["to_act"].get("may_pass")), summary["reshuffle_needed"],
-                summary["advanced"], bool(summary.get("top_card_unknown")), bool(self._last_words()),
-                summary["claims"]["match_refused"], summary["claims"]["run_refused"])
+    def _tapped(self, button: Choice, act: Callable[[], object]) -> None:
+        # A greyed choice explains itself and changes nothing, so it is never a dead tap.
+        if button.disabled_reason:
+            self.controller.explain(button.disabled_reason)
+        else:
+            act()
 
-    def _same_turn_again(self) -> bool:
-        """From one normal turn to the next the pad keeps its buttons (they act for whoever's turn it is
-        when tapped): only the heading and the last line change."""
-        if self.step != "main" or self.summary["to_act"]["kind"] != "turn" or self.turn_layout != self._turn_layout():
-            return False
-        identity = self.controller.players[self.seat].identity
-        self.turn_shape.shape, self.turn_shape.rgba = identity.symbol, theme.with_alpha(identity.rgb)
-        self.title.text = f"{self.names[self.seat]}'s turn"
-        words = self._last_words()
-        if words:
-            self.hint.text = words
-        self._fit_hint()
-        return True
+    def go(self, **told: Any) -> None:
+        """Tell part of the entry (nothing recorded): the pad moves on to what it needs next."""
+        self.draft = replace(self.draft, **told)
+        self.show()
 
-    def _build(self) -> None:
-        if self._same_turn_again():
-            return
-        self.turn_layout = None
-        self.clear_widgets()
-        self.buttons = {}
-        kind = self.summary["to_act"]["kind"]
-        builder = {
-            "details": self._details, "colour": self._colour, "target": self._target, "swap": self._swap,
-            "then_play": self._then_play, "claim_who": self._claim_who, "claim_number": self._claim_number,
-            "claim_what": self._claim_what, "name_top": self._details,
-        }.get(self.step)
-        if builder is None:
-            builder = {"turn": self._turn, "first_card": self._turn, "dog_house_turn": self._dog_house,
-                       "bone_race": self._bone_race, "pedigree_step": self._pedigree,
-                       "flip_first_card": self._flip, "several_lost": self._bone_race}.get(kind, self._nothing)
-        builder()
-        self.add_widget(Widget())  # the step sits at the top of the pad
-        self._fit_hint()
-
-    def _fit_hint(self, *_):
-        hint = next((child for child in self.children if isinstance(child, Hint)), None)
-        if hint is None:
-            return
-        others = [child for child in self.children if child is not hint and child.size_hint_y is None]
-        used = sum(child.height for child in others) + self.spacing * (len(self.children) - 1)
-        hint.fit(self.height - used)
-
-    def _nothing(self):
-        self.add_widget(self._heading("Nothing to record now."))
-
-    # ----- a normal turn ------------------------------------------------------------------------
-    def _turn(self):
-        summary = self.summary
-        first = summary["to_act"]["kind"] == "first_card"
-        self.draft.setdefault("type", ActionType.PLAY)
-        may_pass = summary["to_act"].get("may_pass")
-        passing = [self._button("pass", "Pass", size_hint_x=None, width=Sizes.wide(dp(110)),
-                                on_press=lambda: self.perform(Action(ActionType.PASS, self.seat)))] if may_pass else []
-        self.add_widget(self._heading(" starts the home pile" if first else "'s turn", seat=self.seat,
-                                      buttons=passing))
-        extra = []
-        if not first:
-            extra.append(self._button("drew", "Drew", font_size=Fonts.small(), on_press=self.drew))
-            extra.append(self._button("drew_played", "Drew and played", font_size=Fonts.small(),
-                                      on_press=lambda: self.go("then_play", type=ActionType.DRAW)))
-        if summary["reshuffle_needed"]:
-            # A draw reshuffles by itself, so this is a reminder for the real cards, not a gate.
-            extra.append(self._reshuffle_button("Draw pile empty: reshuffle", kind="danger"))
-        self._dog_row("Played a dog card", extra)
-        claims = []
-        if summary["advanced"] and not first:
-            if summary.get("top_card_unknown"):
-                # Claims are checked against the top card, so the family says what it is first.
-                claims = [self._button("name_top", "Name the top card", font_size=Fonts.small(), size_hint_x=2,
-                                       on_press=lambda: self.go("name_top", type=ActionType.NAME_TOP_CARD))]
-            else:
-                open_claims = summary["claims"]
-                claims = [self._button("match", "Match!", kind="ok", font_size=Fonts.small(),
-                                       refused=open_claims["match_refused"],
-                                       on_press=lambda: self.claim(ActionType.MATCH)),
-                          self._button("run", "Run!", kind="ok", font_size=Fonts.small(),
-                                       refused=open_claims["run_refused"],
-                                       on_press=lambda: self.claim(ActionType.RUN))]
-        self._wild_row(claims)
-        self._last_line()
-        if not first:
-            self.turn_layout = self._turn_layout()
+    def back(self) -> None:
+        """Leave the entry half-told: what the step itself counts (cards drawn in the dog house) stays."""
+        self.draft = Draft(drawn=self.draft.drawn, count=self.draft.count, flipped=self.draft.flipped)
+        self.show()
 
     def drew(self) -> bool:
         return self.perform(Action(ActionType.DRAW, self.seat))
 
-    def _then_play(self):
-        self.add_widget(self._heading(" drew and played:", seat=self.seat))
-        self._dog_row("A dog card")
-        self._wild_row([self._back_button()])
-
-    # ----- recording a card ---------------------------------------------------------------------
     def choose_card(self, kind: str) -> bool | None:
+        """A card played: a dog is recorded at once (with any colour and number told); a wild asks what
+        it needs first."""
         if kind == DOG:
-            return self.record(DOG)
-        self.draft["card"] = kind
-        if kind == "dog_house":
-            self.go("target")
-        elif kind == "fire_hydrant":
-            self.go("swap")
-        else:
-            self.go("colour")
+            return self.perform(card_action(self.draft, DOG, self.summary["to_act"]["kind"], self.seat))
+        self.go(card=kind)
         return None
 
-    def record(self, kind: str, **fields) -> bool:
-        """Build the action the pad's draft describes (a play, a draw then play, a dog-house turn)."""
-        draft = self.draft
-        if kind == DOG:
-            for key in ("colour", "number"):
-                if draft.get(key) is not None:
-                    fields.setdefault(key, draft[key])
-            if draft.get("same_breed"):
-                fields["same_breed"] = True
+    def choose(self, value: Any) -> bool | None:
+        """One tap filling the blank of the step on screen; the entry is recorded once it is whole. A
+        refused entry stays as it was before the tap, so another answer can be tapped."""
+        attempt = replace(self.draft, **FILLS[self.step](value))
+        if attempt.claim == ActionType.RUN and attempt.claimer is not None and attempt.number is None:
+            numbers = self.summary["claims"]["run_numbers"]
+            if len(numbers) != 2:
+                # A Run on a 1 or on the top number can be one card only: nothing to ask.
+                return self.perform(claim_action(replace(attempt, number=numbers[0] if numbers else None)))
+        if whole(attempt):
+            if attempt.claim is not None:
+                return self.perform(claim_action(attempt))
+            return self.perform(card_action(attempt, attempt.card or DOG, self.summary["to_act"]["kind"], self.seat))
+        self.draft = attempt
+        self.show()
+        return None
+
+    def record_details(self) -> bool:
+        return self.perform(details_action(self.draft, self.summary["to_act"]["kind"], self.seat))
+
+    def toggle(self, **told: Any) -> None:
+        """A detail tapped on, or off again when it was the one chosen."""
+        self.go(**{key: None if getattr(self.draft, key) == value else value for key, value in told.items()})
+
+    def stepped(self, value: int) -> None:
+        self.go(**{STEPPED[self.step]: value})
+
+    def _seat_tapped(self, seat: int) -> None:
+        if self.step is Step.BONE_RACE:
+            self.lost(seat)
         else:
-            for key in ("target", "swap_with", "breed"):
-                if draft.get(key) is not None:
-                    fields.setdefault(key, draft[key])
-        kind_field = "card"
-        args: dict = {}
-        action_type = draft.get("type", ActionType.PLAY)
-        if action_type == ActionType.NAME_TOP_CARD:
-            return self.perform(Action(ActionType.NAME_TOP_CARD, self.seat,
-                                       {key: fields[key] for key in ("colour", "number") if key in fields}))
-        if action_type == ActionType.DRAW:
-            kind_field = "then_play"
-        elif action_type == ActionType.DOG_HOUSE_TURN:
-            args["drawn"] = draft.get("drawn", 0)
-        if kind != DOG or kind_field == "then_play":
-            args[kind_field] = kind
-        args.update(fields)
-        return self.perform(Action(action_type, self.seat, args))
+            self.choose(seat)
 
-    def _colour_buttons(self, height=None) -> list[Choice]:
-        """Colour buttons (word and shape) that toggle the card's colour in the draft."""
-        colours = self.controller.session.state.colours
-        buttons = []
-        for colour in colours:
-            rgb, shape = colour_look(colour, colours)
-            button = self._button(f"colour:{colour}", colour, shape=shape, rgb=rgb, height=height,
-                                  font_size=Fonts.small(), on_press=lambda c=colour: self.toggle_detail("colour", c))
-            button.selected = self.draft.get("colour") == colour
-            buttons.append(button)
-        return buttons
+    # ----- the bone race -----------------------------------------------------------------------------
+    def lost(self, seat: int) -> None:
+        if not self.draft.several:
+            self.losers([seat])
+            return
+        losers = [loser for loser in self.draft.losers if loser != seat]
+        self.go(losers=losers if seat in self.draft.losers else [*losers, seat])
 
-    def _details(self):
-        """Colour and number of a dog card (played, or the one on top being named), then Record."""
-        naming = self.draft.get("type") == ActionType.NAME_TOP_CARD
-        top = self._row()
-        for button in self._colour_buttons():
-            top.add_widget(button)
-        if not naming:
-            breed = self._button("same_breed", "Same breed", font_size=Fonts.small(),
-                                 on_press=lambda: self.toggle_detail("same_breed", True))
-            breed.selected = bool(self.draft.get("same_breed"))
-            top.add_widget(breed)
-        top.add_widget(self._button("back", "Back", kind="quiet", on_press=self.back, size_hint_x=None,
-                                    width=Sizes.wide(dp(96)), font_size=Fonts.small()))
-        self.add_widget(top)
-        numbers = self.controller.session.state.numbers
-        cols = 7
-        grid = self._grid(cols, -(-numbers // cols))
-        for number in range(1, numbers + 1):
-            button = self._button(f"number:{number}", str(number),
-                                  on_press=lambda n=number: self.toggle_detail("number", n))
-            button.selected = self.draft.get("number") == number
-            grid.add_widget(button)
-        told = " ".join(str(self.draft[key]) for key in ("colour", "number") if self.draft.get(key) is not None)
-        said = f"Top card: {told or '?'}" if naming else f"Record: {told or 'a dog'}"
-        record = self._button("record", said, kind="primary", on_press=lambda: self.record(DOG))
-        row = self._row(grid.height)
-        grid.size_hint_y = 1
-        row.add_widget(grid)
-        record.size_hint = (None, 1)
-        record.width = Sizes.wide(dp(150))
-        row.add_widget(record)
-        self.add_widget(row)
-
-    def toggle_detail(self, key: str, value) -> None:
-        self.draft[key] = None if self.draft.get(key) == value else value
-        self._build()
-
-    def _colour(self):
-        kind = self.draft["card"]
-        self.add_widget(self._heading(f"{CARD_NAMES[kind]}: colour to follow?", back=True))
-        if kind == "pedigree":
-            row = self._row()
-            row.add_widget(self._caption("The breed announced (optional):", size_hint=(0.45, 1)))
-            self.breed_input = TextField(text=self.draft.get("breed") or "", hint_text="e.g. Beagle",
-                                         prompt="The breed announced")
-            self.breed_input.bind(text=lambda _, text: self.draft.__setitem__("breed", text.strip() or None))
-            row.add_widget(self.breed_input)
-            self.add_widget(row)
-        colours = self.controller.session.state.colours
-        # Under the breed's row the colours take a 9 mm row, so the step fits under six seats.
-        height = Sizes.row() if kind == "pedigree" else Sizes.primary()
-        row = self._row(height)
-        for colour in colours:
-            rgb, shape = colour_look(colour, colours)
-            row.add_widget(self._button(f"colour:{colour}", colour.upper(), shape=shape, rgb=rgb,
-                                        height=height, on_press=lambda c=colour: self.record(kind, colour=c)))
-        self.add_widget(row)
-
-    def _target(self):
-        self.add_widget(self._heading("Dog House: who goes in?", back=True))
-        seats = [seat for seat in range(len(self.names)) if seat not in self.summary["dog_house"]]
-        self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", target=seat)))
-
-    def _swap(self):
-        no_swap = self._button("no_swap", "No swap", font_size=Fonts.small(), size_hint_x=None,
-                               width=Sizes.wide(dp(110)), on_press=lambda: self.go("colour", swap_with=None))
-        self.add_widget(self._heading("Fire Hydrant: swap hands with?", back=True, buttons=[no_swap]))
-        seats = [seat for seat in range(len(self.names)) if seat != self.seat]
-        self.add_widget(self._seat_grid(seats, lambda seat: self.go("colour", swap_with=seat)))
-
-    # ----- the dog house ------------------------------------------------------------------------
-    def _dog_house(self):
-        self.draft.setdefault("type", ActionType.DOG_HOUSE_TURN)
-        drawn = self.draft.setdefault("drawn", 0)
-        pile = self.summary["draw_pile"]
-        self.add_widget(self._heading(" is in the dog house", seat=self.seat))
-        row = self._row(Sizes.primary())
-        # The prompt sits beside the count it asks for, so the step fits under six seats.
-        row.add_widget(self._caption("Drawn and kept before the card played:",
-                                     size_hint=(None, 1), width=Sizes.wide(dp(130))))
-        # Up to every card a draw could reach (the pile, then a reshuffle), less the one played.
-        reachable = self.summary.get("cards_to_draw", pile)
-        self.stepper = Stepper(drawn, 0, max(0, reachable - 1, pile), lambda value: self.go("main", drawn=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
-        row.add_widget(self.stepper)
-        row.add_widget(self._button("dog", "Then played a dog card", kind="primary", height=Sizes.primary(),
-                                    size_hint_x=1.3, on_press=lambda: self.choose_card(DOG)))
-        row.add_widget(self._button("details", "Colour / number", height=Sizes.primary(), font_size=Fonts.small(),
-                                    on_press=lambda: self.go("details")))
-        self.add_widget(row)
-        extra = []
-        if self.summary["reshuffle_needed"] and drawn == 0:
-            extra.append(self._reshuffle_button(kind="danger"))
-        if drawn == pile and not (pile == 0 and self.summary["reshuffle_needed"]):
-            extra.append(self._button("ran_out", "Pile ran out", kind="danger", font_size=Fonts.small(),
-                                      on_press=lambda: self.perform(Action(ActionType.DOG_HOUSE_TURN, self.seat,
-                                                                           {"drawn": drawn, "played": False}))))
-        self._wild_row(extra)
-
-    # ----- the bone race ------------------------------------------------------------------------
-    def _bone_race(self):
-        summary = self.summary
-        pending = summary["pending"]
-        several = self.draft.get("several", False)
-        bones, players = pending["bones"], summary["players"]
-        racing = self.controller.race_runner is not None
-        top = self._row()
-        # Who played the Mutt is on the last line and in History; the table needs the bones and the question.
-        if several:
-            said = "Tap all with no bone:"
-        else:
-            said = f"{bones} bone{'' if bones == 1 else 's'} for {players}: who got none?"
-        self.title = Wrapped(text=said, font_size=Fonts.table(), bold=True)
-        top.add_widget(self.title)
-        if summary["reshuffle_needed"]:
-            top.add_widget(self._reshuffle_button(kind="danger"))
-        if several:
-            top.add_widget(self._button("one", "Just one lost", font_size=Fonts.small(), size_hint_x=None,
-                                        width=Sizes.wide(dp(140)),
-                                        on_press=lambda: self.go("main", several=False, losers=[])))
-        else:
-            top.add_widget(self._button("several", "Several lost", font_size=Fonts.small(), size_hint_x=None,
-                                        width=Sizes.wide(dp(140)),
-                                        on_press=lambda: self.go("main", several=True, losers=[])))
-        self.add_widget(top)
-        chosen = self.draft.get("losers", [])
-        if several:
-            grid = self._seat_grid(range(players), self.toggle_loser, key="loser", selected=chosen,
-                                   height=Sizes.primary())
-            primary = self._button("record", f"Record {len(chosen)} lost", kind="primary",
-                                   on_press=lambda: self.losers(list(chosen)))
-        else:
-            grid = self._seat_grid(range(players), lambda seat: self.losers([seat]), key="loser",
-                                   height=Sizes.primary())
-            primary = (self._button("race", "Race for the bones!", kind="primary", on_press=self.race_bones)
-                       if racing else None)
-        self.add_widget(self._beside(primary, grid) if primary is not None else grid)
-
-    def toggle_loser(self, seat: int) -> None:
-        losers = list(self.draft.get("losers", []))
-        losers.remove(seat) if seat in losers else losers.append(seat)
-        self.go("main", losers=losers)
-
-    def losers(self, seats: list[int], race: dict | None = None) -> bool:
-        args = {"losers": seats}
+    def losers(self, seats: list[int], race: dict[str, Any] | None = None) -> bool:
+        args: dict[str, Any] = {"losers": seats}
         if race is not None:
             args["race"] = race
         return self.perform(Action(ActionType.BONE_RACE, None, args))
@@ -534,141 +414,164 @@ class ActionPad(BoxLayout):
         self.controller.race_runner.run("bones", seats, lambda decision: self.losers(list(decision["losers"]),
                                                                                      race=decision))
 
-    # ----- advanced claims ----------------------------------------------------------------------
+    # ----- the advanced game's claims -------------------------------------------------------------
     def claim_seats(self) -> list[int]:
         """Who may claim the card in play, as the rules say."""
         return list(self.summary["claims"]["seats"])
-
-    def claim(self, what: str) -> None:
-        self.draft["claim"] = what
-        self.go("claim_who")
-
-    def _claim_who(self):
-        what = self.draft["claim"]
-        self.add_widget(self._heading(f"{what.capitalize()}! Who claimed it?", back=True))
-        grid = self._seat_grid(self.claim_seats(), self.claimed, height=Sizes.primary())
-        if self.controller.race_runner is not None:
-            race = self._button("race", "Claim race on the buttons", kind="primary", on_press=self.race_claim)
-            self.add_widget(self._beside(race, grid))
-        else:
-            self.add_widget(grid)
-
-    def race_claim(self) -> None:
-        def decided(decision):
-            winners = decision.get("winners") or []
-            if winners:
-                self.claimed(winners[0], race=decision)
-
-        self.controller.race_runner.run("claim", self.claim_seats(), decided)
-
-    def run_numbers(self) -> list[int]:
-        return list(self.summary["claims"]["run_numbers"])
 
     def claims_open(self) -> list[int]:
         """Seats that may claim right now by slamming their button: those the rules allow a claim, while
         the pad shows a normal turn with nothing half-entered (never mid-entry, in a pedigree round or
         a race)."""
-        if self.summary["to_act"]["kind"] != "turn" or self.step != "main":
-            return []
-        return self.claim_seats()
+        return self.claim_seats() if self.step is Step.TURN else []
 
-    def won_claim(self, decision: dict) -> None:
+    def race_claim(self) -> None:
+        def decided(decision: dict[str, Any]) -> None:
+            winners = decision.get("winners") or []
+            if winners:
+                self.draft = replace(self.draft, race=decision)
+                self.choose(winners[0])
+
+        self.controller.race_runner.run("claim", self.claim_seats(), decided)
+
+    def won_claim(self, decision: dict[str, Any]) -> None:
         """A claim race started by a button has a winner: they say whether it was a Match or a Run."""
         winners = decision.get("winners") or []
         if winners:
-            self.go("claim_what", claimer=winners[0], race=decision)
+            self.draft = Draft(claimer=winners[0], race=decision)
+            self.show()
 
-    def _claim_what(self):
-        seat, race = self.draft["claimer"], self.draft["race"]
-        self.add_widget(self._heading(" won the claim: Match or Run?", seat=seat, back=True))
-        row = self._row(Sizes.primary())
-        refusals = {ActionType.MATCH: self.summary["claims"]["match_refused"],
-                    ActionType.RUN: self.summary["claims"]["run_refused"]}
-        for what, text in ((ActionType.MATCH, "Match!"), (ActionType.RUN, "Run!")):
-            row.add_widget(self._button(what, text, kind="ok", height=Sizes.primary(), font_size=Fonts.title(),
-                                        refused=refusals[what],
-                                        on_press=lambda w=what: self._claimed_as(w, seat, race)))
-        self.add_widget(row)
+    # ----- the parts, made the first time a step shows them ------------------------------------------
+    def _part(self, part: str) -> list[Widget]:
+        widgets = self._parts.get(part)
+        if widgets is None:
+            widgets = self._parts[part] = PARTS[part](self)
+        return widgets
 
-    def _claimed_as(self, what: str, seat: int, race: dict) -> None:
-        self.draft["claim"] = what
-        self.claimed(seat, race=race)
+    def on_tap(self, made: Answer, act: Callable[[], object]) -> Answer:
+        """`made` does `act` when tapped, or says why not where the rules would refuse it."""
+        made.bind(on_release=lambda button: self._tapped(button, act))
+        return made
 
-    def claimed(self, seat: int, race: dict | None = None) -> bool | None:
-        args = {} if race is None else {"race": race}
-        if self.draft["claim"] == ActionType.MATCH:
-            return self.perform(Action(ActionType.MATCH, seat, args))
-        numbers = self.run_numbers()
-        if len(numbers) == 2:
-            self.go("claim_number", claimer=seat, race=race)
-            return None
-        return self.perform(Action(ActionType.RUN, seat, {**args, "number": numbers[0] if numbers else None}))
+    def _show_seats(self, step: Step, buttons: dict[str, Widget]) -> None:
+        grid = cast(GridLayout, self._part("seats")[0])
+        choices = self.summary["choices"]
+        seats = {Step.TARGET: choices["dog_house_targets"], Step.SWAP: choices["swap_targets"],
+                 Step.CLAIMER: self.claim_seats()}.get(step, list(range(self.summary["players"])))
+        wanted: list[Widget] = [self._seat_answers[seat] for seat in seats]
+        if step is Step.SWAP:
+            wanted.append(self._part("no_swap")[0])
+            buttons["no_swap"] = wanted[-1]
+        cols = 3 if len(wanted) > 4 else 2
+        rows = max(1, -(-len(wanted) // cols))
+        # Beside a race or a Record button the grid is as tall as that 12 mm target at least.
+        tall = sizes.primary if step in (Step.BONE_RACE, Step.CLAIMER) else sizes.row
+        height = max(sizes.row, (tall - (rows - 1) * GAP) / rows)
+        grid.cols, grid.row_default_height = cols, height
+        grid.height = rows * height + (rows - 1) * GAP
+        arrange([(grid, wanted)])
+        prefix = SEAT_KEYS.get(step, "seat")
+        several = self.draft.several and step is Step.BONE_RACE
+        for seat in seats:
+            made = self._seat_answers[seat]
+            made.selected = several and seat in self.draft.losers
+            buttons[f"{prefix}:{seat}"] = made
 
-    def _claim_number(self):
-        seat = self.draft["claimer"]
-        top = self.summary["top_card"]
-        self.add_widget(self._heading(": Run! Which card?", seat=seat, back=True))
-        row = self._row(Sizes.primary())
-        colours = self.controller.session.state.colours
-        rgb, shape = colour_look(top.get("colour"), colours)
-        for number in self.run_numbers():
-            race = self.draft.get("race")
-            args = {"number": number, **({"race": race} if race else {})}
-            row.add_widget(self._button(f"number:{number}", f"{top.get('colour')} {number}", kind="ok",
-                                        height=Sizes.primary(), shape=shape, rgb=rgb, font_size=Fonts.title(),
-                                        on_press=lambda a=args: self.perform(Action(ActionType.RUN, seat, a))))
-        self.add_widget(row)
+    def make_seats(self) -> list[Widget]:
+        self._seat_answers = [self.on_tap(made, partial(self._seat_tapped, made.value))
+                              for made in seat_answers(self.controller.players)]
+        return [GridLayout(spacing=GAP, row_force_default=True, size_hint_y=None)]
 
-    # ----- the pedigree round -------------------------------------------------------------------
-    def _pedigree(self):
-        pending = self.summary["pending"]
-        seat = pending["seat"]
-        order, step = pending["order"], pending["step"]
-        breed = pending["breed"] or "the breed"
-        # A reshuffle shares the title's row, so the round fits under six seats.
-        reshuffle = ([self._reshuffle_button("Draw pile empty: reshuffle", kind="danger")]
-                     if self.summary["reshuffle_needed"] else [])
-        for button in reshuffle:
-            button.size_hint_x, button.width = None, Sizes.wide(dp(200))
-        self.add_widget(self._heading(f"Pedigree: {breed}", buttons=reshuffle))
-        after = f", then {self.names[order[step + 1]]}" if step + 1 < len(order) else ", the last"
-        self.add_widget(self._heading(f": {step + 1} of {len(order)}{after}", seat=seat, title=False))
-        hand = self.summary["hand_sizes"][seat]
-        count = min(self.draft.setdefault("count", 1), max(1, hand))
-        play_row = self._row(Sizes.primary())
-        self.stepper = Stepper(count, 1, max(1, hand), lambda value: self.go("main", count=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
-        play_row.add_widget(self.stepper)
-        play_row.add_widget(self._button("played_n", f"Put down {count} of the breed", kind="primary",
-                                         height=Sizes.primary(), size_hint_x=1.3, on_press=lambda: self.perform(
-                                             Action(ActionType.PEDIGREE_PLAY, seat, {"count": count}))))
-        # The other two answers share the row: the whole step fits under six seats.
-        play_row.add_widget(self._button("drew_one", "None: drew one", font_size=Fonts.small(), height=Sizes.primary(),
-                                         on_press=lambda: self.perform(Action(ActionType.PEDIGREE_DRAW, seat,
-                                                                              {"played": False}))))
-        play_row.add_widget(self._button("drew_played", "Drew one, put it down", font_size=Fonts.small(),
-                                         height=Sizes.primary(), on_press=lambda: self.perform(
-                                             Action(ActionType.PEDIGREE_DRAW, seat, {"played": True}))))
-        self.add_widget(play_row)
-        self._last_line()
+    def make_numbers(self) -> list[Widget]:
+        numbers = self.summary["numbers"]
+        cols = 7
+        rows = -(-numbers // cols)
+        grid = GridLayout(cols=cols, spacing=GAP, row_force_default=True, row_default_height=sizes.row,
+                          size_hint_y=None, height=rows * sizes.row + (rows - 1) * GAP)
+        self._number_answers = [self.on_tap(made, partial(self.toggle, number=made.value))
+                                for made in number_answers(numbers)]
+        for made in self._number_answers:
+            grid.add_widget(made)
+        return [grid]
 
-    # ----- the flipped first card (later edition) -----------------------------------------------
-    def _flip(self):
-        self.add_widget(self._heading("Flip the first card from the draw pile"))
-        flipped = self.draft.setdefault("wilds_flipped", 0)
-        row = self._row(Sizes.primary())
-        row.add_widget(self._caption("Action cards flipped past before a dog showed:", size_hint=(None, 1),
-                                     width=Sizes.wide(dp(150))))
-        self.stepper = Stepper(flipped, 0, 20, lambda value: self.go("main", wilds_flipped=value),
-                               size_hint_x=None, width=Sizes.row() * 2 + Sizes.wide(dp(70)))
-        row.add_widget(self.stepper)
-        args = {"wilds_flipped": flipped}
-        if self.draft.get("colour"):
-            args["colour"] = self.draft["colour"]
-        row.add_widget(self._button("flip", "Flipped a dog", kind="primary", height=Sizes.primary(),
-                                    on_press=lambda: self.perform(Action(ActionType.FLIP, None, args))))
-        self.add_widget(row)
-        colours = self._row()
-        for button in self._colour_buttons():
-            colours.add_widget(button)
-        self.add_widget(colours)
+    def make_breed(self) -> list[Widget]:
+        breed = TextField(text="", hint_text="e.g. Beagle", prompt="The breed announced", size_hint_y=1)
+        breed.fbind("text", lambda _, text: setattr(self.draft, "breed", text.strip() or None))
+        return [breed]
+
+    def make_stepper(self) -> list[Widget]:
+        stepper = Stepper(size_hint=(None, 1), width=sizes.row * 2 + sizes.wide(dp(70)))
+        stepper.bind(on_step=lambda _, value: self.stepped(value))
+        return [stepper]
+
+    def _pedigree_line(self) -> SeatBadge:
+        return cast(SeatBadge, self._part("pedigree_step")[0])
+
+
+def _perform(pad: ActionPad, action_type: str, seat: bool = True, **args: Any) -> Callable[[], bool]:
+    """A tap that records `action_type` at once, for the player to act (`seat`) or the table."""
+    return lambda: pad.perform(Action(action_type, pad.seat if seat else None, args))
+
+
+def _run_number(pad: ActionPad) -> Answer:
+    made = answer(kind="ok", font=sizes.font_title)
+    return pad.on_tap(made, lambda: pad.choose(made.value))
+
+
+# Each part of the pad as it is made (and what a tap on it does), the first time a step shows it.
+PARTS: dict[str, Callable[[ActionPad], list[Widget]]] = {
+    "dog": lambda pad: [pad.on_tap(answer("Played a dog card", "primary"), lambda: pad.choose_card(DOG))],
+    "details": lambda pad: [pad.on_tap(small("Colour / number"), lambda: pad.go(details=True))],
+    "drew": lambda pad: [pad.on_tap(small("Drew"), pad.drew)],
+    "drew_played": lambda pad: [pad.on_tap(small("Drew and played"), lambda: pad.go(then_play=True))],
+    "reshuffle": lambda pad: [pad.on_tap(small("Reshuffle", "danger"),
+                                         _perform(pad, ActionType.RESHUFFLE, seat=False))],
+    "pass": lambda pad: [pad.on_tap(small("Pass", width=FIXED["pass"]), _perform(pad, ActionType.PASS))],
+    "wilds": lambda pad: [pad.on_tap(made, partial(pad.choose_card, made.value)) for made in wild_answers()],
+    "name_top": lambda pad: [pad.on_tap(small("Name the top card"), lambda: pad.go(details=True, naming=True))],
+    "match": lambda pad: [pad.on_tap(small("Match!", "ok"), lambda: pad.go(claim=ActionType.MATCH))],
+    "run": lambda pad: [pad.on_tap(small("Run!", "ok"), lambda: pad.go(claim=ActionType.RUN))],
+    "match_won": lambda pad: [pad.on_tap(answer("Match!", "ok", sizes.font_title),
+                                         lambda: pad.choose(ActionType.MATCH))],
+    "run_won": lambda pad: [pad.on_tap(answer("Run!", "ok", sizes.font_title), lambda: pad.choose(ActionType.RUN))],
+    "back": lambda pad: [pad.on_tap(small("Back", "quiet", width=FIXED["back"]), pad.back)],
+    "no_swap": lambda pad: [pad.on_tap(small("No swap"), lambda: pad.choose(None))],
+    "colours": lambda pad: [pad.on_tap(made, partial(pad.toggle, colour=made.value))
+                            for made in colour_answers(pad.summary["colours"], recorded=False)],
+    "colour_choices": lambda pad: [pad.on_tap(made, partial(pad.choose, made.value))
+                                   for made in colour_answers(pad.summary["colours"], recorded=True)],
+    "same_breed": lambda pad: [pad.on_tap(small("Same breed"), lambda: pad.toggle(same_breed=True))],
+    "numbers": lambda pad: pad.make_numbers(),
+    "record": lambda pad: [pad.on_tap(answer("Record: a dog", "primary", width=FIXED["record"]),
+                                      pad.record_details)],
+    "seats": lambda pad: pad.make_seats(),
+    "bone_race": lambda pad: [pad.on_tap(answer("Race for the bones!", "primary", width=FIXED["bone_race"]),
+                                         pad.race_bones)],
+    "claim_race": lambda pad: [pad.on_tap(answer("Claim race on the buttons", "primary",
+                                                 width=FIXED["claim_race"]), pad.race_claim)],
+    "record_losers": lambda pad: [pad.on_tap(answer("Record 0 lost", "primary", width=FIXED["record_losers"]),
+                                             lambda: pad.losers(list(pad.draft.losers)))],
+    "several": lambda pad: [pad.on_tap(small("Several lost", width=FIXED["several"]),
+                                       lambda: pad.go(several=True, losers=[]))],
+    "one": lambda pad: [pad.on_tap(small("Just one lost", width=FIXED["one"]),
+                                   lambda: pad.go(several=False, losers=[]))],
+    "stepper": lambda pad: pad.make_stepper(),
+    "drawn_caption": lambda pad: [caption("Drawn and kept before the card played:", FIXED["drawn_caption"])],
+    "flipped_caption": lambda pad: [caption("Action cards flipped past before a dog showed:",
+                                            FIXED["flipped_caption"])],
+    "ran_out": lambda pad: [pad.on_tap(small("Pile ran out", "danger"), lambda: pad.perform(Action(
+        ActionType.DOG_HOUSE_TURN, pad.seat, {"drawn": pad.draft.drawn, "played": False})))],
+    "pedigree_step": lambda pad: [SeatBadge(bold=True, font_size=sizes.font_table, size_hint_y=None,
+                                            symbol_size=sizes.wide(dp(26)))],
+    "played_n": lambda pad: [pad.on_tap(answer("Put down 1 of the breed", "primary"), lambda: pad.perform(Action(
+        ActionType.PEDIGREE_PLAY, pad.seat, {"count": pad.draft.count})))],
+    "drew_one": lambda pad: [pad.on_tap(small("None: drew one"), _perform(pad, ActionType.PEDIGREE_DRAW, played=False))],
+    "drew_put_down": lambda pad: [pad.on_tap(small("Drew one, put it down"),
+                                             _perform(pad, ActionType.PEDIGREE_DRAW, played=True))],
+    "flip": lambda pad: [pad.on_tap(answer("Flipped a dog", "primary"), lambda: pad.perform(Action(
+        ActionType.FLIP, None, {"wilds_flipped": pad.draft.flipped,
+                                **({"colour": pad.draft.colour} if pad.draft.colour else {})})))],
+    "breed_caption": lambda pad: [caption("The breed announced (optional):")],
+    "breed": lambda pad: pad.make_breed(),
+    "run_numbers": lambda pad: [_run_number(pad), _run_number(pad)],
+}

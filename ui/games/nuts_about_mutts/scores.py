@@ -1,142 +1,165 @@
-"""Between hands and at the end of the evening: the score table (a row per player, a column per
-hand, the running totals) with the top dog named, and beside it the deal of the next hand."""
+"""Between hands and at the end of the evening: the score table (a row per player, a column per hand,
+the running totals) with the top dog named, and beside it the deal of the next hand.
+
+Laid out once (scores.kv); the table's cells are made again only when it gains a hand's column, and
+the deal's buttons step aside once the evening is over."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.nuts_about_mutts import GAME
 from companion.games.nuts_about_mutts.state import ActionType
+from companion.games.nuts_about_mutts.summary import MuttsSummary
 from companion.outcome import Outcome
+from companion.players import Player
 from ui import theme
-from ui.games.nuts_about_mutts.widgets import Choice, Filled, Fonts, Hint, Shape, Sizes, Tag, Wrapped, line_height, text_width
-from ui.widgets.basics import fitted
+from ui.controller import GameController
+from ui.games.nuts_about_mutts.model import top_dogs
+from ui.widgets.basics import Panel
+from ui.widgets.choice import Choice
+from ui.widgets.kv import load_kv
+from ui.widgets.seat import SeatBadge, Tag  # noqa: F401  (Tag named in scores.kv)
+from ui.widgets.sizes import sizes
+from ui.widgets.text import line_height, text_width
 
 CELL_GAP = dp(4)
 VISIBLE_HANDS = GAME.default_options()["hands"]   # the publisher's evening; an open-ended one shows its last hands
 
 
-def top_dogs(outcome: Outcome) -> list[int]:
-    """The seats on the lowest running total once a hand has been scored (the winners at the end)."""
-    if outcome.finished:
-        return list(outcome.winners)
-    return [standing.seat for standing in outcome.standings if standing.place == 1] if outcome.hands else []
+class ScoreCell(Panel):
+    """One cell of the score table: a number or a heading, on its fill, ringed where it stands out."""
+
+    text = StringProperty("")
+    bold = BooleanProperty(False)
+    ink = ListProperty(theme.TEXT)
+    halign = StringProperty("center")
+
+    def __init__(self, text: str, fill: Any = None, ring: Any = None, **kwargs: Any) -> None:
+        super().__init__(text=text, fill=fill or theme.palette.surface, ring=ring or [0, 0, 0, 0],
+                         padding=[dp(4), 0], **kwargs)
+        self.ink = theme.readable_text_on(self.fill)
 
 
-class Cell(Filled, BoxLayout):
-    def __init__(self, text: str, fill=theme.SURFACE, bold=False, font_size=None, ring=None, **kwargs):
-        super().__init__(padding=[dp(4), 0], **kwargs)
-        self.paint(fill, ring, ring_width=dp(2))
-        self.label = fitted(text, font_size or Fonts.table(), bold=bold)
-        self.add_widget(self.label)
+class NameCell(Panel):
+    """A player's shape and whole name at the head of their row."""
+
+    def __init__(self, player: Player, top_dog: bool, **kwargs: Any) -> None:
+        super().__init__(fill=theme.palette.surface, padding=[dp(4), 0], **kwargs)
+        self.badge = SeatBadge(player=player, bold=top_dog, font_size=sizes.font_table,
+                               symbol_size=sizes.wide(dp(24)))
+        self.add_widget(self.badge)
 
 
 class ScoresView(BoxLayout):
     """A row per player (read from the seats: the whole name, the last hands' scores, the total), and
     beside the table the deal of the next hand. The top dog's total is filled and ringed."""
 
-    def __init__(self, controller, summary: dict, **kwargs):
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+    heading_text = StringProperty("")
+    leaders = StringProperty("")
+    over = BooleanProperty(False)
+    table = ObjectProperty(None, allownone=True)
+
+    def __init__(self, controller: GameController, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.controller = controller
-        players = controller.players
-        names = [player.name for player in players]
-        outcome = controller.outcome
-        went_out = [result["winner"] for result in summary["scores"]["hands"]]
-        top_dog = set(top_dogs(outcome))
-        over = outcome.finished
-        winner = summary["hand_winner"]
-        font = Fonts.table()
+        self.cells: dict[tuple[Any, int], ScoreCell] = {}
+        self._shape: tuple[int, ...] | None = None
+        # Held here, not only by the layout: the evening's end takes them off the screen.
+        self.deal: Choice = self.ids["deal"].__self__
+        self.end: Choice = self.ids["end"].__self__
+        self.deal.bind(on_release=lambda *_: controller.perform(Action(ActionType.DEAL)))
+        self.end.bind(on_release=lambda *_: controller.perform(Action(ActionType.END_EVENING)))
 
+    @property
+    def heading(self) -> Any:
+        return self.ids["heading"]
+
+    @property
+    def tag(self) -> Tag:
+        return self.ids["tag"]
+
+    @property
+    def deal_button(self) -> Choice | None:
+        return None if self.over else self.deal
+
+    @property
+    def end_button(self) -> Choice | None:
+        return None if self.over else self.end
+
+    def show(self, summary: MuttsSummary, outcome: Outcome) -> None:
+        names = [player.name for player in self.controller.players]
+        best = sorted(top_dogs(outcome))
+        self.over = over = outcome.finished
         if over:
-            leaders = " and ".join(names[seat] for seat in sorted(top_dog))
-            text = f"The evening is over. Top dog: {leaders}!"
+            self.heading_text = f"The evening is over. Top dog: {' and '.join(names[seat] for seat in best)}!"
         else:
-            text = f"Hand {summary['hand']} is over: {names[winner]} went out."
-        self.heading = Wrapped(text=text, font_size=Fonts.title(), bold=True, size_hint_y=None)
-        self.heading.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
-        self.add_widget(self.heading)
+            winner = summary["hand_winner"]
+            self.heading_text = f"Hand {summary['hand']} is over: {names[winner] if winner is not None else ''} went out."
+            self.deal.text = f"Deal the next hand ({names[summary['to_act'].get('next_dealer', 0)]} deals)"
+        self.leaders = ", ".join(names[seat] for seat in best)
+        side = self.ids["side"]
+        for button in (self.deal, self.end):
+            if over and button.parent is not None:
+                side.remove_widget(button)
+            elif not over and button.parent is None:
+                side.add_widget(button, index=len(side.children) - 1)
+        went_out = [result["winner"] for result in summary["scores"]["hands"]]
+        shape = (len(outcome.hands), *went_out, *best, *(score or 0 for score in outcome.scores))
+        if shape != self._shape:
+            # A hand's column was added (or taken back): the table is made again, once per hand.
+            self._shape = shape
+            self._make_table(summary, outcome, set(best))
 
+    def _make_table(self, summary: MuttsSummary, outcome: Outcome, best: set[int]) -> None:
+        players = self.controller.players
+        went_out = [result["winner"] for result in summary["scores"]["hands"]]
         # An open-ended evening shows its last hands; the totals count them all.
-        hands = [{"hand": number, "winner": went_out[number - 1], "scores": scores}
-                 for number, scores in enumerate(outcome.hands, start=1)][-VISIBLE_HANDS:]
+        hands = list(enumerate(outcome.hands, start=1))[-VISIBLE_HANDS:]
+        font = sizes.font_table
         row_height = line_height(font) + dp(4)
-        symbol = Sizes.wide(dp(24))
-        # The name, its shape, the gap between them and the cell's padding (NameCell).
-        name_width = max(text_width(name, font) for name in names) + symbol + dp(6) + 2 * dp(4) + dp(2)
+        symbol = sizes.wide(dp(24))
+        # The name, its shape, the gap between them and the cell's padding.
+        name_width = max(text_width(player.name, font, True) for player in players) + symbol + dp(6) + 2 * dp(4) + dp(2)
         cell_width = text_width("000", font) + dp(8)
-        total_width = text_width("Total", font) + dp(12)
-        self.cells: dict[tuple, Cell] = {}
-        grid = GridLayout(cols=len(hands) + 2, spacing=CELL_GAP, size_hint=(None, None),
-                          row_force_default=True, row_default_height=row_height)
-        corner = Cell("Hand", fill=theme.BACKGROUND, size_hint_x=None, width=name_width)
-        corner.label.halign = "right"
+        total_width = text_width("Total", font, True) + dp(12)
+        palette = theme.palette
+        self.cells = {}
+        grid = GridLayout(cols=len(hands) + 2, spacing=CELL_GAP, size_hint=(None, None), row_force_default=True,
+                          row_default_height=row_height, pos_hint={"x": 0, "top": 1})
+        corner = ScoreCell("Hand", fill=palette.background, halign="right", size_hint_x=None, width=name_width)
         grid.add_widget(corner)
-        for result in hands:
-            grid.add_widget(Cell(str(result["hand"]), fill=theme.BACKGROUND, size_hint_x=None, width=cell_width))
-        grid.add_widget(Cell("Total", fill=theme.BACKGROUND, bold=True, size_hint_x=None, width=total_width))
+        for number, _ in hands:
+            grid.add_widget(ScoreCell(str(number), fill=palette.background, size_hint_x=None, width=cell_width))
+        grid.add_widget(ScoreCell("Total", fill=palette.background, bold=True, size_hint_x=None, width=total_width))
         for seat, player in enumerate(players):
-            best = seat in top_dog
-            grid.add_widget(NameCell(player, best, size_hint_x=None, width=name_width))
-            for result in hands:
-                went_out = seat == result["winner"]
-                score = result["scores"][seat]
+            grid.add_widget(NameCell(player, seat in best, size_hint_x=None, width=name_width))
+            for number, scores in hands:
+                out = went_out[number - 1] == seat
                 # Who went out: bold and ringed (the heading says it in words).
-                cell = Cell(str(score), bold=went_out, ring=theme.ACCENT if went_out else None, size_hint_x=None,
-                            width=cell_width)
-                self.cells[(result["hand"], seat)] = cell
+                cell = ScoreCell(str(scores[seat]), bold=out, ring=palette.accent if out else None,
+                                 size_hint_x=None, width=cell_width)
+                self.cells[(number, seat)] = cell
                 grid.add_widget(cell)
-            cell = Cell(str(outcome.scores[seat]), fill=theme.OK if best else theme.SURFACE_HIGH, bold=True,
-                        ring=theme.TEXT if best else None, size_hint_x=None, width=total_width)
-            cell.label.color = theme.readable_text_on(theme.OK) if best else theme.TEXT
+            top = seat in best
+            cell = ScoreCell(str(outcome.scores[seat]), fill=palette.ok if top else palette.surface_high, bold=True,
+                             ring=palette.text if top else None, size_hint_x=None, width=total_width)
             self.cells[("total", seat)] = cell
             grid.add_widget(cell)
         rows = len(players) + 1
         grid.width = name_width + len(hands) * cell_width + total_width + (len(hands) + 1) * CELL_GAP
         grid.height = rows * row_height + (rows - 1) * CELL_GAP
-        self.rows = rows
+        place = self.ids["table_place"]
+        place.clear_widgets()
+        place.width = grid.width
+        place.add_widget(grid)
         self.table = grid
 
-        below = BoxLayout(spacing=theme.GAP)
-        below.add_widget(grid)
-        side = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        leaders = BoxLayout(size_hint_y=None, height=row_height, spacing=dp(6))
-        self.tag = Tag("TOP DOG", theme.OK, font_size=font, pos_hint={"center_y": 0.5})
-        leaders.add_widget(self.tag)
-        said = Wrapped(text=", ".join(names[seat] for seat in sorted(top_dog)), font_size=font, bold=True)
-        # A tie for top dog names everyone in it: the row grows rather than cut a name.
-        said.bind(texture_size=lambda label, size: setattr(leaders, "height", max(row_height, size[1])))
-        leaders.add_widget(said)
-        side.add_widget(leaders)
-        self.deal_button = None
-        self.end_button = None
-        if not over:
-            dealer = summary["to_act"]["next_dealer"]
-            self.deal_button = Choice(f"Deal the next hand ({names[dealer]} deals)", kind="primary",
-                                      height=Sizes.primary())
-            self.deal_button.bind(on_release=lambda *_: controller.perform(Action(ActionType.DEAL)))
-            side.add_widget(self.deal_button)
-            self.end_button = Choice("End the evening", height=Sizes.row())
-            self.end_button.bind(on_release=lambda *_: controller.perform(Action(ActionType.END_EVENING)))
-            side.add_widget(self.end_button)
-        side.add_widget(Hint("Fewest cards left over is best: the lowest total is the top dog."))
-        side.add_widget(Widget())
-        below.add_widget(side)
-        self.add_widget(below)
 
-
-class NameCell(Filled, BoxLayout):
-    """A player's shape and whole name at the head of their row."""
-
-    def __init__(self, player, top_dog: bool, **kwargs):
-        super().__init__(padding=[dp(4), 0], spacing=dp(6), **kwargs)
-        self.paint(theme.SURFACE)
-        identity = player.identity
-        side = Sizes.wide(dp(24))
-        self.add_widget(Shape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None),
-                              size=(side, side), pos_hint={"center_y": 0.5}))
-        self.name = fitted(player.name, Fonts.table(), bold=top_dog, halign="left")
-        self.add_widget(self.name)
+load_kv(__file__)

@@ -3,9 +3,11 @@ pattern or an empty outline still carrying a faint pattern, with the colour word
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from typing import Any, Sequence
+
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -13,7 +15,8 @@ from kivy.uix.widget import Widget
 from companion.games.pugs_in_mugs.state import PATTERNS
 from ui import theme
 from ui.games.pugs_in_mugs.patterns import RGB, draw_pattern, pattern_ink
-from ui.widgets.basics import text_width
+from ui.widgets.baked import baked
+from ui.widgets.text import text_width
 
 BODY_SHARE = 0.78    # of a mug's whole width, the rest is the handle
 BODY_ASPECT = 1.1    # body height over body width
@@ -26,41 +29,53 @@ class MugSlot(Widget):
     colour = StringProperty("red")
     held = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, colour=self._draw, held=self._draw)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._picture = Rectangle()
+        self.bind(pos=self._place, size=self._draw, colour=self._draw, held=self._draw)
+        theme.palette.bind(version=self._draw)
         self._draw()
 
-    def _draw(self, *_):
-        self.canvas.clear()
-        # A mug keeps its shape however big its place is: the body a little taller than wide, the
-        # handle a fifth of the whole width, joined to the body's side.
+    def _mug(self) -> tuple[float, float, float]:
+        """A mug keeps its shape however big its place is: the body a little taller than wide, the handle
+        a fifth of the whole width, joined to the body's side. (whole width, body width, body height)"""
         w = min(self.width, self.height / (BODY_SHARE * BODY_ASPECT))
         body_w = w * BODY_SHARE
-        body_h = min(self.height, body_w * BODY_ASPECT)
-        handle = w - body_w
+        return w, body_w, min(self.height, body_w * BODY_ASPECT)
+
+    def _draw(self, *_: Any) -> None:
+        w, body_w, body_h = self._mug()
         if body_w <= 4 or body_h <= 4:
+            self._picture.size = (0, 0)
             return
+        key = ("mug", self.colour, self.held, theme.high_contrast)
+        self._picture.texture = baked(key, w, body_h, self._paint)
+        self._picture.size = self._picture.texture.size
+        self._place()
+
+    def _place(self, *_: Any) -> None:
         # Standing on the bottom of its place, just over its colour word.
-        x, y = self.center_x - w / 2, self.y
+        self._picture.pos = (self.center_x - self._picture.size[0] / 2, self.y)
+
+    def _paint(self, canvas: Any, w: float, body_h: float) -> None:
+        body_w = w * BODY_SHARE
+        handle = w - body_w
         rgb = RGB[self.colour]
-        with self.canvas:
-            if self.held:
-                Color(*rgb, 1)
-                RoundedRectangle(pos=(x, y), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
-            else:
-                Color(*theme.SURFACE)
-                RoundedRectangle(pos=(x, y), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
+        with canvas:
+            Color(*(rgb if self.held else theme.SURFACE[:3]), 1)
+            RoundedRectangle(pos=(0, 0), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
         ink = pattern_ink(rgb) if self.held else (*rgb, 0.35)
-        draw_pattern(self.canvas, PATTERNS[self.colour], x + 3, y + 3, body_w - 6, body_h - 6, ink)
-        with self.canvas:
+        draw_pattern(canvas, PATTERNS[self.colour], 3, 3, body_w - 6, body_h - 6, ink)
+        with canvas:
             Color(*(rgb if not self.held else (0.05, 0.05, 0.05)), 1 if self.held else 0.8)
-            Line(rounded_rectangle=(x, y, body_w, body_h, dp(2), dp(2), dp(6), dp(6)),
+            Line(rounded_rectangle=(1, 1, body_w - 2, body_h - 2, dp(2), dp(2), dp(6), dp(6)),
                  width=dp(1.4) if self.held else dp(1.1))
             Color(*(rgb if self.held else theme.TEXT_DIM[:3]), 1)
             # The right half of an ellipse centred on the body's edge: both ends meet the body.
             thick = max(dp(2), handle * 0.16)
-            Line(ellipse=(x + body_w - handle + thick, y + body_h * 0.22, 2 * (handle - thick), body_h * 0.56, 0, 180),
+            Line(ellipse=(body_w - handle + thick, body_h * 0.22, 2 * (handle - thick) - 1, body_h * 0.56, 0, 180),
                  width=thick)
 
 
@@ -72,22 +87,31 @@ class MugShelf(BoxLayout):
     # Under a word, a Mug still this tall; a smaller one would be harder to tell than the word helps.
     MUG_UNDER_WORD = dp(40)
 
-    def __init__(self, colours, held, **kwargs):
+    held = ListProperty([])
+
+    def __init__(self, colours: Sequence[str], **kwargs: Any) -> None:
         super().__init__(spacing=dp(2), **kwargs)
         self.slots: dict[str, MugSlot] = {}
         self.words: dict[str, Label] = {}
         for colour in colours:
             column = BoxLayout(orientation="vertical", spacing=dp(1))
-            slot = MugSlot(colour=colour, held=colour in held)
-            word = Label(text=colour, font_size=theme.FONT_TABLE, size_hint_y=None,
-                         height=theme.FONT_TABLE * 1.25, bold=colour in held,
-                         color=theme.TEXT if colour in held else theme.TEXT_DIM)
+            slot = MugSlot(colour=colour)
+            word = Label(text=colour, font_size=theme.FONT_TABLE, size_hint_y=None, height=theme.FONT_TABLE * 1.25)
             column.add_widget(slot)
             column.add_widget(word)
             self.slots[colour] = slot
             self.words[colour] = word
             self.add_widget(column)
-        self.bind(size=self._scale_words)
+        self.bind(size=self._scale_words, held=self._show_held)
+        theme.palette.bind(version=self._show_held)
+        self._show_held()
+
+    def _show_held(self, *_: Any) -> None:
+        for colour, slot in self.slots.items():
+            held = colour in self.held
+            slot.held = held
+            self.words[colour].bold = held
+            self.words[colour].color = theme.palette.text if held else theme.palette.text_dim
 
     def _column(self, width: float) -> float:
         return (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
@@ -110,7 +134,7 @@ class MugShelf(BoxLayout):
         word = self._word_height(width, height)
         return max(0, min(self._column(width), (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
 
-    def _scale_words(self, *_):
+    def _scale_words(self, *_: Any) -> None:
         tall = self._word_height(self.width, self.height)
         font = self._word_font(self.height)
         for word in self.words.values():

@@ -1,6 +1,10 @@
 """What the active Pugs in Mugs player taps to tell the app what happened: the action buttons, and
 the picker that opens in place of the table for a choice (colour, target, card, the discards over the
-hand limit). Every choice the rules would refuse is greyed, and a tap on it says why."""
+hand limit). Every choice the rules would refuse is greyed, and a tap on it says why.
+
+Which choices an action needs, in the order they are asked, is the table NEEDS; what each choice
+offers, and whether the rules would take it, is asked of the core (`choices.refusal`). The buttons and
+the picker's choices are made once and shown again with other words; a tap changes what they say."""
 
 from __future__ import annotations
 
@@ -9,15 +13,16 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.actions import Action
 from companion.games.pugs_in_mugs.choices import MISCHIEF, refusal
 from companion.games.pugs_in_mugs.state import COLOURS, HAND_LIMIT, KINDS, ActionType
+from companion.games.pugs_in_mugs.summary import PugsSummary
 from companion.words import counted
 from ui import theme
-from ui.games.pugs_in_mugs.widgets import KindButton, kind_text
-from ui.widgets.basics import BigButton, Text
+from ui.controller import GameController
+from ui.games.pugs_in_mugs.widgets import KindChoice, kind_text
+from ui.widgets.basics import BigButton, Panel, Text
 
 # The picker for ending a turn over the hand limit: the discards are tapped one by one.
 DISCARD = "discard"
@@ -37,26 +42,69 @@ NEEDS: dict[str, tuple[str, ...]] = {
 MISCHIEF_CARDS = ((ActionType.SURPRISE, "Surprise", False), (ActionType.GIMME, "Gimme", True),
                   (ActionType.DIG, "Dig", True))
 
-# A picker choice: (value, text, kind for the swatch, note, why the rules refuse it or "").
-Option = tuple[Any, str, str | None, str, str]
+# A picker choice: (value, text, colour for the swatch, note, why the rules refuse it or "").
+Option = tuple[Any, str, str, str, str]
+
+# The most choices a picker offers: every card kind.
+MOST_CHOICES = len(KINDS)
 
 
 class Pads:
-    """The table view's buttons and pickers. Mixed into the view, which gives `controller`, `me`
-    (the seat whose turn it is), `refresh` and the `flow`, `flow_moves`, `choices` and `buttons` it
-    keeps between refreshes."""
+    """The table view's buttons and picker. Mixed into the view, which gives `controller`, `summary`
+    (the latest) and `show_flow()` (which puts the table or the picker in the main place)."""
 
-    controller: Any
-    flow: dict[str, Any] | None
-    flow_moves: int
-    choices: dict[str, KindButton]
-    buttons: dict[str, BigButton]
+    controller: GameController
+    summary: PugsSummary
+
+    def make_pads(self) -> None:
+        """The buttons and the picker's choices, made once for the whole game."""
+        # An open picker's choices so far; kept here so a refused tap or a refresh never loses them.
+        self.flow: dict[str, Any] | None = None
+        self.flow_moves = 0
+        self.buttons: dict[str, BigButton] = {}
+        for key, text in BUTTONS:
+            button = BigButton(text=text, size_hint_y=1)
+            button.bind(on_release=lambda b, k=key: self._tapped(b, lambda: self.open(k)))
+            self.buttons[key] = button
+        self.first_action = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY)
+        self.other_actions = GridLayout(cols=2, spacing=dp(4))
+        self.actions = BoxLayout(orientation="vertical", spacing=dp(4))
+        self.actions.add_widget(self.first_action)
+        self.actions.add_widget(self.other_actions)
+        self._arrange_actions(ActionType.DRAW)
+
+        self.picker_title = Text(text="", font_size=theme.FONT_BODY, bold=True, fine_print=True)
+        self.picker_grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+        self.picker_grid.bind(minimum_height=self.picker_grid.setter("height"))
+        self.picker = Panel(orientation="vertical", padding=dp(8), spacing=dp(6))
+        self.picker.add_widget(self.picker_title)
+        self.picker.add_widget(self.picker_grid)
+        self.picker.add_widget(BoxLayout())
+        self.pool = [KindChoice(height=theme.TOUCH, font_size=theme.FONT_BODY) for _ in range(MOST_CHOICES)]
+        for choice in self.pool:
+            choice.bind(on_release=lambda c: self._tapped(c, lambda: self.choose(c.value)))
+        self.choices: dict[str, KindChoice] = {}
+
+        back = BigButton(text="Back", size_hint_y=1)
+        back.bind(on_release=lambda *_: self.close())
+        self.remove_button = BigButton(text="Remove", size_hint_y=1)
+        self.remove_button.bind(on_release=lambda *_: self.remove_last())
+        record = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG)
+        record.bind(on_release=lambda *_: self.record_discards())
+        self.buttons.update(back=back, record=record)
+        self.picker_controls = BoxLayout(orientation="vertical", spacing=dp(6))
+        self.picker_controls.add_widget(BoxLayout())
+        self.way_back = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
+        self.way_back.add_widget(back)
+        self.picker_controls.add_widget(self.way_back)
 
     @property
     def me(self) -> int:
-        return self.controller.session.summary()["turn"]
+        turn = self.summary["turn"]
+        assert turn is not None, "the pads are shown only while the game goes on"
+        return turn
 
-    def refresh(self) -> None:
+    def show_flow(self) -> None:
         raise NotImplementedError
 
     # ----- taps ------------------------------------------------------------------------------
@@ -65,19 +113,18 @@ class Pads:
             self.controller.perform(Action(ActionType.DRAW, self.me))
             return
         if kind == ActionType.END_TURN:
-            entry = self.controller.session.summary()["players"][self.me]
-            if entry["must_discard"] == 0:
+            if self.summary["players"][self.me]["must_discard"] == 0:
                 self.controller.perform(Action(ActionType.END_TURN, self.me, {"discards": []}))
                 return
             self.flow = {"kind": DISCARD, "discards": []}
         else:
             self.flow = {"kind": kind}
         self.flow_moves = len(self.controller.session.actions)
-        self.refresh()
+        self.show_flow()
 
     def close(self) -> None:
         self.flow = None
-        self.refresh()
+        self.show_flow()
 
     def why_not(self, kind: str, **chosen: Any) -> str:
         """Why the rules would refuse this choice now ("" when they would not): a greyed button says it."""
@@ -107,15 +154,12 @@ class Pads:
     def remove_last(self) -> None:
         if self.flow and self.flow.get("discards"):
             self.flow["discards"].pop()
-        self.refresh()
+        self.show_flow()
 
     def record_discards(self) -> bool:
         assert self.flow is not None
         discards = list(self.flow["discards"])
-        if self.controller.perform(Action(ActionType.END_TURN, self.me, {"discards": discards})):
-            self.close()
-            return True
-        return False
+        return self.controller.perform(Action(ActionType.END_TURN, self.me, {"discards": discards}))
 
     def _try_record(self) -> None:
         flow = self.flow
@@ -124,68 +168,68 @@ class Pads:
         if needs and all(key in flow for key in needs):
             args = {key: flow[key] for key in needs}
             if self.controller.perform(Action(flow["kind"], self.me, args)):
-                self.close()
                 return
             # Refused: the reason is on screen; step back one choice so another can be tapped.
             flow.pop(needs[-1])
-        self.refresh()
+        self.show_flow()
 
-    # ----- drawing ---------------------------------------------------------------------------
-    def action_buttons(self, side: BoxLayout, summary: dict[str, Any]) -> None:
-        for key, text in BUTTONS:
-            button = BigButton(text=text, size_hint_y=1, disabled_reason=self.why_not(key))
-            button.bind(on_release=lambda b, k=key: self._tapped(b, lambda: self.open(k)))
-            self.buttons[key] = button
-        # The expected next tap gets the whole first row and the primary colour.
-        first = self.buttons[ActionType.END_TURN if summary["can_end_turn"] else ActionType.DRAW]
-        first.kind = "primary"
-        first.size_hint_y, first.height = None, theme.TOUCH_PRIMARY
-        side.add_widget(first)
-        grid = GridLayout(cols=2, spacing=dp(4))
-        for key, _text in BUTTONS:
-            if self.buttons[key] is not first:
-                grid.add_widget(self.buttons[key])
-        side.add_widget(grid)
+    # ----- showing ---------------------------------------------------------------------------
+    def show_actions(self) -> None:
+        """The action buttons as the rules stand: what they would refuse greyed with the reason, and
+        the expected next tap in the primary colour, in the first row."""
+        for key, button in self.buttons.items():
+            if key in dict(BUTTONS):
+                button.disabled_reason = self.why_not(key)
+        self._arrange_actions(ActionType.END_TURN if self.summary["can_end_turn"] else ActionType.DRAW)
 
-    def picker(self, panel: BoxLayout, side: BoxLayout, summary: dict[str, Any]) -> None:
+    def _arrange_actions(self, first: str) -> None:
+        primary = self.buttons[first]
+        if primary.parent is self.first_action:
+            return
+        self.first_action.clear_widgets()
+        self.other_actions.clear_widgets()
+        for key, button in self.buttons.items():
+            if key not in dict(BUTTONS):
+                continue
+            button.kind = "primary" if button is primary else "normal"
+            (self.first_action if button is primary else self.other_actions).add_widget(button)
+
+    def show_picker(self) -> None:
+        """The open picker's prompt and choices, each asked of the rules with what is chosen so far."""
         assert self.flow is not None
-        kind = self.flow["kind"]
-        title, options = self._options(summary)
-        # The prompt is read by the player filling the picker in, standing over it.
-        panel.add_widget(Text(text=title, font_size=theme.FONT_BODY, bold=True, fine_print=True))
-        grid = GridLayout(cols=2 if len(options) > 3 else 1, spacing=dp(6), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        for value, text, swatch, note, reason in options:
-            button = KindButton(text, swatch, note=note, height=theme.TOUCH)
-            button.disabled_reason = reason
-            button.bind(on_release=lambda b, v=value: self._tapped(b, lambda: self.choose(v)))
-            self.choices[str(value)] = button
-            grid.add_widget(button)
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroll.add_widget(grid)
-        panel.add_widget(scroll)
-        side.add_widget(BoxLayout())
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
-        back = BigButton(text="Back", size_hint_y=1)
-        back.bind(on_release=lambda *_: self.close())
-        bottom.add_widget(back)
-        self.buttons["back"] = back
-        if kind == DISCARD:
-            undo = BigButton(text="Remove", disabled=not self.flow["discards"], size_hint_y=1)
-            undo.bind(on_release=lambda *_: self.remove_last())
-            bottom.add_widget(undo)
-        side.add_widget(bottom)
-        if kind == DISCARD:
-            record = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG,
-                               disabled=len(self.flow["discards"]) != summary["players"][self.me]["must_discard"])
-            record.bind(on_release=lambda *_: self.record_discards())
-            side.add_widget(record)
-            self.buttons["record"] = record
+        title, options = self._options()
+        self.picker_title.text = title
+        self.picker_grid.cols = 2 if len(options) > 3 else 1
+        self.picker_grid.clear_widgets()
+        self.choices = {}
+        # A player is offered with their shape in their colour, as their seat shows them.
+        picks_a_player = self.flow["kind"] in (ActionType.STEAL, ActionType.SURPRISE, ActionType.GIMME) \
+            and "target" not in self.flow
+        for choice, (value, text, swatch, note, reason) in zip(self.pool, options):
+            choice.value = value
+            choice.text, choice.swatch, choice.note, choice.disabled_reason = text, swatch, note, reason
+            identity = self.controller.players[value].identity if picks_a_player else None
+            choice.shape = identity.symbol if identity else ""
+            choice.shape_rgba = list(theme.with_alpha(identity.rgb)) if identity else [1, 1, 1, 1]
+            self.choices[str(value)] = choice
+            self.picker_grid.add_widget(choice)
+        discarding = self.flow["kind"] == DISCARD
+        record = self.buttons["record"]
+        if discarding:
+            needed = self.summary["players"][self.me]["must_discard"]
+            self.remove_button.disabled = not self.flow["discards"]
+            record.disabled = len(self.flow["discards"]) != needed
+        shown = self.remove_button.parent is not None
+        if discarding and not shown:
+            self.way_back.add_widget(self.remove_button)
+            self.picker_controls.add_widget(record)
+        elif not discarding and shown:
+            self.way_back.remove_widget(self.remove_button)
+            self.picker_controls.remove_widget(record)
 
-    def _options(self, summary: dict[str, Any]) -> tuple[str, list[Option]]:
-        """The open picker's prompt and its choices, each asked of the rules with what is chosen so far."""
+    def _options(self) -> tuple[str, list[Option]]:
         assert self.flow is not None
-        flow, me = self.flow, summary["turn"]
+        flow, summary, me = self.flow, self.summary, self.me
         players = self.controller.players
         entries = summary["players"]
         mine = set(entries[me]["mugs"])
@@ -195,7 +239,7 @@ class Pads:
         if kind == MISCHIEF:
             both_used = summary["actions_left"] == 0
             return "Which Mischief card?", [
-                (card, text, None, ("both actions used" if both_used else "uses an action") if costs
+                (card, text, "", ("both actions used" if both_used else "uses an action") if costs
                  else "no action used", why(card)) for card, text, costs in MISCHIEF_CARDS]
         if kind == ActionType.EXCHANGE:
             return "Three Pugs swapped for which Mug?", [
@@ -212,9 +256,8 @@ class Pads:
                     stealable = [c for c in entries[seat]["mugs"] if c not in mine]
                     note = ", ".join(stealable) if stealable else "no Mug you lack"
                 else:
-                    hand = entries[seat]["hand"]
-                    note = counted(hand, "card")
-                options.append((seat, players[seat].name, None, note, why(kind, target=seat)))
+                    note = counted(entries[seat]["hand"], "card")
+                options.append((seat, players[seat].name, "", note, why(kind, target=seat)))
             return title, options
         if kind == ActionType.STEAL:
             target = flow["target"]
@@ -229,15 +272,15 @@ class Pads:
                 (k, kind_text(k), k, "", why(kind, **so_far, named=k)) for k in KINDS]
         if kind == ActionType.GIMME:
             return f"Did {players[flow['target']].name} hand over a {kind_text(flow['named'])}?", [
-                (True, "Yes, handed over", None, "", why(kind, **so_far, handed_over=True)),
-                (False, "No, had none", None, "", why(kind, **so_far, handed_over=False))]
+                (True, "Yes, handed over", "", "", why(kind, **so_far, handed_over=True)),
+                (False, "No, had none", "", "", why(kind, **so_far, handed_over=False))]
         if kind == ActionType.DIG:
             return "Which card was dug up?", [
                 (k, kind_text(k), k, f"{summary['discard'][k]} in the pile", why(kind, card=k)) for k in KINDS]
         # The discards over the hand limit.
         needed = entries[me]["must_discard"]
         chosen = flow["discards"]
-        title = (f"{players[me].name} holds {entries[me]['hand']} cards, the limit is {HAND_LIMIT}: tap each card "
-                 f"discarded ({len(chosen)} of {needed})")
+        title = (f"{players[me].name} holds {counted(entries[me]['hand'], 'card')}, the limit is {HAND_LIMIT}: tap "
+                 f"each card discarded ({len(chosen)} of {needed})")
         return title, [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "",
                         why(ActionType.END_TURN, discards=[*chosen, k])) for k in KINDS]

@@ -3,6 +3,8 @@ colour-blind players tell them apart: on the Mugs and on the card-kind buttons."
 
 from __future__ import annotations
 
+from typing import Any, Iterator, Sequence
+
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 
@@ -14,7 +16,7 @@ RGB = {"red": (0.86, 0.18, 0.18), "blue": (0.18, 0.42, 0.92), "yellow": (0.98, 0
        "green": (0.16, 0.66, 0.30), "purple": (0.58, 0.32, 0.80)}
 
 
-def draw_pattern(canvas, pattern: str, x: float, y: float, w: float, h: float, rgba) -> None:
+def draw_pattern(canvas: Any, pattern: str, x: float, y: float, w: float, h: float, rgba: Sequence[float]) -> None:
     """The pattern inside the box (x, y, w, h), every mark kept inside it."""
     with canvas:
         Color(*rgba)
@@ -52,12 +54,12 @@ def draw_pattern(canvas, pattern: str, x: float, y: float, w: float, h: float, r
                         Rectangle(pos=(x + col * cw, y + row * ch), size=(cw, ch))
 
 
-def _grid(x, y, w, h, step):
+def _grid(x: float, y: float, w: float, h: float, step: float) -> Iterator[tuple[float, float]]:
     cols, rows = max(1, int(w // step)), max(1, int(h // step))
     for row in range(rows):
         for col in range(cols):
             yield x + (col + 0.5) * w / cols, y + (row + 0.5) * h / rows
 
 
-def pattern_ink(rgb):
+def pattern_ink(rgb: Sequence[float]) -> tuple[float, ...]:
     return (0, 0, 0, 0.55) if theme.readable_text_on(rgb) == theme.ACCENT_TEXT else (1, 1, 1, 0.7)

@@ -1,29 +1,39 @@
 """The Pugs in Mugs table the family reads from their seats: every player's five Mug places (colour,
 pattern and word), hand sizes, the deck and the discard pile, whose turn with the actions left as
 pips, and beside it the buttons for what the active player did (pads.py); a choice (colour, target,
-card) opens a picker in place of the table."""
+card) opens a picker in place of the table. At the end, the winner over everyone's Mugs.
+
+Laid out once (table.kv) and bound to the view model (model.py): a move sets the model's properties
+and the widgets showing them follow."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
+from typing import Any, cast
 
-from companion.games.pugs_in_mugs.state import ACTIONS_PER_TURN
-from companion.words import counted, noun
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.games.pugs_in_mugs.state import ACTIONS_PER_TURN, COLOURS
+from companion.games.pugs_in_mugs.summary import PugsSummary
 from ui import theme
+from ui.controller import GameController
+from ui.games.pugs_in_mugs.model import PugsModel, SeatModel
 from ui.games.pugs_in_mugs.mugs import MugShelf
 from ui.games.pugs_in_mugs.pads import Pads
-from ui.games.pugs_in_mugs.widgets import KindButton, Pips, SeatName
-from ui.widgets.basics import BigButton, Count, Panel, Text, text_width
+from ui.games.pugs_in_mugs.widgets import Pips  # noqa: F401  (named in table.kv)
+from ui.games.view import TableView
+from ui.widgets.basics import Panel
+from ui.widgets.count import Count
+from ui.widgets.kv import load_kv
+from ui.widgets.seat import SeatBadge
+from ui.widgets.text import text_width
 
 SYMBOL = dp(26)
 NAME_GAP = dp(6)
-# The deck and the discard pile: digits 10 mm tall on the 7" panel over a caption read from the seats.
-PILES_HEIGHT = theme.FONT_KEY_NUMBER * 0.76 + theme.FONT_TABLE * 1.25 + dp(4)
 
 
-def name_width(players) -> float:
+def name_width(players: Any) -> float:
     """A name column as wide as the longest whole name in bold (the seat whose turn it is), so every
     name reads on one line at the size read from the seats and the counts line up under each other."""
     return SYMBOL + NAME_GAP + max(text_width(player.name, theme.FONT_TABLE, bold=True) for player in players) + dp(4)
@@ -35,32 +45,52 @@ class PlayerRow(Panel):
     whole width. At the end the hands no longer matter, so the winner screen leaves them out."""
 
     NAME_HEIGHT = theme.FONT_TABLE * 1.4
+    seat = ObjectProperty(None)
+    name_room = NumericProperty(dp(150))
 
-    def __init__(self, player, entry: dict, colours, *, active: bool, winner: bool = False, hand: bool = True,
-                 name_room: float = dp(150), hand_room: float = dp(120), digits: int = 1, **kwargs):
-        super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), **kwargs)
-        if active or winner:
-            self.fill = theme.SURFACE_HIGH
-        self.name_room = name_room
-        self.name = SeatName(player, bold=active or winner, font_size=theme.FONT_TABLE, size_hint_x=None,
-                             width=name_room, symbol=SYMBOL, spacing=NAME_GAP)
+    def __init__(self, seat: SeatModel, name_room: float, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), seat=seat,
+                         name_room=name_room, **kwargs)
+        self.name = SeatBadge(player=seat.player, font_size=theme.FONT_TABLE, size_hint_x=None, width=name_room,
+                              symbol_size=SYMBOL, spacing=NAME_GAP)
         self.line = BoxLayout(spacing=dp(6))
         self.line.add_widget(self.name)
-        self.hand = None
-        if hand:
-            # Captions keep the room of "cards", so the counts line up whether a hand is one card or more.
-            self.hand = Count(noun(entry["hand"], "card"), entry["hand"], beside=True, digits=digits,
-                              caption_room=text_width("cards", theme.FONT_TABLE) + dp(4), size_hint_x=None,
-                              width=hand_room)
-            self.line.add_widget(self.hand)
-        self.shelf = MugShelf(colours, entry["mugs"])
+        # Captions keep the room of "cards", so the counts line up whether a hand is one card or more.
+        self.hand: Count | None = Count(seat.hand_words, seat.hand, beside=True, size_hint_x=None,
+                                        caption_room=text_width("cards", theme.FONT_TABLE) + dp(4))
+        self.line.add_widget(self.hand)
+        self.shelf = MugShelf(COLOURS)
         self.line.add_widget(self.shelf)
         self.add_widget(self.line)
         self.stacked = False
+        self._hand = self.hand
+        seat.bind(hand=self._show, hand_words=self._show, mugs=self._show, active=self._show, winner=self._show)
+        theme.palette.bind(version=self._show)
         self.bind(size=self._arrange)
+        self._show()
 
-    def _arrange(self, *_):
-        beside = self.width - self.padding[0] - self.padding[2] - (self.hand.width + self.line.spacing if self.hand else 0)
+    def _show(self, *_: Any) -> None:
+        seat = self.seat
+        self.fill = theme.SURFACE_HIGH if seat.active or seat.winner else theme.SURFACE
+        self.name.bold = seat.active or seat.winner
+        self._hand.show(seat.hand, seat.hand_words)
+        self.shelf.held = seat.mugs
+
+    def show_hand(self, shown: bool, digits: int) -> None:
+        """At the end the hands no longer matter: the winner screen leaves them out."""
+        hand = self._hand
+        hand.digits = digits
+        hand.width = Count.width_beside("cards", digits)
+        if shown and hand.parent is None:
+            self.line.add_widget(hand, index=1)
+        elif not shown and hand.parent is not None:
+            self.line.remove_widget(hand)
+        self.hand = hand if shown else None
+        self._arrange()
+
+    def _arrange(self, *_: Any) -> None:
+        beside = (self.width - self.padding[0] - self.padding[2]
+                  - (self._hand.width + self.line.spacing if self.hand else 0))
         tall = self.height - self.padding[1] - self.padding[3]
         inline = self.shelf.mug_width(beside - self.name_room - self.line.spacing, tall)
         stacked = self.shelf.mug_width(beside, tall - self.NAME_HEIGHT - self.spacing) > inline
@@ -76,95 +106,78 @@ class PlayerRow(Panel):
             self.line.add_widget(self.name, index=len(self.line.children))
 
 
-class PugsInMugsView(Pads, BoxLayout):
-    def __init__(self, controller, **kwargs):
-        super().__init__(spacing=theme.GAP, **kwargs)
+class PugsInMugsView(TableView, Pads, BoxLayout):
+    model = ObjectProperty(None)
+    actions_per_turn = ACTIONS_PER_TURN
+
+    def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
-        # An open picker's choices so far; kept here so a refused tap or a refresh never loses them.
-        self.flow: dict | None = None
-        self.flow_moves = 0
-        self.rows: list[PlayerRow] = []
-        # Rows kept from the last refresh by what they show: most moves change one row, and
-        # building a row (five patterned Mugs, their words) is the slow part of a refresh.
-        self._built_rows: dict[tuple, PlayerRow] = {}
-        self.choices: dict[str, KindButton] = {}
-        self.buttons: dict[str, BigButton] = {}
-        self.headline = None
+        super().__init__(model=PugsModel(controller.players), **kwargs)
+        self.summary = cast(PugsSummary, controller.session.summary())
+        self.make_pads()
+        name_room = name_width(controller.players)
+        self.rows = [PlayerRow(seat, name_room) for seat in self.model.seats]
+        for row in self.rows:
+            self.ids["rows"].add_widget(row)
+        self.ids["controls"].add_widget(self.actions)
+        self._showing_picker = False
+        self._over: bool | None = None
+
+    @property
+    def turn_badge(self) -> SeatBadge:
+        return self.ids["turn_badge"]
+
+    @property
+    def actions_left(self) -> Any:
+        return self.ids["actions_left"]
+
+    @property
+    def deck(self) -> Count:
+        return self.ids["deck"]
+
+    @property
+    def discard(self) -> Count:
+        return self.ids["discard"]
+
+    @property
+    def headline(self) -> Any:
+        return self.ids["headline"] if self.model.over else None
 
     def refresh(self) -> None:
-        summary = self.controller.session.summary()
-        self.clear_widgets()
-        self.rows, self.choices, self.buttons, self.headline = [], {}, {}, None
-        self.orientation = "vertical" if summary["over"] else "horizontal"
+        session = self.controller.session
+        self.summary = summary = cast(PugsSummary, session.summary())
+        self.model.update(summary, self.controller.outcome)
         # A move taken back or put again under an open picker (Undo, Redo) may change whose turn it is.
-        if summary["over"] or len(self.controller.session.actions) != self.flow_moves:
+        if summary["over"] or len(session.actions) != self.flow_moves:
             self.flow = None
-        if summary["over"]:
-            self._winner(summary)
+        if summary["over"] != self._over:
+            self._over = summary["over"]
+            for row in self.rows:
+                row.show_hand(not summary["over"], self.model.hand_digits)
+        elif not summary["over"]:
+            for row in self.rows:
+                if row._hand.digits != self.model.hand_digits:
+                    row.show_hand(True, self.model.hand_digits)
+        self.show_flow()
+
+    def show_flow(self) -> None:
+        """The table or the open picker in the main place, and the buttons that go with it."""
+        picking = self.flow is not None
+        if picking != self._showing_picker:
+            self._showing_picker = picking
+            main, controls = self.ids["main"], self.ids["controls"]
+            main.clear_widgets()
+            controls.clear_widgets()
+            # The picker takes the table's room: eight card kinds need it, and each choice says what it
+            # means (a target's Mugs, a colour's pattern) so the shelves are not needed meanwhile.
+            main.add_widget(self.picker if picking else self.ids["rows"])
+            controls.add_widget(self.picker_controls if picking else self.actions)
+        if self.summary["over"]:
             return
-        side = Panel(orientation="vertical", size_hint_x=None, width=dp(240), padding=[dp(6), dp(4)], spacing=dp(4))
-        self._status(side, summary)
-        if self.flow is None:
-            self.add_widget(self._table(summary))
-            self.action_buttons(side, summary)
+        if picking:
+            self.show_picker()
         else:
-            # The picker takes the table's room: eight card kinds need it, and each choice says
-            # what it means (a target's Mugs, a colour's pattern) so the shelves are not needed.
-            picker = Panel(orientation="vertical", padding=dp(8), spacing=dp(6))
-            self.picker(picker, side, summary)
-            self.add_widget(picker)
-        self.add_widget(side)
+            self.show_actions()
 
-    def _table(self, summary: dict, winner: int | None = None) -> BoxLayout:
-        colours = [entry["colour"] for entry in summary["colours"]]
-        table = BoxLayout(orientation="vertical", spacing=dp(4))
-        built = {}
-        name_room = name_width(self.controller.players)
-        digits = max(len(str(entry["hand"])) for entry in summary["players"])
-        hand_room = Count.width_beside("cards", digits)
-        for entry in summary["players"]:
-            seat = entry["seat"]
-            shows = (seat, entry["hand"], tuple(entry["mugs"]), seat == summary["turn"], seat == winner,
-                     winner is None, hand_room)
-            row = self._built_rows.get(shows)
-            if row is None:
-                row = PlayerRow(self.controller.players[seat], entry, colours, active=shows[3], winner=shows[4],
-                                hand=shows[5], name_room=name_room, hand_room=hand_room, digits=digits)
-            elif row.parent is not None:
-                row.parent.remove_widget(row)
-            built[shows] = row
-            self.rows.append(row)
-            table.add_widget(row)
-        self._built_rows = built
-        return table
 
-    def _status(self, side, summary: dict) -> None:
-        # Whose turn and the actions left (dots and words) a line each at the size read from the seats,
-        # then the deck and the discard pile side by side, key numbers over their captions.
-        line = theme.FONT_TABLE * 1.2
-        self.turn_badge = SeatName(self.controller.players[summary["turn"]], bold=True, font_size=theme.FONT_TABLE,
-                                   size_hint_y=None, height=line)
-        side.add_widget(self.turn_badge)
-        left = summary["actions_left"]
-        actions = BoxLayout(size_hint_y=None, height=line, spacing=dp(6))
-        actions.add_widget(Pips(left, ACTIONS_PER_TURN, size_hint_x=None, width=dp(66)))
-        self.actions_left = Label(text=f"{counted(left, 'action')} left", font_size=theme.FONT_TABLE,
-                                  color=theme.TEXT, halign="left", valign="middle")
-        self.actions_left.bind(size=lambda label, size: setattr(label, "text_size", size))
-        actions.add_widget(self.actions_left)
-        side.add_widget(actions)
-        piles = BoxLayout(size_hint_y=None, height=PILES_HEIGHT, spacing=dp(4))
-        self.deck = Count("deck", summary["deck"], digits=2)
-        self.discard = Count("discards", summary["discard_total"], digits=2)
-        piles.add_widget(self.deck)
-        piles.add_widget(self.discard)
-        side.add_widget(piles)
-
-    def _winner(self, summary: dict) -> None:
-        outcome = self.controller.outcome
-        column = BoxLayout(orientation="vertical", spacing=dp(6))
-        self.headline = Text(text=f"{outcome.winner_names[0]} has a Mug of every colour and wins!",
-                             font_size=theme.FONT_TITLE, bold=True, color=theme.OK, halign="center")
-        column.add_widget(self.headline)
-        column.add_widget(self._table(summary, winner=outcome.winners[0]))
-        self.add_widget(column)
+load_kv(__file__)

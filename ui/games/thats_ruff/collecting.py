@@ -2,12 +2,22 @@
 player whose turn it is taps one of their own cards and one or two centre cards, then Collect; or
 Move to centre when nothing can be collected.
 
-When the laid-out cards go up into the hands (a variant) they are not on the table: a tap on one of the
-player's hidden cards asks which card it is, and a pair or a card moved to the centre asks for the rest
-of the hand, which the rules check, while the app doesn't know all of it. With tricks on, Tricks opens
-their menu."""
+What each of the two needs before it is whole, in the order it is asked, is the table NEEDS: the card
+that collects, the centre cards, a colour for each Wild Dog among them (only where more than one keeps
+the collection legal: the core says which), and the rest of the hand while the app doesn't know it all
+(the variant pulling the laid-out cards into the hands: a tap on one of the player's hidden cards asks
+which card it is, and a pair or a card to the centre is proved with the rest of the hand, which the
+rules check). With tricks on, Tricks opens their menu.
+
+The cards are made once for the hand and shown again with other cards: a collection takes its cards out
+of sight, it does not build the table again."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import partial
+from typing import Any, Callable
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -19,14 +29,16 @@ from companion.actions import Action
 from companion.games.thats_ruff.cards import name as card_name
 from companion.games.thats_ruff.collecting import wild_dog_colours
 from companion.games.thats_ruff.state import COLOURS, ActionType, Card
+from companion.games.thats_ruff.summary import RuffSummary
+from companion.players import Player
+from companion.words import counted
 from ui import theme
-from ui.games.thats_ruff.pads import HandPopup, tell
-from ui.games.thats_ruff.tricks import TricksPopup, tricks_button
+from ui.controller import GameController
+from ui.games.thats_ruff.pads import MOST_LAID_OUT, HandPopup, seat_order, shown
+from ui.games.thats_ruff.tricks import OpensTricks, TricksPopup, tricks_button
 from ui.games.thats_ruff.widgets import (
-    SUIT_WORDS,
     CardChip,
-    CardFace,
-    NameTag,
+    SeatDoing,
     SuitButton,
     chip_size,
     compact,
@@ -36,27 +48,119 @@ from ui.games.thats_ruff.widgets import (
     row_height,
 )
 from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.seat import SeatBadge
 
 
-def name_width() -> float:
-    """The longest names ("Jean-Baptiste") on one line beside their shape."""
-    return dp(200) if compact() else dp(230)
+class Need(Enum):
+    COLLECTOR = "the card that collects"
+    CENTRE = "the centre cards"
+    COLOURS = "a colour for each Wild Dog"
+    SHOWN = "the rest of the hand"
 
 
-class CollectPad(BoxLayout):
-    def __init__(self, controller, **kwargs):
+# What each action needs chosen before it is whole, in the order it is asked.
+NEEDS: dict[str, tuple[Need, ...]] = {
+    ActionType.COLLECT: (Need.COLLECTOR, Need.CENTRE, Need.COLOURS, Need.SHOWN),
+    ActionType.TO_CENTRE: (Need.COLLECTOR, Need.SHOWN),
+}
+# A card collects at most two centre cards: three cards in all.
+MOST_TAKEN = 2
+
+
+@dataclass
+class Chosen:
+    """What the player collecting has tapped so far; kept through a refusal so they can change one thing."""
+
+    collector: int | None = None          # which of their laid-out cards
+    held_card: Card | None = None         # that card as entered, when it is held in the hand
+    picked: list[int] = field(default_factory=list)   # which centre cards
+    colours: list[str] = field(default_factory=list)  # the Wild Dogs' colours, in the order of the cards
+    shown: list[Card] | None = None       # the rest of the hand, as proof
+
+
+class ColourQuestion(ModalView):
+    """Which colour a Wild Dog takes, among the colours the rules leave for a legal collection."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(size_hint=(None, None), width=dp(560), **kwargs)
+        self.on_colour: Callable[[str], object] = lambda colour: None
+        self.panel = panel = Panel(orientation="vertical", padding=dp(12), spacing=dp(8))
+        panel.add_widget(Text(text="Which colour does the Wild Dog take?", font_size=theme.FONT_TITLE, bold=True,
+                              halign="center"))
+        self.note = Text(text="", font_size=name_font(), color=theme.TEXT_DIM, halign="center", fine_print=True)
+        panel.add_widget(self.note)
+        self.row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+        self.buttons = {colour: SuitButton(suit=colour, height=theme.TOUCH_BIG) for colour in COLOURS}
+        for colour, button in self.buttons.items():
+            button.bind(on_release=lambda _, c=colour: self._answer(c))
+        panel.add_widget(self.row)
+        self.add_widget(panel)
+        fit_popup(self, panel)
+
+    def ask(self, options: list[str], legal: str, on_colour: Callable[[str], object]) -> ColourQuestion:
+        self.on_colour = on_colour
+        every = len(options) == len(COLOURS)
+        self.note.text = ("Any of them keeps the cards " if every else "Only these keep the cards ") + legal + "."
+        self.row.clear_widgets()
+        for colour in options:
+            self.row.add_widget(self.buttons[colour])
+        self.open()
+        return self
+
+    def _answer(self, colour: str) -> None:
+        self.dismiss()
+        self.on_colour(colour)
+
+
+class SeatCards(BoxLayout):
+    """One player's name and the laid-out cards they have left, or how many they collected once none
+    are left. Only the player collecting now has cards to tap; the others' are dimmed, and a tap on one
+    says whose turn it is."""
+
+    def __init__(self, player: Player, on_tap: Callable[[int], object], **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kwargs)
+        self.player = player
+        # The name in table type on its own line over the cards, so the cards keep the width.
+        self.badge = SeatBadge(player=player, bold=True, font_size=theme.FONT_TABLE, size_hint_y=None, height=dp(34))
+        self.add_widget(self.badge)
+        self.cards = BoxLayout(spacing=dp(4), size_hint_y=None, height=chip_size()[1])
+        self.chips = [CardChip() for _ in range(MOST_LAID_OUT)]
+        for index, chip in enumerate(self.chips):
+            chip.bind(on_release=lambda _, i=index: on_tap(i))
+            self.cards.add_widget(chip)
+        self.collected = Text(text="", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, size_hint_y=1)
+        self.cards.add_widget(self.collected)
+        self.cards.add_widget(BoxLayout())
+        self.add_widget(self.cards)
+        self.height = self.badge.height + self.spacing + self.cards.height
+
+    def show(self, cards: list[Card | None], collected: int, mine: bool, chosen: int | None) -> None:
+        for index, chip in enumerate(self.chips):
+            there = index < len(cards)
+            if there:
+                chip.card = cards[index]
+                chip.dimmed = not mine
+                chip.selected = mine and index == chosen
+            shown(chip, there)
+            chip.size = chip_size() if there else (0, 0)
+        self.collected.text = f"collected {collected}" if not cards else ""
+
+
+class CollectPad(OpensTricks, BoxLayout):
+    def __init__(self, controller: GameController, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.turn: int | None = None
-        self.collector: int | None = None       # index into the turn player's laid-out cards
-        self.picked: list[int] = []             # indexes into the centre
-        self.held_card: Card | None = None      # the collecting card as entered, when it is held in the hand
-        self.colour_question: ModalView | None = None
+        self.chosen = Chosen()
+        self.summary: RuffSummary | None = None
+        self.colour_question: ColourQuestion | None = None
+        self._colour_question: ColourQuestion | None = None
         self.hand_popup: HandPopup | None = None
+        self._hand_popup: HandPopup | None = None
         self.tricks: TricksPopup | None = None
         self.head = head = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
-        self.turn_badge = NameTag(font_size=theme.FONT_TABLE, beside=True, size_hint_x=None,
-                                  width=name_width() + dp(120))
+        # The longest names ("Jean-Baptiste") on one line beside their shape, and what they do.
+        self.turn_badge = SeatDoing(doing="collects", size_hint_x=None, width=dp(320) if compact() else dp(350))
         head.add_widget(self.turn_badge)
         # What to tap and what the last move did: read by the player collecting, up close.
         self.hint = Text(text="", font_size=name_font(), fine_print=True)
@@ -74,9 +178,12 @@ class CollectPad(BoxLayout):
         scroll.add_widget(self.centre)
         centre_panel.add_widget(scroll)
         body.add_widget(centre_panel)
+        self.centre_pool: list[CardChip] = []
         seats_panel = Panel(orientation="vertical", size_hint_x=0.5, padding=dp(6), spacing=dp(4))
         self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(5))
         self.rows.bind(minimum_height=self.rows.setter("height"))
+        self.seat_rows = [SeatCards(player, partial(self.tap_seat_card, seat))
+                          for seat, player in enumerate(controller.players)]
         rows_scroll = ScrollView(do_scroll_x=False)
         rows_scroll.add_widget(self.rows)
         seats_panel.add_widget(rows_scroll)
@@ -92,212 +199,252 @@ class CollectPad(BoxLayout):
         for button in (self.collect_button, self.centre_button, self.clear_button):
             buttons.add_widget(button)
         self.tricks_button: BigButton | None = None
-        if controller.session.options.get("abilities"):
+        if controller.session.summary()["abilities"] is not None:
             self.tricks_button = tricks_button(self.open_tricks, size_hint_x=0.5, height=primary_height())
             buttons.add_widget(self.tricks_button)
         self.add_widget(buttons)
-        self.summary: dict = {}
-        self.centre_chips: list[CardChip] = []
-        self.own_chips: list[CardChip] = []
 
-    # ----- showing ----------------------------------------------------------------------------------
+    # ----- what the tests and the family read ------------------------------------------------------
+    @property
+    def collector(self) -> int | None:
+        return self.chosen.collector
+
+    @property
+    def picked(self) -> list[int]:
+        return self.chosen.picked
+
+    @property
+    def held_card(self) -> Card | None:
+        return self.chosen.held_card
+
+    @property
+    def own_chips(self) -> list[CardChip]:
+        """The collecting player's cards to tap."""
+        if self.summary is None or self.turn is None:
+            return []
+        return self.seat_rows[self.turn].chips[:len(self.summary["players"][self.turn]["laid_out"])]
+
+    @property
+    def centre_chips(self) -> list[CardChip]:
+        return self.centre_pool[:len(self.summary["centre"])] if self.summary is not None else []
+
     @property
     def held(self) -> bool:
         """The laid-out cards are in the hands, out of sight (the variant)."""
-        return bool(self.summary.get("laid_out_into_hand"))
+        return bool(self.summary and self.summary["laid_out_into_hand"])
 
-    def refresh(self, summary: dict) -> None:
-        if summary["turn"] != self.turn or summary["centre"] != self.summary.get("centre"):
-            self.collector, self.picked, self.held_card = None, [], None
+    # ----- showing ----------------------------------------------------------------------------------
+    def show(self, summary: RuffSummary) -> None:
+        before = self.summary
+        if before is None or summary["turn"] != self.turn or summary["centre"] != before["centre"]:
+            self.chosen = Chosen()
         self.summary, self.turn = summary, summary["turn"]
-        player = self.controller.players[self.turn]
-        self.turn_badge.set([player.identity], player.name, "collects")
-        # The expected step is the one the rules leave: collecting when a collection is possible,
-        # else moving a card to the centre. Cards held unseen may well collect, so while the app
-        # doesn't know them collecting stays the expected step as long as the centre has cards.
-        can = summary["can_collect"] or (self.held and bool(summary["centre"])
-                                         and summary["players"][self.turn]["cards_to_turn_up"] > 0)
-        self.collect_button.kind = "primary" if can else "normal"
-        self.centre_button.kind = "normal" if can else "primary"
-        self._rebuild()
+        assert self.turn is not None, "Collecting is always someone's turn"
+        self.turn_badge.player = self.controller.players[self.turn]
+        # The expected step is the one the rules leave.
+        collect = summary["collecting_step"] == ActionType.COLLECT
+        self.collect_button.kind = "primary" if collect else "normal"
+        self.centre_button.kind = "normal" if collect else "primary"
+        self._order_rows()
+        self._show_cards()
 
-    def _rebuild(self) -> None:
-        summary = self.summary
-        self.centre_title.text = f"Centre: {len(summary['centre'])} cards"
-        self.centre.clear_widgets()
-        self.centre_chips = []
-        for index, card in enumerate(summary["centre"]):
-            card_chip = CardChip(card, selected=index in self.picked)
-            card_chip.bind(on_release=lambda _, i=index: self.tap_centre(i))
-            self.centre_chips.append(card_chip)
-            self.centre.add_widget(card_chip)
-        self.rows.clear_widgets()
-        self.own_chips = []
-        chip = chip_size()
-        order = [(self.turn + offset) % len(summary["players"]) for offset in range(len(summary["players"]))]
-        for seat in order:
-            seat_view = summary["players"][seat]
-            player = self.controller.players[seat]
-            # The name in table type on its own line over the cards, so the cards keep the width.
-            self.rows.add_widget(NameTag([player.identity], player.name, font_size=theme.FONT_TABLE,
-                                         beside=True, size_hint_y=None, height=dp(34)))
-            row = BoxLayout(spacing=dp(4), size_hint_y=None, height=chip[1])
-            for index, slot in enumerate(seat_view["laid_out"]):
-                if seat == self.turn:
-                    card = self.held_card if self.held and index == self.collector else slot["card"]
-                    own = CardChip(card, selected=index == self.collector)
-                    own.bind(on_release=lambda _, i=index: self.tap_own(i))
-                    self.own_chips.append(own)
-                else:
-                    # Only the player collecting now has cards to tap; the others' are shown, dimmed.
-                    own = CardFace(slot["card"], dimmed=True)
-                row.add_widget(own)
-            if not seat_view["laid_out"]:
-                row.add_widget(Text(text=f"collected {len(seat_view['collected'])}", font_size=theme.FONT_TABLE,
-                                    color=theme.TEXT_DIM, size_hint_y=1))
-            row.add_widget(BoxLayout())
-            self.rows.add_widget(row)
+    def _order_rows(self) -> None:
+        assert self.turn is not None
+        order = [self.seat_rows[seat] for seat in seat_order(self.turn, self.controller.players)]
+        if list(reversed(self.rows.children)) != order:
+            self.rows.clear_widgets()
+            for row in order:
+                self.rows.add_widget(row)
+
+    def _show_cards(self) -> None:
+        summary, chosen = self.summary, self.chosen
+        assert summary is not None
+        centre = summary["centre"]
+        self.centre_title.text = f"Centre: {counted(len(centre), 'card')}"
+        # Enough cards for every centre card this hand can have: each card moved to the centre is one
+        # laid-out card less.
+        most = len(centre) + sum(len(player["laid_out"]) for player in summary["players"])
+        while len(self.centre_pool) < most:
+            chip = CardChip()
+            index = len(self.centre_pool)
+            chip.bind(on_release=lambda _, i=index: self.tap_centre(i))
+            self.centre_pool.append(chip)
+            self.centre.add_widget(chip)
+        for index, chip in enumerate(self.centre_pool):
+            there = index < len(centre)
+            if there:
+                chip.card = centre[index]
+                chip.selected = index in chosen.picked
+            shown(chip, there)
+            chip.size = chip_size() if there else (0, 0)
+        for seat, row in enumerate(self.seat_rows):
+            player = summary["players"][seat]
+            mine = seat == self.turn
+            cards = [chosen.held_card if mine and self.held and index == chosen.collector else slot["card"]
+                     for index, slot in enumerate(player["laid_out"])]
+            row.show(cards, len(player["collected"]), mine, chosen.collector)
         self._hint()
 
     def _hint(self) -> None:
-        can = self.summary["can_collect"]
+        summary, chosen = self.summary, self.chosen
+        assert summary is not None
+        can = summary["can_collect"]
+        picked = counted(len(chosen.picked), "centre card")
         if self.held:
-            if self.collector is None:
-                hint = "tap one of your hidden cards and enter which it is, then the centre cards it takes."
-            else:
-                picked = len(self.picked)
-                hint = (f"{card_name(self.held_card)} from the hand; {picked} centre "
-                        f"card{'s' if picked != 1 else ''} picked.")
-        elif self.collector is None:
+            hint = ("tap one of your hidden cards and enter which it is, then the centre cards it takes."
+                    if chosen.collector is None or chosen.held_card is None
+                    else f"{card_name(chosen.held_card)} from the hand; {picked} picked.")
+        elif chosen.collector is None:
             hint = {3: "tap one of your cards, then 2 centre cards: all one colour or all different.",
                     2: "tap one of your cards, then 1 centre card of its colour."}.get(
-                can, "nothing can be collected: tap one of your cards, then Move to centre.")
+                can or 0, "nothing can be collected: tap one of your cards, then Move to centre.")
         else:
-            picked = len(self.picked)
-            hint = f"{picked} centre card{'s' if picked != 1 else ''} picked."
-        last = self.summary.get("last_move", "")
+            hint = f"{picked} picked."
+        last = summary["last_move"]
         self.hint.text = f"{hint}\n{last}" if last else hint
 
     # ----- tapping ----------------------------------------------------------------------------------
+    def tap_seat_card(self, seat: int, index: int) -> None:
+        if seat != self.turn:
+            name = self.controller.players[self.turn or 0].name
+            self.controller.explain(f"It is {name}'s turn to collect: tap one of {name}'s cards.")
+            return
+        self.tap_own(index)
+
     def tap_own(self, index: int) -> None:
-        if self.held and self.collector != index:
+        chosen = self.chosen
+        if self.held and chosen.collector != index:
             self.ask_held_card(index)
             return
-        self.collector = None if self.collector == index else index
-        self.held_card = None
-        for position, chip in enumerate(self.own_chips):
-            chip.selected = position == self.collector
-        self._hint()
+        chosen.collector = None if chosen.collector == index else index
+        chosen.held_card = None
+        self._show_cards()
 
     def ask_held_card(self, index: int) -> HandPopup:
+        assert self.summary is not None and self.turn is not None
         name = self.controller.players[self.turn].name
 
-        def chosen(cards: list[Card]) -> None:
-            self.collector, self.held_card = index, cards[0]
-            self._rebuild()
-        self.hand_popup = HandPopup(f"Which card from {name}'s hand collects? Enter it: colour, then number.",
-                                    1, self.controller.session.options, chosen)
-        self.hand_popup.open()
-        return self.hand_popup
+        def entered(cards: list[Card]) -> None:
+            self.chosen.collector, self.chosen.held_card = index, cards[0]
+            self._show_cards()
+        return self._ask_hand(f"Which card from {name}'s hand collects? Enter it: colour, then number.", 1, entered)
 
-    def _proof(self, then) -> bool:
-        """A pair or a card to the centre while the app doesn't know the whole hand: the rest of the hand
-        is entered first, then `then(shown)` is done with it."""
-        proof = self.summary.get("proof_needed") or {}
-        wanted = proof.get("cards", 0) if proof.get("seat") == self.turn else 0
-        if not (self.held and wanted):
-            return then(None)
-        name = self.controller.players[self.turn].name
-        others = f"other {wanted} cards" if wanted != 1 else "other card"
-        self.hand_popup = HandPopup(f"{name} shows the {others} in the hand, to prove nothing more could be "
-                                    f"collected. Enter each: colour, then number.", wanted,
-                                    self.controller.session.options, lambda cards: then(cards))
-        self.hand_popup.open()
-        return False
-
-    def open_tricks(self) -> TricksPopup:
-        self.tricks = TricksPopup(self.controller, self.summary)
-        self.tricks.open()
-        return self.tricks
+    def _ask_hand(self, prompt: str, wanted: int, on_done: Callable[[list[Card]], object]) -> HandPopup:
+        assert self.summary is not None
+        if self._hand_popup is None:
+            self._hand_popup = HandPopup(self.controller.explain)
+            self._hand_popup.bind(on_dismiss=lambda *_: setattr(self, "hand_popup", None))
+        self.hand_popup = self._hand_popup
+        return self._hand_popup.ask(prompt, wanted, self.summary["eight_dogs"], on_done)
 
     def tap_centre(self, index: int) -> None:
-        if index in self.picked:
-            self.picked.remove(index)
-        elif len(self.picked) >= 2:
-            tell(self, "A card collects at most two centre cards. Tap a picked card to put it back.")
+        picked = self.chosen.picked
+        if index in picked:
+            picked.remove(index)
+        elif len(picked) >= MOST_TAKEN:
+            self.controller.explain("A card collects at most two centre cards. Tap a picked card to put it back.")
             return
         else:
-            self.picked.append(index)
-        for position, chip in enumerate(self.centre_chips):
-            chip.selected = position in self.picked
-        self._hint()
+            picked.append(index)
+        self._show_cards()
 
     def clear(self) -> None:
-        self.collector, self.picked, self.held_card = None, [], None
-        self._rebuild()
+        self.chosen = Chosen()
+        self._show_cards()
 
-    def _own_card(self) -> Card | None:
-        if self.collector is None:
-            tell(self, "First tap the card of yours that does the collecting.")
-            return None
-        if self.held:
-            return self.held_card
-        return self.summary["players"][self.turn]["laid_out"][self.collector]["card"]
-
-    def collect(self, colours: list[str] | None = None) -> bool:
-        own = self._own_card()
-        if own is None:
-            return False
-        if not self.picked:
-            tell(self, "Tap one or two centre cards to collect.")
-            return False
-        cards = [dict(own)] + [dict(self.summary["centre"][index]) for index in self.picked]
-        wild = [card for card in cards if card.get("wild")]
-        colours = list(colours or [])
-        for card, colour in zip(wild, colours):
-            card["colour"] = colour
-        for card in wild[len(colours):]:
-            # Only a colour that keeps the collection legal is offered, and the only one left is simply
-            # taken. With none, any colour goes to the rules, whose refusal says what is wrong.
-            options = wild_dog_colours(cards)
-            if len(options) > 1:
-                self.ask_colour(colours, options)
-                return False
-            card["colour"] = options[0] if options else COLOURS[0]
-            colours.append(card["colour"])
-        args = {"collector": cards[0], "cards": cards[1:]}
-        if len(cards) == 3:
-            return self.controller.perform(Action(ActionType.COLLECT, self.turn, args))
-        return self._proof(lambda shown: self.controller.perform(
-            Action(ActionType.COLLECT, self.turn, {**args, **({"shown": shown} if shown else {})})))
+    def collect(self) -> bool:
+        return self._attempt(ActionType.COLLECT)
 
     def to_centre(self) -> bool:
-        own = self._own_card()
-        if own is None:
-            return False
-        args = {"card": dict(own)}
-        return self._proof(lambda shown: self.controller.perform(
-            Action(ActionType.TO_CENTRE, self.turn, {**args, **({"shown": shown} if shown else {})})))
+        return self._attempt(ActionType.TO_CENTRE)
 
-    def ask_colour(self, chosen: list[str], options: list[str]) -> ModalView:
-        """Which colour the Wild Dog takes, among the `options` the rules leave for a legal collection."""
-        popup = ModalView(size_hint=(None, None), size=(dp(560), dp(250)))
-        panel = Panel(orientation="vertical", padding=dp(12), spacing=dp(8))
-        panel.add_widget(Text(text="Which colour does the Wild Dog take?", font_size=theme.FONT_TITLE, bold=True,
-                              halign="center"))
-        legal = "one colour or all different" if len(self.picked) == 2 else "one colour"
-        note = ("Any of them keeps the cards " if len(options) == len(COLOURS) else "Only these keep the cards ")
-        panel.add_widget(Text(text=note + legal + ".", font_size=name_font(), color=theme.TEXT_DIM,
-                              halign="center", fine_print=True))
-        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
-        for suit in options:
-            button = SuitButton(suit, SUIT_WORDS[suit], height=theme.TOUCH_BIG)
-            button.bind(on_release=lambda _, s=suit: (popup.dismiss(), self.collect(chosen + [s])))
-            row.add_widget(button)
-        panel.add_widget(row)
-        popup.add_widget(panel)
-        fit_popup(popup, panel)
-        popup.bind(on_dismiss=lambda *_: setattr(self, "colour_question", None))
-        self.colour_question = popup
-        popup.open()
-        return popup
+    # ----- filling the needs, in the order NEEDS gives ----------------------------------------------
+    def _attempt(self, kind: str) -> bool:
+        """Ask for the first thing the action still needs; once it has everything, send it."""
+        for need in NEEDS[kind]:
+            if not self._has(need, kind):
+                self._ask(need, kind)
+                return False
+        return self._send(kind)
+
+    def _own_card(self) -> Card:
+        assert self.summary is not None and self.turn is not None and self.chosen.collector is not None
+        if self.held:
+            assert self.chosen.held_card is not None
+            return self.chosen.held_card
+        card = self.summary["players"][self.turn]["laid_out"][self.chosen.collector]["card"]
+        assert card is not None, "every laid-out card is known once turned up"
+        return card
+
+    def _cards(self) -> list[Card]:
+        """The card that collects and the centre cards it takes, each Wild Dog with the colour chosen."""
+        assert self.summary is not None
+        cards = [self._own_card().copy()] + [self.summary["centre"][index].copy() for index in self.chosen.picked]
+        for card, colour in zip([card for card in cards if card.get("wild")], self.chosen.colours):
+            card["colour"] = colour
+        return cards
+
+    def _has(self, need: Need, kind: str) -> bool:
+        chosen, summary = self.chosen, self.summary
+        assert summary is not None
+        if need == Need.COLLECTOR:
+            return chosen.collector is not None and (not self.held or chosen.held_card is not None)
+        if need == Need.CENTRE:
+            return bool(chosen.picked)
+        if need == Need.COLOURS:
+            # A Wild Dog with only one colour that keeps the collection legal simply takes it; with none,
+            # any colour goes to the rules, whose refusal says what is wrong.
+            while True:
+                cards = self._cards()
+                if not any(card.get("wild") and "colour" not in card for card in cards):
+                    return True
+                options = wild_dog_colours(cards)
+                if len(options) > 1:
+                    return False
+                chosen.colours.append(options[0] if options else COLOURS[0])
+        proof = summary["proof_needed"]
+        wanted = proof["cards"] if proof is not None and proof["seat"] == self.turn else 0
+        pair = kind == ActionType.TO_CENTRE or len(chosen.picked) == 1
+        return not (self.held and wanted and pair) or chosen.shown is not None
+
+    def _ask(self, need: Need, kind: str) -> None:
+        assert self.summary is not None and self.turn is not None
+        if need == Need.COLLECTOR:
+            self.controller.explain("First tap the card of yours that does the collecting.")
+        elif need == Need.CENTRE:
+            self.controller.explain("Tap one or two centre cards to collect.")
+        elif need == Need.COLOURS:
+            if self._colour_question is None:
+                self._colour_question = ColourQuestion()
+                self._colour_question.bind(on_dismiss=lambda *_: setattr(self, "colour_question", None))
+            legal = "one colour or all different" if len(self.chosen.picked) == 2 else "one colour"
+
+            def coloured(colour: str) -> None:
+                self.chosen.colours.append(colour)
+                self._attempt(kind)
+            self.colour_question = self._colour_question.ask(wild_dog_colours(self._cards()), legal, coloured)
+        else:
+            proof = self.summary["proof_needed"]
+            assert proof is not None
+            wanted = proof["cards"]
+            name = self.controller.players[self.turn].name
+            others = f"other {wanted} cards" if wanted != 1 else "other card"
+
+            def proved(cards: list[Card]) -> None:
+                self.chosen.shown = cards
+                self._attempt(kind)
+            self._ask_hand(f"{name} shows the {others} in the hand, to prove nothing more could be collected. "
+                           f"Enter each: colour, then number.", wanted, proved)
+
+    def _send(self, kind: str) -> bool:
+        chosen = self.chosen
+        shown_cards = {"shown": chosen.shown} if chosen.shown is not None else {}
+        if kind == ActionType.COLLECT:
+            cards = self._cards()
+            args: dict[str, Any] = {"collector": cards[0], "cards": cards[1:], **shown_cards}
+        else:
+            args = {"card": self._own_card().copy(), **shown_cards}
+        # Refused, the cards stay chosen so the player can change one; the colours and the proof are
+        # asked again.
+        chosen.colours, chosen.shown = [], None
+        return self.controller.perform(Action(kind, self.turn, args))

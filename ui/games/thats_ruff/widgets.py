@@ -1,23 +1,48 @@
-"""Pieces of the That's Ruff! table: the card suits drawn as symbols (blue dish, red hydrant, black paw),
-cards as tappable chips, the shaded counts, players' names beside their shapes, and each dog's path as a
-strip of its spaces and the dog house."""
+"""Pieces of the That's Ruff! table: the card suits drawn as symbols (blue dish, red hydrant, black paw,
+the Wild Dog's bone), cards to tap (kit choices in their suit's colour) and cards lying on the table,
+the shaded counts, a player with what the table waits for them to do, and each dog's path as a strip
+of its spaces and the dog house.
+
+The paths are drawn many times over, so their drawings are painted once into textures (ui/widgets/
+baked.py): a strip is a handful of rectangles (its spaces, a disc on each space that has one, the dog),
+and a card played moves the dog's rectangle rather than drawing the strip again."""
 
 from __future__ import annotations
 
+from typing import Any, Callable, Sequence
+
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
-from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle
+from kivy.graphics.texture import Texture
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.properties import (
+    AliasProperty,
+    BooleanProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.games.thats_ruff.state import HOUSE, SHADED, SPACES, WILD, Card
+from companion.players import Identity, Player
 from ui import theme
+from ui.games.thats_ruff.model import BoardModel
+from ui.widgets.baked import baked
 from ui.widgets.basics import BigButton
-from ui.widgets.symbols import SymbolShape, draw_shape, fan
+from ui.widgets.choice import Choice
+from ui.widgets.count import DIGIT_WIDTH, Count
+from ui.widgets.kv import load_kv
+from ui.widgets.seat import SeatBadge
+from ui.widgets.symbols import draw_shape, fan
+from ui.widgets.text import text_width
+
+RGBA = Sequence[float]
 
 # Card colours are never shown alone: each suit also has a word and a drawn symbol that no player has.
 # The Wild Dog's plum stays apart from the blue for the common kinds of colour blindness too.
@@ -30,34 +55,42 @@ DISC = (0.98, 0.80, 0.20, 1)
 DISC_EDGE = (0.35, 0.22, 0.0, 1)
 HOUSE_FILL = (0.55, 0.36, 0.20, 1)
 HOUSE_FILL_TAKEN = (0.75, 0.52, 0.28, 1)
+TILE = (0.33, 0.35, 0.41, 1)
+CHOSEN_EDGE = (1, 0.85, 0.2, 1)
 WHITE = (1, 1, 1, 1)
 # The smallest type anything read across the table is drawn in: a space number, a disc count, a name
 # (3.5 mm capitals on the 7" panel).
 READABLE = theme.FONT_TABLE
 NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
-STRIP_HEIGHT = dp(34)        # a path strip with the names on one line beside it
 STACKED_HEIGHT = dp(72)      # tall enough for the names and the dog on a line of their own above the path
+NAME_SYMBOL = dp(26)
+
+
+def thin_unless(shown: bool, width: float) -> float:
+    """A line's width: a line wider than a pixel is drawn through the stencil, slow to paint even when it
+    shows nothing, so a line kept for when it shows is a pixel wide meanwhile."""
+    return width if shown else 1.0
 
 
 # ----- sizes -------------------------------------------------------------------------------------------
 def compact() -> bool:
     """The 7" panel (800x480): every millimetre is spent on what the family reads and taps."""
-    return Window.height < dp(600)
+    return bool(Window.height < dp(600))
 
 
 def row_height() -> float:
     """A pad row: over 9 mm on the 7" panel, a child's fingertip on a bigger screen."""
-    return dp(50) if compact() else theme.TOUCH_BIG
+    return float(dp(50) if compact() else theme.TOUCH_BIG)
 
 
 def primary_height() -> float:
     """The button for the expected next step: over 12 mm on the 7" panel."""
-    return dp(66) if compact() else theme.TOUCH_BIG
+    return float(dp(66) if compact() else theme.TOUCH_BIG)
 
 
 def name_font() -> float:
     """Names on buttons and in popups, read up close by the finger about to tap."""
-    return theme.FONT_SMALL if compact() else theme.FONT_BODY
+    return float(theme.FONT_SMALL if compact() else theme.FONT_BODY)
 
 
 def chip_size() -> tuple[float, float]:
@@ -65,9 +98,21 @@ def chip_size() -> tuple[float, float]:
     return (dp(52), dp(58)) if compact() else (dp(76), dp(86))
 
 
-def fit_popup(popup, panel) -> None:
-    """A popup as tall as what it shows, so the table stays in sight around a short one."""
-    def fit(*_):
+def head_height() -> float:
+    """The row over the paths: room for the count and the discs kept as key numbers (10 mm on the 7"
+    panel)."""
+    return float(dp(90) if compact() else dp(120))
+
+
+def lowest_strip() -> float:
+    """The lowest a path strip can be with its space numbers in table type, whole."""
+    return float(dp(33) if compact() else dp(40))
+
+
+def fit_popup(popup: ModalView, panel: BoxLayout) -> Callable[..., None]:
+    """A popup as tall as what it shows, so the table stays in sight around a short one. Returns the
+    fitting, for a popup whose rows change."""
+    def fit(*_: Any) -> None:
         rows = panel.children
         height = (sum(row.height for row in rows) + panel.spacing * max(0, len(rows) - 1)
                   + panel.padding[1] + panel.padding[3])
@@ -77,17 +122,23 @@ def fit_popup(popup, panel) -> None:
     for row in panel.children:
         row.bind(height=fit)
     fit()
+    return fit
+
+
+def badge_width(player: Player | None, font_size: float, symbol: float = NAME_SYMBOL) -> float:
+    """A SeatBadge as wide as its shape and the whole name in bold on one line."""
+    return symbol + dp(6) + (text_width(player.name, font_size, bold=True) if player else 0) + dp(4)
 
 
 # ----- cards -------------------------------------------------------------------------------------------
 def card_suit(card: Card | None) -> str:
     if not card:
-        return "wild"
-    return "wild" if card.get("wild") else card["colour"]
+        return WILD
+    return WILD if card.get("wild") else card["colour"]
 
 
 def card_text(card: Card | None) -> str:
-    """What a chip prints large: the number, or W for a Wild Dog not yet declared."""
+    """What a card shows large: the number, W for a Wild Dog not yet declared, ? for a hidden card."""
     if card is None:
         return "?"
     if card.get("wild"):
@@ -95,8 +146,17 @@ def card_text(card: Card | None) -> str:
     return str(card["number"])
 
 
-def draw_suit(suit: str, x: float, y: float, size: float, rgba=WHITE) -> None:
-    """Draw the suit's symbol into the current canvas inside the square (x, y, size)."""
+def card_word(card: Card | None) -> str:
+    """What a card says under its number: an 8 names its dog (its colour is in its fill and symbol),
+    so two 8s of one colour are told apart."""
+    if card is None:
+        return "?"
+    return "wild" if card.get("wild") else card.get("dog") or card["colour"]
+
+
+# ----- drawings, each painted once into a texture ------------------------------------------------------
+def draw_suit(suit: str, x: float, y: float, size: float, rgba: RGBA = WHITE) -> None:
+    """Draw the suit's symbol into the canvas being built, inside the square (x, y, size)."""
     Color(*rgba)
     s = size
     if suit == "blue":            # a dog's dish: a bowl with a rim
@@ -113,7 +173,7 @@ def draw_suit(suit: str, x: float, y: float, size: float, rgba=WHITE) -> None:
         for cx, cy in ((0.14, 0.52), (0.36, 0.72), (0.64, 0.72), (0.86, 0.52)):
             Ellipse(pos=(x + s * (cx - 0.11), y + s * (cy - 0.12)), size=(s * 0.22, s * 0.26))
     else:                         # a Wild Dog: a bone
-        draw_shape(SUIT_SYMBOL["wild"], x + s / 2, y + s / 2, s * 0.5, rgba, (0, 0, 0, 0))
+        draw_shape(SUIT_SYMBOL[WILD], x + s / 2, y + s / 2, s * 0.5, rgba, (0, 0, 0, 0))
 
 
 def draw_disc(cx: float, cy: float, radius: float) -> None:
@@ -132,489 +192,537 @@ def draw_house(cx: float, cy: float, size: float, occupied: bool) -> None:
     fan(cx, cy + half * 0.55, [(cx - half, cy + half * 0.2), (cx, cy + half), (cx + half, cy + half * 0.2)])
 
 
-def placed_label(parent: Widget, font_size, bold=False, color=theme.TEXT) -> Label:
-    label = Label(font_size=font_size, bold=bold, color=color, halign="center", valign="middle",
-                  size_hint=(None, None))
-    parent.add_widget(label)
-    return label
+def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba: RGBA) -> None:
+    """A player's identity shape, exactly as everywhere else in the app, at any point of a canvas."""
+    draw_shape(shape, cx, cy, radius, rgba, (0, 0, 0, 0.9))
 
 
-class CardFace(Widget):
-    """A card as it lies on the table: number large, suit symbol and word small."""
-
-    selected = BooleanProperty(False)
-    dimmed = BooleanProperty(False)
-
-    def __init__(self, card: Card | None = None, **kwargs):
-        kwargs.setdefault("size_hint", (None, None))
-        kwargs.setdefault("size", chip_size())
-        super().__init__(**kwargs)
-        self.card = card
-        self.suit = card_suit(card)
-        self.number = placed_label(self, sp(24), bold=True)
-        self.number.text = card_text(card)
-        self.word = placed_label(self, theme.FONT_SMALL)
-        # An 8 says which dog it shows (its colour is in its fill and symbol), so two 8s of one colour
-        # are told apart.
-        self.word.text = "?" if card is None else ("wild" if card.get("wild") else card.get("dog") or card["colour"])
-        self.number.bind(texture_size=self.number.setter("size"))
-        # Drawn once per frame, however many of its properties a layout pass changes.
-        self.redraw = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self.redraw, size=self.redraw, selected=self.redraw, dimmed=self.redraw)
-        self.number.bind(size=self.redraw)
-        if "state" in self.properties():
-            self.bind(state=self.redraw)
-        self._draw()
-
-    def _draw(self, *_):
-        x, y = self.pos
-        w, h = self.size
-        self.canvas.before.clear()
-        fill = SUIT_FILL[self.suit] if self.card is not None else theme.SURFACE_HIGH
-        with self.canvas.before:
-            Color(*fill)
-            RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
-            # The edge is opaque: a see-through line thicker than 1 px is drawn through the stencil, which
-            # lets cards scrolled out of a list show through as stray dots.
-            edge = (1, 0.85, 0.2, 1) if self.selected else (*(0.7 + 0.3 * part for part in fill[:3]), 1)
-            Color(*edge)
-            Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(6)), width=dp(3) if self.selected else 1.2)
-            if self.card is not None:
-                symbol = min(w, h) * 0.3
-                draw_suit(self.suit, x + w - symbol - dp(4), y + h - symbol - dp(4), symbol)
-            if self.dimmed:
-                Color(0, 0, 0, 0.45)
-                RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
-        # A chip too short for the word under the number shows the number alone, larger.
-        # A card nobody taps is read from the seats: its number alone, in table type, with the symbol
-        # (never the colour alone) saying the suit.
-        small = h < dp(52) or not isinstance(self, ButtonBehavior)
-        self.word.opacity = 0 if small else 1
-        # A big card (a face-up card to play) has a number to match.
-        self.number.font_size = round(max(READABLE, min(max(sp(30), h * 0.4), h * (0.5 if small else 0.4))))
-        word_h = self.word.font_size * 1.25
-        above_word = y + word_h + max(0, (h - word_h - self.number.height) / 2 - dp(4))
-        self.number.pos = (x + dp(3), y + (h - self.number.height) / 2 if small else above_word)
-        self.word.size = (w, word_h)
-        self.word.text_size = (w - dp(4), None)
-        self.word.pos = (x, y + dp(1))
+def draw_text(text: str, font_size: float, rgba: RGBA, cx: float, cy: float, bold: bool = True) -> None:
+    """Words centred on (cx, cy) in the canvas being built."""
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, color=tuple(rgba))
+    label.refresh()
+    texture = label.texture
+    Color(1, 1, 1, 1)
+    Rectangle(texture=texture, pos=(cx - texture.width / 2, cy - texture.height / 2), size=texture.size)
 
 
-class CardChip(ButtonBehavior, CardFace):
-    """A card to tap: it is selected while it takes part in what the player is doing."""
-
-    def __init__(self, card: Card | None, **kwargs):
-        super().__init__(card=card, **kwargs)
+def suit_picture(suit: str, side: float) -> Texture:
+    return baked(("suit", suit), side, side, lambda canvas, w, h: _paint(canvas, lambda: draw_suit(suit, 0, 0, w)))
 
 
-class SuitButton(ButtonBehavior, Widget):
-    """A colour button for the card pad: fill, symbol and word, so the colour is never the only clue."""
-
-    chosen = BooleanProperty(False)
-
-    def __init__(self, suit: str, text: str, **kwargs):
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", row_height())
-        font_size = kwargs.pop("font_size", theme.FONT_SMALL)
-        super().__init__(**kwargs)
-        self.suit = suit
-        self.label = placed_label(self, font_size, bold=True)
-        self.label.text = text
-        self.label.halign = "left"
-        self.redraw = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self.redraw, size=self.redraw, chosen=self.redraw, state=self.redraw)
-        self._draw()
-
-    @property
-    def text(self) -> str:
-        return self.label.text
-
-    def _draw(self, *_):
-        x, y = self.pos
-        w, h = self.size
-        self.canvas.before.clear()
-        fill = SUIT_FILL[self.suit]
-        if self.state == "down":
-            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
-        symbol = min(h * 0.55, w * 0.26)
-        with self.canvas.before:
-            Color(*fill)
-            RoundedRectangle(pos=self.pos, size=self.size, radius=[theme.RADIUS])
-            Color(*((1, 0.85, 0.2, 1) if self.chosen else (1, 1, 1, 0.5)))
-            Line(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, theme.RADIUS),
-                 width=dp(4) if self.chosen else 1.2)
-            draw_suit(self.suit, x + dp(7), y + (h - symbol) / 2, symbol)
-        self.label.size = (max(0, w - symbol - dp(16)), h)
-        self.label.text_size = self.label.size
-        self.label.pos = (x + symbol + dp(12), y)
+def disc_picture(space: int, side: float, font: float) -> Texture:
+    """A disc lying on a space, with the space's number over it."""
+    def paint(canvas: Any, w: float, h: float) -> None:
+        def draw() -> None:
+            draw_disc(w / 2, h / 2, min(w, h) / 2 - 1)
+            draw_text(str(space), font, DISC_EDGE, w / 2, h / 2)
+        _paint(canvas, draw)
+    return baked(("disc", space, round(font)), side, side, paint)
 
 
-class ShadedCounts(Widget):
-    """The shaded counts 1, 2, 4, 8, 16 and 32, in rows of `per_row`: reaching one moves the dog 2.
-    The one just reached is lit, the next one ahead is outlined."""
-
-    count = NumericProperty(0)
-
-    def __init__(self, per_row: int = 6, **kwargs):
-        self.per_row = per_row
-        rows = -(-len(SHADED) // per_row)
-        kwargs.setdefault("size_hint_y", None)
-        kwargs.setdefault("height", rows * dp(30) + (rows - 1) * dp(4))
-        super().__init__(**kwargs)
-        self.labels = [placed_label(self, READABLE, bold=True) for _ in SHADED]
-        for label, value in zip(self.labels, SHADED):
-            label.text = str(value)
-        self.redraw = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self.redraw, size=self.redraw, count=self.redraw)
-        self._draw()
-
-    def _draw(self, *_):
-        self.canvas.before.clear()
-        gap = dp(4)
-        rows = -(-len(SHADED) // self.per_row)
-        w = (self.width - gap * (self.per_row - 1)) / self.per_row
-        h = (self.height - gap * (rows - 1)) / rows
-        ahead = next((value for value in SHADED if value > self.count), None)
-        with self.canvas.before:
-            for index, value in enumerate(SHADED):
-                row, col = divmod(index, self.per_row)
-                x = self.x + col * (w + gap)
-                y = self.top - (row + 1) * h - row * gap
-                reached = value == self.count
-                Color(*((1, 0.85, 0.2, 1) if reached else (0.38, 0.40, 0.46, 1)))
-                RoundedRectangle(pos=(x, y), size=(w, h), radius=[dp(5)])
-                if value == ahead:
-                    Color(*theme.ACCENT)
-                    Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(5)), width=dp(2))
-                label = self.labels[index]
-                label.font_size = round(max(READABLE, min(h * 0.55, w * 0.4)))
-                label.color = theme.ACCENT_TEXT if reached else (theme.TEXT if value > self.count else theme.TEXT_DIM)
-                label.pos, label.size = (x, y), (w, h)
+def token_picture(identity: Identity, initial: str, side: float, font: float) -> Texture:
+    """A dog on its path: its player's shape with the dog's initial."""
+    def paint(canvas: Any, w: float, h: float) -> None:
+        def draw() -> None:
+            radius = min(w, h) / 2 - dp(2)
+            draw_identity(identity.symbol, w / 2, h / 2, radius, theme.with_alpha(identity.rgb))
+            draw_text(initial, font, theme.readable_text_on(identity.rgb), w / 2, h / 2 - radius * 0.05)
+        _paint(canvas, draw)
+    return baked(("token", identity.key, initial, round(font), theme.high_contrast), side, side, paint)
 
 
-# ----- players' names ----------------------------------------------------------------------------------
-class NameTag(BoxLayout):
-    """Players' shapes in their colours beside their names, written in full (a long name wraps, it is
-    never shortened), and what they are doing under the names, dimmed; or beside them with `beside`."""
-
-    def __init__(self, identities=(), name: str = "", detail: str = "", font_size=theme.FONT_SMALL,
-                 beside: bool = False, color=theme.TEXT, **kwargs):
-        kwargs.setdefault("spacing", dp(6))
-        super().__init__(**kwargs)
-        self.beside = beside
-        self.shapes = BoxLayout(size_hint_x=None, spacing=dp(2))
-        self.add_widget(self.shapes)
-        self.words = BoxLayout(orientation="horizontal" if beside else "vertical", size_hint_y=None,
-                               pos_hint={"center_y": 0.5}, spacing=dp(6) if beside else 0)
-        self.name_label = Label(font_size=font_size, bold=True, color=color, halign="left", valign="middle",
-                                size_hint_y=None)
-        self.detail_label = Label(font_size=font_size, color=theme.TEXT_DIM if color == theme.TEXT else color,
-                                  halign="left", valign="middle", size_hint_y=None)
-        for label in (self.name_label, self.detail_label):
-            label.bind(texture_size=self._fit)
-            self.words.add_widget(label)
-        self.add_widget(self.words)
-        self.bind(height=self._size_shapes, width=self._fit)
-        self.set(identities, name, detail)
-
-    @property
-    def text(self) -> str:
-        return " ".join(part for part in (self.name_label.text, self.detail_label.text) if part)
-
-    def set(self, identities, name: str, detail: str = "") -> None:
-        self.name_label.text, self.detail_label.text = name, detail
-        self.detail_label.opacity = 1 if detail else 0
-        if [getattr(shape, "identity", None) for shape in self.shapes.children[::-1]] != list(identities):
-            self.shapes.clear_widgets()
-            for identity in identities:
-                shape = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb),
-                                    size_hint=(None, None))
-                shape.identity = identity
-                self.shapes.add_widget(shape)
-            self._size_shapes()
-        self._fit()
-
-    def _fit(self, *_):
-        room = max(0, self.width - self.shapes.width - self.spacing)
-        name, detail = self.name_label, self.detail_label
-        if self.beside:
-            name.text_size = detail.text_size = (None, None)
-            name.size_hint_x = detail.size_hint_x = None
-            name.width, detail.width = name.texture_size[0], detail.texture_size[0]
-            name.height = detail.height = max(name.texture_size[1], detail.texture_size[1])
-            self.words.height = name.height
-            # A long name keeps its room in full; what the player is doing gives way to it.
-            fits = name.width + self.words.spacing + detail.width <= room
-            detail.opacity = 1 if detail.text and fits else 0
-            if not fits:
-                detail.width = 0
-            return
-        # A tag drawn beside its names before (a taller path strip) gives the labels their width back.
-        name.size_hint_x = detail.size_hint_x = 1
-        name.text_size = detail.text_size = (room, None)
-        name.height = name.texture_size[1]
-        detail.height = detail.texture_size[1] if detail.text else 0
-        self.words.height = name.height + detail.height
-
-    def _size_shapes(self, *_):
-        # As big as the name's capitals or a little more, never taller than the tag.
-        side = min(dp(30), self.height * 0.8, max(dp(14), self.name_label.font_size * 1.2))
-        for shape in self.shapes.children:
-            shape.size = (side, side)
-            shape.pos_hint = {"center_y": 0.5}
-        count = len(self.shapes.children)
-        self.shapes.width = count * side + max(0, count - 1) * dp(2)
-        self._fit()
+def _paint(canvas: Any, draw: Callable[[], None]) -> None:
+    with canvas:
+        draw()
 
 
-class NameButton(BigButton):
-    """A player to choose: their shape at the left, their name in full (wrapping if long). The chosen
-    one is filled with the player's colour."""
+# ----- cards to tap, cards lying on the table -----------------------------------------------------------
+def _suit_fill(suit: str, state: str, dimmed: bool) -> list[float]:
+    fill = list(SUIT_FILL[suit])
+    if dimmed:
+        return [channel * 0.55 for channel in fill[:3]] + [1.0]
+    if state == "down":
+        return [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+    return fill
 
-    chosen = BooleanProperty(False)
 
-    def __init__(self, player, **kwargs):
+class SuitButton(Choice):
+    """A suit on the card pad: its colour's fill, its symbol and its word, so the colour is never the
+    only clue. `selected` rings the suit chosen."""
+
+    suit = StringProperty(WILD)
+    symbol_texture = ObjectProperty(None, allownone=True)
+
+    def _fill_of_suit(self) -> list[float]:
+        return _suit_fill(self.suit, self.state, False)
+
+    fill = AliasProperty(_fill_of_suit, bind=["suit", "state"], cache=False)
+
+    def _symbol_side(self) -> float:
+        return float(max(1.0, min(self.height * 0.55, self.width * 0.26)))
+
+    symbol_side = AliasProperty(_symbol_side, bind=["width", "height"], cache=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("text", SUIT_WORDS[kwargs.get("suit", WILD)])
         kwargs.setdefault("font_size", theme.FONT_SMALL)
         kwargs.setdefault("halign", "left")
         super().__init__(**kwargs)
-        self.player = player
-        identity = player.identity
-        self.symbol = SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb), size_hint=(None, None))
-        self.add_widget(self.symbol)
-        self.bind(pos=self._place, size=self._place, chosen=self._choose)
-        self._choose()
+        self.fbind("symbol_side", self._bake)
+        self.fbind("suit", self._bake)
+        self._bake()
 
-    def _choose(self, *_):
-        rgb = self.player.identity.rgb
-        self.kind = "custom" if self.chosen else "normal"
-        self.fill = theme.with_alpha(rgb)
-        # On the player's own colour the shape needs a white outline to stand out.
-        self.symbol.outline = (1, 1, 1, 1) if self.chosen else (0, 0, 0, 0.85)
+    def _bake(self, *_: Any) -> None:
+        self.symbol_texture = suit_picture(self.suit, self.symbol_side)
+
+
+class CardChip(Choice):
+    """A card to tap, in its suit's colour with its symbol: the number large, under it the word (the
+    colour, or the dog of an 8). `selected` rings it while it takes part in what the player is doing;
+    `dimmed` darkens one that can't take part now, which a tap still explains."""
+
+    card = ObjectProperty(None, allownone=True)
+    word = StringProperty("")
+    dimmed = BooleanProperty(False)
+    symbol_texture = ObjectProperty(None, allownone=True)
+
+    def _card_fill(self) -> list[float]:
+        if self.card is None:
+            return list(theme.palette.surface_high)
+        return _suit_fill(card_suit(self.card), self.state, self.dimmed)
+
+    fill = AliasProperty(_card_fill, bind=["card", "state", "dimmed"], cache=False)
 
     def _symbol_side(self) -> float:
-        return min(self.height * 0.5, dp(28))
+        return float(max(1.0, min(self.width, self.height) * 0.3))
 
-    def _wrap(self, *_):
-        # The text wraps inside the button less its padding, which keeps the shape clear of the words.
-        side = self._symbol_side()
-        self.padding = [side + theme.GAP * 1.5, 0, theme.GAP, 0]
-        self.text_size = (self.width, None)
+    symbol_side = AliasProperty(_symbol_side, bind=["width", "height"], cache=True)
 
-    def _place(self, *_):
-        side = self._symbol_side()
-        self.symbol.size = (side, side)
-        self.symbol.pos = (self.x + theme.GAP, self.center_y - side / 2)
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint", (None, None))
+        kwargs.setdefault("size", chip_size())
+        kwargs.setdefault("halign", "left")
+        super().__init__(**kwargs)
+        self.fbind("card", self._show)
+        self.fbind("symbol_side", self._show)
+        self._show()
+
+    def _show(self, *_: Any) -> None:
+        card = self.card
+        self.text, self.word = card_text(card), card_word(card)
+        self.symbol_texture = None if card is None else suit_picture(card_suit(card), self.symbol_side)
 
 
-class SpaceButton(BigButton):
-    """A numbered space of one dog's path to tap: a disc lying there is drawn behind the number, and the
-    dog's own space carries its player's shape and the dog's initial, as on the path strip."""
+class CardFace(Widget):
+    """A card as it lies entered (laying out, turning up, a card from the hand): painted once, number
+    large, its word under it and its suit's symbol, so a row of them is a rectangle each."""
 
-    selected = BooleanProperty(False)
+    card = ObjectProperty(None, allownone=True)
 
-    def __init__(self, space: int, **kwargs):
-        kwargs.setdefault("font_size", theme.FONT_BODY)
-        kwargs.setdefault("height", row_height())
-        self.marks = Canvas()
-        super().__init__(text=str(space), **kwargs)
-        # Above the button's fill, under its number.
-        self.canvas.before.add(self.marks)
-        self.space = space
-        self.disc = False
-        self.identity = None
-        self.bind(selected=self._redraw)
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint", (None, None))
+        kwargs.setdefault("size", chip_size())
+        super().__init__(**kwargs)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._picture = Rectangle()
+        self.fbind("pos", self._place)
+        self.fbind("size", self._draw)
+        self.fbind("card", self._draw)
+        self._draw()
 
-    def show(self, disc: bool, identity=None, dog: str = "") -> None:
-        self.disc, self.identity = disc, identity
-        self.text = dog[:1] if identity is not None else str(self.space)
-        self._redraw()
+    def _place(self, *_: Any) -> None:
+        self._picture.pos = self.pos
 
-    def _redraw(self, *_):
-        super()._redraw()
-        self.marks.clear()
-        cx, cy = self.center
-        radius = min(self.width, self.height) * 0.42
-        with self.marks:
-            if getattr(self, "identity", None) is not None:
-                draw_identity(self.identity.symbol, cx, cy, radius, theme.with_alpha(self.identity.rgb))
-                self.color = theme.readable_text_on(self.identity.rgb)
-            elif getattr(self, "disc", False):
-                draw_disc(cx, cy, radius)
-                self.color = DISC_EDGE
-            if self.selected:
-                Color(1, 0.85, 0.2, 1)
-                Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2, theme.RADIUS),
-                     width=dp(3))
+    def _draw(self, *_: Any) -> None:
+        card, (w, h) = self.card, self.size
+        if card is None or w < 2 or h < 2:
+            self._picture.size = (0, 0)
+            return
+        key = ("card", card_text(card), card_word(card), card_suit(card))
+        self._picture.texture = baked(key, w, h, lambda canvas, w, h: _paint(canvas, lambda: _draw_card(card, w, h)))
+        self._picture.size = self.size
+        self._place()
+
+
+def _draw_card(card: Card, w: float, h: float) -> None:
+    fill = SUIT_FILL[card_suit(card)]
+    Color(*fill)
+    RoundedRectangle(pos=(0, 0), size=(w, h), radius=[dp(6)])
+    Color(*(0.7 + 0.3 * part for part in fill[:3]), 1)
+    Line(rounded_rectangle=(1, 1, w - 2, h - 2, dp(6)), width=1.2)
+    symbol = min(w, h) * 0.3
+    draw_suit(card_suit(card), w - symbol - dp(4), h - symbol - dp(4), symbol)
+    word = theme.FONT_SMALL * 1.25
+    number = round(max(READABLE, min(h - word, h * 0.45)))
+    draw_text(card_text(card), number, WHITE, dp(4) + text_width(card_text(card), number, True) / 2,
+              word + (h - word) / 2 - dp(2))
+    draw_text(card_word(card), theme.FONT_SMALL, WHITE, w / 2, word / 2 + dp(1), bold=False)
+
+
+# ----- the shaded counts -------------------------------------------------------------------------------
+class ShadedCounts(Widget):
+    """The shaded counts 1, 2, 4, 8, 16 and 32 in rows of three: reaching one moves the dog 2. The one
+    just reached is lit, the next one ahead is outlined. Drawn once; the count recolours it."""
+
+    count = NumericProperty(0)
+    PER_ROW = 3
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.tiles: list[tuple[Color, RoundedRectangle]] = []
+        with self.canvas.before:
+            for _ in SHADED:
+                self.tiles.append((Color(), RoundedRectangle(radius=[dp(5)])))
+            # The count ahead: an outline of the accent, drawn as the tile over a slightly bigger one.
+            self._ahead_colour = Color(0, 0, 0, 0)
+            self._ahead = RoundedRectangle(radius=[dp(5)])
+            self._ahead_fill = Color(0, 0, 0, 0)
+            self._ahead_tile = RoundedRectangle(radius=[dp(4)])
+        self.labels = [Label(text=str(value), bold=True, halign="center", valign="middle", size_hint=(None, None))
+                       for value in SHADED]
+        for label in self.labels:
+            self.add_widget(label)
+        self._arrange_soon = Clock.create_trigger(self._arrange, -1)
+        self.fbind("pos", self._arrange_soon)
+        self.fbind("size", self._arrange_soon)
+        self.fbind("count", self._light)
+        theme.palette.bind(version=self._light)
+        self._arrange()
+
+    def _boxes(self) -> list[tuple[float, float, float, float]]:
+        gap = dp(4)
+        rows = -(-len(SHADED) // self.PER_ROW)
+        w = (self.width - gap * (self.PER_ROW - 1)) / self.PER_ROW
+        h = (self.height - gap * (rows - 1)) / rows
+        boxes = []
+        for index in range(len(SHADED)):
+            row, col = divmod(index, self.PER_ROW)
+            boxes.append((self.x + col * (w + gap), self.top - (row + 1) * h - row * gap, w, h))
+        return boxes
+
+    def _arrange(self, *_: Any) -> None:
+        for (x, y, w, h), (_, tile), label in zip(self._boxes(), self.tiles, self.labels):
+            tile.pos, tile.size = (x, y), (w, h)
+            label.font_size = round(max(READABLE, min(h * 0.55, w * 0.4)))
+            label.pos, label.size = (x, y), (w, h)
+            label.text_size = (w, h)
+        self._light()
+
+    def _light(self, *_: Any) -> None:
+        ahead = next((index for index, value in enumerate(SHADED) if value > self.count), None)
+        for (colour, _), label, value in zip(self.tiles, self.labels, SHADED):
+            reached = value == self.count
+            colour.rgba = CHOSEN_EDGE if reached else (0.38, 0.40, 0.46, 1)
+            label.color = theme.ACCENT_TEXT if reached else (theme.TEXT if value > self.count else theme.TEXT_DIM)
+        if ahead is None:
+            self._ahead_colour.rgba = self._ahead_fill.rgba = (0, 0, 0, 0)
+            return
+        x, y, w, h = self._boxes()[ahead]
+        self._ahead_colour.rgba = theme.palette.accent
+        self._ahead_fill.rgba = self.tiles[ahead][0].rgba
+        self._ahead.pos, self._ahead.size = (x, y), (w, h)
+        self._ahead_tile.pos, self._ahead_tile.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
+
+
+# ----- players ------------------------------------------------------------------------------------------
+class SeatDoing(BoxLayout):
+    """A player (their shape and whole name) with what the table waits for them to do, dimmed: beside
+    the name where it fits, else under it (`beside` False). A long name keeps its room in full; what the
+    player is doing gives way to it."""
+
+    player = ObjectProperty(None, allownone=True)
+    doing = StringProperty("")
+    font_size = NumericProperty(READABLE)
+    beside = BooleanProperty(True)
+    name_width = NumericProperty(0)
+    doing_shown = BooleanProperty(True)
+
+    def _symbol_size(self) -> float:
+        return float(min(NAME_SYMBOL, self.font_size * 1.2))
+
+    symbol_size = AliasProperty(_symbol_size, bind=["font_size"], cache=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("player", "doing", "font_size", "width", "beside"):
+            self.fbind(name, self._fit)
+        self._fit()
+
+    def _fit(self, *_: Any) -> None:
+        self.name_width = min(self.width, badge_width(self.player, self.font_size, self.symbol_size))
+        room = self.width - self.name_width - dp(6)
+        self.doing_shown = not self.beside or room >= text_width(self.doing, self.font_size) + dp(2)
 
 
 # ----- a dog's path ------------------------------------------------------------------------------------
 class BoardStrip(Widget):
     """One dog's path as a strip: spaces 0..13 then the dog house (after which the dog walks on to 0),
     the dog's token (its player's shape and the dog's initial) and the discs on the path. The names
-    stand at the left, or above the path where the strip is tall enough; the strip of the player the
-    table is waiting for is outlined. The discs kept in the house are counted in `KeptDiscs`."""
+    stand at the left, or above the path with the dog's name where the strip is tall enough; the strip
+    of the player the table is waiting for is outlined. The discs kept in the house are counted apart
+    (KeptHouse).
 
-    board = ListProperty([])   # [summary board dict], so a change of any field redraws
-    active = BooleanProperty(False)
+    Its spaces and numbers are one baked picture (two: the dog house empty and taken), each disc and
+    the dog another: a card played moves the dog's picture and, for a disc fetched, drops one."""
 
-    def __init__(self, identities, **kwargs):
+    board: BoardModel
+    number_font = NumericProperty(READABLE)
+
+    def __init__(self, board: BoardModel, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.identities = identities  # per seat: the players' Identity
-        self.names = NameTag(font_size=READABLE, size_hint=(None, None))
+        self.board = board
+        self.names = BoxLayout(spacing=dp(6))
+        self.badges = [SeatBadge(player=player, bold=True, font_size=READABLE, symbol_size=NAME_SYMBOL,
+                                 size_hint_x=None, width=badge_width(player, READABLE)) for player in board.players]
+        for badge in self.badges:
+            self.names.add_widget(badge)
+        self.dog_label = Label(text=f"· {board.dog}", font_size=READABLE, color=theme.TEXT_DIM, halign="left",
+                               valign="middle", size_hint_x=None, width=text_width(f"· {board.dog}", READABLE) + dp(4))
+        self.names.add_widget(BoxLayout())
         self.add_widget(self.names)
-        self.space_labels = [placed_label(self, READABLE, bold=True) for _ in range(HOUSE)]
-        self.token_label = placed_label(self, READABLE, bold=True, color=theme.ACCENT_TEXT)
-        self.redraw = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
-
-    def show(self, board: dict, active: bool = False) -> None:
-        self.board = [board]
-        self.active = active
+        with self.canvas.before:
+            # Outlined while the table waits for it: its colour shows round the strip drawn over it.
+            self._edge_colour = Color(0, 0, 0, 0)
+            self._edge = RoundedRectangle(radius=[dp(8)])
+            self._back_colour = Color()
+            self._back = RoundedRectangle(radius=[dp(7)])
+            Color(1, 1, 1, 1)
+            self._path = Rectangle()
+            self._discs = InstructionGroup()
+            Color(1, 1, 1, 1)
+            self._token = Rectangle()
+        self.geometry = _PathGeometry()
+        self._arrange_soon = Clock.create_trigger(self._arrange, -1)
+        self.fbind("pos", self._arrange_soon)
+        self.fbind("size", self._arrange_soon)
+        board.fbind("position", self._show_token)
+        board.fbind("discs", self._show_discs)
+        board.fbind("in_house", self._show_path)
+        board.fbind("active", self._outline)
+        theme.palette.bind(version=self._outline)
+        self._outline()
 
     @property
     def stacked(self) -> bool:
         """Names above the path when the strip is tall enough, so the path gets the whole width."""
-        return self.height >= STACKED_HEIGHT
+        return bool(self.height >= STACKED_HEIGHT)
 
-    def _draw(self, *_):
-        self.canvas.before.clear()
-        if not self.board:
-            return
-        board = self.board[0]
+    def _arrange(self, *_: Any) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
         pad = dp(1.5) if compact() else dp(3)
-        seat_identities = [self.identities[seat] for seat in board["seats"]]
-        names = " & ".join(board["names"])
         if self.stacked:
             name_h = min(dp(44), max(dp(32), h * 0.4))
-            self.names.beside = True
-            self.names.words.orientation, self.names.words.spacing = "horizontal", dp(6)
-            self.names.set(seat_identities, names, f"· {board['dog']}")
+            if self.dog_label.parent is None:
+                self.names.add_widget(self.dog_label, index=1)
             self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
             track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
         else:
             # One line of table type: the dog goes by the initial on its token.
             names_w = max(NAMES_WIDTH, w * 0.18)
-            self.names.beside = True
-            self.names.words.orientation, self.names.words.spacing = "horizontal", dp(6)
-            self.names.set(seat_identities, names, "")
+            if self.dog_label.parent is not None:
+                self.names.remove_widget(self.dog_label)
             self.names.pos, self.names.size = (x + pad * 2, y + 1), (names_w, h - 2)
             track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
-        tx, ty, tw, th = track
-        pitch = tw / SPACES
-        tile_w = pitch - dp(2)
-        tile_h = min(th, pitch * 1.3, dp(64))
-        cy = ty + th / 2
-        centres = [tx + pitch * (space + 0.5) for space in range(SPACES)]
-        identity = seat_identities[0]
-        with self.canvas.before:
-            Color(*(theme.SURFACE_HIGH if self.active else theme.SURFACE))
-            RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(8)])
-            if self.active:
-                Color(*theme.ACCENT)
-                Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(8)), width=dp(2))
-            for space in range(SPACES):
-                cx = centres[space]
-                if space == HOUSE:
-                    draw_house(cx, cy, min(tile_w * 1.1, tile_h), board["in_dog_house"])
-                    continue
-                Color(*(0.33, 0.35, 0.41, 1))
-                RoundedRectangle(pos=(cx - tile_w / 2, cy - tile_h / 2), size=(tile_w, tile_h), radius=[dp(4)])
-                if space in board["discs_on_path"]:
-                    draw_disc(cx, cy, min(tile_w, tile_h) / 2)
-            token = centres[board["position"]]
-            # A shape a little bigger than a space, so the dog stands out, yet inside the strip.
-            radius = min(pitch * 0.56, tile_h * 0.56)
-            draw_identity(identity.symbol, max(token, x + radius + 1), cy, radius, theme.with_alpha(identity.rgb))
-        number_font = round(max(READABLE, min(tile_w * 0.82, tile_h * 0.62, sp(34))))
-        for space, label in enumerate(self.space_labels):
-            label.text = "" if space == board["position"] else str(space)
-            label.color = DISC_EDGE if space in board["discs_on_path"] else theme.TEXT
-            label.font_size = number_font
-            label.size = (pitch, tile_h)
-            label.center = (centres[space], cy)
-        self.token_label.text = board["dog"][0]
-        self.token_label.color = theme.readable_text_on(identity.rgb)
-        self.token_label.font_size = number_font
-        self.token_label.size = (pitch, tile_h)
-        self.token_label.center = (token, cy - tile_h * 0.03)
+        self.geometry = _PathGeometry(*track)
+        self.number_font = self.geometry.number_font
+        self._edge.pos, self._edge.size = self.pos, self.size
+        self._back.pos, self._back.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
+        self._show_path()
+        self._show_discs()
+        self._show_token()
+
+    def _outline(self, *_: Any) -> None:
+        active = self.board.active
+        self._back_colour.rgba = theme.palette.surface_high if active else theme.palette.surface
+        self._edge_colour.rgba = theme.palette.accent if active else theme.palette.surface
+
+    def _show_path(self, *_: Any) -> None:
+        g = self.geometry
+        if g.pitch <= 1:
+            self._path.size = (0, 0)
+            return
+        self._path.texture = g.path_picture(self.board.in_house)
+        self._path.pos, self._path.size = (g.x, g.y), self._path.texture.size
+
+    def _show_discs(self, *_: Any) -> None:
+        g = self.geometry
+        self._discs.clear()
+        if g.pitch <= 1:
+            return
+        side = g.disc_side
+        for space in self.board.discs:
+            cx = g.centre(space)
+            self._discs.add(Rectangle(texture=disc_picture(space, side, g.number_font),
+                                      pos=(cx - side / 2, g.cy - side / 2), size=(side, side)))
+
+    def _show_token(self, *_: Any) -> None:
+        g = self.geometry
+        if g.pitch <= 1:
+            self._token.size = (0, 0)
+            return
+        board = self.board
+        player = board.players[0]
+        # A shape a little bigger than a space, so the dog stands out, yet inside the strip.
+        side = g.token_side
+        cx = max(g.centre(int(board.position)), self.x + side / 2 + 1)
+        self._token.texture = token_picture(player.identity, board.dog[:1], side, g.number_font)
+        self._token.pos, self._token.size = (cx - side / 2, g.cy - side / 2), (side, side)
 
 
-class KeptDiscs(BoxLayout):
-    """The fetched discs each dog keeps in its dog house (to spend on staying there), a key number each,
-    10 mm tall on the 7" panel, on a dog house's brown beside its players' shapes and a disc. In the
-    order of the paths; the dog the table is waiting for is outlined, as its path is."""
+class _PathGeometry:
+    """Where a path's spaces lie in its track (x, y, width, height), and how big they are drawn."""
 
-    def __init__(self, identities, boards: int, **kwargs):
-        super().__init__(spacing=dp(4), size_hint_x=None, **kwargs)
-        self.houses = [KeptHouse(identities) for _ in range(boards)]
-        for house in self.houses:
-            house.bind(width=self._fit)
-            self.add_widget(house)
-        self._fit()
+    def __init__(self, x: float = 0, y: float = 0, width: float = 0, height: float = 0) -> None:
+        self.x, self.y, self.width, self.height = x, y, width, height
+        self.pitch = width / SPACES
+        self.tile_w = max(1.0, self.pitch - dp(2))
+        self.tile_h = max(1.0, min(height, self.pitch * 1.3, dp(64)))
+        self.cy = y + height / 2
+        self.number_font = float(round(max(READABLE, min(self.tile_w * 0.82, self.tile_h * 0.62, sp(34)))))
+        self.disc_side = min(self.tile_w, self.tile_h)
+        self.token_side = 2 * min(self.pitch * 0.56, self.tile_h * 0.56) + dp(4)
 
-    def _fit(self, *_):
-        self.width = sum(house.width for house in self.houses) + self.spacing * (len(self.houses) - 1)
+    def centre(self, space: int) -> float:
+        return self.x + self.pitch * (space + 0.5)
 
-    def show(self, boards: list[dict], waiting: set[int]) -> None:
-        for index, (house, board) in enumerate(zip(self.houses, boards)):
-            house.show(board, active=index in waiting)
+    def path_picture(self, in_house: bool) -> Texture:
+        """Every space with its number, and the dog house: the same for every dog's path."""
+        tile_w, tile_h, pitch, font = self.tile_w, self.tile_h, self.pitch, self.number_font
+
+        def draw(canvas: Any, w: float, h: float) -> None:
+            def spaces() -> None:
+                cy = h / 2
+                for space in range(SPACES):
+                    cx = pitch * (space + 0.5)
+                    if space == HOUSE:
+                        draw_house(cx, cy, min(tile_w * 1.1, tile_h), in_house)
+                        continue
+                    Color(*TILE)
+                    RoundedRectangle(pos=(cx - tile_w / 2, cy - tile_h / 2), size=(tile_w, tile_h), radius=[dp(4)])
+                    draw_text(str(space), font, theme.TEXT, cx, cy)
+            _paint(canvas, spaces)
+
+        key = ("path", round(tile_w, 1), round(tile_h, 1), round(font), in_house, theme.high_contrast)
+        return baked(key, self.width, self.height, draw)
 
 
 class KeptHouse(Widget):
-    """One dog's kept discs: its players' shapes over a disc at the left, the number beside them."""
+    """One dog's kept discs: its players' shapes over a disc at the left, on a dog house's brown, the
+    number beside them a key number (10 mm on the 7" panel). Outlined while the table waits for it."""
 
-    board = ListProperty([])
-    active = BooleanProperty(False)
+    board: BoardModel
 
-    def __init__(self, identities, **kwargs):
+    def __init__(self, board: BoardModel, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_x", None)
         super().__init__(**kwargs)
-        self.identities = identities
-        self.redraw = Clock.create_trigger(self._draw, -1)
-        self.count = Label(font_size=theme.FONT_KEY_NUMBER, bold=True, color=WHITE, size_hint=(None, None))
-        self.count.key_number = True
-        self.count.bind(texture_size=self._fit)
-        self.add_widget(self.count)
-        self.bind(pos=self.redraw, size=self.redraw, board=self.redraw, active=self.redraw)
-
-    def show(self, board: dict, active: bool = False) -> None:
-        self.count.text = str(board["discs_in_house"])
-        self.board = [board]
-        self.active = active
-
-    def _side(self) -> float:
-        return dp(14) if compact() else dp(26)
-
-    def _fit(self, *_):
-        self.count.size = self.count.texture_size
-        self.width = dp(3) + self._side() + self.count.width + dp(3)
-        self.redraw()
-
-    def _draw(self, *_):
-        self.canvas.before.clear()
-        if not self.board:
-            return
-        x, y, w, h = self.x, self.y, self.width, self.height
-        side = self._side()
-        seats = self.board[0]["seats"]
-        self.count.pos = (x + dp(3) + side, y + (h - self.count.height) / 2)
+        self.board = board
+        self.side = dp(14) if compact() else dp(26)
         with self.canvas.before:
+            self._edge_colour = Color(*HOUSE_FILL)
+            self._edge = RoundedRectangle(radius=[dp(6)])
             Color(*HOUSE_FILL)
-            RoundedRectangle(pos=self.pos, size=self.size, radius=[dp(6)])
-            if self.active:
-                Color(*theme.ACCENT)
-                Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(6)), width=dp(2))
-            cx = x + dp(3) + side / 2
-            radius = side * 0.5
-            # The players' shapes from the top, the disc at the bottom: whose discs, and that they are discs.
-            for index, seat in enumerate(seats):
-                identity = self.identities[seat]
-                draw_identity(identity.symbol, cx, self.top - dp(6) - radius - index * (2 * radius + dp(3)),
-                              radius, theme.with_alpha(identity.rgb))
-            draw_disc(cx, y + dp(6) + radius, radius)
+            self._fill = RoundedRectangle(radius=[dp(5)])
+            self._marks = InstructionGroup()
+        self.count = Count(beside=True, caption_room=0, value=board.kept)
+        self.add_widget(self.count)
+        board.fbind("kept", self._show)
+        board.fbind("active", self._outline)
+        theme.palette.bind(version=self._outline)
+        self._arrange_soon = Clock.create_trigger(self._arrange, -1)
+        self.fbind("pos", self._arrange_soon)
+        self.fbind("size", self._arrange_soon)
+        self._show()
+        self._outline()
+
+    def _show(self, *_: Any) -> None:
+        digits = len(str(self.board.kept))
+        self.count.digits = digits
+        self.count.show(self.board.kept)
+        # Room for the digits' ink at a key number's size, and no more: four dogs share the row with the
+        # count and whose turn it is. The count's box, kept for its widest digits, reaches over the shapes.
+        self.count.width = DIGIT_WIDTH * theme.FONT_KEY_NUMBER * digits + dp(6)
+        self.width = dp(3) + self.side + text_width(str(self.board.kept), theme.FONT_KEY_NUMBER, bold=True) + dp(5)
+
+    def _outline(self, *_: Any) -> None:
+        self._edge_colour.rgba = theme.palette.accent if self.board.active else HOUSE_FILL
+
+    def _arrange(self, *_: Any) -> None:
+        x, y, w, h = self.x, self.y, self.width, self.height
+        side = self.side
+        self._edge.pos, self._edge.size = self.pos, self.size
+        self._fill.pos, self._fill.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
+        self.count.pos, self.count.height = (x + w - dp(3) - self.count.width, y), h
+        self._marks.clear()
+        cx = x + dp(3) + side / 2
+        radius = side * 0.5
+        # The players' shapes from the top, the disc at the bottom: whose discs, and that they are discs.
+        for index, player in enumerate(self.board.players):
+            identity = player.identity
+            top = self.top - dp(6) - radius - index * (2 * radius + dp(3))
+            self._marks.add(Color(1, 1, 1, 1))
+            self._marks.add(Rectangle(texture=identity_picture(identity, side), pos=(cx - radius, top - radius),
+                                      size=(side, side)))
+        self._marks.add(Color(1, 1, 1, 1))
+        self._marks.add(Rectangle(texture=disc_picture_plain(side), pos=(cx - radius, y + dp(6)), size=(side, side)))
 
 
-def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba) -> None:
-    """A player's identity shape, exactly as everywhere else in the app, at any point of a canvas."""
-    draw_shape(shape, cx, cy, radius, rgba, (0, 0, 0, 0.9))
+def identity_picture(identity: Identity, side: float) -> Texture:
+    def paint(canvas: Any, w: float, h: float) -> None:
+        _paint(canvas, lambda: draw_identity(identity.symbol, w / 2, h / 2, min(w, h) / 2 - 1,
+                                             theme.with_alpha(identity.rgb)))
+    return baked(("identity", identity.key), side, side, paint)
+
+
+def disc_picture_plain(side: float) -> Texture:
+    return baked(("disc",), side, side, lambda canvas, w, h: _paint(canvas, lambda: draw_disc(w / 2, h / 2, min(w, h) / 2 - 1)))
+
+
+class SpaceButton(BigButton):
+    """A numbered space of one dog's path to tap (moving a disc): a disc lying there is drawn behind
+    the number, and the dog's own space carries its player's shape and the dog's initial, as on the
+    path strip."""
+
+    space = NumericProperty(0)
+    selected = BooleanProperty(False)
+    disc = BooleanProperty(False)
+    dog = ObjectProperty(None, allownone=True)   # (identity, initial) on the dog's own space
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("height", row_height())
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            Color(1, 1, 1, 1)
+            self._mark = Rectangle()
+            self._ring_colour = Color(0, 0, 0, 0)
+            self._ring = Line(width=dp(3))
+        for name in ("pos", "size", "disc", "dog", "selected", "space"):
+            self.fbind(name, self._mark_space)
+        self._mark_space()
+
+    def _mark_space(self, *_: Any) -> None:
+        side = min(self.width, self.height) * 0.84
+        self.text = self.dog[1] if self.dog is not None else str(self.space)
+        if self.dog is not None:
+            identity = self.dog[0]
+            self._mark.texture = identity_picture(identity, side)
+            self.color = theme.readable_text_on(identity.rgb)
+        elif self.disc:
+            self._mark.texture = disc_picture_plain(side)
+            self.color = DISC_EDGE
+        else:
+            self._mark.texture = None
+        shown = self.dog is not None or self.disc
+        self._mark.size = (side, side) if shown else (0, 0)
+        self._mark.pos = (self.center_x - side / 2, self.center_y - side / 2)
+        self._ring_colour.rgba = CHOSEN_EDGE if self.selected else (0, 0, 0, 0)
+        self._ring.width = thin_unless(self.selected, dp(3))
+        self._ring.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, theme.RADIUS)
+
+    def _redraw(self, *_: Any) -> None:
+        super()._redraw()
+        if getattr(self, "_mark", None) is not None and (self.dog is not None or self.disc):
+            self.color = theme.readable_text_on(self.dog[0].rgb) if self.dog is not None else DISC_EDGE
+
+
+load_kv(__file__)

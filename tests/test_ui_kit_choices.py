@@ -1,0 +1,140 @@
+"""The kit's additions for the app's own screens, as a finger uses them: a row of options of which one
+is chosen, a stepper whose owner decides which values it allows, a clashing value drawn in the refusal
+colour, a button in a player's colour, and a list that runs across."""
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.boxlayout import BoxLayout  # noqa: E402
+from ui_support import settle, tap  # noqa: E402
+
+from ui import theme  # noqa: E402
+from ui.widgets.choice import Choice, ChoiceRow  # noqa: E402
+from ui.widgets.lists import RowList  # noqa: E402
+from ui.widgets.stepper import Stepper  # noqa: E402
+
+
+@pytest.fixture
+def shown():
+    """Puts a widget on the headless window, and takes it off after."""
+    placed = []
+
+    def show(widget):
+        box = BoxLayout(size_hint=(None, None), size=(600, 120), pos=(0, 0))
+        box.add_widget(widget)
+        Window.add_widget(box)
+        placed.append(box)
+        settle()
+        return widget
+
+    yield show
+    for box in placed:
+        Window.remove_widget(box)
+
+
+def test_a_choice_row_marks_the_option_tapped_and_says_so_once(shown):
+    chosen = []
+    row = shown(ChoiceRow(options=[("lose", "Loses"), ("lockout", "Locked out")], value="lose"))
+    row.bind(on_choose=lambda _row, value: chosen.append(value))
+    assert row.buttons["lose"].selected and not row.buttons["lockout"].selected
+    tap(row.buttons["lockout"])
+    tap(row.buttons["lockout"])   # already chosen: nothing more to say
+    assert chosen == ["lockout"] and row.value == "lockout"
+    assert row.buttons["lockout"].selected and not row.buttons["lose"].selected
+    row.value = "lose"            # from the model: marked, not dispatched
+    assert row.buttons["lose"].selected and chosen == ["lockout"]
+
+
+def test_a_stepper_asks_its_owner_and_a_refused_step_keeps_the_value(shown):
+    asked = []
+
+    def allows(value):
+        asked.append(value)
+        return value >= 0
+
+    steps = shown(Stepper(value=1, allows=allows))
+    assert not steps.minus.disabled and not steps.plus.disabled   # the owner decides, so no end is greyed
+    tap(steps.minus)
+    tap(steps.minus)
+    assert asked == [0, -1] and steps.value == 0 and steps.number.text == "0"
+    tap(steps.plus)
+    assert steps.value == 1
+
+
+def test_a_stepper_through_a_range_greys_its_ends_and_a_clash_shows_in_the_refusal_colour(shown):
+    steps = shown(Stepper(value=2, low=2, high=3))
+    assert steps.minus.disabled and not steps.plus.disabled
+    tap(steps.plus)
+    assert steps.value == 3 and steps.plus.disabled
+    steps.warn = True
+    assert list(steps.number.color) == list(theme.palette.danger)
+
+
+def test_a_choice_takes_a_players_colour_and_its_words_stay_readable(shown):
+    sky = (0.35, 0.75, 0.95, 1)
+    choice = shown(Choice(text="Maya", shape="triangle", tint=list(sky)))
+    assert list(choice.fill) == list(sky)
+    assert list(choice.ids["label"].color) == list(theme.readable_text_on(sky))
+    choice.disabled = True
+    assert list(choice.fill) == list(theme.palette.disabled)
+
+
+class Chip(BoxLayout):
+    text = ""
+
+
+def test_a_list_across_lays_its_items_left_to_right_and_scrolls_sideways(shown):
+    from kivy.factory import Factory
+
+    Factory.register("KitChip", cls=Chip)
+    row = shown(RowList(across=True, size_hint=(1, 1)))
+    row.data = [{"viewclass": "KitChip", "row_size": (150, None)} for _ in range(10)]
+    settle()
+    items = sorted((child for child in row.layout_manager.children), key=lambda child: child.x)
+    assert len(items) < 10                                # only what is in sight is made
+    assert [item.y for item in items] == [items[0].y] * len(items)
+    assert all(item.height == pytest.approx(row.height) for item in items)
+    assert row.do_scroll_x and not row.do_scroll_y
+
+
+def test_a_hidden_part_keeps_its_place_draws_nothing_and_comes_back_in_its_order(shown):
+    from kivy.uix.widget import Widget
+
+    from ui.widgets.hiding import hide
+
+    row = shown(BoxLayout())
+    parts = [Widget() for _ in range(3)]
+    for part in parts:
+        row.add_widget(part)
+    settle()
+    drawn = [row.canvas.indexof(part.canvas) for part in parts]
+    hide(parts[1], True)
+    settle()
+    assert row.canvas.indexof(parts[1].canvas) == -1 and parts[1].disabled and parts[1].opacity == 0
+    assert parts[1].width == parts[0].width          # its place kept: the others keep their size
+    hide(parts[1], False)
+    assert [row.canvas.indexof(part.canvas) for part in parts] == drawn and not parts[1].disabled
+
+
+def test_a_choice_with_an_edge_shows_it_round_its_fill_and_one_without_fills_to_its_border(shown):
+    from kivy.graphics import Color, RoundedRectangle
+
+    def painted(choice):
+        """(colour, size) of each rounded rectangle under the choice's words, in the order painted."""
+        colour, shapes = None, []
+        for instruction in choice.canvas.before.children:
+            if isinstance(instruction, Color):
+                colour = list(instruction.rgba)
+            elif isinstance(instruction, RoundedRectangle):
+                shapes.append((colour, tuple(instruction.size)))
+        return shapes
+
+    edged = shown(Choice(text="Black paw", edge_rgba=[1, 1, 1, 0.5], size_hint_x=None, width=200))
+    plain = shown(Choice(text="Blue dish", size_hint_x=None, width=200))
+    (edge_colour, edge_size), (fill_colour, fill_size) = painted(edged)[:2]
+    assert edge_colour == [1, 1, 1, 0.5] and edge_size == tuple(edged.size)
+    assert fill_colour == list(edged.fill) and fill_size[0] < edged.width and fill_size[1] < edged.height
+    (_, no_edge), (_, plain_fill) = painted(plain)[:2]
+    assert no_edge == (0, 0) and plain_fill == tuple(plain.size)

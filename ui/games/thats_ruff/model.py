@@ -1,0 +1,106 @@
+"""What the That's Ruff! table shows, as properties its widgets are bound to, filled from the game's
+summary and outcome after every change. Setting a property to the value it has changes nothing, so a
+card played redraws what it changed: the count, a dog, whose turn, the line saying what happened."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+
+from companion.games.thats_ruff.paths import space_name
+from companion.games.thats_ruff.state import Phase
+from companion.games.thats_ruff.summary import BoardSummary, RuffSummary
+from companion.outcome import Outcome
+from companion.players import Player
+from companion.words import counted
+
+
+class BoardModel(EventDispatcher):
+    """One dog's path: its players (partners share one), where the dog is, the discs on its path and
+    those kept in its dog house."""
+
+    players = ListProperty([])
+    names = StringProperty("")
+    dog = StringProperty("")
+    position = NumericProperty(0)
+    discs = ListProperty([])         # the spaces holding a disc
+    in_house = BooleanProperty(False)
+    kept = NumericProperty(0)
+    active = BooleanProperty(False)  # the table waits for its player, or its dog has won
+
+    def update(self, board: BoardSummary, active: bool) -> None:
+        self.position = board["position"]
+        self.discs = board["discs_on_path"]
+        self.in_house = board["in_dog_house"]
+        self.kept = board["discs_in_house"]
+        self.active = active
+
+
+class RuffModel(EventDispatcher):
+    phase = StringProperty(Phase.LAYING_OUT)
+    counting = BooleanProperty(False)
+    count = NumericProperty(0)
+    turn_player = ObjectProperty(None, allownone=True)
+    match_words = StringProperty("")      # the card the next one is matched against
+    last_move = StringProperty("")        # the hand, and what the last move did
+    # The bar under the paths once the cards are collected: the next deal, a dog's choice to stay, or
+    # the winner.
+    dealer = ObjectProperty(None, allownone=True)
+    deal_words = StringProperty("")
+    chooser = ObjectProperty(None, allownone=True)
+    chooser_doing = StringProperty("")
+    stay_words = StringProperty("")
+    move_on_words = StringProperty("")
+    over = BooleanProperty(False)
+    winners = ListProperty([])
+    winner_words = StringProperty("")
+
+    def __init__(self, players: Sequence[Player], boards: Sequence[BoardSummary], **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.players = list(players)
+        self.boards = [BoardModel(players=[self.players[seat] for seat in board["seats"]],
+                                  names=" & ".join(board["names"]), dog=board["dog"]) for board in boards]
+
+    def update(self, summary: RuffSummary, outcome: Outcome) -> None:
+        phase = summary["phase"]
+        players = self.players
+        # Outlined: the paths of the players the table waits for, or the winner's.
+        seats = outcome.winners if outcome.finished else summary["waiting_for"]
+        waiting = {summary["players"][seat]["board"] for seat in seats}
+        for index, (model, shown) in enumerate(zip(self.boards, summary["boards"])):
+            model.update(shown, index in waiting)
+        self.phase = phase
+        self.counting = phase == Phase.COUNTING
+        self.count = summary["count"]
+        turn = summary["turn"]
+        self.turn_player = players[turn] if turn is not None and self.counting else None
+        last = summary["last_card_name"]
+        self.match_words = f"match {last}" if last else "nothing to match"
+        over = " over" if phase == Phase.HAND_OVER else ""
+        self.last_move = f"Hand {summary['hand']}{over} · {summary['last_move']}"
+        self.dealer = players[summary["next_dealer"]]
+        self.deal_words = f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)"
+        self._show_stay_choice(summary)
+        self.over = outcome.finished
+        self.winners = [players[seat] for seat in outcome.winners]
+        if outcome.finished:
+            board = summary["boards"][summary["players"][outcome.winners[0]]["board"]]
+            self.winner_words = (f"{board['dog']} wins! Home in the dog house with every disc fetched "
+                                 f"({board['discs_in_house']} kept).")
+
+    def _show_stay_choice(self, summary: RuffSummary) -> None:
+        """A dog moving back that could pay to stay in its dog house: what staying costs and where it
+        goes instead. Both are fair choices, so neither is drawn as the expected one."""
+        if summary["phase"] != Phase.MOVING:
+            return
+        seat = summary["waiting_for"][0]
+        board = summary["boards"][summary["players"][seat]["board"]]
+        choice = board["stay_choice"]
+        assert choice is not None, "the table waits on a dog with a choice to make"
+        dog = board["dog"]
+        self.chooser = self.players[seat]
+        self.chooser_doing = f"{dog} chooses"
+        self.stay_words = f"{dog} stays in the dog house: pays {choice['cost']} of {counted(choice['discs'], 'disc')}"
+        self.move_on_words = f"{dog} moves on to {space_name(choice['moves_on_to'])}"

@@ -1,0 +1,104 @@
+"""One choice on a pad or a picker: a big button with an optional shape (a player's, a card colour's)
+or swatch beside its words, an optional note under them, a ring when it is the chosen one (so being
+chosen never depends on colour), and a reason when the rules would refuse it: it is then drawn
+greyed but still takes the tap, so the screen can say why instead of nothing happening."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from kivy.metrics import dp
+from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from ui import theme
+from ui.widgets.kv import load_kv
+from ui.widgets.sizes import sizes
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
+
+FILL_NAMES = {"primary": "accent", "normal": "surface_high", "danger": "danger", "ok": "ok", "quiet": "surface"}
+
+
+class Choice(ButtonBehavior, BoxLayout):
+    text = StringProperty("")
+    note = StringProperty("")
+    kind = StringProperty("normal")
+    shape = StringProperty("")          # a shape drawn left of the words, in `shape_rgba`
+    shape_rgba = ListProperty([1, 1, 1, 1])
+    selected = BooleanProperty(False)
+    edge_rgba = ListProperty([0, 0, 0, 0])   # a faint edge round a fill that would be lost in the dark room
+    ring_rgba = ListProperty([])      # the chosen ring's colour ([]: the palette's text)
+    ring_inset = NumericProperty(dp(3))   # how far inside the edge the chosen ring runs (a small card: at it)
+    disabled_reason = StringProperty("")
+    font_size = NumericProperty(0)
+    halign = StringProperty("center")
+    tint = ListProperty([])             # a fill of its own (a player's colour) instead of its kind's
+
+    def _greyed(self) -> bool:
+        return bool(self.disabled or self.disabled_reason)
+
+    greyed = AliasProperty(_greyed, bind=["disabled", "disabled_reason"], cache=True)
+
+    def _fill(self) -> list[float]:
+        if self.greyed:
+            return list(theme.palette.disabled)
+        fill = list(self.tint) or list(getattr(theme.palette, FILL_NAMES.get(self.kind, "surface_high")))
+        if self.state == "down":
+            fill = [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+        return fill
+
+    fill = AliasProperty(_fill, bind=["greyed", "kind", "state", "tint"], cache=False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_size", sizes.font_body)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", sizes.row)
+        super().__init__(**kwargs)
+        theme.palette.bind(version=self._recolour)
+
+    def _recolour(self, *_: Any) -> None:
+        self.property("fill").dispatch(self)
+
+    def ink(self, fill: list[float]) -> Sequence[float]:
+        return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)
+
+
+class ChoiceRow(BoxLayout):
+    """A few options side by side of which one is chosen (a setting's On / Off): the chosen one is
+    filled and ringed. `options` are (value, words), given when the row is made; a tap on another
+    chooses it and dispatches on_choose(value), and setting `value` from the model marks it without."""
+
+    options = ListProperty([])
+    value = ObjectProperty(None, allownone=True)
+    font_size = NumericProperty(0)
+
+    __events__ = ("on_choose",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_size", sizes.font_body)
+        super().__init__(**kwargs)
+        self.buttons: dict[Any, Choice] = {}
+        for value, words in self.options:
+            button = Choice(text=words, font_size=self.font_size, size_hint_y=1)
+            button.bind(on_release=lambda _button, chosen=value: self.choose(chosen))
+            self.buttons[value] = button
+            self.add_widget(button)
+        self.fbind("value", self._mark)
+        self._mark()
+
+    def choose(self, value: Any) -> None:
+        if value != self.value:
+            self.value = value
+            self.dispatch("on_choose", value)
+
+    def on_choose(self, value: Any) -> None:
+        """A tap chose another option."""
+
+    def _mark(self, *_: Any) -> None:
+        for value, button in self.buttons.items():
+            button.selected = value == self.value
+            button.kind = "ok" if button.selected else "normal"
+
+
+load_kv(__file__)

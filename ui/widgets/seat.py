@@ -1,0 +1,74 @@
+"""A player as every screen shows them: their shape in their colour beside their whole name, so a
+colour is never the only sign of who is meant; and the short word chips a seat carries (TURN,
+DEALER, DOG HOUSE)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui import theme
+from ui.widgets.kv import load_kv
+from ui.widgets.sizes import sizes
+from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in seat.kv)
+
+
+class SeatBadge(BoxLayout):
+    """`player` (a companion.players.Player) gives the name, shape and colour. A long name wraps at a
+    space onto a second line rather than being cut, so give the badge room for two lines where names
+    can be long."""
+
+    player = ObjectProperty(None, allownone=True)
+    name = StringProperty("")
+    symbol = StringProperty("")
+    rgba = ListProperty([1, 1, 1, 1])
+    font_size = NumericProperty(0)
+    bold = BooleanProperty(False)
+    symbol_size = NumericProperty(dp(26))
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_size", sizes.font_table)
+        super().__init__(**kwargs)
+        self.fbind("player", self._show_player)
+        self._show_player()
+
+    def _show_player(self, *_: Any) -> None:
+        player = self.player
+        if player is None:
+            self.name, self.symbol = "", ""
+            return
+        self.name = player.name
+        self.symbol = player.identity.symbol
+        self.rgba = theme.with_alpha(player.identity.rgb)
+
+
+class Tag(Label):
+    """A short word on a coloured chip, sized to its word."""
+
+    fill = ListProperty(theme.SURFACE_HIGH)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("font_size", sizes.font_table)
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color(*self.fill)
+            self._chip = RoundedRectangle(radius=[theme.RADIUS])
+        self.fbind("pos", self._place)
+        self.fbind("size", self._place)
+        self.fbind("fill", self._paint)
+        self._paint()
+
+    def _paint(self, *_: Any) -> None:
+        self._colour.rgba = self.fill
+        self.color = theme.readable_text_on(self.fill)
+
+    def _place(self, *_: Any) -> None:
+        self._chip.pos, self._chip.size = self.pos, self.size
+
+
+load_kv(__file__)
