@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check e2e bench screenshots measure pi-check clean
+.PHONY: run test check e2e bench screenshots measure pi-check image image-check update clean
 
 # The stamp depends on pyproject.toml so a changed dependency list reinstalls on the next run.
 $(STAMP): pyproject.toml
@@ -50,6 +50,20 @@ measure: $(STAMP)
 # not part of test). Its latest output is in docs/raspberry-pi.md.
 pi-check: $(STAMP)
 	deploy/pi-check.sh
+
+# A flashable SD-card image for a Raspberry Pi 4 (needs root; the first run builds and caches Debian's
+# packages, about 14 minutes here; later runs about 11), in build/image. See docs/raspberry-pi.md.
+image: $(STAMP)
+	deploy/image.sh
+
+# Boots build/image in full-system emulation and uses it by touch: Home, a USB stick's import and export,
+# an update from the stick, a reboot (needs root for nothing but apt; about 30 minutes; not part of test).
+image-check: $(STAMP)
+	deploy/image-check.sh
+
+# The update file for a kiosk's USB stick, in build/update (SIGN=KEY signs it with that gpg key).
+update: $(STAMP)
+	$(BIN)/python deploy/make_update.py $(if $(SIGN),--sign $(SIGN))
 
 clean:
 	rm -rf $(VENV) build *.egg-info

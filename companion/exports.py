@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 # Read when a stick is looked for, not when this module is imported, so a test can point them elsewhere.
 ROOTS: tuple[Path, ...] = (Path("/media"), Path("/run/media"))
 MOUNTS = Path("/proc/mounts")
+# Set by the kiosk's unit: the file whose creation asks the system to unmount the sticks, which the
+# kiosk's sandboxed user may not do itself (deploy/eject-sticks.in). Unset on a PC, whose desktop
+# offers its own "eject".
+RELEASE_ENV = "TABLE_COMPANION_EJECT"
+RELEASE_WAIT_S = 30.0
 STICK_FILESYSTEMS = frozenset({"vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "ext2", "ext3", "ext4"})
 EXPORTS_FOLDER = "exports"
 LISTED = 40
@@ -69,10 +74,13 @@ def sticks(roots: Sequence[Path] | None = None, mounts: Path | None = None) -> l
         table = (MOUNTS if mounts is None else mounts).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []   # no mount table (not Linux): no stick can be found, and the data directory is used
+    rows = [fields for fields in (line.split() for line in table.splitlines()) if len(fields) >= 4]
+    # What the system itself runs from is never a stick: the kiosk's service sees its writable
+    # /media/<user> as a bind mount of the SD card's own folder, listed under the root's device.
+    system_devices = {fields[0] for fields in rows if fields[1] == "/"}
     found = []
-    for line in table.splitlines():
-        fields = line.split()
-        if len(fields) < 4 or fields[2] not in STICK_FILESYSTEMS:
+    for fields in rows:
+        if fields[2] not in STICK_FILESYSTEMS or fields[0] in system_devices:
             continue
         where = Path(_unescape(fields[1]))
         if not any(where != root and where.is_relative_to(root) for root in roots) or not where.is_dir():
@@ -85,6 +93,30 @@ def sticks(roots: Sequence[Path] | None = None, mounts: Path | None = None) -> l
 def _unescape(field: str) -> str:
     """The mount table writes a space in a stick's label as \\040 (and a tab, newline, backslash so)."""
     return re.sub(r"\\([0-7]{3})", lambda match: chr(int(match.group(1), 8)), field)
+
+
+def can_release() -> bool:
+    return bool(os.environ.get(RELEASE_ENV))
+
+
+def release(stick: Stick, mounts: Path | None = None, wait_s: float | None = None) -> bool:
+    """Ask the system to unmount the sticks, and wait until `stick` has left the mount table: then
+    everything written is on it and it can be pulled out. False if it is still mounted after
+    `wait_s` (busy, or no one answered the request)."""
+    request = os.environ.get(RELEASE_ENV)
+    if not request:
+        return False
+    try:
+        Path(request).touch()
+    except OSError:
+        return False
+    deadline = time.monotonic() + (RELEASE_WAIT_S if wait_s is None else wait_s)
+    while True:
+        if all(found.path != stick.path for found in sticks([stick.path.parent], mounts)):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.25)
 
 
 # ----- exporting ----------------------------------------------------------------------------------

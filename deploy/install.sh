@@ -19,6 +19,11 @@ readonly UNIT_PATH=/etc/systemd/system/$SERVICE.service
 readonly DOCTOR_PATH=/usr/local/bin/companion-doctor
 readonly BACKLIGHT_RULE=/etc/udev/rules.d/90-table-companion-backlight.rules
 readonly DEFAULT_DATA_DIR=/var/lib/table-companion
+# Updates installed from a USB stick are unpacked here, beside the data directory and never in it.
+readonly UPDATES_DIR=/var/lib/table-companion-updates
+readonly STICK_RULE=/etc/udev/rules.d/90-table-companion-usb-sticks.rules
+readonly HELPERS=/usr/local/lib/table-companion
+readonly EJECT_UNIT=/etc/systemd/system/table-companion-eject
 readonly CMDLINE=/boot/firmware/cmdline.txt
 # gpio: /dev/gpiochip*; video + render: /dev/dri/*, and video the backlight (below); input: the
 # touchscreen; audio: /dev/snd/*.
@@ -251,7 +256,7 @@ case $DATA_DIR in
     /boot | /boot/*)
         die "--data-dir $DATA_DIR is on the boot partition (FAT, no journal): a power cut can corrupt it." \
             "Use $DEFAULT_DATA_DIR, or a separate ext4 partition (see docs/raspberry-pi.md)." ;;
-    "$APP_DIR" | "$APP_DIR"/* | /etc | /etc/* | /usr | /usr/*)
+    "$APP_DIR" | "$APP_DIR"/* | /etc | /etc/* | /usr | /usr/* | "$UPDATES_DIR" | "$UPDATES_DIR"/*)
         die "--data-dir $DATA_DIR is inside the installed program or system files, which upgrades replace." \
             "Use $DEFAULT_DATA_DIR." ;;
 esac
@@ -409,6 +414,7 @@ render() {
         -e "s|@KIVY_HOME@|$KIVY_HOME|g" \
         -e "s|@ROTATION@|$ROTATION|g" \
         -e "s|@PROTECT_HOME@|$PROTECT_HOME|g" \
+        -e "s|@UPDATES_DIR@|$UPDATES_DIR|g" \
         "$SCRIPT_DIR/$template" >"$destination.new"
     chmod "$mode" "$destination.new"
     mv -f "$destination.new" "$destination"
@@ -468,6 +474,21 @@ elif ! run udevadm control --reload || ! run udevadm trigger --subsystem-match=b
     warn "udev did not take the backlight rule now (no udev running?); it applies from the next boot."
 fi
 
+# --- 2c. USB sticks ----------------------------------------------------------------------------------
+# The kiosk has no desktop session to mount a stick: a udev rule asks systemd to mount it under
+# /media/USER, where the app looks, and a path unit unmounts the sticks when the app asks after an export.
+note "Mounting USB sticks for $KIOSK_USER under /media/$KIOSK_USER ($STICK_RULE)"
+render usb-sticks.rules.in "$(target "$STICK_RULE")" 0644
+render mount-stick.in "$(target "$HELPERS/mount-stick")" 0755
+render eject-sticks.in "$(target "$HELPERS/eject-sticks")" 0755
+render table-companion-eject.path.in "$(target "$EJECT_UNIT.path")" 0644
+render table-companion-eject.service.in "$(target "$EJECT_UNIT.service")" 0644
+mkdir -p "$(target "/media/$KIOSK_USER")"
+chmod 0755 "$(target "/media/$KIOSK_USER")"
+if [[ $IMAGE_MODE -eq 0 ]] && ! run udevadm control --reload; then
+    warn "udev did not take the USB stick rule now (no udev running?); it applies from the next boot."
+fi
+
 # --- 3. the program, in its own virtual environment -------------------------------------------------
 note "Installing the program into $VENV"
 if [[ $DRY_RUN -eq 1 || ! -x $(system_path "$VENV/bin/python") ]] || ! on_system "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
@@ -507,6 +528,14 @@ else
     run chown "$KIOSK_USER:" "$DATA_DIR"
 fi
 
+# --- 5b. updates from a stick: their own folder, created if missing, otherwise left as it is --------
+if [[ ! -e $(target "$UPDATES_DIR") ]]; then
+    note "Creating $UPDATES_DIR for updates from a USB stick"
+    mkdir -p "$(dirname "$(target "$UPDATES_DIR")")"
+    mkdir -m 0755 "$(target "$UPDATES_DIR")"
+    run chown "$KIOSK_USER:" "$UPDATES_DIR"
+fi
+
 # --- 6. the service -----------------------------------------------------------------------------------
 note "Installing $UNIT_PATH and $DOCTOR_PATH"
 render table-companion.service.in "$(target "$UNIT_PATH")" 0644
@@ -539,11 +568,13 @@ if [[ $IMAGE_MODE -eq 1 ]]; then
     note "Enabling $SERVICE.service at boot (by its link: no systemd runs in an image)"
     rm -f "$(target /etc/systemd/system/getty.target.wants/getty@tty1.service)"
     enable_by_link "$UNIT_PATH"
+    enable_by_link "$EJECT_UNIT.path"
     SKIPPED+=("systemctl daemon-reload; systemctl try-restart $SERVICE.service (nothing runs in an image: the service starts at the first boot)")
 else
     run systemctl disable getty@tty1.service
     run systemctl daemon-reload
     run systemctl enable "$SERVICE.service"
+    run systemctl enable --now "$SERVICE-eject.path"
     # Upgrades take effect now if the kiosk is running; a first install starts at the next boot.
     run systemctl try-restart "$SERVICE.service"
 fi

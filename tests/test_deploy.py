@@ -19,13 +19,17 @@ from install_support import Install
 REPO = Path(__file__).resolve().parents[1]
 INSTALL = REPO / "deploy" / "install.sh"
 UNIT = "etc/systemd/system/table-companion.service"
+EJECT_UNIT = "etc/systemd/system/table-companion-eject"
 KIVY_CONFIG = "etc/table-companion/kivy/config.ini"
 DOCTOR = "usr/local/bin/companion-doctor"
 VENV = "/opt/table-companion/venv"
 DEFAULT_DATA = "/var/lib/table-companion"
+UPDATES = "/var/lib/table-companion-updates"
 BACKLIGHT_RULE = "etc/udev/rules.d/90-table-companion-backlight.rules"
 # Writable in the unit despite ProtectKernelTunables=, for the display's backlight; "-": may be missing.
 BACKLIGHT_SYSFS = "-/sys/devices/platform"
+# Beside the data directory: updates from a stick, and the sticks themselves (mounted for the user alice).
+ALSO_WRITABLE = [UPDATES, "-/media/alice", BACKLIGHT_SYSFS]
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh needs bash")
 
@@ -87,7 +91,8 @@ def done(tmp_path) -> Install:
 def test_service_starts_the_installed_app_full_screen_on_the_data_directory(done):
     settings = unit_settings(done.file(UNIT))
     command = shlex.split(settings["ExecStart"][0])
-    assert command[0] == f"{VENV}/bin/companion"
+    # The installed version's launcher, which starts an update from a stick once it is installed.
+    assert command[:3] == [f"{VENV}/bin/python", "-m", "companion.launch"]
     assert "--fullscreen" in command
     assert command[command.index("--data-dir") + 1] == DEFAULT_DATA
     assert settings["User"] == ["alice"]
@@ -106,7 +111,7 @@ def test_service_may_write_only_the_data_directory(done):
     settings = unit_settings(done.file(UNIT))
     assert settings["NoNewPrivileges"] == ["yes"]
     assert settings["ProtectSystem"][0] in {"strict", "full"}
-    assert paths(settings, "ReadWritePaths") == [DEFAULT_DATA, BACKLIGHT_SYSFS]
+    assert paths(settings, "ReadWritePaths") == [DEFAULT_DATA, *ALSO_WRITABLE]
     assert settings["PrivateTmp"] == ["yes"]
     assert settings["ProtectHome"] == ["yes"]
     assert settings["DevicePolicy"] == ["closed"]
@@ -173,7 +178,7 @@ def test_data_directory_under_home_stays_reachable(tmp_path):
     result = install(tmp_path / "root", "--user", "alice", "--data-dir", "/home/alice/companion")
     assert result.returncode == 0, result.stderr
     settings = unit_settings(result.file(UNIT))
-    assert paths(settings, "ReadWritePaths") == ["/home/alice/companion", BACKLIGHT_SYSFS]
+    assert paths(settings, "ReadWritePaths") == ["/home/alice/companion", *ALSO_WRITABLE]
     assert settings["ProtectHome"] == ["read-only"]
 
 
@@ -183,7 +188,7 @@ def _verify_root(tmp_path: Path) -> Path:
     assert result.returncode == 0, result.stderr
     # systemd-analyze --root needs the stock units (sysinit.target...) and the program the unit starts.
     shutil.copytree("/usr/lib/systemd/system", root / "usr/lib/systemd/system", symlinks=True)
-    program = root / VENV.lstrip("/") / "bin" / "companion"
+    program = root / VENV.lstrip("/") / "bin" / "python"
     program.parent.mkdir(parents=True)
     program.write_text("#!/bin/sh\n")
     program.chmod(0o755)
@@ -195,7 +200,7 @@ def _verify_root(tmp_path: Path) -> Path:
 def test_systemd_accepts_every_line_of_the_unit(tmp_path):
     root = _verify_root(tmp_path)
     check = subprocess.run(
-        ["systemd-analyze", "verify", f"--root={root}", f"/{UNIT}"],
+        ["systemd-analyze", "verify", f"--root={root}", f"/{UNIT}", f"/{EJECT_UNIT}.path", f"/{EJECT_UNIT}.service"],
         capture_output=True, text=True, timeout=60,
     )
     # systemd only warns (exit 0) about unknown keys and bad values, then ignores them; any output is a problem.
@@ -435,7 +440,7 @@ def test_overlay_keeps_the_data_partition_writable(tmp_path):
     # recurse=0: the overlay covers / only, so the data partition from /etc/fstab stays on disk.
     assert [word for word in cmdline if word.startswith("overlayroot=")] == ["overlayroot=tmpfs:recurse=0"]
     assert "root=PARTUUID=1234-02" in cmdline and "rootwait" in cmdline
-    assert paths(unit_settings(result.file(UNIT)), "ReadWritePaths") == ["/srv/family/companion", BACKLIGHT_SYSFS]
+    assert paths(unit_settings(result.file(UNIT)), "ReadWritePaths") == ["/srv/family/companion", *ALSO_WRITABLE]
     assert paths(unit_settings(result.file(UNIT)), "RequiresMountsFor") == ["/srv/family/companion"]
 
 

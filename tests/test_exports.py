@@ -124,6 +124,17 @@ def test_a_stick_mounted_read_only_is_found_as_read_only(tmp_path, no_stick):
     assert found.read_only
 
 
+def test_the_kiosk_s_own_view_of_its_media_folder_is_no_stick(tmp_path, no_stick):
+    # The kiosk's service may write /media/pi (ReadWritePaths=): systemd makes that a bind mount of the
+    # SD card's own folder in the service's mount table, which an export must never take for a stick.
+    (tmp_path / "media" / "pi").mkdir(parents=True)
+    with no_stick.open("a") as table_file:
+        table_file.write(f"/dev/mmcblk0p2 {tmp_path}/media/pi ext4 rw,noatime 0 0\n")
+    assert exports.sticks() == []
+    stick = plug_in(tmp_path, "STICK")
+    assert [found.path for found in exports.sticks()] == [stick]
+
+
 def test_no_mount_table_means_no_stick(tmp_path):
     assert exports.sticks(roots=[tmp_path], mounts=tmp_path / "missing") == []
 

@@ -148,6 +148,7 @@ class CompanionApp(App):
         before that opens them at once, see Services.hardware), so a press in the first second counts."""
         from ui.screen_sleep import ScreenSleep
         from ui.screens.home import HomeScreen
+        from ui.screens.update import started
 
         services = self.services
         if services is None:
@@ -160,6 +161,8 @@ class CompanionApp(App):
         first = self._first_screen
         if isinstance(first, HomeScreen) and self.navigator is not None and first is self.navigator.current_screen:
             first.say_hardware_warning()
+        # The version running got as far as its first screen: an update just installed is kept.
+        started(services.store)
 
     def on_stop(self) -> None:
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)

@@ -33,6 +33,7 @@ from companion.names import Change
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
 from companion.words import counted
 from ui import theme
+from ui.exported import show_exported
 from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
@@ -534,7 +535,7 @@ class EveningScreen(KeptScreen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return
-        self.message.show(done.message, problem=done.problem is not None, seconds=None)
+        show_exported(self.message, done)
 
     def open_profile(self, name: str) -> None:
         self.navigator.go(Place.PROFILE, self.services, name,

@@ -21,12 +21,13 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion import config
+from companion import config, updates
 from companion.errors import BadOption, CompanionError
 from hardware.controller import RaceController
 from ui import theme
 from ui.places import Place
 from ui.screen_sleep import apply_brightness
+from ui.screens.update import UpdateButton, version_words
 from ui.services import Services
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
@@ -178,7 +179,7 @@ class PreferencesScreen(Screen):
         self.pin_steppers: dict[str, Stepper] = {}
         self._cue: CueSound | None = None
         body = self.ids["body"]
-        for build in (self._sound, self._screen, self._races, self._buttons):
+        for build in (self._version, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
         if problem:
             self.message.show(problem, problem=True, seconds=None)
@@ -203,6 +204,14 @@ class PreferencesScreen(Screen):
     def _set(self, key: str, value: Any) -> None:
         section_name, name = key.split(".")
         self.draft[section_name][name] = value
+
+    def _version(self) -> Panel:
+        panel = section("Table companion")
+        folder = updates.updates_folder()
+        control = Widget(size_hint=(None, None), size=(0, 0)) if folder is None else UpdateButton(self.message, folder)
+        title, explanation = version_words()
+        panel.add_widget(SettingRow(control, title=title, explanation=explanation))
+        return panel
 
     def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
         return lambda value: self._set(key, kind(value))

@@ -30,6 +30,7 @@ from companion.registry import game_entry
 from companion.store import SessionRecord
 from ui import theme
 from ui.background import off_screen, on_screen
+from ui.exported import show_exported
 from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
@@ -197,7 +198,7 @@ class SavedGamesScreen(KeptScreen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True, seconds=None)
             return
-        self.message.show(done.message, problem=done.problem is not None, seconds=None)
+        show_exported(self.message, done)
 
     def ask_delete(self, session_id: int) -> ConfirmPopup | None:
         """A game entered by mistake: asked once, then gone from the list with Undo in the bar."""

@@ -28,6 +28,7 @@ class Choice(ButtonBehavior, BoxLayout):
     shape_rgba = ListProperty([1, 1, 1, 1])
     selected = BooleanProperty(False)
     edge_rgba = ListProperty([0, 0, 0, 0])   # a faint edge round a fill that would be lost in the dark room
+    ring_rgba = ListProperty([])      # the chosen ring's colour ([]: the palette's text)
     ring_inset = NumericProperty(dp(3))   # how far inside the edge the chosen ring runs (a small card: at it)
     disabled_reason = StringProperty("")
     font_size = NumericProperty(0)

@@ -5,7 +5,7 @@ so a card is never mistaken for a player."""
 import math
 from typing import Any, Callable, Sequence
 
-from kivy.graphics import Color, Ellipse, Line, Mesh, PopMatrix, PushMatrix, Translate
+from kivy.graphics import Color, Ellipse, Mesh, PopMatrix, PushMatrix, SmoothLine, Translate
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
@@ -191,7 +191,7 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
     if contours is None:
         Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
         Color(*outline_rgba)
-        Line(circle=(cx, cy, radius), width=1.5)
+        SmoothLine(circle=(cx, cy, radius), width=1.5)
         return
     if shape in CARD_SHAPES:
         # Hollows (a bone's notches, a crescent) and parts apart (a paw's toes) need a real tesselation.
@@ -203,9 +203,11 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
                 Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
     else:
         fan(cx, cy, contours[0])
+    # A Line wider than a pixel draws through the stencil itself, so a shape scrolled out of a list
+    # would leave stray dots outside it; a SmoothLine is drawn as a mesh and stays clipped.
     Color(*outline_rgba)
     for contour in contours:
-        Line(points=[c for point in contour for c in point], close=True, width=1.5)
+        SmoothLine(points=[c for point in contour for c in point], close=True, width=1.5)
 
 
 class SymbolShape(Widget):

@@ -118,6 +118,19 @@ def test_laying_out_face_up_cards_then_the_rest_face_down(services):
     assert entry.seat == 0 and entry.entered == []
 
 
+def test_the_seat_entering_its_cards_is_filled_with_its_players_colour(services):
+    """Seen across the table: whoever is to enter their cards stands out in their own colour, the others
+    stay plain."""
+    screen, session = table(services, 0)
+    entry = screen.view.entry
+    players = session.players
+    for seat in (1, 0):
+        assert entry.seat == seat
+        colours = [list(button.tint[:3]) for button in entry.seat_buttons]
+        assert colours == [list(players[s].identity.rgb[:3]) if s == seat else [] for s in range(len(players))]
+        entry.done_button.trigger_action(0)
+
+
 def test_collecting_by_tapping_cards(services):
     screen, session = table(services, 15)
     pad = screen.view.collecting

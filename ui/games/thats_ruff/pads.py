@@ -474,7 +474,13 @@ class EntryPad(BoxLayout):
         players = self.controller.players
         for seat, button in enumerate(self.seat_buttons):
             button.disabled = seat not in waiting
-            button.selected = seat == self.seat
+            # The seat entering is filled with its player's colour, seen across the table; its shape then
+            # takes the ink that reads on that fill.
+            entering = seat == self.seat
+            button.selected = entering
+            colour = list(theme.with_alpha(players[seat].identity.rgb))
+            button.tint = colour if entering else []
+            button.shape_rgba = list(theme.readable_text_on(colour)) if entering else colour
             done = "laid out" if laying else "all turned up"
             button.note = "entering" if seat == self.seat else ("waiting" if seat in waiting else done)
         name = players[self.seat].name

@@ -1,0 +1,128 @@
+"""For make image-check: walks this checkout's app, headless at 800x480, through what the check does on
+the emulated Pi (import an evening from a stick, export a game to it, install an update from it) with
+real touches, and writes down where each touch landed and what the screen showed just before it.
+
+    .venv/bin/python deploy/image_check_taps.py STICK_DIR OUT_DIR
+
+STICK_DIR holds the files the emulated stick holds. OUT_DIR gets NN-name.png (the screen before each
+touch) and taps.json ([{"name", "x", "y", "screen"}], x and y in pixels from the top left). The check
+replays the touches on the emulated display, each once its screen matches the one here, so the
+buttons are found by what they say in this version of the app, not by places written into the check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+SIZE = (800, 480)
+WAIT_S = 60.0
+
+
+def main() -> int:
+    stick_files, out = Path(sys.argv[1]), Path(sys.argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="image-check-taps-"))
+    os.environ["TABLE_COMPANION_UPDATES"] = str(scratch / "updates")
+    os.environ.pop("TABLE_COMPANION_EJECT", None)
+    os.environ["KIVY_NO_ARGS"] = "1"
+
+    from ui.main import prepare_kivy
+
+    prepare_kivy(SIZE, False)
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.modalview import ModalView
+
+    from companion import config, exports
+    from ui.app import CompanionApp
+
+    # The stick, as the kiosk mounts it.
+    stick = scratch / "media" / "pi" / "STICK"
+    shutil.copytree(stick_files, stick)
+    (scratch / "mounts").write_text(f"/dev/sda {stick} vfat rw,nosuid,nodev,noexec 0 0\n")
+    exports.ROOTS, exports.MOUNTS = (scratch / "media",), scratch / "mounts"
+    data_dir = scratch / "data"
+    # The backend the kiosk resolves on the emulated Pi, which is no Pi either: the screens then match,
+    # with no "No GPIO found" line on either.
+    app = CompanionApp.create(data_dir=data_dir, settings=config.load(data_dir), backend="mock")
+
+    def on_top():
+        popups = [child for child in Window.children if isinstance(child, ModalView)]
+        return popups[0] if popups else app.navigator.current_screen
+
+    def reading(text: str) -> Callable[[], object]:
+        def find():
+            return next((widget for widget in on_top().walk() if isinstance(widget, ButtonBehavior)
+                         and getattr(widget, "text", None) == text and not widget.disabled), None)
+        return find
+
+    def first_file():
+        popup = on_top()
+        choices = getattr(popup, "choices", [])
+        return choices[0] if choices and getattr(popup, "reading", None) is None else None
+
+    # Each touch: its name, and how to find what it touches on the screen on top.
+    touches: list[tuple[str, Callable[[], object]]] = [
+        ("saved-games", reading("Saved games")),
+        ("import", reading("Import from USB stick")),
+        ("import-file", first_file),
+        ("export", reading("Export")),
+        ("back", reading("Back")),
+        ("settings", reading("Settings")),
+        ("update", reading("Update from stick")),
+        ("install", reading("Install")),
+        ("restart", reading("Restart now")),
+    ]
+    taps: list[dict[str, object]] = []
+    state = {"waited": 0.0, "settled": 0}
+
+    def step(dt: float) -> None:
+        if not touches:
+            (out / "taps.json").write_text(json.dumps(taps, indent=2) + "\n")
+            app.stop()
+            return
+        name, find = touches[0]
+        target = find()
+        state["waited"] += dt
+        # Found, and left alone for a few frames so animations and the layout are done.
+        state["settled"] = state["settled"] + 1 if target is not None else 0
+        if state["settled"] < 5:
+            if state["waited"] > WAIT_S:
+                print(f"image_check_taps: {name!r} never showed on {on_top()}", file=sys.stderr)
+                app.stop()
+                return
+            Clock.schedule_once(step, 0.1)
+            return
+        touches.pop(0)
+        state["waited"], state["settled"] = 0.0, 0
+        x, y = target.to_window(*target.center)
+        screen = f"{len(taps):02d}-{name}.png"
+        shutil.move(Window.screenshot(name=str(out / f"shot-{name}.png")), out / screen)
+        taps.append({"name": name, "x": round(x), "y": round(Window.height - y), "screen": screen})
+        if name != "restart":   # here it would only close this app
+            touch = UnitTestTouch(x, y)
+            touch.touch_down()
+            touch.touch_up()
+        Clock.schedule_once(step, 0.3)
+
+    app.bind(on_start=lambda *_: Clock.schedule_once(step, 0.5))
+    app.run()
+    shutil.rmtree(scratch, ignore_errors=True)
+    if not (out / "taps.json").exists():
+        return 1
+    print(f"{len(taps)} touches written to {out / 'taps.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
