@@ -116,13 +116,22 @@ def build_parser() -> argparse.ArgumentParser:
     evening.add_argument("number", nargs="?", type=int, help="which evening: 1 = the newest (default), 2 = the one before")
     evening.add_argument("--csv", action="store_true",
                          help="CSV columns evening, game_number, game, hand, player, score, place, points")
+    evening.add_argument("--bgstats", action="store_true",
+                         help="the finished games as plays for the BG Stats app (docs/records.md)")
     evening.add_argument("--output", type=Path, default=None, metavar="FILE", help="file to write (default: standard output)")
     # SUPPRESS: given here or before the command, one value; the subcommand must not reset the main one.
     evening.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
 
-    stats = commands.add_parser("stats", help="every player's games, wins, streaks and races; with NAME, one full record")
+    stats = commands.add_parser(
+        "stats", help="every player's games, wins, win rate, streaks, time at the table and races; with NAME, one "
+                      "full record with head to head, rival and nemesis; or a month, or a year in review")
     stats.add_argument("name", nargs="?", help="a player's name (any capitals)")
-    stats.add_argument("--json", action="store_true", help="print the records as JSON")
+    stats.add_argument("--against", metavar="OTHER", default=None, help="NAME and OTHER head to head, game by game")
+    stats.add_argument("--month", nargs="?", const="now", default=None, metavar="YYYY-MM",
+                       help="a month's games, evenings, winners and buzzer records (default: this month)")
+    stats.add_argument("--year", nargs="?", const="now", default=None, metavar="YYYY",
+                       help="a year in review (default: this year)")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON (docs/records.md)")
     stats.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="as for the app")
 
     doctor = commands.add_parser("doctor", help="check the buttons, display, touch, audio and data directory")
@@ -139,9 +148,9 @@ _HANDLERS = {
     "import-game": "companion.gamelog",
     "replay-race": "hardware.replay",
     "doctor": "hardware.doctor",
-    "export-evening": "companion.evenings",
-    "import-evening": "companion.evenings",
-    "stats": "companion.records",
+    "export-evening": "companion.evening_commands",
+    "import-evening": "companion.evening_commands",
+    "stats": "companion.stats_command",
 }
 
 

@@ -11,26 +11,19 @@ share, so the winner of a four-player game gets 3 and two players tied for first
 from __future__ import annotations
 
 import io
-import json
-import sys
 import time
 import weakref
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadDocument, CompanionError
-from .files import write_atomic
+from .manifest import EVENING, unstamped
 from .outcome import Outcome, Standing
-from .paths import default_data_dir
 from .progress import Task
 from .registry import game_entry
 
-# The store is opened only by the commands that need it, and Home, which reads tonight's evening at
-# start-up, has no use for argparse.
+# The store is opened only by the commands that need it (companion/evening_commands.py).
 if TYPE_CHECKING:
-    import argparse
-
     from .session import Session
     from .store import GameToImport, SessionRecord, Store
 
@@ -144,17 +137,22 @@ def points_for(outcome: Outcome) -> tuple[int, ...]:
 
 def evenings(store: Store) -> list[Evening]:
     """Every evening, newest first."""
-    found: list[list[tuple[SessionRecord, GameResult]]] = []
+    return grouped([(result, record.updated_at) for record, result in played(store)])
+
+
+def grouped(games: list[tuple[GameResult, float]]) -> list[Evening]:
+    """The evenings of `games`, each with the time of its last move, oldest first; newest first."""
+    found: list[list[tuple[GameResult, float]]] = []
     last = 0.0
-    for record, result in played(store):
-        if found and record.started_at <= last + EVENING_GAP_S:
-            found[-1].append((record, result))
-            last = max(last, record.updated_at)
+    for result, last_move in games:
+        if found and result.started_at <= last + EVENING_GAP_S:
+            found[-1].append((result, last_move))
+            last = max(last, last_move)
         else:
-            found.append([(record, result)])
-            last = record.updated_at
-    return [Evening(tuple(result for _, result in group), group[0][0].started_at,
-                    max(record.updated_at for record, _ in group)) for group in reversed(found)]
+            found.append([(result, last_move)])
+            last = last_move
+    return [Evening(tuple(result for result, _ in group), group[0][0].started_at,
+                    max(last_move for _, last_move in group)) for group in reversed(found)]
 
 
 def tonight(store: Store, now: float | None = None) -> Evening | None:
@@ -332,6 +330,7 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
     from .gamelog import SavedGames, moves_in, played_from_document, races_from_document, session_from_document, session_key
     from .store import GameToImport
 
+    document = unstamped(document, EVENING)
     games = _evening_games(document)
     start = _evening_start(document)
     if task is not None:
@@ -364,7 +363,8 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
             moment = min(start + index * SPACING_WITHOUT_TIMES_S, latest)
             checked.append(GameToImport(session, moment, moment, races=races))
         else:
-            checked.append(GameToImport(session, played.started_at, played.last_played_at, played.set_aside, races))
+            checked.append(GameToImport(session, played.started_at, played.last_played_at, played.set_aside, races,
+                                        played.moves_at))
     if not checked:
         where, why = left_out[0]
         raise BadDocument(f"{where} is {why}: this evening was imported before; nothing was imported")
@@ -404,52 +404,3 @@ def _titled(game: Any) -> str:
         return f" ({game_entry(key).title})" if isinstance(key, str) else ""
     except CompanionError:
         return ""
-
-
-def pick(found: list[Evening], number: int) -> Evening:
-    """Evening `number`, 1 being the newest, or a BadDocument saying which numbers there are."""
-    if not found:
-        raise BadDocument("there are no saved games yet, so there is no evening to export")
-    if not 1 <= number <= len(found):
-        many = "1 (the newest)" if len(found) == 1 else f"1 (the newest) to {len(found)} (the oldest)"
-        raise BadDocument(f"there is no evening number {number}; choose {many}")
-    return found[number - 1]
-
-
-def main(args: argparse.Namespace) -> int:
-    if args.command == "import-evening":
-        return _import(args)
-    return _export(args)
-
-
-def _export(args: argparse.Namespace) -> int:
-    from .store import Store
-
-    number = 1 if args.number is None else args.number
-    store = Store.open(args.data_dir or default_data_dir())
-    try:
-        evening = pick(evenings(store), number)
-        text = evening_csv(number, evening) if args.csv else json.dumps(evening_document(store, evening), indent=2) + "\n"
-    finally:
-        store.close()
-    if args.output:
-        write_atomic(Path(args.output), text.encode("utf-8"), mode=0o644, what="export")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _import(args: argparse.Namespace) -> int:
-    from .gamelog import is_evening_document, read_document
-    from .store import Store
-
-    document = read_document(args.file)
-    if not is_evening_document(document):
-        raise BadDocument(f"{args.file} holds one game, not an evening: import it with companion import-game {args.file}")
-    store = Store.open(args.data_dir or default_data_dir())
-    try:
-        imported = import_evening(store, document)
-    finally:
-        store.close()
-    print(imported.text)
-    return 0

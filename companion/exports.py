@@ -6,8 +6,10 @@ A stick is a drive the desktop mounted for the user: Raspberry Pi OS (udisks2) p
 (/proc/mounts) by where it is mounted and by a file system a stick carries, so the SD card's own
 partitions are never taken for one.
 
-Each export is a JSON file (the document `companion import-game` or `import-evening` reads) and a CSV
-file with one row per player per hand, named for what it holds and the day it was played. A file is
+Each export is a JSON file (the document `companion import-game` or `import-evening` reads), a CSV
+file with one row per player per hand, and, when it holds a finished game, a `.bgstats.json` file of
+the finished games as plays for the BG Stats app (companion/bgstats.py), named for what it holds and
+the day it was played. Both JSON files carry a manifest (companion/manifest.py). A file is
 never overwritten (a second export of the same evening is `evening-2026-11-22-2.json`), and each one is
 written under a temporary name and renamed only once both are complete, so a full or pulled stick never
 holds half an export.
@@ -24,10 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from .bgstats import plays_document
 from .errors import BadDocument, CompanionError, StorageProblem
 from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening
 from .files import FileProblem, create_flushed, flush_folder, remove_quietly
 from .gamelog import export_saved, import_document, is_evening_document, read_document
+from .ledger import read_games
+from .manifest import EVENING, GAME, stamped, why_not_here
 from .progress import Cancelled, Task
 from .registry import game_entry
 from .session import collector_paused
@@ -47,6 +52,7 @@ RELEASE_WAIT_S = 30.0
 STICK_FILESYSTEMS = frozenset({"vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "ext2", "ext3", "ext4"})
 EXPORTS_FOLDER = "exports"
 LISTED = 40
+BGSTATS_SUFFIX = ".bgstats.json"
 
 
 @dataclass(frozen=True)
@@ -130,9 +136,10 @@ class Exported:
 
     @property
     def names(self) -> str:
-        """`evening-2026-11-22.json and .csv`"""
+        """`evening-2026-11-22.json, .csv and .bgstats.json`"""
         first, *rest = self.files
-        return " and ".join([first.name] + [path.suffix for path in rest])
+        named = [first.name] + [path.name[len(first.stem):] for path in rest]
+        return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
 
     @property
     def message(self) -> str:
@@ -146,8 +153,7 @@ class Exported:
 def export_evening(store: Store, data_dir: Path, evening: Evening, number: int,
                    roots: Sequence[Path] | None = None, mounts: Path | None = None) -> Exported:
     """The evening as JSON (every game, with when it was played) and CSV, on a stick if there is one."""
-    contents = ((".json", _json(evening_document(store, evening))), (".csv", evening_csv(number, evening)))
-    return export(data_dir, f"evening-{_day(evening.started_at)}", contents, roots, mounts)
+    return export(data_dir, f"evening-{_day(evening.started_at)}", evening_files(store, evening, number), roots, mounts)
 
 
 def export_game(store: Store, data_dir: Path, session_id: int,
@@ -155,8 +161,26 @@ def export_game(store: Store, data_dir: Path, session_id: int,
     """One saved game as its game log and its rows of its evening's CSV, on a stick if there is one."""
     number, alone = game_alone(evenings(store), session_id)
     game = alone.games[0]
-    contents = ((".json", _json(export_saved(store, session_id))), (".csv", evening_csv(number, alone)))
-    return export(data_dir, f"{slug(game.title)}-{_day(game.started_at)}", contents, roots, mounts)
+    return export(data_dir, f"{slug(game.title)}-{_day(game.started_at)}", game_files(store, number, alone), roots,
+                  mounts)
+
+
+def evening_files(store: Store, evening: Evening, number: int) -> list[tuple[str, str]]:
+    """(suffix, text) of each file of an evening's export."""
+    document = stamped(evening_document(store, evening), EVENING, len(evening.games))
+    return _with_plays(store, evening, [(".json", _json(document)), (".csv", evening_csv(number, evening))])
+
+
+def game_files(store: Store, number: int, alone: Evening) -> list[tuple[str, str]]:
+    """(suffix, text) of each file of one game's export; `alone` is the game as an evening of its own,
+    `number` the number of the evening it was played in."""
+    document = stamped(export_saved(store, alone.games[0].session_id), GAME, 1)
+    return _with_plays(store, alone, [(".json", _json(document)), (".csv", evening_csv(number, alone))])
+
+
+def _with_plays(store: Store, evening: Evening, contents: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    plays = plays_document(read_games(store, evening.finished_games))
+    return contents + [(BGSTATS_SUFFIX, _json(plays))] if plays is not None else contents
 
 
 def export(data_dir: Path, stem: str, contents: Sequence[tuple[str, str]],
@@ -279,6 +303,9 @@ def describe(path: Path, task: Task | None = None) -> str:
 
 
 def _words_for(document: Any) -> str:
+    refused = why_not_here(document)
+    if refused is not None:
+        return refused
     if is_evening_document(document):
         games = document["games"]
         header = document["evening"]

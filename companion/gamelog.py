@@ -4,7 +4,9 @@ Exported from a saved session (only the actions in effect: undone ones are left 
 `companion replay-game`, which prints the resulting state so a disputed evening can be checked.
 A saved game's export also says when it was played, `"played": {"started_at", "last_played_at",
 "set_aside"}` (seconds since 1970), so an import lands in the same evening; a log without it is
-imported as played now. It carries the game's buzzer race logs too, `"races": [[line, ...], ...]`, every
+imported as played now. Its `moves_at` gives the time of each move in effect, so the time at the
+table comes across too (an older log without it has its moves spread evenly over the game). It
+carries the game's buzzer race logs too, `"races": [[line, ...], ...]`, every
 race decided on the buttons whether or not its result was taken, so the players' race records come
 across whole; a log without them gives the races its moves carry."""
 
@@ -26,18 +28,20 @@ from .actions import Action
 from .errors import BadDocument, CompanionError, IllegalAction
 from .files import FileProblem, read_text, write_atomic
 from .glyphs import check_drawable_name
+from .manifest import GAME, stamped, unstamped
 from .paths import default_data_dir
 from .players import Player
 from .progress import Task
 from .races import racelog
 from .registry import game_entry, load_game
 from .session import DO, Session, moves_in_effect
+from .table_time import moves_at
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
 
 _KEYS = {"game", "players", "options", "actions", "played", "races"}
-_PLAYED_KEYS = {"started_at", "last_played_at", "set_aside"}
+_PLAYED_KEYS = {"started_at", "last_played_at", "set_aside", "moves_at"}
 # One race's log: its lines as the app wrote them (see companion/races/racelog.py).
 RaceLines = list[dict[str, Any]]
 
@@ -76,15 +80,20 @@ def _day(moment: float) -> str:
 
 @dataclass(frozen=True)
 class Played:
-    """When a saved game was played: its start and its last move (seconds since 1970), and whether
-    the family set it aside unfinished."""
+    """When a saved game was played: its start and its last move (seconds since 1970), whether the
+    family set it aside unfinished, and when each move in effect was told (None: not known)."""
 
     started_at: float
     last_played_at: float
     set_aside: bool = False
+    moves_at: tuple[float, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"started_at": self.started_at, "last_played_at": self.last_played_at, "set_aside": self.set_aside}
+        document: dict[str, Any] = {"started_at": self.started_at, "last_played_at": self.last_played_at,
+                                    "set_aside": self.set_aside}
+        if self.moves_at is not None:
+            document["moves_at"] = list(self.moves_at)
+        return document
 
 
 def export_document(session: Session, played: Played | None = None,
@@ -105,8 +114,22 @@ def export_document(session: Session, played: Played | None = None,
 def export_saved(store: Store, number: int) -> dict[str, Any]:
     """Saved game `number` as a game log, with when it was played and its race logs."""
     record = store.session_record(number)
-    played = Played(record.started_at, record.updated_at, bool((record.result or {}).get("set_aside")))
-    return export_document(store.resume(number), played, store.races(number))
+    session = store.resume(number)
+    times = moves_at(store.entry_times(number).get(number, []))
+    played = Played(record.started_at, record.updated_at, bool((record.result or {}).get("set_aside")),
+                    _in_order(times, record.started_at, record.updated_at) if len(times) == len(session.actions) else None)
+    return export_document(session, played, store.races(number))
+
+
+def _in_order(times: Sequence[float], started: float, last: float) -> tuple[float, ...]:
+    """The moves' times as an import takes them, from the start to the last move, each no earlier than
+    the one before: a clock put back during the game (a Pi has none of its own until the network sets
+    it) would otherwise leave a file this app refuses."""
+    kept, previous = [], started
+    for moment in times:
+        previous = min(max(previous, moment), last)
+        kept.append(previous)
+    return tuple(kept)
 
 
 def races_from_document(document: dict[str, Any], session: Session) -> list[RaceLines]:
@@ -158,7 +181,23 @@ def played_from_document(document: Any) -> Played | None:
     set_aside = played.get("set_aside", False)
     if not isinstance(set_aside, bool):
         raise BadDocument(f"\"played\": set_aside must be true or false, not {json.dumps(set_aside)[:40]}")
-    return Played(started, last, set_aside)
+    return Played(started, last, set_aside, _moves_at(played.get("moves_at"), document.get("actions"), started, last))
+
+
+def _moves_at(value: Any, actions: Any, started: float, last: float) -> tuple[float, ...] | None:
+    """The times of the moves, one for each action, kept in order from the start to the last move (a
+    time outside them, as a start moved by hand leaves, is brought to the nearest)."""
+    if value is None:
+        return None
+    count = len(actions) if isinstance(actions, list) else 0
+    if not isinstance(value, list) or len(value) != count:
+        raise BadDocument(f"\"played\": moves_at must be a list of {count} times, one for each action, "
+                          "as export-game writes it")
+    for index, moment in enumerate(value):
+        if isinstance(moment, bool) or not isinstance(moment, (int, float)) or not math.isfinite(moment):
+            raise BadDocument(f"\"played\": moves_at[{index}] must be a time in seconds since 1970, "
+                              f"not {json.dumps(moment)[:40]}")
+    return _in_order(value, started, last)
 
 
 def session_from_document(document: Any, task: Task | None = None) -> Session:
@@ -267,7 +306,7 @@ def parse_document(text: str, where: str, task: Task | None = None) -> Any:
 
 
 def replay_file(path: Path) -> dict[str, Any]:
-    session = session_from_document(read_document(path))
+    session = session_from_document(unstamped(read_document(path), GAME))
     # The game's own summary for the details, and its Outcome under one key every game shares.
     return {"game": session.game.key, "actions_applied": len(session.actions), "over": session.is_over,
             **session.summary(), "outcome": session.outcome.to_json()}
@@ -276,6 +315,9 @@ def replay_file(path: Path) -> dict[str, Any]:
 def import_document(store: Store, document: Any, task: Task | None = None) -> Session:
     """Save a game log as a resumable game, played when its `played` says (else now). Checked in full
     first, so a refused log writes nothing; a log of a game already saved is refused too."""
+    from .store import GameToImport
+
+    document = unstamped(document, GAME)
     if task is not None:
         task.begin("Checking the moves", moves_in(document))
     session = session_from_document(document, task)
@@ -288,7 +330,8 @@ def import_document(store: Store, document: Any, task: Task | None = None) -> Se
         task.begin("Saving", 1)
     if played is None:
         return store.import_session(session, races=races)
-    return store.import_session(session, played.started_at, played.last_played_at, played.set_aside, races)
+    return store.import_sessions([GameToImport(session, played.started_at, played.last_played_at, played.set_aside,
+                                               races, played.moves_at)])[0]
 
 
 def moves_in(document: Any) -> int:
@@ -402,7 +445,7 @@ def _export(args: argparse.Namespace) -> int:
             if not recent:
                 raise BadDocument("there are no saved games yet")
             number = recent[0].id
-        document = export_saved(store, number)
+        document = stamped(export_saved(store, number), GAME, 1)
     finally:
         store.close()
     text = json.dumps(document, indent=2) + "\n"

@@ -1,38 +1,42 @@
-"""Each player's record across every saved game: games played and won by game, winning streaks, and
+"""Each player's record across every saved game: games played and won by game, win rates, winning
+streaks, time at the table, head to head with everyone they played (with their rival and nemesis), and
 how they do in the buzzer races.
 
 A game is won when the player is among its winners (a shared win counts). A streak is wins in a row
 over the player's finished games in the order they finished, whatever the game. A race is won by the
 player whose press counted first (a claim's winner, the first bone); the reaction time is from the
 cue to the counted press and is taken from bone races only, since a claim race has no cue of its own
-(its start is put just before the first press).
+(its start is put just before the first press). A player's time at the table is the time of the
+games they sat at, each game's own (companion/table_time.py).
+
+Everything is worked out from the saved games as they now stand (companion/ledger.py); the screens
+keep one reading for each change of the store (`Store.revision`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
-import sys
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
 
+from .buzzer_records import TrendPoint, reaction_trend
+from .calendar_records import Month, YearInReview, months, year_in_review
 from .errors import BadDocument
-from .evenings import GameResult, played
+from .evenings import GameResult
+from .head_to_head import HeadToHead, Pairings
+from .ledger import Ledger, PlayedGame, read_ledger
 from .outcome import ScoreOrder
-from .paths import default_data_dir
-from .races.racelog import was_raced_again
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
-    from .store import SessionRecord, Store
-
-_NS_PER_MS = 1_000_000
+    from .store import Store
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """One game's line in a player's record. `best` is the highest score for games where the most
-    wins, the lowest where the fewest wins; `average` the mean final score (None before any)."""
+    wins, the lowest where the fewest wins; `average` the mean final score (None before any);
+    `win_rate` the share of the games won, from 0 to 1."""
 
     game: str
     title: str
@@ -40,6 +44,7 @@ class GameRecord:
     won: int
     best: int | None
     average: float | None
+    win_rate: float | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,11 @@ class RaceRecord:
 
 @dataclass(frozen=True)
 class PlayerRecord:
+    """A player's record. The sections without enough to say are None: `win_rate` before a finished
+    game, `rival` and `nemesis` before three games with someone (see companion/head_to_head.py),
+    `reaction_trend` before bone races on two evenings. `opponents` is head to head with everyone
+    they finished a game with, most games together first."""
+
     name: str
     colour: str
     games: tuple[GameRecord, ...]
@@ -62,6 +72,12 @@ class PlayerRecord:
     current_streak: int
     longest_streak: int
     races: RaceRecord
+    win_rate: float | None = None
+    seconds_at_table: float = 0.0
+    rival: HeadToHead | None = None
+    nemesis: HeadToHead | None = None
+    opponents: tuple[HeadToHead, ...] = ()
+    reaction_trend: tuple[TrendPoint, ...] | None = None
 
 
 @dataclass
@@ -69,6 +85,7 @@ class _Tally:
     name: str
     colour: str
     results: list[tuple[GameResult, int]] = field(default_factory=list)  # finished games and the seat
+    seconds_at_table: float = 0.0
     races: int = 0
     race_wins: int = 0
     reactions: list[float] = field(default_factory=list)
@@ -76,7 +93,7 @@ class _Tally:
     win_margins: list[float] = field(default_factory=list)
     loss_margins: list[float] = field(default_factory=list)
 
-    def record(self) -> PlayerRecord:
+    def record(self, figures: Records) -> PlayerRecord:
         by_game: dict[str, list[tuple[GameResult, int]]] = {}
         for result, seat in self.results:
             by_game.setdefault(result.game, []).append((result, seat))
@@ -92,9 +109,16 @@ class _Tally:
             false_starts=self.false_starts,
             closest_win_ms=min(self.win_margins) if self.win_margins else None,
             closest_loss_ms=min(self.loss_margins) if self.loss_margins else None)
-        return PlayerRecord(self.name, self.colour, tuple(games), len(self.results),
-                            sum(seat in result.outcome.winners for result, seat in self.results),
-                            current, longest, races)
+        won = sum(seat in result.outcome.winners for result, seat in self.results)
+        pairings = figures.pairings
+        return PlayerRecord(self.name, self.colour, tuple(games), len(self.results), won, current, longest, races,
+                            _rate(won, len(self.results)), round(self.seconds_at_table, 3),
+                            pairings.rival(self.name), pairings.nemesis(self.name), pairings.opponents(self.name),
+                            reaction_trend(figures.ledger, self.name))
+
+
+def _rate(won: int, played: int) -> float | None:
+    return round(won / played, 4) if played else None
 
 
 def _game_record(results: list[tuple[GameResult, int]]) -> GameRecord:
@@ -103,133 +127,96 @@ def _game_record(results: list[tuple[GameResult, int]]) -> GameRecord:
     best: int | None = None
     if scores:
         best = min(scores) if first.outcome.order is ScoreOrder.LOW_WINS else max(scores)
-    return GameRecord(first.game, first.title, len(results), sum(seat in result.outcome.winners for result, seat in results),
-                      best, round(statistics.fmean(scores), 2) if scores else None)
+    won = sum(seat in result.outcome.winners for result, seat in results)
+    return GameRecord(first.game, first.title, len(results), won, best,
+                      round(statistics.fmean(scores), 2) if scores else None, _rate(won, len(results)))
+
+
+class Records:
+    """Every figure of the records, from one ledger: each worked out when first asked for."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+
+    @cached_property
+    def pairings(self) -> Pairings:
+        return Pairings(game.result for game in self.ledger.games)
+
+    @cached_property
+    def _tallies(self) -> dict[str, _Tally]:
+        tallies: dict[str, _Tally] = {}
+        for game in self.ledger.games:
+            result = game.result
+            for seat, name in enumerate(result.names):
+                tally = tallies.setdefault(name.casefold(), _Tally(name, result.colours[seat]))
+                tally.name, tally.colour = name, result.colours[seat]  # the latest game's spelling and colour
+                if result.finished:
+                    tally.results.append((result, seat))
+                tally.seconds_at_table += game.seconds_at_table
+            _count_races(game, tallies)
+        for player in self.ledger.roster:  # the roster keeps the newest name and colour, and those never played
+            tally = tallies.setdefault(player.name.casefold(), _Tally(player.name, player.colour))
+            tally.name, tally.colour = player.name, player.colour
+        return tallies
+
+    @cached_property
+    def players(self) -> tuple[PlayerRecord, ...]:
+        """Every remembered or played name, most games first."""
+        records = [tally.record(self) for tally in self._tallies.values()]
+        return tuple(sorted(records, key=lambda record: (-record.played, record.name.casefold())))
+
+    def player(self, name: str) -> PlayerRecord:
+        """The record of one player; the name matches whatever its capitals."""
+        found = self._tallies.get(name.strip().casefold())
+        if found is None:
+            known = ", ".join(tally.name for tally in self._tallies.values())
+            hint = f"the players are: {known}" if known else "no games have been played and no names remembered yet"
+            raise BadDocument(f"there is no player called {name.strip()!r}; check the spelling ({hint})")
+        return found.record(self)
+
+    def head_to_head(self, player: str, opponent: str) -> HeadToHead:
+        """Two players against each other; each name must be one in the records."""
+        first, second = self.player(player).name, self.player(opponent).name
+        if first.casefold() == second.casefold():
+            raise BadDocument(f"head to head takes two different players, not {first} twice")
+        return self.pairings.between(first, second)
+
+    @cached_property
+    def months(self) -> tuple[Month, ...]:
+        return months(self.ledger)
+
+    def year(self, year: int) -> YearInReview | None:
+        return year_in_review(self.ledger, year)
+
+    @cached_property
+    def seconds_at_table(self) -> float:
+        """Every evening's time at the table, all together."""
+        return round(sum(month.seconds_at_table for month in self.months), 3)
 
 
 def player_record(store: Store, name: str) -> PlayerRecord:
     """The record of one player; the name matches whatever its capitals."""
-    tallies = _tallies(store)
-    found = tallies.get(name.strip().casefold())
-    if found is None:
-        known = ", ".join(tally.name for tally in tallies.values())
-        hint = f"the players are: {known}" if known else "no games have been played and no names remembered yet"
-        raise BadDocument(f"there is no player called {name.strip()!r}; check the spelling ({hint})")
-    return found.record()
+    return Records(read_ledger(store)).player(name)
 
 
 def all_records(store: Store) -> list[PlayerRecord]:
     """Every remembered or played name, most games first."""
-    records = [tally.record() for tally in _tallies(store).values()]
-    return sorted(records, key=lambda record: (-record.played, record.name.casefold()))
+    return list(Records(read_ledger(store)).players)
 
 
-def _tallies(store: Store) -> dict[str, _Tally]:
-    tallies: dict[str, _Tally] = {}
-    for record, result in played(store):
-        for seat, player in enumerate(record.players):
-            tally = tallies.setdefault(player.name.casefold(), _Tally(player.name, player.colour))
-            tally.name, tally.colour = player.name, player.colour  # the latest game's spelling and colour
-            if result.finished:
-                tally.results.append((result, seat))
-        _count_races(store, record, tallies)
-    for player in store.roster():  # the roster keeps the newest name and colour, and those never played
-        tally = tallies.setdefault(player.name.casefold(), _Tally(player.name, player.colour))
-        tally.name, tally.colour = player.name, player.colour
-    return tallies
-
-
-def _count_races(store: Store, record: SessionRecord, tallies: dict[str, _Tally]) -> None:
-    """The races of one game: race players are button numbers, each the button of one seat."""
-    seat_of = {player.button: seat for seat, player in enumerate(record.players) if player.button is not None}
-    for log in store.races(record.id):
-        decision = _decision(log)
-        if decision is None or was_raced_again(log):
-            continue  # never decided, or run again: that result counted for nothing
-        kind, players, cue, winners, presses, false_starts = decision
-        first = winners[0] if winners else None
-        ranked = sorted(presses.items(), key=lambda item: item[1])
-        for button in players:
-            if button not in seat_of:
-                continue
-            tally = tallies[record.players[seat_of[button]].name.casefold()]
+def _count_races(game: PlayedGame, tallies: dict[str, _Tally]) -> None:
+    names = game.result.names
+    for race in game.races:
+        for seat in race.seats:
+            tally = tallies[names[seat].casefold()]
             tally.races += 1
-            tally.false_starts += button in false_starts
-            mine = presses.get(button)
-            if kind == "bones" and mine is not None:
-                tally.reactions.append((mine - cue) / _NS_PER_MS)
-            if button == first:
+            tally.false_starts += seat in race.false_starts
+            reaction = race.reaction_ms(seat)
+            if reaction is not None:
+                tally.reactions.append(reaction)
+            if seat == race.first:
                 tally.race_wins += 1
-                others = [t for player, t in ranked if player != button]
-                if mine is not None and others:
-                    tally.win_margins.append(round(abs(min(others) - mine) / _NS_PER_MS, 3))
-            elif mine is not None and first is not None and first in presses:
-                tally.loss_margins.append(round(abs(mine - presses[first]) / _NS_PER_MS, 3))
-
-
-_Decision = tuple[str, list[int], int, list[int], dict[int, int], set[int]]
-
-
-def _decision(log: list[dict[str, Any]]) -> _Decision | None:
-    """(kind, players, cue, winners, counted presses, false starters) from the race's last decision
-    line; None for a race that was never decided (cancelled) or a line that cannot be read."""
-    lines = [line for line in log if isinstance(line, dict) and line.get("event") == "decision"]
-    if not lines:
-        return None
-    line = lines[-1]
-    try:
-        return (str(line["kind"]), [int(p) for p in line["players"]], int(line["cue_ns"]),
-                [int(p) for p in line["winners"]], {int(p): int(t) for p, t in dict(line.get("press_ns", {})).items()},
-                {int(p) for p in line.get("false_starts", [])})
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-# ----- the stats command ----------------------------------------------------------------------------
-
-def _ms(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f} ms"
-
-
-def table_text(records: list[PlayerRecord]) -> str:
-    if not records:
-        return "No players yet: play a game and everyone at the table shows up here.\n"
-    header = ("Player", "Played", "Won", "Longest streak", "Races won", "Median reaction")
-    rows = [header] + [(r.name, str(r.played), str(r.won), str(r.longest_streak), f"{r.races.won}/{r.races.races}",
-                        _ms(r.races.median_reaction_ms)) for r in records]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
-                       for column, (cell, width) in enumerate(zip(row, widths))).rstrip() for row in rows]
-    return "\n".join(lines) + "\n"
-
-
-def record_text(record: PlayerRecord) -> str:
-    races = record.races
-    lines = [f"{record.name} ({record.colour})",
-             f"Played {record.played}, won {record.won}; winning streak now {record.current_streak}, "
-             f"longest {record.longest_streak}"]
-    for game in record.games:
-        average = "-" if game.average is None else f"{game.average:g}"
-        best = "-" if game.best is None else str(game.best)
-        lines.append(f"  {game.title}: played {game.played}, won {game.won}, best score {best}, average {average}")
-    lines.append(f"Races: {races.races}, won {races.won}, false starts {races.false_starts}, "
-                 f"median reaction {_ms(races.median_reaction_ms)}, closest win {_ms(races.closest_win_ms)}, "
-                 f"closest loss {_ms(races.closest_loss_ms)}")
-    return "\n".join(lines) + "\n"
-
-
-def main(args: argparse.Namespace) -> int:
-    from .store import Store
-
-    store = Store.open(args.data_dir or default_data_dir())
-    try:
-        if args.name is not None:
-            one = player_record(store, args.name)
-            text = json.dumps(asdict(one), indent=2) + "\n" if args.json else record_text(one)
-        else:
-            every = all_records(store)
-            text = json.dumps([asdict(r) for r in every], indent=2) + "\n" if args.json else table_text(every)
-    finally:
-        store.close()
-    sys.stdout.write(text)
-    return 0
+                if (margin := race.winning_margin_ms) is not None:
+                    tally.win_margins.append(margin)
+            elif (behind := race.behind_ms(seat)) is not None:
+                tally.loss_margins.append(behind)

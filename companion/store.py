@@ -113,6 +113,7 @@ class GameToImport:
     last_played_at: float | None = None
     set_aside: bool = False
     races: Sequence[Sequence[dict[str, Any]]] = ()
+    moves_at: Sequence[float] | None = None
 
 
 @dataclass(frozen=True)
@@ -281,12 +282,15 @@ class Store:
                      json.dumps(checked.options), started, last, last if result is not None else None, result))
                 number = _row_id(cursor)
                 count = len(checked.actions)
-                # The moves spread evenly from the start to the last move, so their order and span hold.
+                # At the times the file gives; a file without them spreads the moves evenly from the
+                # start to the last move, so their order and span hold.
+                moments = game.moves_at if game.moves_at is not None else [
+                    last if count == 1 else started + (last - started) * (seq - 1) / (count - 1)
+                    for seq in range(1, count + 1)]
                 self._db.executemany(
                     "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
-                    [(number, seq, DO, json.dumps(action.to_json()),
-                      last if count == 1 else started + (last - started) * (seq - 1) / (count - 1))
-                     for seq, action in enumerate(checked.actions, start=1)])
+                    [(number, seq, DO, json.dumps(action.to_json()), at)
+                     for seq, (action, at) in enumerate(zip(checked.actions, moments, strict=True), start=1)])
                 self._db.executemany("INSERT INTO races (session_id, log, at) VALUES (?, ?, ?)",
                                      [(number, _race_text(lines), last) for lines in game.races])
                 self._remember(checked.players, now)
@@ -366,11 +370,15 @@ class Store:
         return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
                 for (seq, kind, _), doc in zip(rows, docs)]
 
-    @property
-    def revision(self) -> int:
-        """A number that changes with every write to the saved games (a move, a game started, set aside,
-        imported, a correction): what was worked out from them holds while it stays the same."""
-        return self._db.total_changes
+    def entry_times(self, session_id: int | None = None) -> dict[int, list[tuple[str, float]]]:
+        """(kind, time) of each entry of saved game `session_id`, or of every game, in log order: what
+        the time at the table is worked out from (companion/table_time.py)."""
+        found: dict[int, list[tuple[str, float]]] = {}
+        for number, kind, at in self._db.execute(
+                "SELECT session_id, kind, at FROM entries WHERE session_id IS ? OR ? IS NULL ORDER BY session_id, seq",
+                (session_id, session_id)):
+            found.setdefault(number, []).append((kind, at))
+        return found
 
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
@@ -539,6 +547,21 @@ class Store:
         rows = self._db.execute(
             "SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id)).fetchall()
         return [[json.loads(line) for line in text.splitlines()] for (text,) in rows]
+
+    def races_by_game(self) -> dict[int, list[list[dict[str, Any]]]]:
+        """Every game's race logs, oldest first, in one read (the records read them all)."""
+        found: dict[int, list[list[dict[str, Any]]]] = {}
+        for number, text in self._db.execute(
+                "SELECT session_id, log FROM races WHERE session_id IS NOT NULL ORDER BY id"):
+            found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
+        return found
+
+    @property
+    def revision(self) -> tuple[int, int]:
+        """Changes whenever anything saved changes, here or by another program (an import from the
+        command line): figures worked out from the saved games are worked out again only then."""
+        (others,) = self._db.execute("PRAGMA data_version").fetchone()
+        return self._db.total_changes, int(others)
 
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:

@@ -93,7 +93,8 @@ def test_an_exported_game_imports_elsewhere_played_when_it_was_and_only_once(tmp
     out = tmp_path / "out.json"
     assert run("--data-dir", str(tmp_path / "here"), "export-game", str(session.id), str(out)).returncode == 0
     assert json.loads(out.read_text())["played"] == {"started_at": played.started_at,
-                                                     "last_played_at": played.updated_at, "set_aside": True}
+                                                     "last_played_at": played.updated_at, "set_aside": True,
+                                                     "moves_at": [played.updated_at]}   # the one draw
     imported = run("import-game", str(out), "--data-dir", str(tmp_path / "there"))
     assert imported.returncode == 0, imported.stderr
     assert "set aside: Saved games resumes it" in imported.stdout

@@ -165,7 +165,8 @@ def test_stats_lists_every_player_and_one_record_in_full(evening_dir):
     assert table.returncode == 0, table.stderr
     lines = table.stdout.splitlines()
     assert lines[0].split()[:3] == ["Player", "Played", "Won"] and "Median reaction" in lines[0]
-    assert [line.split()[0] for line in lines[1:]] == ["Ann", "Ben", "Cleo"]
+    assert [line.split()[0] for line in lines[1:4]] == ["Ann", "Ben", "Cleo"]
+    assert lines[4].startswith("Time at the table, every evening together: ")
 
     one = run("stats", "cleo", "--data-dir", str(evening_dir))
     assert one.returncode == 0, one.stderr

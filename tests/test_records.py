@@ -122,3 +122,57 @@ def test_no_games_no_records(store):
     assert all_records(store) == []
     with pytest.raises(BadDocument, match="no games have been played"):
         player_record(store, "Ann")
+
+
+# ----- the records worked out again from the saved games as they now stand ---------------------------
+
+def test_a_rename_a_merge_and_a_deleted_game_change_the_head_to_head_as_they_change_the_games(store):
+    from companion import corrections
+    from companion.ledger import read_ledger
+    from companion.records import Records
+
+    def records():
+        return Records(read_ledger(store))
+
+    games = [example(store, "mix_the_mutts", ("Ann", "Ben")) for _ in range(2)]     # Ben wins both (39 to 31)
+    games.append(example(store, "mix_the_mutts", ("Ben", "Annie")))                  # Annie wins (39 to 31)
+    before = records()
+    assert before.player("Ann").rival is None and before.player("Annie").opponents[0].together == 1
+
+    corrections.merge_players(store, "Annie", "Ann")             # one person, called Ann
+    merged = records()
+    ann = merged.player("Ann")
+    assert (ann.rival.opponent, ann.rival.together, ann.rival.wins, ann.rival.opponent_wins) == ("Ben", 3, 1, 2)
+    assert ann.nemesis.opponent == "Ben"
+    assert merged.head_to_head("ben", "ANN").wins == 2
+
+    corrections.delete_game(store, games[0].id)                  # entered by mistake: two games together left
+    fewer = records().player("Ann")
+    assert fewer.rival is None and fewer.nemesis is None and fewer.opponents[0].together == 2
+
+
+def test_a_race_run_again_counts_in_no_record_of_the_buzzer(store):
+    from companion.ledger import read_ledger
+    from companion.records import Records
+
+    mutts = example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"), buttons=(1, 2, 3))
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 200.0, 2: 250.0, 3: 400.0}))   # Ann by 50 ms
+    again = store.save_race(mutts.id, race("bones", [1, 2, 3], {2: 90.0, 1: 91.0}))      # Ben by 1 ms: run again
+    store.mark_race_raced_again(again)
+    records = Records(read_ledger(store))
+    (month,) = records.months
+    assert [(r.name, r.ms) for r in month.fastest_reactions] == [("Ann", 200.0), ("Ben", 250.0), ("Cleo", 400.0)]
+    assert [(f.winner, f.margin_ms) for f in month.closest_finishes] == [("Ann", 50.0)]
+    assert (records.player("Ben").races.races, records.player("Ben").races.won) == (1, 0)
+
+
+def test_head_to_head_asks_for_two_players_in_the_records(store):
+    from companion.ledger import read_ledger
+    from companion.records import Records
+
+    example(store, "mix_the_mutts", ("Ann", "Ben"))
+    records = Records(read_ledger(store))
+    with pytest.raises(BadDocument, match="no player called 'Zed'"):
+        records.head_to_head("Ann", "Zed")
+    with pytest.raises(BadDocument, match="two different players"):
+        records.head_to_head("Ann", "ann")

@@ -179,7 +179,7 @@ def test_export_writes_the_evening_to_the_stick_and_says_where(services, navigat
     screen = navigator.go(Place.EVENING, services)
     tap(the(navigator, "Export"))
     stem = f"evening-{time.strftime('%Y-%m-%d', time.localtime(screen.evening.started_at))}"
-    assert screen.message.text == f"Saved to the USB stick KINGSTON: {stem}.json and .csv"
+    assert screen.message.text == f"Saved to the USB stick KINGSTON: {stem}.json, .csv and .bgstats.json"
     document = json.loads((stick / f"{stem}.json").read_text())
     assert len(document["games"]) == 4
     assert document["evening"]["standings"][0]["name"] == screen.rows[0].standing.name
@@ -190,8 +190,9 @@ def test_export_writes_the_evening_to_the_stick_and_says_where(services, navigat
     (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat ro,nosuid 0 0\n")   # the lock switch slid on
     tap(the(navigator, "Export"))
     assert screen.message.text.startswith("The USB stick KINGSTON is read-only")
-    assert sorted(path.name for path in stick.iterdir()) == [f"{stem}.csv", f"{stem}.json"]
-    assert sorted(path.name for path in (tmp_path / "exports").iterdir()) == [f"{stem}.csv", f"{stem}.json"]
+    written = [f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
+    assert sorted(path.name for path in stick.iterdir()) == written
+    assert sorted(path.name for path in (tmp_path / "exports").iterdir()) == written
 
 
 # The long names of the play-throughs (tests/e2e/play.py).

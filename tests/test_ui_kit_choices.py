@@ -138,3 +138,24 @@ def test_a_choice_with_an_edge_shows_it_round_its_fill_and_one_without_fills_to_
     assert fill_colour == list(edged.fill) and fill_size[0] < edged.width and fill_size[1] < edged.height
     (_, no_edge), (_, plain_fill) = painted(plain)[:2]
     assert no_edge == (0, 0) and plain_fill == tuple(plain.size)
+
+
+def test_a_list_shorter_than_its_box_stays_at_the_top_when_a_row_is_brought_into_sight(shown):
+    """Opening the last of a few rows must not push them all to the bottom of a tall screen, leaving an
+    empty band under the title; a long list does scroll to the row."""
+    from kivy.factory import Factory
+
+    Factory.register("KitChip", cls=Chip)
+    rows = shown(RowList(size_hint=(1, 1)))
+    rows.data = [{"viewclass": "KitChip", "row_size": (None, 20)} for _ in range(3)]
+    settle()
+    rows.scroll_to_index(2)
+    settle()
+    assert rows.scroll_y == 1.0
+    highest = max(child.to_window(child.x, child.top)[1] for child in rows.layout_manager.children)
+    assert highest == pytest.approx(rows.to_window(rows.x, rows.top)[1])
+    rows.data = [{"viewclass": "KitChip", "row_size": (None, 40)} for _ in range(30)]
+    settle()
+    rows.scroll_to_index(29)
+    settle()
+    assert rows.scroll_y < 0.05

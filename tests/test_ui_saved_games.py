@@ -249,8 +249,8 @@ def test_export_on_a_saved_game_puts_it_on_the_stick_and_says_so(services, navig
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Export"))
     day = time.strftime("%Y-%m-%d")
-    assert message_of(screen) == f"Saved to the USB stick KINGSTON: nut-{day}.json and .csv"
-    assert sorted(path.name for path in stick.iterdir()) == [f"nut-{day}.csv", f"nut-{day}.json"]
+    assert message_of(screen) == f"Saved to the USB stick KINGSTON: nut-{day}.json, .csv and .bgstats.json"
+    assert sorted(path.name for path in stick.iterdir()) == [f"nut-{day}.bgstats.json", f"nut-{day}.csv", f"nut-{day}.json"]
     assert json.loads((stick / f"nut-{day}.json").read_text())["game"] == "nut"
 
 
@@ -263,7 +263,7 @@ def test_without_a_stick_the_export_goes_to_the_data_directory_and_import_says_t
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Export"))
     assert message_of(screen).startswith("No USB stick found: saved nut-")
-    assert len(list((tmp_path / "exports").iterdir())) == 2
+    assert len(list((tmp_path / "exports").iterdir())) == 3
     tap(the(navigator, "Import from USB stick"))
     assert message_of(screen).startswith("No USB stick found. Plug one in")
 
@@ -310,7 +310,7 @@ def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_r
         raced_mutts(here.store)
         navigator.go(Place.EVENING, here)
         tap(the(navigator, "Export"))
-        (exported,) = stick.glob("evening-*.json")
+        (exported,) = [path for path in stick.glob("evening-*.json") if not path.name.endswith(".bgstats.json")]
 
         screen = navigator.go(Place.SAVED_GAMES, there)
         tap(the(navigator, "Import from USB stick"))

@@ -13,4 +13,6 @@ class Place(Enum):
     SETTINGS = auto()
     EVENING = auto()        # with the evening's start time, or none for tonight's (the newest)
     PROFILE = auto()        # with the player's name and the evening to go back to
+    RECORDS = auto()        # a player's head to head: their name and the evening to go back to
+    YEAR = auto()           # a year in review: the year (none for this one) and the head to head to go back to
     START_PROBLEM = auto()  # with why the app cannot start and what Try again calls; no services yet

@@ -9,6 +9,7 @@ import weakref
 from companion import evenings as nights
 from companion import records
 from companion.evenings import Evening
+from companion.ledger import read_ledger
 from companion.records import PlayerRecord
 from companion.store import Store
 
@@ -17,8 +18,9 @@ class StoreReads:
     def __init__(self, store: Store) -> None:
         # Weakly, as the reads are kept by their store: a store closed and dropped takes them with it.
         self._store = weakref.ref(store)
-        self._evenings: tuple[int, list[Evening]] | None = None
-        self._records: tuple[int, dict[str, PlayerRecord]] | None = None
+        self._evenings: tuple[tuple[int, int], list[Evening]] | None = None
+        self._records: tuple[tuple[int, int], dict[str, PlayerRecord]] | None = None
+        self._figures: tuple[tuple[int, int], records.Records] | None = None
 
     @property
     def store(self) -> Store:
@@ -35,11 +37,19 @@ class StoreReads:
             self._evenings = (revision, nights.evenings(self.store))
         return self._evenings[1]
 
+    def figures(self) -> records.Records:
+        """Everything worked out from the saved log: records, head to head, months and years."""
+        revision = self.store.revision
+        found = self._figures
+        if found is None or found[0] != revision:
+            found = self._figures = (revision, records.Records(read_ledger(self.store)))
+        return found[1]
+
     def records(self) -> dict[str, PlayerRecord]:
         """Everyone's record, most games first, by name whatever its capitals."""
         revision = self.store.revision
         if self._records is None or self._records[0] != revision:
-            self._records = (revision, {record.name.casefold(): record for record in records.all_records(self.store)})
+            self._records = (revision, {record.name.casefold(): record for record in self.figures().players})
         return self._records[1]
 
     def player(self, name: str) -> PlayerRecord:

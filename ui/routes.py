@@ -64,6 +64,19 @@ def _profile(services: Services, navigator: Navigator, name: str, evening_starte
     return ProfileScreen(services, navigator, name, evening_started_at)
 
 
+def _records(services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None) -> Screen:
+    from ui.screens.records import HeadToHeadScreen
+
+    return HeadToHeadScreen(services, navigator, name, evening_started_at)
+
+
+def _year(services: Services, navigator: Navigator, year: int | None = None,
+          came_from: tuple[str, float | None] | None = None) -> Screen:
+    from ui.screens.records import YearScreen
+
+    return YearScreen(services, navigator, year, came_from)
+
+
 def _start_problem(_services: None, _navigator: Navigator, problem: str, try_again: Callable[[], None]) -> Screen:
     from ui.screens.start_problem import StartProblemScreen
 
@@ -80,5 +93,7 @@ ROUTES: dict[Place, Callable[..., Screen]] = {
     Place.SETTINGS: _settings,
     Place.EVENING: _evening,
     Place.PROFILE: _profile,
+    Place.RECORDS: _records,
+    Place.YEAR: _year,
     Place.START_PROBLEM: _start_problem,
 }

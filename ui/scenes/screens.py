@@ -227,8 +227,8 @@ def _game_night(services: Services, now: float | None = None) -> None:
     import random
     import time
 
-    from companion.races.model import RaceDecision
-    from companion.races.racelog import decision_line
+    from companion.races.model import Arm, Edge, RaceDecision
+    from companion.races.racelog import arm_line, decision_line, edge_line
 
     start = (now or time.time()) - 3 * 3600
     played = []
@@ -254,7 +254,11 @@ def _game_night(services: Services, now: float | None = None) -> None:
         decision = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=tuple(order[:3]),
                                 losers=tuple(order[3:]), margins_ms={p: presses[p] - presses[order[0]] for p in order},
                                 press_ns={p: t * ms for p, t in presses.items()})
-        services.store.save_race(played[0], [decision_line(decision)])
+        # As the race screen saves it (arm, the presses, the decision), so an export of the evening
+        # imports again.
+        edges = [edge_line(Edge(player, True, presses[player] * ms)) for player in order]
+        services.store.save_race(played[0], [arm_line(Arm("bones", (1, 2, 3, 4), 0)), *edges,
+                                             decision_line(decision)])
 
 
 @scene("evening", "tonight's game night: standings, each game's places and the running points")

@@ -225,6 +225,10 @@ class ProfileScreen(KeptScreen):
         if self.record is not None and abs(self.rows.width - self._room) > 1:
             self.rows.data = record_data(self.record, self._words_room())
 
+    def open_head_to_head(self) -> None:
+        if self.record is not None:
+            self.navigator.go(Place.RECORDS, self.services, self.record.name, self.evening_started_at)
+
     # ----- renaming -----------------------------------------------------------------------------
     def ask_new_name(self) -> TypingPopup | None:
         if self.record is None:

@@ -27,9 +27,13 @@ class RowList(RecycleView):
         # Laid out now rather than at the next frame (a RecycleLayout has no do_layout of its own).
         self.refresh_from_layout()
         self.refresh_views()
+        overflow = box.height - self.height
+        if overflow <= 0:
+            # Everything is in sight already: the rows stay at the top, not pushed to the bottom.
+            self.scroll_y = 1.0
+            return
         offset = sum(self._row_height(item) + self.spacing for item in self.data[:index])
-        content = max(1.0, box.height - self.height)
-        self.scroll_y = max(0.0, min(1.0, 1 - offset / content))
+        self.scroll_y = max(0.0, min(1.0, 1 - offset / overflow))
 
     @staticmethod
     def _row_height(item: dict[str, Any]) -> float:

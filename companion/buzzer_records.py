@@ -1,0 +1,89 @@
+"""The buzzer's records: the fastest reactions and the closest finishes among some games' races, and
+a player's reaction trend.
+
+Races count as the players' records count them (companion/ledger.py): decided on the buttons and put
+in the game; a race the family ran again counted for nothing. A race belongs to its game, and so to
+the month and the evening the game was played in, which an import keeps.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .ledger import Ledger, PlayedGame
+
+SHOWN = 5
+# A trend is a line between evenings: one evening is a point, not a trend.
+FEWEST_TREND_POINTS = 2
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A player's reaction in a bone race: cue to counted press."""
+
+    name: str
+    ms: float
+    title: str
+    session_id: int
+    played_at: float
+
+
+@dataclass(frozen=True)
+class CloseFinish:
+    """A race won by `margin_ms` over the next counted press."""
+
+    winner: str
+    runner_up: str
+    margin_ms: float
+    title: str
+    session_id: int
+    played_at: float
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    """One evening's median reaction over its bone races (what a small chart plots, oldest first)."""
+
+    evening_started_at: float
+    median_ms: float
+    races: int
+
+
+def fastest_reactions(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[Reaction, ...]:
+    found = [Reaction(game.result.names[seat], round(ms, 3), game.result.title, game.result.session_id,
+                      game.result.started_at)
+             for game in games for race in game.races for seat in race.seats
+             if (ms := race.reaction_ms(seat)) is not None]
+    return tuple(sorted(found, key=lambda reaction: (reaction.ms, reaction.played_at))[:shown])
+
+
+def closest_finishes(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[CloseFinish, ...]:
+    found = []
+    for game in games:
+        for race in game.races:
+            margin = race.winning_margin_ms
+            if margin is None or race.first is None:
+                continue
+            runner_up = min((press, seat) for seat, press in race.presses_ns.items() if seat != race.first)[1]
+            found.append(CloseFinish(game.result.names[race.first], game.result.names[runner_up], margin,
+                                     game.result.title, game.result.session_id, game.result.started_at))
+    return tuple(sorted(found, key=lambda finish: (finish.margin_ms, finish.played_at))[:shown])
+
+
+def reaction_trend(ledger: Ledger, name: str) -> tuple[TrendPoint, ...] | None:
+    """The player's median reaction evening by evening, oldest first; None before two evenings of
+    bone races."""
+    key = name.strip().casefold()
+    points = []
+    for evening, games in ledger.evenings:
+        reactions = _reactions_of(key, games)
+        if reactions:
+            points.append(TrendPoint(evening.started_at, round(statistics.median(reactions), 3), len(reactions)))
+    return tuple(points) if len(points) >= FEWEST_TREND_POINTS else None
+
+
+def _reactions_of(key: str, games: Sequence[PlayedGame]) -> list[float]:
+    return [ms for game in games for race in game.races for seat in race.seats
+            if game.result.names[seat].casefold() == key and (ms := race.reaction_ms(seat)) is not None]

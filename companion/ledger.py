@@ -1,0 +1,159 @@
+"""Everything the records are worked out from, read from the store in one pass: each saved game with
+its result, the times of its moves and its decided buzzer races (by seat), and the remembered names.
+
+Nothing here is saved: the ledger is read again whenever the store changes (`Store.revision`), so a fixed
+move, a rename, a deleted game or a re-imported evening changes every figure the way it changes the
+saved games themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from .evenings import EVENING_GAP_S, Evening, GameResult, grouped, played
+from .players import Player
+from .races.racelog import was_raced_again
+from .table_time import moves_at, time_at_table
+
+if TYPE_CHECKING:  # the store is opened only by the commands that need it
+    from .store import SessionRecord, Store
+
+NS_PER_MS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Race:
+    """One buzzer race of a game as the records count it, by seat: the seats that raced, the seat
+    whose press counted first, each counted press and who jumped the cue. Only races decided on the
+    buttons and put in the game count: one called off, or run again, counted for nothing."""
+
+    kind: str
+    seats: tuple[int, ...]
+    first: int | None
+    cue_ns: int
+    presses_ns: Mapping[int, int]
+    false_starts: frozenset[int]
+
+    def reaction_ms(self, seat: int) -> float | None:
+        """From the cue to the seat's counted press, in a bone race; a claim race has no cue of its own
+        (its start is put just before the first press), so it has no reaction time."""
+        press = self.presses_ns.get(seat)
+        return None if self.kind != "bones" or press is None else (press - self.cue_ns) / NS_PER_MS
+
+    @property
+    def winning_margin_ms(self) -> float | None:
+        """How far ahead of the next counted press the first one was; None with no one behind it."""
+        if self.first is None or self.first not in self.presses_ns:
+            return None
+        others = [press for seat, press in self.presses_ns.items() if seat != self.first]
+        return round(abs(min(others) - self.presses_ns[self.first]) / NS_PER_MS, 3) if others else None
+
+    def behind_ms(self, seat: int) -> float | None:
+        """How far behind the first counted press the seat's press was (None: the winner, or no press)."""
+        mine = self.presses_ns.get(seat)
+        if seat == self.first or mine is None or self.first is None or self.first not in self.presses_ns:
+            return None
+        return round(abs(mine - self.presses_ns[self.first]) / NS_PER_MS, 3)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A saved game: its result (names as the family now calls them), its last move, when each move
+    in effect was told, its counted races, and the seat that dealt first (set-up's *Deals first*)."""
+
+    result: GameResult
+    last_played_at: float
+    moves_at: tuple[float, ...]
+    races: tuple[Race, ...]
+    first_dealer: int = 0
+
+    @property
+    def moments(self) -> tuple[float, ...]:
+        return (self.result.started_at, *self.moves_at)
+
+    @property
+    def seconds_at_table(self) -> float:
+        return time_at_table(self.moments, EVENING_GAP_S)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """Every saved game that can be read, oldest first, and the remembered names (newest first)."""
+
+    games: tuple[PlayedGame, ...]
+    roster: tuple[Player, ...] = ()
+
+    @cached_property
+    def evenings(self) -> tuple[tuple[Evening, tuple[PlayedGame, ...]], ...]:
+        """Each evening with its games, oldest first (as evenings.evenings groups them)."""
+        by_id = {game.result.session_id: game for game in self.games}
+        found = grouped([(game.result, game.last_played_at) for game in self.games])
+        return tuple((evening, tuple(by_id[result.session_id] for result in evening.games))
+                     for evening in reversed(found))
+
+    @cached_property
+    def finished(self) -> tuple[PlayedGame, ...]:
+        """The finished games in the order they finished."""
+        done = [game for game in self.games if game.result.finished]
+        return tuple(sorted(done, key=lambda game: (game.result.finished_at or 0.0, game.result.session_id)))
+
+
+def read_ledger(store: Store) -> Ledger:
+    entries = store.entry_times()
+    races = store.races_by_game()
+    games = tuple(PlayedGame(result, record.updated_at, tuple(moves_at(entries.get(record.id, []))),
+                             tuple(_races(record, races.get(record.id, []))), _first_dealer(record))
+                  for record, result in played(store))
+    return Ledger(games, tuple(store.roster()))
+
+
+def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame, ...]:
+    """The ledger's lines of these games alone (an export reads its own games, not the whole history)."""
+    found = []
+    for result in results:
+        record = store.session_record(result.session_id)
+        entries = store.entry_times(record.id).get(record.id, [])
+        found.append(PlayedGame(result, record.updated_at, tuple(moves_at(entries)),
+                                tuple(_races(record, store.races(record.id))), _first_dealer(record)))
+    return tuple(found)
+
+
+def _first_dealer(record: SessionRecord) -> int:
+    dealer = record.options.get("dealer", 0)
+    return dealer if isinstance(dealer, int) and 0 <= dealer < len(record.players) else 0
+
+
+def _races(record: SessionRecord, logs: list[list[dict[str, Any]]]) -> list[Race]:
+    """The game's counted races, by seat: race players are button numbers, each the button of one seat."""
+    seat_of = {player.button: seat for seat, player in enumerate(record.players) if player.button is not None}
+    found = []
+    for log in logs:
+        decision = _decision(log)
+        if decision is None or was_raced_again(log):
+            continue
+        kind, buttons, cue, winners, presses, false_starts = decision
+        first = seat_of.get(winners[0]) if winners else None
+        found.append(Race(kind, tuple(seat_of[button] for button in buttons if button in seat_of), first, cue,
+                          {seat_of[button]: at for button, at in presses.items() if button in seat_of},
+                          frozenset(seat_of[button] for button in false_starts if button in seat_of)))
+    return found
+
+
+_Decision = tuple[str, list[int], int, list[int], dict[int, int], set[int]]
+
+
+def _decision(log: list[dict[str, Any]]) -> _Decision | None:
+    """(kind, players, cue, winners, counted presses, false starters) from the race's last decision
+    line; None for a race that was never decided (cancelled) or a line that cannot be read."""
+    lines = [line for line in log if isinstance(line, dict) and line.get("event") == "decision"]
+    if not lines:
+        return None
+    line = lines[-1]
+    try:
+        return (str(line["kind"]), [int(p) for p in line["players"]], int(line["cue_ns"]),
+                [int(p) for p in line["winners"]], {int(p): int(t) for p, t in dict(line.get("press_ns", {})).items()},
+                {int(p) for p in line.get("false_starts", [])})
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -1,0 +1,58 @@
+"""Time at the table, from the times the moves were told.
+
+A game's moments are its start and the time of each move in effect (the move as it now stands in the
+log: an undone move is gone, a redone one counts from its redo, a fixed one keeps the time it was
+first told). The time at the table is the sum of the gaps between moments that follow each other,
+leaving out every gap longer than the evening gap (evenings.EVENING_GAP_S, four hours): a game left
+overnight and finished the next day counts the playing, not the night. An evening's time is worked out
+the same way over the moments of all its games together, so two games on the go at once are not
+counted twice.
+
+Only the moves in effect count, and an export carries their times (`played.moves_at`), so a game
+imported elsewhere has exactly these moments and the same time at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .session import DO, FIX, REDO, UNDO
+
+
+def moves_at(entries: Sequence[tuple[str, float]]) -> list[float]:
+    """The time of each move in effect, in move order, from a saved log's (kind, time) entries.
+
+    Followed the way Session._follow follows the moves themselves: a fix made after every move now in
+    effect is what an undo takes back first, and a new move or a fix empties the redo list."""
+    times: list[float] = []
+    fixes: list[int] = []        # for each fix in effect, how many moves there were when it was made
+    redo: list[bool] = []        # what Redo would bring back, newest last: True for a fix, False for a move
+    for kind, at in entries:
+        if kind == DO:
+            times.append(at)
+            redo.clear()
+        elif kind == UNDO:
+            if fixes and fixes[-1] == len(times):
+                fixes.pop()
+                redo.append(True)
+            elif times:
+                times.pop()
+                redo.append(False)
+        elif kind == REDO:
+            if not redo:
+                continue   # a log the session itself would refuse; the times ignore it
+            if redo.pop():   # a fix leaves every move's time as it was
+                fixes.append(len(times))
+            else:
+                times.append(at)
+        elif kind == FIX:
+            fixes.append(len(times))
+            redo.clear()
+    return times
+
+
+def time_at_table(moments: Iterable[float], longest_gap: float) -> float:
+    """Seconds at the table over `moments` (in any order): each gap between one moment and the next,
+    when it is no longer than `longest_gap` (the evening gap)."""
+    ordered = sorted(moments)
+    return sum(gap for earlier, later in zip(ordered, ordered[1:]) if (gap := later - earlier) <= longest_gap)

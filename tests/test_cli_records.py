@@ -1,0 +1,116 @@
+"""`companion stats` as a family or a script uses it, and the round trip: every evening exported and
+imported into an empty data directory through the command line gives the same figures, every one of
+them, for a history with a game left overnight, an undo, a rename, a deleted game and a race the family
+ran again."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from example_evening import companion, games
+from records_support import HOUR, MINUTE
+
+from companion import corrections
+from companion.gamelog import session_from_document
+from companion.players import Player
+from companion.rulecards import load_example
+from companion.store import GameToImport, Store
+
+TUESDAY = 1_795_546_800.0   # Tue 24 Nov 2026 19:00 UTC
+
+
+def a_familys_history(data_dir) -> None:
+    """The example evening (Sat 21 Nov); a Nut, Ann against Cleo, on Tuesday 24 Nov from 19:00, sixteen
+    moves a minute apart,
+    left overnight and finished from 9:00 the next morning (31 minutes at the table, not fourteen hours);
+    tonight a Mix-the-Mutts with an undo and a redo, by Ann and "Dev", renamed Devon afterwards, and a
+    Pugs in Mugs entered by mistake and deleted."""
+    store = Store.open(data_dir)
+    try:
+        store.import_sessions(games())
+        nut = session_from_document({**load_example("nut"), "players": ["Ann", "Cleo"]})
+        moves = tuple([TUESDAY + MINUTE * (n + 1) for n in range(16)]
+                      + [TUESDAY + 14 * HOUR + MINUTE * n for n in range(16)])
+        store.import_sessions([GameToImport(nut, TUESDAY, moves[-1], moves_at=moves)])
+        tonight = store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Dev", "red")])
+        rng = random.Random(28)
+        while not tonight.is_over:
+            tonight.perform(rng.choice(tonight.game.legal_actions(tonight.state, rng)))
+            if len(tonight.actions) == 5:
+                tonight.undo()
+                tonight.redo()
+        corrections.rename_player(store, "Dev", "Devon")
+        mistake = store.import_session(session_from_document(load_example("pugs_in_mugs")))
+        corrections.delete_game(store, mistake.id)
+    finally:
+        store.close()
+
+
+def stats(data_dir, *flags: str) -> object:
+    return json.loads(companion("stats", *flags, "--json", "--data-dir", str(data_dir)))
+
+
+ASKED = ([], ["Ann"], ["Ben"], ["Cleo"], ["Devon"], ["Ann", "--against", "Ben"], ["Ben", "--against", "Cleo"],
+         ["--month", "2026-11"], ["--month"], ["--year", "2026"], ["--year"])
+
+
+def test_every_evening_exported_and_imported_into_an_empty_table_gives_the_same_figures(tmp_path):
+    here, there = tmp_path / "here", tmp_path / "there"
+    a_familys_history(here)
+    before = {" ".join(flags): stats(here, *flags) for flags in ASKED}
+    evenings = 3
+    for number in range(evenings, 0, -1):   # the oldest first, as a family would bring them over
+        out = tmp_path / f"evening-{number}.json"
+        companion("export-evening", str(number), "--output", str(out), "--data-dir", str(here))
+        said = companion("import-evening", str(out), "--data-dir", str(there))
+        assert said.startswith("Imported an evening")
+    after = {" ".join(flags): stats(there, *flags) for flags in ASKED}
+    assert after == before
+
+
+def test_a_game_left_overnight_counts_the_playing_not_the_night(tmp_path):
+    a_familys_history(tmp_path)
+    cleo = stats(tmp_path, "Cleo")
+    # Her games of the example evening, a move every 40 s: Nuts about Mutts (50 moves), That's Ruff! (36)
+    # and Pugs in Mugs (75); then Tuesday's Nut: 16 minutes in the evening and 15 the next morning.
+    assert cleo["seconds_at_table"] == (50 + 36 + 75) * 40 + 31 * MINUTE
+    devon = stats(tmp_path, "Devon")
+    assert devon["played"] == 1 and devon["rival"] is None and devon["reaction_trend"] is None
+    assert devon["opponents"][0]["opponent"] == "Ann"
+
+
+def test_stats_in_words_for_each_view(tmp_path):
+    a_familys_history(tmp_path)
+    table = companion("stats", "--data-dir", str(tmp_path)).splitlines()
+    assert table[0].split()[:4] == ["Player", "Played", "Won", "Win"] and "At the table" in table[0]
+    assert table[-1].startswith("Time at the table, every evening together: ")
+    ann = companion("stats", "ann", "--data-dir", str(tmp_path))
+    # Three games each with Ben and with Cleo, beaten twice by each: Cleo, played with last, is both.
+    assert "Rival: Cleo: 3 games together" in ann and "Nemesis: Cleo, who beat Ann in 2 of 3 games together" in ann
+    against = companion("stats", "Cleo", "--against", "Devon", "--data-dir", str(tmp_path))
+    assert against == "Cleo and Devon have not finished a game together yet.\n"
+    assert companion("stats", "--year", "2025", "--data-dir", str(tmp_path)) == "No finished games in 2025.\n"
+    assert json.loads(companion("stats", "--month", "2025-02", "--json", "--data-dir", str(tmp_path))) is None
+    year = companion("stats", "--year", "2026", "--data-dir", str(tmp_path))
+    assert year.startswith(f"2026 in review: {7 if time.localtime().tm_year == 2026 else 6} games")
+    assert "Closest race: Ben over Ann by 4.0 ms (Nuts about Mutts, 21 Nov 2026)" in year
+
+
+def test_stats_refuses_what_it_cannot_answer_in_one_line(tmp_path):
+    a_familys_history(tmp_path)
+    for flags, says in ((["--against", "Ben"], "name the first one too"),
+                        (["Ann", "--month"], "without a name"),
+                        (["--month", "November"], "YYYY-MM"),
+                        (["--year", "26"], "a year such as 2026"),
+                        (["Ann", "--against", "Zed"], "no player called 'Zed'")):
+        result = companion_failing("stats", *flags, "--data-dir", str(tmp_path))
+        assert result.returncode == 2 and says in result.stderr and "Traceback" not in result.stderr
+
+
+def companion_failing(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "table_companion", *args], capture_output=True, text=True)
