@@ -3,7 +3,8 @@ game with two players, *Play again* (the same players, a fresh game) played to i
 game* and from Home a Nut game with the same two players, then Home's "Tonight: ..." button: the
 evening's standings give everyone the points the three finished games give (worked out here from each
 game's result as the store keeps it, and checked against what the end screens said), the three games
-are listed with each one's points, and a name opens that player's records (3 games played, their wins).
+are listed with each one's points, and a name opens that player's records (3 games played, their wins);
+the last player's head to head and the year in review say the same from the same saved games.
 The layout check runs on every screen on the way, the evening, the profiles and Home with tonight's
 button included.
 
@@ -186,11 +187,10 @@ def check_profile(table, name: str, played: int, won: int, per_game: dict[str, t
     from kivy.uix.label import Label
 
     from ui.screens.profile import ProfileScreen
-    from ui.widgets.count import Count
 
     assert isinstance(table.screen, ProfileScreen), f"tapping {name} opened {table.where()}: {table.texts()}"
     assert table.shows(rf"^{re.escape(name)}$"), f"the profile does not name {name}: {table.texts()}"
-    counts = {count.caption.text: count.number.text for count in table.all_widgets(Count)}
+    counts = shown_counts(table)
     assert counts.get("games played") == str(played), f"{name}'s profile shows {counts}, meant {played} played"
     assert counts.get("games won") == str(won), f"{name}'s profile shows {counts}, meant {won} won"
     for title, (game_played, game_won) in per_game.items():
@@ -200,6 +200,35 @@ def check_profile(table, name: str, played: int, won: int, per_game: dict[str, t
         assert cells[1:3] == [str(game_played), str(game_won)], \
             f"{name}'s {title} line reads {cells}, meant played {game_played}, won {game_won}"
         scroll_to_and_check(table, label.parent)
+
+
+def shown_counts(table) -> dict[str, str]:
+    from ui.widgets.count import Count
+
+    return {count.caption.text: count.number.text for count in table.all_widgets(Count)}
+
+
+def check_head_to_head_and_year(table, name: str, played: int, won: int) -> None:
+    """From a player's records, their head to head and then the year in review, read from the same saved
+    games: what they played and won tonight, in one evening. Back twice returns to their records."""
+    from ui.screens.profile import ProfileScreen
+    from ui.screens.records import HeadToHeadScreen, YearScreen
+
+    table.tap("Head to head, rival and nemesis, time at the table")
+    table.until(lambda: isinstance(table.screen, HeadToHeadScreen) and "games played" in shown_counts(table),
+                f"{name}'s head to head")
+    counts = shown_counts(table)
+    assert counts["games played"] == str(played), f"{name}'s head to head shows {counts}, meant {played} played"
+    assert counts["win rate (% won)"] == str(round(100 * won / played)), f"{name}'s win rate reads {counts}"
+    table.screenshot("records-head-to-head")
+    table.tap("This year")
+    table.until(lambda: isinstance(table.screen, YearScreen) and "evenings" in shown_counts(table), "the year")
+    counts = shown_counts(table)
+    assert (counts["games"], counts["evenings"]) == (str(played), "1"), f"the year in review shows {counts}"
+    table.screenshot("records-year")
+    table.tap("Back")
+    table.tap("Back")
+    assert isinstance(table.screen, ProfileScreen), f"Back from the records went to {table.where()}"
 
 
 def fix_a_miscount(table) -> dict:
@@ -334,7 +363,9 @@ def play_evening(table, report: dict) -> None:
         row = next(w for w in table.find(name) if isinstance(w, StandingRow))
         table.tap(row)
         check_profile(table, name, len(games), wins[name], {t: tuple(v) for t, v in per_title[name].items()})
-        if name != NAMES[-1]:
+        if name == NAMES[-1]:
+            check_head_to_head_and_year(table, name, len(games), wins[name])
+        else:
             table.tap("Back")
             check_evening(table, games, points, wins, report)
 
