@@ -402,6 +402,10 @@ class Store:
         read = [record for record in self._read_rows(None) if isinstance(record, SessionRecord)]
         return sorted(read, key=lambda record: (record.started_at, record.id))
 
+    def game_count(self) -> int:
+        """How many games are saved, counted without reading any of them back."""
+        return int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
+
     def unreadable(self) -> list[tuple[int, str]]:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]

@@ -41,6 +41,14 @@ def test_every_acknowledged_action_survives_reopening(tmp_path, counting_registe
     assert reopened.integrity_ok()
 
 
+def test_the_games_are_counted_finished_or_not_without_being_read_back(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    assert store.game_count() == 0
+    store.new_session("counting", PLAYERS, {"target": 3}).perform(Action("add", 0, {"amount": 3}))
+    store.new_session("counting", PLAYERS)
+    assert store.game_count() == 2 == len(store.sessions())
+
+
 def test_a_refused_action_writes_nothing(tmp_path, counting_registered):
     store = Store.open(tmp_path)
     session = store.new_session("counting", PLAYERS)

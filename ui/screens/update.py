@@ -14,6 +14,7 @@ from companion import exports, updates
 from companion.errors import CompanionError
 from companion.progress import Task
 from companion.store import Store
+from companion.words import counted
 from ui.background import off_screen
 from ui.widgets.basics import BigButton, MessageBar
 from ui.widgets.confirm import ConfirmPopup
@@ -105,9 +106,11 @@ def started(store: Store) -> None:
         version = updates.running_version()
         folder = updates.updates_folder()
         switched = folder is not None and updates.confirm_started(folder, version)
-        games = len(store.sessions(limit=1_000_000))
+        # Counted, not read: this runs while Home's first frames are drawn, and on a Pi reading a
+        # thousand games back would take the interpreter from them for a good part of a second.
+        games = counted(store.game_count(), "saved game")
         return (f"table-companion {version} started{' (an update, now confirmed)' if switched else ''}: "
-                f"Home is on the screen, {games} saved game{'s' if games != 1 else ''}")
+                f"Home is on the screen, {games}")
 
     def said(words: str) -> None:
         print(words, file=sys.stderr, flush=True)
