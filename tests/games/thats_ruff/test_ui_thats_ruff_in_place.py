@@ -8,7 +8,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
-from ui_support import same_widgets, settle, tap, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -75,6 +75,42 @@ def test_with_four_players_a_turn_round_the_table_keeps_every_widget(shown):
     same, before, after = same_widgets(view, round_of_cards)
     assert [action.type for action in session.actions[4:]] == ["play"] * 4, screen.message.text
     assert same, f"{new_widgets(before, after)} widgets built anew by a round of cards"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_the_paths_stay_put_card_after_card_whatever_the_last_move_says(shown, size):
+    """Last moves of one line and of two, and an Undo between them, must not move the paths under the
+    family's eyes."""
+    before = Window.size
+    Window.size = size
+    settle()
+    four = [Action("lay_out", seat, {"face_up": [{"number": 3 + seat, "colour": "red"}], "face_down": 3})
+            for seat in range(4)]
+    screen, session = shown(4, FAMILY, four)
+    view = screen.view
+    pad = view.counting.pad
+    places, lines = set(), set()
+
+    def seen() -> None:
+        settle()
+        places.add(tuple((tuple(strip.pos), tuple(strip.size)) for strip in view.boards))
+        lines.add(view.last_move.texture_size[1])
+
+    try:
+        for number in (0, 1, 2):
+            tap(pad.suit_buttons["black"])
+            tap(pad.number_buttons[number])
+            seen()
+            tap(buttons_reading(screen, "Undo")[0])
+            seen()
+            tap(pad.suit_buttons["black"])
+            tap(pad.number_buttons[number])
+            seen()
+    finally:
+        Window.size = before
+    assert [action.type for action in session.actions[4:]] == ["play"] * 3, screen.message.text
+    assert len(lines) > 1, "the last move should have taken more lines after some cards than after others"
+    assert len(places) == 1, f"the paths moved: {places}"
 
 
 def test_a_collection_updates_the_widgets_on_screen_rather_than_replacing_them(shown):

@@ -40,6 +40,12 @@ from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in table.kv)
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
+from ui.widgets.text import line_height
+
+
+def counting_head_height() -> float:
+    """The head's height while counting: the turn, the card to match and two lines of the last move."""
+    return float(dp(32) + 2 * dp(2) + line_height(theme.FONT_TABLE) + 2 * line_height(theme.FONT_SMALL))
 
 
 class InfoLine(ScrollView):
@@ -138,7 +144,10 @@ class ThatsRuffView(TableView, BoxLayout):
     def refresh(self) -> None:
         self.summary = summary = cast(RuffSummary, self.controller.session.summary())
         self.model.update(summary, self.controller.outcome)
-        self.phase = phase = summary["phase"]
+        phase = summary["phase"]
+        if phase != self.phase:
+            self.phase = phase
+            self._fit_head()
         self._arrange(phase)
         if phase == Phase.COUNTING:
             self.counting.show(summary)
@@ -175,11 +184,15 @@ class ThatsRuffView(TableView, BoxLayout):
 
     def _fit_head(self, *_: Any) -> None:
         """The row over the paths grows to show the whole of what the last move did, taking room from
-        the paths down to the lowest strip that keeps its numbers whole."""
+        the paths down to the lowest strip that keeps its numbers whole. While cards are counted it is
+        kept at what a turn, the card to match and two lines of the last move take, whatever the last
+        move says: the paths stay put card after card instead of jumping with the length of a line (and
+        nothing is laid out again but the line)."""
         boards = len(self.boards)
         table, column = self.ids["table"], self.ids["boards"]
         room = table.height - table.spacing - boards * lowest_strip() - column.spacing * (boards - 1)
-        self.head_room = max(head_height(), min(self.ids["info_row"].height, room))
+        wanted = counting_head_height() if self.phase == Phase.COUNTING else self.ids["info_row"].height
+        self.head_room = max(head_height(), min(wanted, room))
 
     def _show_winners(self, *_: Any) -> None:
         """The winners' names (partners share their dog) in the dark of the text on the good news' colour."""
