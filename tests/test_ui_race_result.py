@@ -188,8 +188,9 @@ def test_a_race_from_wait_to_go_to_its_photo_finish_updates_the_popup_rather_tha
 
 
 def test_the_photo_finish_after_the_wait_takes_the_panel_the_wait_held(bone_race, clock):
-    """The wait for GO fills the panel while it shows; once put away it must give all of it back, or the
-    photo finish is squeezed to nothing and its lines are drawn over the buttons below."""
+    """The wait for GO fills the panel while it shows; once put away the photo finish must have all of it,
+    or it is squeezed to nothing and its lines are drawn over the buttons below, and the wait must not
+    be drawn under it."""
     services, _session, screen = bone_race
     tap(only(screen, "Race for the bones!"))
     popup = race_popup()
@@ -198,7 +199,8 @@ def test_the_photo_finish_after_the_wait_takes_the_panel_the_wait_held(bone_race
     assert waited > 0
     run_race(services, clock, [3, 1, 2])
     result, headline = popup.ids["result"], next(w for w in popup.walk() if getattr(w, "text", "") == popup.headline)
-    assert popup.ids["waiting"].height == 0
+    waiting = popup.ids["waiting"]
+    assert waiting.opacity == 0 and waiting.canvas not in waiting.parent.canvas.children
     assert result.height >= waited * 0.9
     assert result.y <= headline.y and headline.top <= result.top, "the headline is drawn outside the photo finish"
     for row in popup.rows[:3]:

@@ -218,13 +218,7 @@ class RacePopup(ModalView):
         stage = self.stage
         for part, hidden in (("waiting", stage not in ("wait", "deciding")), ("problem", stage != "problem"),
                              ("result", stage != "result")):
-            widget = self.ids[part]
-            # The stage in use takes the whole panel. A stage put away is set to no height here, not in KV:
-            # a height a layout gave it while it showed would otherwise stay and squeeze the next one.
-            widget.size_hint_y = None if hidden else 1
-            if hidden:
-                widget.height = 0
-            hide(widget, hidden)
+            hide(self.ids[part], hidden)
 
     def _timestamps_note(self) -> str:
         if self.uses_screen:

@@ -1,16 +1,26 @@
 """Hiding a part made once (a seat's card while the seat is empty, a stage of the race popup) without
 taking it out of the layout: it keeps its place, so what is beside it keeps its size; no touch reaches
 it; and nothing of it is drawn. A widget at opacity 0 is still painted, every pixel of it, so its
-canvas also leaves its parent's until it shows again."""
+canvas also leaves its parent's until it shows again.
+
+Touches are kept out by disabling the part, but only a part that takes touches: disabling draws every
+label in it again (in its disabled colour), work thrown away on words nobody sees."""
 
 from __future__ import annotations
 
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+
+
+def takes_touches(widget: Widget) -> bool:
+    return any(isinstance(part, (ButtonBehavior, ScrollView)) for part in widget.walk(restrict=True))
 
 
 def hide(widget: Widget, hidden: bool) -> None:
     widget.opacity = 0 if hidden else 1
-    widget.disabled = hidden
+    if widget.disabled != hidden and (widget.disabled or takes_touches(widget)):
+        widget.disabled = hidden
     parent = widget.parent
     if parent is None:
         return
