@@ -99,25 +99,6 @@ def test_a_list_across_lays_its_items_left_to_right_and_scrolls_sideways(shown):
     assert row.do_scroll_x and not row.do_scroll_y
 
 
-def test_a_hidden_part_keeps_its_place_draws_nothing_and_comes_back_in_its_order(shown):
-    from kivy.uix.widget import Widget
-
-    from ui.widgets.hiding import hide
-
-    row = shown(BoxLayout())
-    parts = [Widget() for _ in range(3)]
-    for part in parts:
-        row.add_widget(part)
-    settle()
-    drawn = [row.canvas.indexof(part.canvas) for part in parts]
-    hide(parts[1], True)
-    settle()
-    assert row.canvas.indexof(parts[1].canvas) == -1 and parts[1].disabled and parts[1].opacity == 0
-    assert parts[1].width == parts[0].width          # its place kept: the others keep their size
-    hide(parts[1], False)
-    assert [row.canvas.indexof(part.canvas) for part in parts] == drawn and not parts[1].disabled
-
-
 def test_a_choice_with_an_edge_shows_it_round_its_fill_and_one_without_fills_to_its_border(shown):
     from kivy.graphics import Color, RoundedRectangle
 

@@ -55,3 +55,22 @@ def test_a_hidden_button_takes_no_touch_and_takes_them_again_once_shown(stage):
     settle()
     tap(button)
     assert pressed == [True]
+
+
+def test_a_hidden_part_keeps_its_place_draws_nothing_and_comes_back_in_its_order():
+    from kivy.uix.widget import Widget
+
+    row = BoxLayout(size_hint=(None, None), size=(600, 120), pos=(0, 0))
+    Window.add_widget(row)
+    parts = [Widget() for _ in range(3)]
+    for part in parts:
+        row.add_widget(part)
+    settle()
+    drawn = [row.canvas.indexof(part.canvas) for part in parts]
+    hide(parts[1], True)
+    settle()
+    assert row.canvas.indexof(parts[1].canvas) == -1 and parts[1].opacity == 0
+    assert parts[1].width == parts[0].width          # its place kept: the others keep their size
+    hide(parts[1], False)
+    assert [row.canvas.indexof(part.canvas) for part in parts] == drawn
+    Window.remove_widget(row)

@@ -91,6 +91,11 @@ TOUCH_PRIMARY = dp(64)   # the expected next action: 12 mm
 GAP = dp(8)
 PAD = dp(12)
 RADIUS = dp(10)
+# Straight pieces in a rounded corner and round a circle. Kivy's defaults (10 a corner, 180 a circle)
+# cost every frame: painted in software a default circle takes ten times a plain rectangle. These
+# stay smooth at the sizes drawn here.
+CORNER_SEGMENTS = 5
+CIRCLE_SEGMENTS = 36
 
 FONT_SMALL = sp(16)      # read up close: button words, hints, explanations (2.2 mm capitals at 800x480)
 FONT_BODY = sp(20)

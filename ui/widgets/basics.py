@@ -35,7 +35,7 @@ class Panel(BoxLayout):
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color(*self.fill)
-            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            self._shape = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
         # The ring's outline is drawn only once a panel has had one: most never do.
         self._ring: tuple[Color, Line] | None = None
         self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed, ring=self._ring_changed,
@@ -113,7 +113,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color()
-            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            self._shape = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
             self._outline_colour = Color(0, 0, 0, 0)
             self._outline = Line(width=dp(1.5))
         self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
@@ -185,7 +185,7 @@ class MessageBar(Label):
         self._base_font: float = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
-            self._shape = RoundedRectangle(radius=[theme.RADIUS])
+            self._shape = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
         self.bind(pos=self._redraw, size=self._redraw)
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
         self._clear_event = None

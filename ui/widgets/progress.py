@@ -25,9 +25,9 @@ class FillBar(Widget):
         self.fraction = 0.0
         with self.canvas:
             Color(*theme.SURFACE_HIGH)
-            self._track = RoundedRectangle(radius=[dp(6)])
+            self._track = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(6)])
             Color(*theme.ACCENT)
-            self._fill = RoundedRectangle(radius=[dp(6)])
+            self._fill = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(6)])
         self.bind(pos=self._redraw, size=self._redraw)
 
     def show(self, fraction: float) -> None:

@@ -57,7 +57,7 @@ class Tag(Label):
         super().__init__(**kwargs)
         with self.canvas.before:
             self._colour = Color(*self.fill)
-            self._chip = RoundedRectangle(radius=[theme.RADIUS])
+            self._chip = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
         self.fbind("pos", self._place)
         self.fbind("size", self._place)
         self.fbind("fill", self._paint)

@@ -10,6 +10,8 @@ from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from ui import theme
+
 Point = tuple[float, float]
 Contour = list[Point]
 Colour = Sequence[float]
@@ -189,7 +191,7 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
     Color(*rgba)
     contours = shape_contours(shape, cx, cy, radius)
     if contours is None:
-        Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
         Color(*outline_rgba)
         SmoothLine(circle=(cx, cy, radius), width=1.5)
         return

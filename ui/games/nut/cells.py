@@ -70,7 +70,7 @@ def draw_cell(canvas: Any, value: str, x: float, y: float, s: float) -> None:
     inset = max(1.0, s * 0.04)
     x0, y0, side = x + inset, y + inset, s - 2 * inset
     canvas.add(Color(*FILLS.get(value, FILLS[EMPTY]), 1))
-    canvas.add(RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[side * 0.12]))
+    canvas.add(RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(x0, y0), size=(side, side), radius=[side * 0.12]))
     if value == EMPTY:
         canvas.add(Color(1, 1, 1, 0.10))
         canvas.add(Line(rounded_rectangle=(x0, y0, side, side, side * 0.12), width=1))
@@ -96,7 +96,7 @@ def draw_cell(canvas: Any, value: str, x: float, y: float, s: float) -> None:
 def draw_erase(canvas: Any, x: float, y: float, s: float) -> None:
     """The eraser: an empty cell crossed out."""
     canvas.add(Color(*FILLS[EMPTY], 1))
-    canvas.add(RoundedRectangle(pos=(x, y), size=(s, s), radius=[s * 0.12]))
+    canvas.add(RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(x, y), size=(s, s), radius=[s * 0.12]))
     canvas.add(Color(0.95, 0.45, 0.45, 1))
     canvas.add(Line(points=[x + s * 0.25, y + s * 0.25, x + s * 0.75, y + s * 0.75], width=dp(2.5)))
     canvas.add(Line(points=[x + s * 0.25, y + s * 0.75, x + s * 0.75, y + s * 0.25], width=dp(2.5)))
@@ -107,7 +107,7 @@ def _dots(canvas: Any, x: float, y: float, s: float) -> None:
     for i in range(3):
         for j in range(3):
             cx, cy = x + s * (0.2 + 0.3 * i), y + s * (0.2 + 0.3 * j)
-            canvas.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+            canvas.add(Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
 
 
 def _stripes(canvas: Any, x: float, y: float, s: float) -> None:
@@ -158,7 +158,7 @@ def _tail(canvas: Any, x: float, y: float, s: float) -> None:
 def _letter(canvas: Any, value: str, x: float, y: float, s: float) -> None:
     chip = s * 0.5
     canvas.add(Color(0, 0, 0, 0.55))
-    canvas.add(Ellipse(pos=(x + (s - chip) / 2, y + (s - chip) / 2), size=(chip, chip)))
+    canvas.add(Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(x + (s - chip) / 2, y + (s - chip) / 2), size=(chip, chip)))
     texture = letter_texture(value, chip * 0.75)
     w, h = texture.size
     canvas.add(Color(1, 1, 1, 1))

@@ -65,7 +65,7 @@ class MugSlot(Widget):
         rgb = RGB[self.colour]
         with canvas:
             Color(*(rgb if self.held else theme.SURFACE[:3]), 1)
-            RoundedRectangle(pos=(0, 0), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
+            RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(0, 0), size=(body_w, body_h), radius=[0, 0, dp(6), dp(6)])
         ink = pattern_ink(rgb) if self.held else (*rgb, 0.35)
         draw_pattern(canvas, PATTERNS[self.colour], 3, 3, body_w - 6, body_h - 6, ink)
         with canvas:

@@ -30,7 +30,7 @@ def draw_pattern(canvas: Any, pattern: str, x: float, y: float, w: float, h: flo
         elif pattern == "spots":
             r = step * 0.22
             for cx, cy in _grid(x, y, w, h, step):
-                Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+                Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - r, cy - r), size=(2 * r, 2 * r))
         elif pattern == "stars":
             for cx, cy in _grid(x, y, w, h, step):
                 fan(cx, cy, polygon_points(cx, cy, step * 0.38, 5, inner=0.45))

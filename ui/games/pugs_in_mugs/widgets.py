@@ -78,7 +78,7 @@ class Pips(Widget):
                 cy = self.center_y
                 if index < self.left:
                     Color(*theme.palette.accent)
-                    Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+                    Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - r, cy - r), size=(2 * r, 2 * r))
                 Color(*theme.palette.text)
                 Line(circle=(cx, cy, r), width=dp(1.5))
                 if index >= self.left:

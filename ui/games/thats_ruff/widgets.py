@@ -160,25 +160,25 @@ def draw_suit(suit: str, x: float, y: float, size: float, rgba: RGBA = WHITE) ->
     Color(*rgba)
     s = size
     if suit == "blue":            # a dog's dish: a bowl with a rim
-        Ellipse(pos=(x + s * 0.08, y + s * 0.12), size=(s * 0.84, s * 0.7), angle_start=90, angle_end=270)
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(x + s * 0.08, y + s * 0.12), size=(s * 0.84, s * 0.7), angle_start=90, angle_end=270)
         Rectangle(pos=(x + s * 0.02, y + s * 0.44), size=(s * 0.96, s * 0.1))
         Rectangle(pos=(x + s * 0.3, y + s * 0.1), size=(s * 0.4, s * 0.08))
     elif suit == "red":           # a fire hydrant: cap, body, side nozzles, base
-        Ellipse(pos=(x + s * 0.28, y + s * 0.6), size=(s * 0.44, s * 0.34), angle_start=-90, angle_end=90)
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(x + s * 0.28, y + s * 0.6), size=(s * 0.44, s * 0.34), angle_start=-90, angle_end=90)
         Rectangle(pos=(x + s * 0.3, y + s * 0.14), size=(s * 0.4, s * 0.64))
         Rectangle(pos=(x + s * 0.12, y + s * 0.44), size=(s * 0.76, s * 0.14))
         Rectangle(pos=(x + s * 0.2, y + s * 0.04), size=(s * 0.6, s * 0.12))
     elif suit == "black":         # a paw print: one pad, four toes
-        Ellipse(pos=(x + s * 0.24, y + s * 0.06), size=(s * 0.52, s * 0.44))
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(x + s * 0.24, y + s * 0.06), size=(s * 0.52, s * 0.44))
         for cx, cy in ((0.14, 0.52), (0.36, 0.72), (0.64, 0.72), (0.86, 0.52)):
-            Ellipse(pos=(x + s * (cx - 0.11), y + s * (cy - 0.12)), size=(s * 0.22, s * 0.26))
+            Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(x + s * (cx - 0.11), y + s * (cy - 0.12)), size=(s * 0.22, s * 0.26))
     else:                         # a Wild Dog: a bone
         draw_shape(SUIT_SYMBOL[WILD], x + s / 2, y + s / 2, s * 0.5, rgba, (0, 0, 0, 0))
 
 
 def draw_disc(cx: float, cy: float, radius: float) -> None:
     Color(*DISC)
-    Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
+    Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
     Color(*DISC_EDGE)
     Line(circle=(cx, cy, radius), width=1.3)
     Line(circle=(cx, cy, radius * 0.55), width=1)
@@ -188,7 +188,7 @@ def draw_house(cx: float, cy: float, size: float, occupied: bool) -> None:
     """A dog house centred on (cx, cy), `size` across: walls and a roof."""
     half = size / 2
     Color(*(HOUSE_FILL_TAKEN if occupied else HOUSE_FILL))
-    RoundedRectangle(pos=(cx - half * 0.8, cy - half), size=(size * 0.8, size * 0.62), radius=[dp(2)])
+    RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(cx - half * 0.8, cy - half), size=(size * 0.8, size * 0.62), radius=[dp(2)])
     fan(cx, cy + half * 0.55, [(cx - half, cy + half * 0.2), (cx, cy + half), (cx + half, cy + half * 0.2)])
 
 
@@ -348,7 +348,7 @@ class CardFace(Widget):
 def _draw_card(card: Card, w: float, h: float) -> None:
     fill = SUIT_FILL[card_suit(card)]
     Color(*fill)
-    RoundedRectangle(pos=(0, 0), size=(w, h), radius=[dp(6)])
+    RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(0, 0), size=(w, h), radius=[dp(6)])
     Color(*(0.7 + 0.3 * part for part in fill[:3]), 1)
     Line(rounded_rectangle=(1, 1, w - 2, h - 2, dp(6)), width=1.2)
     symbol = min(w, h) * 0.3
@@ -373,12 +373,12 @@ class ShadedCounts(Widget):
         self.tiles: list[tuple[Color, RoundedRectangle]] = []
         with self.canvas.before:
             for _ in SHADED:
-                self.tiles.append((Color(), RoundedRectangle(radius=[dp(5)])))
+                self.tiles.append((Color(), RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(5)])))
             # The count ahead: an outline of the accent, drawn as the tile over a slightly bigger one.
             self._ahead_colour = Color(0, 0, 0, 0)
-            self._ahead = RoundedRectangle(radius=[dp(5)])
+            self._ahead = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(5)])
             self._ahead_fill = Color(0, 0, 0, 0)
-            self._ahead_tile = RoundedRectangle(radius=[dp(4)])
+            self._ahead_tile = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(4)])
         self.labels = [Label(text=str(value), bold=True, halign="center", valign="middle", size_hint=(None, None))
                        for value in SHADED]
         for label in self.labels:
@@ -484,9 +484,9 @@ class BoardStrip(Widget):
         with self.canvas.before:
             # Outlined while the table waits for it: its colour shows round the strip drawn over it.
             self._edge_colour = Color(0, 0, 0, 0)
-            self._edge = RoundedRectangle(radius=[dp(8)])
+            self._edge = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(8)])
             self._back_colour = Color()
-            self._back = RoundedRectangle(radius=[dp(7)])
+            self._back = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(7)])
             Color(1, 1, 1, 1)
             self._path = Rectangle()
             self._discs = InstructionGroup()
@@ -599,7 +599,8 @@ class _PathGeometry:
                         draw_house(cx, cy, min(tile_w * 1.1, tile_h), in_house)
                         continue
                     Color(*TILE)
-                    RoundedRectangle(pos=(cx - tile_w / 2, cy - tile_h / 2), size=(tile_w, tile_h), radius=[dp(4)])
+                    RoundedRectangle(segments=theme.CORNER_SEGMENTS, pos=(cx - tile_w / 2, cy - tile_h / 2),
+                                     size=(tile_w, tile_h), radius=[dp(4)])
                     draw_text(str(space), font, theme.TEXT, cx, cy)
             _paint(canvas, spaces)
 
@@ -620,9 +621,9 @@ class KeptHouse(Widget):
         self.side = dp(14) if compact() else dp(26)
         with self.canvas.before:
             self._edge_colour = Color(*HOUSE_FILL)
-            self._edge = RoundedRectangle(radius=[dp(6)])
+            self._edge = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(6)])
             Color(*HOUSE_FILL)
-            self._fill = RoundedRectangle(radius=[dp(5)])
+            self._fill = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(5)])
             self._marks = InstructionGroup()
         self.count = Count(beside=True, caption_room=0, value=board.kept)
         self.add_widget(self.count)
