@@ -89,6 +89,18 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
     assert "DEALS" in tiles[0].tag_words
 
 
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_which_hand_it_is_shows_once_with_six_players(services, seven_inch, size):
+    """Beside the pad where the column has room for it, else after whose turn it is: never nowhere."""
+    Window.size = size
+    screen, _ = game(services, seven_inch, FIRST)
+    settle()
+    shown = [label.text for label in screen.walk()
+             if isinstance(getattr(label, "text", None), str) and layout.is_shown(label)]
+    assert sum("Hand 1 of 3" in text for text in shown) == 1, shown
+    assert problems(screen) == []
+
+
 @pytest.mark.parametrize("step, taps", [
     ("details", ["details", "colour:red", "number:12"]),
     ("wild colour", ["mutt"]),

@@ -86,6 +86,9 @@ class ActionPad(BoxLayout):
         self.draft = Draft()
         self.seen = len(controller.session.actions)
         self.button_help: str | None = None
+        # Which hand this is, said after whose turn it is where the column beside the pad has no room
+        # for it (six players on the 7" panel); empty where the column shows it.
+        self.hand_aside = ""
         self.buttons: dict[str, Widget] = {}
         self._parts: dict[str, list[Widget]] = {}
         self._rows: list[BoxLayout] = []

@@ -169,6 +169,7 @@ class Pad(Protocol):
 
     summary: MuttsSummary
     draft: Draft
+    hand_aside: str   # which hand this is, where the turn's heading has to say it
 
     @property
     def seat(self) -> int | None: ...
@@ -223,7 +224,7 @@ def _bone_title(pad: Pad) -> str:
 
 WILD_ROW = ("wilds",)
 STEPS: dict[Step, Layout] = {
-    Step.TURN: Layout(lambda pad: f"{pad.name(pad.seat)}'s turn", _whose, ("pass",), (
+    Step.TURN: Layout(lambda pad: f"{pad.name(pad.seat)}'s turn{pad.hand_aside}", _whose, ("pass",), (
         Row(("dog", "details", "drew", "drew_played", "reshuffle"), PRIMARY, (("dog", 1.6),)),
         Row((*WILD_ROW, "name_top", "match", "run"), widths=(("name_top", 2),))), hint=True),
     Step.FIRST_CARD: Layout(lambda pad: f"{pad.name(pad.seat)} starts the home pile", _whose, (), (

@@ -104,7 +104,8 @@ class Piles(ButtonBehavior, BoxLayout):
 
 class TableInfo(Panel):
     """Beside the pad: the top card, the piles (tap for where every card is) and which hand this is;
-    the hand steps aside when the column is too short for it (six players on the 7" panel)."""
+    the hand steps aside when the column is too short for it (six players on the 7" panel), and the
+    turn's heading says it instead."""
 
     model = ObjectProperty(None, rebind=True)
 
@@ -169,6 +170,8 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
         self.below.add_widget(self.info)
         self.below.add_widget(self.pad)
         self.info.piles.bind(on_release=lambda *_: self.show_cards())
+        self.info.hand.bind(height=self._place_hand)
+        self.model.bind(hand_words=self._place_hand)
         self._scores: ScoresView | None = None
         self.fbind("width", self._size_info)
         self._size_info()
@@ -197,6 +200,14 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
             self.clear_widgets()
             for part in parts:
                 self.add_widget(part)
+
+    def _place_hand(self, *_: Any) -> None:
+        """Which hand this is goes into the turn's heading when the column beside the pad is too short."""
+        hand = self.info.hand
+        aside = "" if hand.height >= line_height(hand.font_size) else f" · {self.model.hand_words}"
+        if aside != self.pad.hand_aside:
+            self.pad.hand_aside = aside
+            self.pad.show()
 
     def _size_info(self, *_: Any) -> None:
         # A quarter of the width, or what the piles' two key numbers need where that is more.
