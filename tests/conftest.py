@@ -81,6 +81,16 @@ def services(tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def collector_left_alone(request, monkeypatch):
+    """After each change of screen the app collects its garbage and freezes the rest (ui/collector.py).
+    A test process holds every earlier test's leftovers, millions of objects, so each of those walks
+    takes up to a second there: tests leave it out, except those marked `collector`, which check it."""
+    if request.node.get_closest_marker("collector") is None:
+        monkeypatch.setattr("ui.collector.collect_and_freeze", lambda: None)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def no_popup_outlives_its_test():
     """A popup a test leaves open would sit over the next test's screen and take its taps."""
     yield

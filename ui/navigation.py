@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager
+from kivy.clock import Clock
+from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager, TransitionBase
 
+from ui import collector
 from ui.kept import KeptScreen
 from ui.places import Place
 from ui.services import Services
@@ -19,6 +21,7 @@ class Navigator(ScreenManager):
         super().__init__(**kwargs)
         self._serial = 0
         self._kept: dict[Place, KeptScreen] = {}
+        self._collection = Clock.create_trigger(lambda _dt: collector.collect_and_freeze(), collector.AFTER_A_CHANGE_S)
 
     def go(self, place: Place, services: Services | None, *details: Any) -> Screen:
         """Show the screen for `place` (with its details, e.g. the game to show): the kept one, brought
@@ -42,6 +45,17 @@ class Navigator(ScreenManager):
         if not screen.name:
             self._serial += 1
             screen.name = f"{type(screen).__name__}-{self._serial}"
-        # switch_to removes the old screen only once the transition has finished drawing it.
+        # switch_to removes the old screen only once the transition has finished drawing it, and the
+        # memory it held is collected a little after that (the first screen shown has no transition).
         self.switch_to(screen)
+        if self.transition.is_active:
+            self.transition.bind(on_complete=self._collect_later)
+        else:
+            self._collect_later(None)
         return screen
+
+    def _collect_later(self, transition: TransitionBase | None) -> None:
+        if transition is not None:
+            transition.unbind(on_complete=self._collect_later)
+        self._collection.cancel()
+        self._collection()
