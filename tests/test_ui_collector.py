@@ -9,12 +9,9 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from kivy.uix.screenmanager import NoTransition  # noqa: E402
 from ui_support import settle, settle_until  # noqa: E402
 
 from companion.players import Player  # noqa: E402
-from ui.navigation import Navigator  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 
@@ -26,16 +23,13 @@ def walked_by_the_collector(thing) -> bool:
 
 
 @pytest.fixture
-def navigator():
-    shown = Navigator(transition=NoTransition())
-    Window.add_widget(shown)
-    yield shown
-    Window.remove_widget(shown)
+def unfrozen_after():
+    yield
     gc.unfreeze()
 
 
 @pytest.mark.collector
-def test_a_game_on_screen_is_out_of_the_collectors_way_and_freed_once_left(services, navigator):
+def test_a_game_on_screen_is_out_of_the_collectors_way_and_freed_once_left(services, navigator, unfrozen_after):
     session = services.store.new_session("thats_ruff", FAMILY)
     screen = open_game_screen(services, navigator, session)
     view = screen.view
