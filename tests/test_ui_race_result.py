@@ -205,3 +205,54 @@ def test_the_photo_finish_after_the_wait_takes_the_panel_the_wait_held(bone_race
     assert result.y <= headline.y and headline.top <= result.top, "the headline is drawn outside the photo finish"
     for row in popup.rows[:3]:
         assert result.y <= row.y and row.top <= result.top, f"{row.player.name}'s line is drawn outside the photo finish"
+
+
+def test_history_shows_each_race_with_every_name_whole_and_its_margin(bone_race, clock):
+    """A race in History reads as the photo finish did: each name on one line in its column, and the
+    margin behind the first press beside it."""
+    from ui.screens.race import PhotoFinishRow
+
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    run_race(services, clock, [3, 1, 2])
+    tap(only(race_popup(), "Accept result"))
+    settle()
+    history = screen.open_history()
+    history.show_races()
+    settle()
+    rows = [widget for widget in history.walk() if isinstance(widget, PhotoFinishRow)]
+    assert [row.player.name for row in rows] == ["Cleo", "Ann", "Ben"]
+    for row in rows:
+        name = row.children[-2].label   # place, name, bar, margin
+        margin = row.children[0]
+        assert name.texture_size[0] <= name.width and name.texture_size[1] <= name.height * 1.5, \
+            f"{row.player.name} is not on one line in its column"
+        assert margin.text.startswith(("first", "+")) and margin.texture_size[0] <= margin.width + 1, margin.text
+    history.dismiss()
+
+
+def test_a_line_that_had_no_time_gets_its_margin_column_back_once_timed():
+    """A player who did not press has a line without a bar; when the next race times them, their bar must
+    end where everyone else's does, or the gaps are misread (the widest margin, "first  wins", is often the
+    same from one claim to the next, so nothing else changes to put it right)."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui.race_text import ResultRow
+    from ui.screens.race import PhotoFinishRow
+
+    box = BoxLayout(orientation="vertical", size_hint=(None, None), size=(700, 100), pos=(0, 0))
+    rows = [PhotoFinishRow(detail_width=120), PhotoFinishRow(detail_width=120)]
+    for row in rows:
+        box.add_widget(row)
+    Window.add_widget(box)
+    try:
+        rows[0].show(ResultRow("1st", 1, "first  wins", 0.0), FAMILY[0], 68.5)
+        rows[1].show(ResultRow("-", 2, "did not press", None), FAMILY[1], 68.5)
+        settle()
+        rows[1].show(ResultRow("2nd", 2, "+68.5 ms", 68.5), FAMILY[1], 68.5)
+        settle()
+        margins = [row.children[0] for row in rows]
+        assert [round(margin.width) for margin in margins] == [120, 120]
+        assert round(rows[0].children[1].right) == round(rows[1].children[1].right), "the bars end apart"
+    finally:
+        Window.remove_widget(box)

@@ -92,6 +92,14 @@ def is_shown(widget: Widget) -> bool:
     return widget.width > 0 and widget.height > 0
 
 
+def is_squeezed(widget: Widget) -> bool:
+    """Words in sight given no width: Kivy still draws them, a letter a line or at their own size, over
+    whatever is beside them."""
+    return (isinstance(widget, Label) and bool(plain(widget.text).strip()) and widget.width < 1
+            and widget.height > 0 and widget.texture_size[0] > 1
+            and all(getattr(node, "opacity", 1) > 0 for node in (widget, *ancestors(widget))))
+
+
 def window_box(widget: Widget) -> tuple[float, float, float, float]:
     x0, y0 = widget.to_window(widget.x, widget.y)
     return x0, y0, x0 + widget.width, y0 + widget.height
@@ -235,6 +243,8 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
 
     for root in roots:
         for widget in root.walk(restrict=True):
+            if is_squeezed(widget):
+                add(widget, f"{plain(widget.text)[:30]!r} is given no width, so it is drawn over what is beside it")
             if not is_shown(widget) or viewport(widget, window) is None:
                 continue
             parent = widget.parent

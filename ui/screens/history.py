@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -66,7 +67,15 @@ class RaceCard(Row, BoxLayout):
     name_width = NumericProperty(0)
     detail_width = NumericProperty(0)
 
-    def on_rows(self, *_: Any) -> None:
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # The list hands a card its race one field at a time, the rows before the widths they are drawn
+        # in: the lines are made once all of them are in, on the next frame.
+        self._show_rows = Clock.create_trigger(self._make_rows, -1)
+        for field in ("rows", "slowest", "name_width", "detail_width"):
+            self.fbind(field, self._show_rows)
+
+    def _make_rows(self, *_: Any) -> None:
         finish = self.ids["finish"]
         finish.clear_widgets()
         for row, player in self.rows:
