@@ -27,6 +27,7 @@ from .head_to_head import HeadToHead
 from .ledger import read_ledger
 from .paths import default_data_dir
 from .records import PlayerRecord, Records
+from .words import month_name
 
 _MONTH = re.compile(r"(\d{4})-(\d{1,2})")
 
@@ -54,7 +55,7 @@ def _answer(records: Records, args: argparse.Namespace) -> tuple[Any, str]:
     if args.month:
         year, month = _month_asked(args.month)
         found = next((m for m in records.months if (m.year, m.month) == (year, month)), None)
-        return _json(found), month_text(found) if found else f"No finished games in {_month_name(year, month)}.\n"
+        return _json(found), month_text(found) if found else f"No finished games in {month_name(year, month)}.\n"
     if args.year:
         year = _year_asked(args.year)
         review = records.year(year)
@@ -111,10 +112,6 @@ def _percent(rate: float | None) -> str:
 
 def _day(moment: float) -> str:
     return time.strftime("%d %b %Y", time.localtime(moment))
-
-
-def _month_name(year: int, month: int) -> str:
-    return time.strftime("%B %Y", (year, month, 1, 0, 0, 0, 0, 1, -1))
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
@@ -180,7 +177,7 @@ def head_to_head_text(pair: HeadToHead) -> str:
 
 
 def month_text(month: Month) -> str:
-    lines = [f"{_month_name(month.year, month.month)}: {month.games} game{'s' if month.games != 1 else ''} over "
+    lines = [f"{month_name(month.year, month.month)}: {month.games} game{'s' if month.games != 1 else ''} over "
              f"{month.evenings} evening{'s' if month.evenings != 1 else ''}, {duration(month.seconds_at_table)} "
              "at the table"]
     lines.extend(f"  {winner.name}: won {winner.games_won} game{'s' if winner.games_won != 1 else ''}, "
@@ -219,6 +216,6 @@ def year_text(review: YearInReview) -> str:
     if review.longest_run is not None:
         run = review.longest_run
         lines.append(f"Longest winning run: {run.name}, {run.wins} in a row ({_day(run.from_at)} to {_day(run.to_at)})")
-    lines.extend(f"  {_month_name(m.year, m.month)}: {m.games} game{'s' if m.games != 1 else ''}, {m.evenings} "
+    lines.extend(f"  {month_name(m.year, m.month)}: {m.games} game{'s' if m.games != 1 else ''}, {m.evenings} "
                  f"evening{'s' if m.evenings != 1 else ''}, {duration(m.seconds_at_table)}" for m in review.months)
     return "\n".join(lines) + "\n"

@@ -1,7 +1,10 @@
 """A noun that agrees with the number in front of it, for every line the family reads: "1 card",
-"2 cards", "0 cards". Pure text, so the rules' messages and the screens say it the same way."""
+"2 cards", "0 cards", and a month by its name. Pure text, so the rules' messages, the screens and the
+command line say it the same way."""
 
 from __future__ import annotations
+
+import time
 
 
 def noun(count: int, singular: str, plural: str | None = None) -> str:
@@ -12,3 +15,8 @@ def noun(count: int, singular: str, plural: str | None = None) -> str:
 def counted(count: int, singular: str, plural: str | None = None) -> str:
     """The number and its noun: counted(1, "card") is "1 card", counted(3, "card") is "3 cards"."""
     return f"{count} {noun(count, singular, plural)}"
+
+
+def month_name(year: int, month: int) -> str:
+    """"March 2026"."""
+    return time.strftime("%B %Y", (year, month, 1, 0, 0, 0, 0, 1, -1))

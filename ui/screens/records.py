@@ -19,6 +19,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
+from companion import words
 from companion.buzzer_records import TrendPoint
 from companion.calendar_records import Month, YearInReview
 from companion.errors import CompanionError
@@ -102,7 +103,7 @@ def year_lines(review: YearInReview) -> list[str]:
 
 
 def month_name(month: Month) -> str:
-    return time.strftime("%B %Y", (month.year, month.month, 1, 0, 0, 0, 0, 1, -1))
+    return words.month_name(month.year, month.month)
 
 
 def month_detail_lines(month: Month) -> list[str]:
