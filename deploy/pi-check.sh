@@ -91,86 +91,17 @@ fi
 [[ -x $REPO/.venv/bin/python ]] ||
     die "the project's .venv is missing; the check compares the emulated results with this machine's." "Run: make check (or make run) once first."
 
-# The Debian mirror this machine's apt uses, so the check works wherever apt does.
-mirror() {
-    if [[ -n ${PI_MIRROR:-} ]]; then printf '%s' "$PI_MIRROR"; return; fi
-    local found
-    found=$(grep -hs -m1 -E '^URIs: .*/debian/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2}' | head -n1)
-    [[ -n $found ]] || found=$(grep -hs -E '^deb .*/debian/? ' /etc/apt/sources.list | awk '{print $2}' | head -n1)
-    printf '%s' "${found:-http://deb.debian.org/debian}"
-}
-MIRROR=$(mirror)
+# The table of timed steps, the arm64 emulation and the chroot helpers, shared with the image builders.
+# shellcheck source=deploy/build-steps.sh disable=SC1091
+source "$SCRIPT_DIR/build-steps.sh"
+MIRROR=$(debian_mirror)
 
 # --- the step table --------------------------------------------------------------------------------------
 
-STEP_NAMES=()
-STEP_RESULTS=()
-STEP_TIMES=()
-FAILED=0
 LOG_DIR=$WORK/logs
-
-# run_step NAME FUNCTION: runs FUNCTION with its output in a log, and records its result and time;
-# LAST_STATUS is its exit status. A failed step prints the end of its log. Never call it as a condition
-# (if, ||): bash then ignores `set -e` inside the step, and a failed command would not stop it.
-LAST_STATUS=0
-run_step() {
-    local name=$1 function=$2 started status log result
-    log=$LOG_DIR/$name.log
-    started=$(date +%s)
-    note "$name"
-    set +e
-    ( set -e; "$function" ) >"$log" 2>&1
-    status=$?
-    set -e
-    result=$(tail -n 1 "$log" | cut -c1-70)
-    if [[ $status -ne 0 ]]; then
-        FAILED=1
-        printf '    FAILED (log: %s); its end:\n' "$log"
-        tail -n 25 "$log" | sed 's/^/    | /'
-        result="FAIL: $result"
-    fi
-    STEP_NAMES+=("$name")
-    STEP_RESULTS+=("$result")
-    STEP_TIMES+=("$(($(date +%s) - started))")
-    LAST_STATUS=$status
-}
-
-print_table() {
-    local i total=0
-    printf '\n%-12s %6s  %s\n' "step" "time" "result"
-    printf '%-12s %6s  %s\n' "------------" "------" "------------------------------------------------------------"
-    for i in "${!STEP_NAMES[@]}"; do
-        printf '%-12s %5ss  %s\n' "${STEP_NAMES[$i]}" "${STEP_TIMES[$i]}" "${STEP_RESULTS[$i]}"
-        total=$((total + STEP_TIMES[i]))
-    done
-    printf '%-12s %5ss  %s\n' "total" "$total" "$([[ $FAILED -eq 0 ]] && echo "pi-check passed" || echo "pi-check FAILED")"
-}
 
 # --- emulation -----------------------------------------------------------------------------------------
 
-BINFMT=/proc/sys/fs/binfmt_misc
-
-step_emulation() {
-    if [[ ! -e $BINFMT/register ]]; then
-        mount -t binfmt_misc binfmt_misc "$BINFMT" ||
-            die "cannot mount binfmt_misc at $BINFMT." "In a container, start it with --privileged, or mount it on the host."
-    fi
-    if [[ ! -e $BINFMT/qemu-aarch64 ]]; then
-        if command -v update-binfmts >/dev/null; then
-            update-binfmts --enable qemu-aarch64 || true
-        fi
-        if [[ ! -e $BINFMT/qemu-aarch64 && -f /usr/lib/binfmt.d/qemu-aarch64.conf ]]; then
-            cat /usr/lib/binfmt.d/qemu-aarch64.conf >"$BINFMT/register"
-        fi
-    fi
-    grep -qx enabled "$BINFMT/qemu-aarch64" 2>/dev/null ||
-        die "the qemu-aarch64 handler is not enabled in $BINFMT." "Run: sudo update-binfmts --enable qemu-aarch64"
-    # With the F flag the kernel holds the emulator open, so it works inside a chroot without a copy there.
-    grep -q '^flags: .*F' "$BINFMT/qemu-aarch64" ||
-        die "the qemu-aarch64 handler lacks the F (fix binary) flag, so it cannot run inside a chroot." \
-            "Reinstall qemu-user-static from Debian, whose handler has it."
-    echo "qemu-aarch64 enabled ($(qemu-aarch64-static --version | head -n1 | awk '{print $3}'))"
-}
 
 # --- the arm64 root --------------------------------------------------------------------------------------
 
@@ -178,22 +109,6 @@ TARBALL=$CACHE/$SUITE-arm64.tar
 RECIPE_FILE=$CACHE/$SUITE-arm64.recipe
 RECIPE="suite=$SUITE packages=$BASE_PACKAGES user=$KIOSK_USER"
 ROOT=$WORK/root
-
-# What every image builder does before installing into a root: no service may start (nothing runs
-# there), and the network is reached as from this machine: its DNS, and the certificate authorities it
-# adds to Debian's (a proxy's own, say), which pip is then told to use as this machine's pip is.
-prepare_for_chroot() {
-    printf '#!/bin/sh\nexit 101\n' >"$1/usr/sbin/policy-rc.d"
-    chmod 0755 "$1/usr/sbin/policy-rc.d"
-    cp -L /etc/resolv.conf "$1/etc/resolv.conf"
-    local local_cas=(/usr/local/share/ca-certificates/*.crt)
-    if [[ -e ${local_cas[0]} ]]; then
-        cp "${local_cas[@]}" "$1/usr/local/share/ca-certificates/"
-        chroot "$1" update-ca-certificates >/dev/null 2>&1
-        printf '[global]\ncert = /etc/ssl/certs/ca-certificates.crt\n' >"$1/etc/pip.conf"
-        echo "trusting this machine's own certificate authorities too: ${local_cas[*]##*/}"
-    fi
-}
 
 build_root() {
     local build=$CACHE/build
@@ -214,26 +129,6 @@ build_root() {
     rm -rf "$build"
 }
 
-mount_into_root() {
-    mkdir -p "$CACHE/apt-archives/partial" "$CACHE/pip" "$ROOT/root/.cache/pip"
-    mount --bind /dev "$ROOT/dev"
-    mount --bind /dev/pts "$ROOT/dev/pts"
-    mount -t proc proc "$ROOT/proc"
-    mount --bind /sys "$ROOT/sys"
-    # Downloads are kept between runs: the packages apt fetches and the wheels pip fetches.
-    mount --bind "$CACHE/apt-archives" "$ROOT/var/cache/apt/archives"
-    mount --bind "$CACHE/pip" "$ROOT/root/.cache/pip"
-}
-
-# Every mount under the root, deepest first: the steps run in subshells, so the kernel's list is the
-# one record of what is mounted (a run that was killed leaves its mounts there too).
-unmount_root() {
-    local mount_point
-    while IFS= read -r mount_point; do
-        umount -l "$mount_point" 2>/dev/null || true
-    done < <(awk -v root="$ROOT" '$2 == root || index($2, root "/") == 1 { print $2 }' /proc/mounts | sort -r)
-}
-
 cleanup() {
     unmount_root
     if [[ $KEEP -eq 0 && -d $ROOT ]]; then rm -rf --one-file-system "$ROOT"; fi
@@ -252,8 +147,8 @@ step_root() {
     rm -rf --one-file-system "$ROOT"
     mkdir -p "$ROOT"
     tar -C "$ROOT" --numeric-owner -xf "$TARBALL"
-    prepare_for_chroot "$ROOT"
-    mount_into_root
+    prepare_for_chroot
+    mount_into_root "$CACHE"
     local arch
     arch=$(chroot "$ROOT" dpkg --print-architecture)
     [[ $arch == arm64 ]] || die "the root is $arch, not arm64."
@@ -441,14 +336,11 @@ step_startup() {
 rm -rf "$LOG_DIR"
 mkdir -p "$LOG_DIR"
 note "pi-check: Debian $SUITE arm64 under qemu-user, mirror $MIRROR, cache $CACHE"
-stop_unless_passed() {
-    [[ $LAST_STATUS -eq 0 ]] || { print_table; exit 1; }
-}
 run_step emulation step_emulation
 stop_unless_passed
 run_step root step_root
 stop_unless_passed
-if [[ $PREPARE_ONLY -eq 1 ]]; then print_table; exit 0; fi
+if [[ $PREPARE_ONLY -eq 1 ]]; then print_table pi-check; exit 0; fi
 run_step source step_source
 stop_unless_passed
 run_step install step_install
@@ -458,5 +350,5 @@ run_step upgrade step_upgrade
 for step in version doctor games races screens tests startup; do
     run_step "$step" "step_$step"
 done
-print_table
+print_table pi-check
 exit $FAILED
