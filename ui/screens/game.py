@@ -50,11 +50,16 @@ def open_game_screen(services: Services, navigator: Navigator, session: Session)
     return screen
 
 
+TABLE_ROWS_GAP = dp(6)
+
+
 class GameScreen(Screen):
     def __init__(self, services: Services, navigator: Navigator, controller: GameController, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator, self.controller = services, navigator, controller
-        root = BoxLayout(orientation="vertical", padding=[theme.GAP, theme.GAP], spacing=theme.GAP)
+        # The table takes every row it can on the 7" panel: above and below it the gaps are narrower
+        # than the screen's sides.
+        root = BoxLayout(orientation="vertical", padding=[theme.GAP, TABLE_ROWS_GAP], spacing=TABLE_ROWS_GAP)
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         # Buttons that open or leave something are `once`: a double tap does not do it twice.
         home = BigButton(text="Home", size_hint_x=None, width=dp(88), once=True)

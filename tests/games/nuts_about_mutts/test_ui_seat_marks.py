@@ -1,7 +1,8 @@
 """What a family reads from their seats on the Nuts about Mutts table, at every player count on the
 7" display and at 1280x720, with short and long names: who is in the dog house and who deals is a
 word on that seat, and whose turn it is a thick ring, however many players and however long their
-names; a hand of ten or more keeps its distance from the name; the draw and home piles are key
+names; a seat's number keeps clear of the seat's top and of the marks under it; a hand of ten or
+more keeps its distance from the name; the draw and home piles are key
 numbers with their captions, and a tap on them still says where the cards are."""
 
 import sys
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e"))
 import layout  # noqa: E402
 
 SHORT = ["Maya", "Ben", "Ivy", "Tom", "Zoe", "Sam"]
-LONG = ["Christopher", "Maximiliana", "Bartholomew", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+LONG = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
 SIZES = [(800, 480), (1280, 720)]
 DOG_HOUSE, DEALER = "DOG HOUSE", "DEALS"
 CASES = [pytest.param(players, names, size, id=f"{players}p-{'long' if names is LONG else 'short'}-{size[0]}x{size[1]}")
@@ -99,7 +100,24 @@ def test_the_dog_house_the_dealer_and_the_turn_show_on_every_seat(services, wind
                 assert mark.font_size >= table_font - 0.5, f"{word} on {names[seat]}'s seat is too small to read"
         # Whose turn it is: a thick ring around the seat, and only that one.
         assert tile.is_turn == (seat == 0)
+        assert_room_around(tile, names[seat], size)
     assert screen.view.strip.tiles[0].ring_shown
+
+
+ROOM_MM = 0.5   # what reads as room between a number and what is next to it
+
+
+def assert_room_around(tile, name: str, size) -> None:
+    """The seat's number (its box is as tall as its digits) is clear of the seat's top and of the marks
+    drawn under it."""
+    px_per_mm = layout.px_per_mm(800) * size[1] / 480
+    _, number_bottom, _, number_top = layout.window_box(tile.count)
+    tile_top = layout.window_box(tile)[3]
+    assert (tile_top - number_top) / px_per_mm >= ROOM_MM, f"{name}'s hand size touches the top of the seat"
+    for word in (DOG_HOUSE, DEALER, "TURN", "NEXT"):
+        for mark in shown_on(tile, word):
+            mark_top = layout.window_box(mark)[3]
+            assert (number_bottom - mark_top) / px_per_mm >= ROOM_MM, f"{word} touches {name}'s hand size"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["800x480", "1280x720"])

@@ -21,10 +21,15 @@ from ui.widgets.seat import SeatBadge, Tag  # noqa: F401  (SeatBadge named in se
 from ui.widgets.sizes import sizes
 from ui.widgets.text import line_height, lines_needed, text_width
 
-# Narrow edges: six long names fit beside their numbers on the 7" panel, three to a row, and two rows
-# of seats leave the pad its room (a mark's chip has room around its word already).
-TILE_PADDING = (dp(2), dp(1))
-TILE_SPACING = 0
+# Six long names fit beside their numbers on the 7" panel, three to a row: the seat's sides are
+# narrow. The number's box is as tall as its digits, so the tile keeps a little room above it and
+# between it and the marks under it; under two rows of seats the pad's tallest step (the dog house)
+# has just the room it needs left.
+SIDE = dp(2)
+FOOT = dp(1)           # a mark's chip has room around its word already
+NAME_GAP = dp(8)       # these three grow with the screen (sizes.wide)
+ROOM_ABOVE = dp(3)
+MARKS_GAP = dp(3)
 MARK_GAP = dp(4)
 MARK_LINE_GAP = dp(2)
 STRIP_GAP = dp(4)
@@ -72,6 +77,7 @@ class SeatTile(Panel):
 
     seat = ObjectProperty(None, rebind=True)
     count_width = NumericProperty(0)
+    name_gap = NumericProperty(NAME_GAP)
     name_height = NumericProperty(0)
     mark_lines = NumericProperty(1)
     tag_height = NumericProperty(0)
@@ -80,8 +86,7 @@ class SeatTile(Panel):
     marks: Widget
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
-        super().__init__(seat=seat, fill=theme.SURFACE, ring_outside=True, padding=TILE_PADDING,
-                         spacing=TILE_SPACING, **kwargs)
+        super().__init__(seat=seat, fill=theme.SURFACE, ring_outside=True, **kwargs)
         self.tags: dict[Status, Tag] = {}
         for status in STATUSES:
             tag = Tag(text=status.word, opacity=0)
@@ -156,10 +161,10 @@ class SeatStrip(GridLayout):
         self._arrange()
 
     def mark_room(self, cols: int) -> float:
-        return (self.width - STRIP_GAP * (cols - 1)) / cols - 2 * TILE_PADDING[0]
+        return (self.width - STRIP_GAP * (cols - 1)) / cols - 2 * SIDE
 
     def name_room(self, cols: int) -> float:
-        return self.mark_room(cols) - count_width() - sizes.wide(dp(8))
+        return self.mark_room(cols) - count_width() - sizes.wide(NAME_GAP)
 
     def _arrange(self, *_: Any) -> None:
         count = len(self.names)
@@ -177,12 +182,15 @@ class SeatStrip(GridLayout):
         symbol = sizes.wide(dp(22))
         for tile in self.tiles.values():
             tile.count_width = count_width()
+            tile.name_gap = sizes.wide(NAME_GAP)
+            tile.padding = (SIDE, sizes.wide(ROOM_ABOVE), SIDE, FOOT)
+            tile.spacing = sizes.wide(MARKS_GAP)
             tile.name_height = name_height
             tile.tag_height = tall
             tile.mark_lines = mark_lines
         head = max(Number.height_for(sizes.font_key), name_height + symbol)
         marks = mark_lines * tall + (mark_lines - 1) * MARK_LINE_GAP
-        self.row_default_height = head + TILE_SPACING + marks + 2 * TILE_PADDING[1]
+        self.row_default_height = head + sizes.wide(MARKS_GAP) + marks + sizes.wide(ROOM_ABOVE) + FOOT
         self.height = rows * self.row_default_height + (rows - 1) * STRIP_GAP
         for tile in self.tiles.values():
             tile._place_marks()
