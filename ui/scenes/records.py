@@ -6,11 +6,14 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ui.navigation import Navigator
 from ui.screenshots import scene
 from ui.services import Services
+
+if TYPE_CHECKING:
+    from ui.screens.evening import EveningScreen
 
 T = TypeVar("T")
 
@@ -62,8 +65,8 @@ def profile_name_taken(services: Services, navigator: Navigator) -> None:
     screen.rename("Maya", "Leo")
 
 
-@scene("evening-delete", "asked once before a game entered by mistake is deleted from the evening")
-def evening_delete(services: Services, navigator: Navigator) -> None:
+def game_night_evening(services: Services, navigator: Navigator) -> EveningScreen:
+    """The evening screen over `_game_night`'s evening."""
     from ui.places import Place
     from ui.scenes.screens import _game_night
     from ui.screens.evening import EveningScreen
@@ -71,18 +74,20 @@ def evening_delete(services: Services, navigator: Navigator) -> None:
     _game_night(services)
     screen = navigator.go(Place.EVENING, services)
     assert isinstance(screen, EveningScreen) and screen.evening is not None
+    return screen
+
+
+@scene("evening-delete", "asked once before a game entered by mistake is deleted from the evening")
+def evening_delete(services: Services, navigator: Navigator) -> None:
+    screen = game_night_evening(services, navigator)
+    assert screen.evening is not None
     screen.ask_delete(screen.evening.games[1])
 
 
 @scene("evening-deleted", "the evening without the deleted game, and Undo in the message bar")
 def evening_deleted(services: Services, navigator: Navigator) -> None:
-    from ui.places import Place
-    from ui.scenes.screens import _game_night
-    from ui.screens.evening import EveningScreen
-
-    _game_night(services)
-    screen = navigator.go(Place.EVENING, services)
-    assert isinstance(screen, EveningScreen) and screen.evening is not None
+    screen = game_night_evening(services, navigator)
+    assert screen.evening is not None
     screen.delete(screen.evening.games[1])
 
 

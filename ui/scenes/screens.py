@@ -15,6 +15,7 @@ from ui.services import Services
 
 if TYPE_CHECKING:
     from ui.screens.race import RacePopup
+    from ui.widgets.keyboard import TypingPopup
 
 
 def saved(session: Session) -> int:
@@ -66,13 +67,20 @@ def setup_six_refused(services: Services, navigator: Navigator) -> None:
     navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).add_player()
 
 
-@scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
-def setup_keyboard(services: Services, navigator: Navigator) -> None:
+def keyboard_on_setup(services: Services, navigator: Navigator, seat: int, typed: str) -> TypingPopup:
+    """Nuts about Mutts' setup with the on-screen keyboard open on a seat's name, `typed` typed."""
     from companion.registry import game_entry
     from ui.screens.setup import SetupScreen
 
     screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
-    screen.seat_rows[0].name_field.open_keyboard().type_text("Maya")
+    popup = screen.seat_rows[seat].name_field.open_keyboard()
+    popup.type_text(typed)
+    return popup
+
+
+@scene("setup-keyboard", "typing a player's name on the on-screen keyboard")
+def setup_keyboard(services: Services, navigator: Navigator) -> None:
+    keyboard_on_setup(services, navigator, 0, "Maya")
 
 
 @scene("setup-keyboard-names", "the on-screen keyboard offering the names typed before, one tap each")
@@ -93,26 +101,16 @@ def setup_keyboard_names(services: Services, navigator: Navigator) -> None:
 
 @scene("setup-keyboard-long", "the on-screen keyboard's symbols with the longest name it takes")
 def setup_keyboard_long(services: Services, navigator: Navigator) -> None:
-    from companion.registry import game_entry
-    from ui.screens.setup import SetupScreen
-
-    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
-    popup = screen.seat_rows[1].name_field.open_keyboard()
-    popup.type_text("Great-Grandma Wilma")
-    popup.show_page("symbols")
+    keyboard_on_setup(services, navigator, 1, "Great-Grandma Wilma").show_page("symbols")
 
 
 @scene("setup-keyboard-accents", "the accented forms of a letter held down on the on-screen keyboard")
 def setup_keyboard_accents(services: Services, navigator: Navigator) -> None:
     from kivy.clock import Clock
 
-    from companion.registry import game_entry
-    from ui.screens.setup import SetupScreen
     from ui.widgets.keyboard import find_key
 
-    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
-    popup = screen.seat_rows[0].name_field.open_keyboard()
-    popup.type_text("Zoe")
+    popup = keyboard_on_setup(services, navigator, 0, "Zoe")
 
     def hold(_dt: float) -> None:  # once the keys are laid out, as a finger held on "e" finds them
         (line, index), _ = find_key(popup.keys, "e")
@@ -122,13 +120,7 @@ def setup_keyboard_accents(services: Services, navigator: Navigator) -> None:
 
 @scene("setup-keyboard-accent-page", "the on-screen keyboard's page of accented letters")
 def setup_keyboard_accent_page(services: Services, navigator: Navigator) -> None:
-    from companion.registry import game_entry
-    from ui.screens.setup import SetupScreen
-
-    screen = navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts")))
-    popup = screen.seat_rows[0].name_field.open_keyboard()
-    popup.type_text("Zo")
-    popup.show_page("accents")
+    keyboard_on_setup(services, navigator, 0, "Zo").show_page("accents")
 
 
 @scene("history", "a game's scrollable history, over its table")

@@ -365,16 +365,19 @@ class CountingPad(OpensTricks, BoxLayout):
 # ----- laying out and turning up ----------------------------------------------------------------------
 class EnteredRow(BoxLayout):
     """The cards entered so far, as cards in a row, with Take back for a slip (and any more buttons
-    added after it): the same row under the laying-out and turning-up names and in the hand popup."""
+    added after it): the same row under the laying-out and turning-up names and in the hand popup.
+    It holds the cards; `on_take_back` shows what is left after one is taken back."""
 
     def __init__(self, on_take_back: Callable[[], object], back_width: float, **kwargs: Any) -> None:
         super().__init__(spacing=theme.GAP, size_hint_y=None, height=max(chip_size()[1], row_height()), **kwargs)
+        self.cards: list[Card] = []
+        self.on_take_back = on_take_back
         self.chips = BoxLayout(spacing=dp(4))
         self.pool = [CardFace(pos_hint={"center_y": 0.5}) for _ in range(MOST_LAID_OUT)]
         for face in self.pool:
             self.chips.add_widget(face)
         self.add_widget(self.chips)
-        self.back_button = self.add_button("Take back", back_width, on_take_back)
+        self.back_button = self.add_button("Take back", back_width, self.take_back)
 
     def add_button(self, text: str, width: float, on_release: Callable[[], object]) -> BigButton:
         button = BigButton(text=text, size_hint_x=None, width=width, height=row_height(),
@@ -387,7 +390,13 @@ class EnteredRow(BoxLayout):
     def shown_cards(self) -> list[CardFace]:
         return [face for face in self.pool if face.card is not None]
 
-    def show(self, cards: list[Card]) -> None:
+    def take_back(self) -> None:
+        if self.cards:
+            self.cards.pop()
+            self.on_take_back()
+
+    def show(self) -> None:
+        cards = self.cards
         for index, face in enumerate(self.pool):
             face.card = cards[index] if index < len(cards) else None
             face.size = chip_size() if face.card is not None else (0, 0)
@@ -404,7 +413,6 @@ class EntryPad(BoxLayout):
         self.controller = controller
         self.seat: int | None = None
         self.phase: str | None = None
-        self.entered: list[Card] = []
         # The phase is read from the seats; what the last move did and what to enter are read up close.
         self.info = Text(text="", font_size=theme.FONT_TABLE, bold=True)
         self.add_widget(self.info)
@@ -420,7 +428,7 @@ class EntryPad(BoxLayout):
         self.add_widget(self.seats)
         self.prompt = Text(text="", font_size=name_font(), fine_print=True)
         self.add_widget(self.prompt)
-        self.row = EnteredRow(self.take_back, back_width=dp(130))
+        self.row = EnteredRow(self._show, back_width=dp(130))
         self.add_widget(self.row)
         self.add_widget(BoxLayout())  # what is left of the height stays under the cards, not between rows
         bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
@@ -435,6 +443,10 @@ class EntryPad(BoxLayout):
         self.summary: RuffSummary | None = None
 
     @property
+    def entered(self) -> list[Card]:
+        return self.row.cards
+
+    @property
     def badge_button(self) -> Choice | None:
         """The name of the player entering their cards now."""
         return self.seat_buttons[self.seat] if self.seat is not None else None
@@ -443,7 +455,7 @@ class EntryPad(BoxLayout):
         self.summary = summary
         waiting = summary["waiting_for"]
         if summary["phase"] != self.phase or self.seat not in waiting:
-            self.phase, self.entered = summary["phase"], []
+            self.phase, self.row.cards = summary["phase"], []
             self.seat = waiting[0] if waiting else None
             self.pad.reset()
         self._show()
@@ -452,7 +464,7 @@ class EntryPad(BoxLayout):
         assert self.summary is not None
         if seat != self.seat and seat in self.summary["waiting_for"]:
             self.seat = seat
-            self.entered = []
+            self.row.cards = []
             self.pad.reset()
             self._show()
 
@@ -498,7 +510,7 @@ class EntryPad(BoxLayout):
         self.done_button.kind = "primary" if laying else "normal"
         self.pad.eight_dogs = summary["eight_dogs"]
         self.pad.dogs_seen = summary["eights_seen"] + [card["dog"] for card in self.entered if card.get("dog")]
-        self.row.show(self.entered)
+        self.row.show()
 
     def add_card(self, card: Card) -> None:
         if len(self.entered) >= self.wanted:
@@ -512,11 +524,6 @@ class EntryPad(BoxLayout):
             return
         self._show()
 
-    def take_back(self) -> None:
-        if self.entered:
-            self.entered.pop()
-            self._show()
-
     def finish(self) -> bool:
         if self.phase == Phase.LAYING_OUT:
             action = Action(ActionType.LAY_OUT, self.seat, {"face_up": list(self.entered),
@@ -525,7 +532,7 @@ class EntryPad(BoxLayout):
             action = Action(ActionType.REVEAL, self.seat, {"cards": list(self.entered)})
         done = self.controller.perform(action)
         if done:
-            self.entered = []
+            self.row.cards = []
         elif self.phase == Phase.REVEALING:
             self._show()
         return done
@@ -541,11 +548,10 @@ class HandPopup(ModalView):
         super().__init__(size_hint=(0.97, None), auto_dismiss=False, **kwargs)
         self.wanted = 1
         self.on_done: Callable[[list[Card]], object] = lambda cards: None
-        self.entered: list[Card] = []
         self.panel = panel = Panel(orientation="vertical", padding=dp(10), spacing=dp(8))
         self.prompt = Text(text="", font_size=name_font(), fine_print=True)
         panel.add_widget(self.prompt)
-        self.row = EnteredRow(self.take_back, back_width=dp(120))
+        self.row = EnteredRow(self._show, back_width=dp(120))
         self.cancel_button = self.row.add_button("Cancel", dp(110), self.dismiss)
         panel.add_widget(self.row)
         # How many are entered, while more than one is wanted.
@@ -557,10 +563,14 @@ class HandPopup(ModalView):
         self.add_widget(panel)
         self._fit = fit_popup(self, panel)
 
+    @property
+    def entered(self) -> list[Card]:
+        return self.row.cards
+
     def ask(self, prompt: str, wanted: int, eight_dogs: dict[str, list[str]],
             on_done: Callable[[list[Card]], object]) -> HandPopup:
         self.prompt.text, self.wanted, self.on_done = prompt, wanted, on_done
-        self.entered = []
+        self.row.cards = []
         self.pad.eight_dogs = eight_dogs
         self.pad.reset()
         counting = wanted > 1
@@ -574,7 +584,7 @@ class HandPopup(ModalView):
         return self
 
     def _show(self) -> None:
-        self.row.show(self.entered)
+        self.row.show()
         self.count.text = f"{len(self.entered)} of {self.wanted} entered."
         self.pad.dogs_seen = [card["dog"] for card in self.entered if card.get("dog")]
 
@@ -588,11 +598,6 @@ class HandPopup(ModalView):
             self.on_done(list(self.entered))
             return
         self._show()
-
-    def take_back(self) -> None:
-        if self.entered:
-            self.entered.pop()
-            self._show()
 
 
 def seat_order(turn: int, players: Sequence[Player]) -> list[int]:
