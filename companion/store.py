@@ -9,16 +9,18 @@ back on the next start and the action was never shown as done.
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, Iterable, Literal, Sequence
+from typing import Any, Callable, Concatenate, Iterable, Literal, ParamSpec, Sequence, TypeVar
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
@@ -136,6 +138,23 @@ class SessionRecord:
         return None if doc is None else Outcome.from_json(doc)
 
 
+Params = ParamSpec("Params")
+Returned = TypeVar("Returned")
+
+
+def _one_call_at_a_time(method: Callable[Concatenate[Store, Params], Returned]) -> Callable[Concatenate[Store, Params], Returned]:
+    """The saved games file has one connection, shared by the screen's thread and the worker threads
+    (a USB stick's games imported, the records read, the count at start-up). The store lets one call
+    use it at a time: a write's transaction is never entered by another thread's statements, and
+    `close` waits for a call under way on another thread (closing the connection under a running
+    query crashes the interpreter)."""
+    @functools.wraps(method)
+    def one_at_a_time(store: Store, /, *args: Params.args, **kwargs: Params.kwargs) -> Returned:
+        with store._lock:
+            return method(store, *args, **kwargs)
+    return one_at_a_time
+
+
 class Store:
     # How long a read waits for another program's lock on the file before it counts as a failure, and
     # how often opening is tried: a card's passing read error or a backup reading the file is ridden
@@ -146,6 +165,7 @@ class Store:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        self._lock = threading.RLock()
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
         # Each saved game read back, by number, with the row it was read from: a list read again (Home,
@@ -230,6 +250,7 @@ class Store:
                 time.sleep(cls.retry_pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
+    @_one_call_at_a_time
     def close(self) -> None:
         self._db.close()
 
@@ -237,6 +258,7 @@ class Store:
         return _Transaction(self._db)
 
     # ----- sessions ------------------------------------------------------------------------
+    @_one_call_at_a_time
     def new_session(self, game_key: str, players: Sequence[Player], options: dict[str, Any] | None = None) -> Session:
         """A saved session: validated first, so a refused set-up writes nothing."""
         session = Session(load_game(game_key), players, options)
@@ -259,6 +281,7 @@ class Store:
         offered for Resume; `races` are its race logs."""
         return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
+    @_one_call_at_a_time
     def import_sessions(self, games: Sequence[GameToImport], each: Callable[[], None] | None = None) -> list[Session]:
         """Several checked games, as `import_session` saves one, all in one transaction: an evening is
         imported whole or not at all. `each()` is called after each game is written; if it raises
@@ -333,6 +356,7 @@ class Store:
 
         session._persist = persist
 
+    @_one_call_at_a_time
     def _append(self, session: Session, kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
         now = time.time()
         over = session.game.is_over(resulting_state)
@@ -355,6 +379,7 @@ class Store:
                 (correction, now, over, now, result, session.id))
         self.last_entry = (_saved_id(session), seq)
 
+    @_one_call_at_a_time
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
         rows = self._db.execute(
             "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
@@ -370,6 +395,7 @@ class Store:
         return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
                 for (seq, kind, _), doc in zip(rows, docs)]
 
+    @_one_call_at_a_time
     def entry_times(self, session_id: int | None = None) -> dict[int, list[tuple[str, float]]]:
         """(kind, time) of each entry of saved game `session_id`, or of every game, in log order: what
         the time at the table is worked out from (companion/table_time.py)."""
@@ -380,6 +406,7 @@ class Store:
             found.setdefault(number, []).append((kind, at))
         return found
 
+    @_one_call_at_a_time
     def session_record(self, session_id: int) -> SessionRecord:
         row = self._db.execute(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
@@ -392,24 +419,29 @@ class Store:
             raise BadDocument(f"saved game number {session_id} was deleted")
         return _record(row, changes)
 
+    @_one_call_at_a_time
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
         """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
         so a single damaged or foreign record never stops the app from starting."""
         return [record for record in self._read_rows(unfinished) if isinstance(record, SessionRecord)][:limit]
 
+    @_one_call_at_a_time
     def history(self) -> list[SessionRecord]:
         """Every saved game that can be read back, oldest first by when it started (evenings, records)."""
         read = [record for record in self._read_rows(None) if isinstance(record, SessionRecord)]
         return sorted(read, key=lambda record: (record.started_at, record.id))
 
+    @_one_call_at_a_time
     def game_count(self) -> int:
         """How many games are saved, counted without reading any of them back."""
         return int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
 
+    @_one_call_at_a_time
     def unreadable(self) -> list[tuple[int, str]]:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
 
+    @_one_call_at_a_time
     def survey(self) -> tuple[SessionRecord | None, list[tuple[int, str]]]:
         """`unfinished()` and `unreadable()` from one pass over the saved games, for Home."""
         read = self._read_rows(None)
@@ -417,6 +449,7 @@ class Store:
                         if isinstance(record, SessionRecord) and record.finished_at is None), None)
         return offered, [problem for problem in read if not isinstance(problem, SessionRecord)]
 
+    @_one_call_at_a_time
     def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
         rows = self._db.execute(
@@ -452,6 +485,7 @@ class Store:
         found = self.sessions(unfinished=True, limit=1)
         return found[0] if found else None
 
+    @_one_call_at_a_time
     def set_aside(self, session_id: int) -> None:
         """The family chose not to resume: keep the log, but stop offering it."""
         with self._transaction():
@@ -459,6 +493,7 @@ class Store:
                 "UPDATE sessions SET finished_at = ?, result = ? WHERE id = ? AND finished_at IS NULL",
                 (time.time(), json.dumps({"set_aside": True}), session_id))
 
+    @_one_call_at_a_time
     def bring_back(self, session_id: int) -> None:
         """Undo a set-aside: the game is offered for Resume again."""
         with self._transaction():
@@ -467,6 +502,7 @@ class Store:
                 (time.time(), session_id, json.dumps({"set_aside": True})))
 
     # ----- roster --------------------------------------------------------------------------
+    @_one_call_at_a_time
     def roster(self) -> list[Player]:
         """The remembered names, newest first, as the family now calls them (see companion/names.py):
         two remembered names now one person are offered once."""
@@ -479,6 +515,7 @@ class Store:
             offered.setdefault(player.name.casefold(), player)
         return list(offered.values())
 
+    @_one_call_at_a_time
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
         # last game in its seat order, so the next game's set-up seats them the way they sat.
@@ -488,11 +525,13 @@ class Store:
                 "ON CONFLICT(name) DO UPDATE SET colour = excluded.colour, button = excluded.button, "
                 "last_played = excluded.last_played", (player.name, player.colour, player.button, now - seat / 1000))
 
+    @_one_call_at_a_time
     def forget_player(self, name: str) -> None:
         with self._transaction():
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
 
     # ----- corrections ---------------------------------------------------------------------
+    @_one_call_at_a_time
     def changes(self) -> list[Change]:
         """The family's corrections in effect (renames, merges, deleted games), oldest first."""
         rows = self._db.execute(
@@ -500,6 +539,7 @@ class Store:
             "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,)).fetchall()
         return [Change(*row) for row in rows]
 
+    @_one_call_at_a_time
     def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
                    session_id: int | None = None, seat: int | None = None) -> Change:
         """One correction, saved before it shows. A rename or a merge in the records reaches every game
@@ -515,11 +555,13 @@ class Store:
             number = _row_id(cursor)
         return Change(number, kind, now, old_name, new_name, session_id, seat, through)
 
+    @_one_call_at_a_time
     def undo_change(self, change_id: int) -> None:
         """Take a correction back with a row of its own; the correction's row stays."""
         with self._transaction():
             self._db.execute("INSERT INTO changes (kind, undoes, at) VALUES (?, ?, ?)", (UNDO, change_id, time.time()))
 
+    @_one_call_at_a_time
     def seatings(self) -> list[tuple[int, str, float, tuple[Player, ...]]]:
         """(game number, game, start, players as first saved) of every saved game that can be read,
         deleted ones too: what a correction is checked against."""
@@ -534,6 +576,7 @@ class Store:
         return found
 
     # ----- races ---------------------------------------------------------------------------
+    @_one_call_at_a_time
     def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
         with self._transaction():
             cursor = self._db.execute(
@@ -541,17 +584,20 @@ class Store:
                 (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
 
+    @_one_call_at_a_time
     def mark_race_raced_again(self, race_id: int) -> None:
         """The table ran saved race `race_id` again instead of accepting it: its log is kept, marked so."""
         with self._transaction():
             self._db.execute("UPDATE races SET log = log || ? WHERE id = ?",
                              ("\n" + json.dumps(RACED_AGAIN_LINE, sort_keys=True), race_id))
 
+    @_one_call_at_a_time
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
         rows = self._db.execute(
             "SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id)).fetchall()
         return [[json.loads(line) for line in text.splitlines()] for (text,) in rows]
 
+    @_one_call_at_a_time
     def races_by_game(self) -> dict[int, list[list[dict[str, Any]]]]:
         """Every game's race logs, oldest first, in one read (the records read them all)."""
         found: dict[int, list[list[dict[str, Any]]]] = {}
@@ -561,6 +607,7 @@ class Store:
         return found
 
     @property
+    @_one_call_at_a_time
     def revision(self) -> tuple[int, int]:
         """Changes whenever anything saved changes, here or by another program (an import from the
         command line): figures worked out from the saved games are worked out again only then."""
@@ -568,6 +615,7 @@ class Store:
         return self._db.total_changes, int(others)
 
     # ----- health --------------------------------------------------------------------------
+    @_one_call_at_a_time
     def integrity_ok(self) -> bool:
         return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 

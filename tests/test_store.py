@@ -1,6 +1,7 @@
 
 import os
 import sqlite3
+import threading
 
 import pytest
 from counting_game import CountingGame
@@ -10,7 +11,8 @@ import companion.store as store_module
 from companion.actions import Action
 from companion.errors import IllegalAction, StorageProblem
 from companion.players import Player
-from companion.store import SCHEMA_VERSION, Store
+from companion.session import Session
+from companion.store import SCHEMA_VERSION, GameToImport, Store
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
 
@@ -255,3 +257,42 @@ def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing
     assert reopened.changes() == [renamed]
     assert [player.name for player in reopened.resume(session.id).players] == ["Annie", "Ben"]
     reopened.close()
+
+
+def test_a_move_made_while_a_sticks_games_are_being_saved_waits_for_them_and_both_are_kept(
+        tmp_path, counting_registered):
+    """The saved games file is shared by the screen's thread and the worker saving a stick's games: a
+    move tapped during the import is not written into the import's transaction, nor refused; it is
+    saved once the import's games are."""
+    store = Store.open(tmp_path)
+    playing = store.new_session("counting", PLAYERS, {"target": 20})
+    imported = Session(CountingGame(), PLAYERS, {"target": 20})
+    imported.perform(Action("add", 0, {"amount": 3}))
+    writing, move_tapped = threading.Event(), threading.Event()
+    problems: list[BaseException] = []
+
+    def each() -> None:   # called inside the import's transaction
+        writing.set()
+        move_tapped.wait(5)
+
+    def run(work) -> threading.Thread:
+        def guarded() -> None:
+            try:
+                work()
+            except BaseException as problem:  # noqa: BLE001 - the test reports what any thread met
+                problems.append(problem)
+        thread = threading.Thread(target=guarded)
+        thread.start()
+        return thread
+
+    importer = run(lambda: store.import_sessions([GameToImport(imported)], each))
+    assert writing.wait(5)
+    mover = run(lambda: playing.perform(Action("add", 0, {"amount": 2})))
+    mover.join(0.3)                # the move reaches the file while the import's transaction is open
+    move_tapped.set()
+    importer.join(5)
+    mover.join(5)
+    assert problems == []
+    assert store.entries(playing.id) == [("do", Action("add", 0, {"amount": 2}))]
+    assert [record.entry_count for record in store.sessions()] == [1, 1]
+    store.close()
