@@ -89,10 +89,6 @@ class ScoresView(BoxLayout):
     def deal_button(self) -> Choice | None:
         return None if self.over else self.deal
 
-    @property
-    def end_button(self) -> Choice | None:
-        return None if self.over else self.end
-
     def show(self, summary: MuttsSummary, outcome: Outcome) -> None:
         names = [player.name for player in self.controller.players]
         best = sorted(top_dogs(outcome))
