@@ -144,13 +144,14 @@ Returned = TypeVar("Returned")
 
 def _one_call_at_a_time(method: Callable[Concatenate[Store, Params], Returned]) -> Callable[Concatenate[Store, Params], Returned]:
     """The saved games file has one connection, shared by the screen's thread and the worker threads
-    (a USB stick's games imported, the records read, the count at start-up). The store lets one call
-    use it at a time: a write's transaction is never entered by another thread's statements, and
-    `close` waits for a call under way on another thread (closing the connection under a running
-    query crashes the interpreter)."""
+    (a USB stick's games imported, the records read, the count at start-up). One call uses it at a
+    time: a write's transaction is never entered by another thread's statements, a read fetches its
+    rows between writes (`Store._rows`), and `close` waits for a call under way on another thread
+    (closing the connection under a running query crashes the interpreter)."""
     @functools.wraps(method)
     def one_at_a_time(store: Store, /, *args: Params.args, **kwargs: Params.kwargs) -> Returned:
         with store._lock:
+            store._check_open()
             return method(store, *args, **kwargs)
     return one_at_a_time
 
@@ -166,6 +167,7 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self._lock = threading.RLock()
+        self._closed = False
         self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
         # Each saved game read back, by number, with the row it was read from: a list read again (Home,
@@ -250,9 +252,22 @@ class Store:
                 time.sleep(cls.retry_pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    @_one_call_at_a_time
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            if not self._closed:
+                self._db.close()
+                self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            # Work still running on another thread as the app stops: said in words, not a traceback.
+            raise StorageProblem("The saved games file is closed: the app is stopping.")
+
+    def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        """A read's rows, fetched while no other thread uses the file; what is made of them is made after."""
+        with self._lock:
+            self._check_open()
+            return self._db.execute(sql, parameters).fetchall()
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
@@ -379,10 +394,8 @@ class Store:
                 (correction, now, over, now, result, session.id))
         self.last_entry = (_saved_id(session), seq)
 
-    @_one_call_at_a_time
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
-        rows = self._db.execute(
-            "SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
+        rows = self._rows("SELECT seq, kind, action FROM entries WHERE session_id = ? ORDER BY seq", (session_id,))
         # The whole log parsed at once: a long game's entries read several times faster than one by one.
         # Anything that does not parse as one value per entry is read again entry by entry, to name it.
         try:
@@ -395,23 +408,22 @@ class Store:
         return [(kind, _entry_payload(kind, doc, f"session {session_id} entry {seq}"))
                 for (seq, kind, _), doc in zip(rows, docs)]
 
-    @_one_call_at_a_time
     def entry_times(self, session_id: int | None = None) -> dict[int, list[tuple[str, float]]]:
         """(kind, time) of each entry of saved game `session_id`, or of every game, in log order: what
         the time at the table is worked out from (companion/table_time.py)."""
         found: dict[int, list[tuple[str, float]]] = {}
-        for number, kind, at in self._db.execute(
+        for number, kind, at in self._rows(
                 "SELECT session_id, kind, at FROM entries WHERE session_id IS ? OR ? IS NULL ORDER BY session_id, seq",
                 (session_id, session_id)):
             found.setdefault(number, []).append((kind, at))
         return found
 
-    @_one_call_at_a_time
     def session_record(self, session_id: int) -> SessionRecord:
-        row = self._db.execute(
+        found = self._rows(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s WHERE s.id = ?",
-            (session_id,)).fetchone()
+            (session_id,))
+        row = found[0] if found else None
         if row is None:
             raise BadDocument(f"there is no saved game number {session_id}")
         changes = self.changes()
@@ -419,29 +431,24 @@ class Store:
             raise BadDocument(f"saved game number {session_id} was deleted")
         return _record(row, changes)
 
-    @_one_call_at_a_time
     def sessions(self, *, unfinished: bool | None = None, limit: int = 50) -> list[SessionRecord]:
         """The newest saved games that can be read back; one that cannot is left out (see `unreadable`),
         so a single damaged or foreign record never stops the app from starting."""
         return [record for record in self._read_rows(unfinished) if isinstance(record, SessionRecord)][:limit]
 
-    @_one_call_at_a_time
     def history(self) -> list[SessionRecord]:
         """Every saved game that can be read back, oldest first by when it started (evenings, records)."""
         read = [record for record in self._read_rows(None) if isinstance(record, SessionRecord)]
         return sorted(read, key=lambda record: (record.started_at, record.id))
 
-    @_one_call_at_a_time
     def game_count(self) -> int:
         """How many games are saved, counted without reading any of them back."""
-        return int(self._db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
+        return int(self._rows("SELECT COUNT(*) FROM sessions")[0][0])
 
-    @_one_call_at_a_time
     def unreadable(self) -> list[tuple[int, str]]:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
 
-    @_one_call_at_a_time
     def survey(self) -> tuple[SessionRecord | None, list[tuple[int, str]]]:
         """`unfinished()` and `unreadable()` from one pass over the saved games, for Home."""
         read = self._read_rows(None)
@@ -449,22 +456,25 @@ class Store:
                         if isinstance(record, SessionRecord) and record.finished_at is None), None)
         return offered, [problem for problem in read if not isinstance(problem, SessionRecord)]
 
-    @_one_call_at_a_time
     def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
-        rows = self._db.execute(
-            "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
-            f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
-            "ORDER BY s.updated_at DESC, s.id DESC").fetchall()
-        changes = self.changes()
+        with self._lock:
+            rows = self._rows(
+                "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
+                f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
+                "ORDER BY s.updated_at DESC, s.id DESC")
+            changes = self.changes()
+            if changes != self._read_with:
+                self._read, self._read_with = {}, changes
+            # Games read back go into the cache of these corrections, even should another thread begin
+            # a new one meanwhile: reading them back takes no lock.
+            cache = self._read
         gone = deleted(changes)
-        if changes != self._read_with:
-            self._read, self._read_with = {}, changes
         read: list[SessionRecord | tuple[int, str]] = []
         for row in rows:
             if row[0] in gone:
                 continue
-            known = self._read.get(row[0])
+            known = cache.get(row[0])
             if known is not None and known[0] == row:
                 read.append(known[1])
                 continue
@@ -476,7 +486,7 @@ class Store:
             except (CompanionError, ValueError, TypeError) as problem:
                 read.append((row[0], str(problem)))
             else:
-                self._read[row[0]] = (row, record)
+                cache[row[0]] = (row, record)
                 read.append(record)
         return read
 
@@ -502,12 +512,10 @@ class Store:
                 (time.time(), session_id, json.dumps({"set_aside": True})))
 
     # ----- roster --------------------------------------------------------------------------
-    @_one_call_at_a_time
     def roster(self) -> list[Player]:
         """The remembered names, newest first, as the family now calls them (see companion/names.py):
         two remembered names now one person are offered once."""
-        rows = self._db.execute(
-            "SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name").fetchall()
+        rows = self._rows("SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name")
         changes = self.changes()
         offered: dict[str, Player] = {}
         for name, colour, button, last_played in rows:
@@ -515,7 +523,6 @@ class Store:
             offered.setdefault(player.name.casefold(), player)
         return list(offered.values())
 
-    @_one_call_at_a_time
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
         # last game in its seat order, so the next game's set-up seats them the way they sat.
@@ -531,12 +538,11 @@ class Store:
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
 
     # ----- corrections ---------------------------------------------------------------------
-    @_one_call_at_a_time
     def changes(self) -> list[Change]:
         """The family's corrections in effect (renames, merges, deleted games), oldest first."""
-        rows = self._db.execute(
+        rows = self._rows(
             "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
-            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,)).fetchall()
+            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,))
         return [Change(*row) for row in rows]
 
     @_one_call_at_a_time
@@ -561,13 +567,11 @@ class Store:
         with self._transaction():
             self._db.execute("INSERT INTO changes (kind, undoes, at) VALUES (?, ?, ?)", (UNDO, change_id, time.time()))
 
-    @_one_call_at_a_time
     def seatings(self) -> list[tuple[int, str, float, tuple[Player, ...]]]:
         """(game number, game, start, players as first saved) of every saved game that can be read,
         deleted ones too: what a correction is checked against."""
         found = []
-        for number, game, started_at, players in self._db.execute(
-                "SELECT id, game, started_at, players FROM sessions ORDER BY id"):
+        for number, game, started_at, players in self._rows("SELECT id, game, started_at, players FROM sessions ORDER BY id"):
             try:
                 found.append((number, game, started_at,
                               tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))))
@@ -591,18 +595,14 @@ class Store:
             self._db.execute("UPDATE races SET log = log || ? WHERE id = ?",
                              ("\n" + json.dumps(RACED_AGAIN_LINE, sort_keys=True), race_id))
 
-    @_one_call_at_a_time
     def races(self, session_id: int | None = None) -> list[list[dict[str, Any]]]:
-        rows = self._db.execute(
-            "SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id)).fetchall()
+        rows = self._rows("SELECT log FROM races WHERE session_id IS ? OR ? IS NULL ORDER BY id", (session_id, session_id))
         return [[json.loads(line) for line in text.splitlines()] for (text,) in rows]
 
-    @_one_call_at_a_time
     def races_by_game(self) -> dict[int, list[list[dict[str, Any]]]]:
         """Every game's race logs, oldest first, in one read (the records read them all)."""
         found: dict[int, list[list[dict[str, Any]]]] = {}
-        for number, text in self._db.execute(
-                "SELECT session_id, log FROM races WHERE session_id IS NOT NULL ORDER BY id"):
+        for number, text in self._rows("SELECT session_id, log FROM races WHERE session_id IS NOT NULL ORDER BY id"):
             found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
         return found
 
@@ -615,9 +615,8 @@ class Store:
         return self._db.total_changes, int(others)
 
     # ----- health --------------------------------------------------------------------------
-    @_one_call_at_a_time
     def integrity_ok(self) -> bool:
-        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        return bool(self._rows("PRAGMA integrity_check")[0][0] == "ok")
 
 
 DAMAGED = "it is damaged"

@@ -289,10 +289,23 @@ def test_a_move_made_while_a_sticks_games_are_being_saved_waits_for_them_and_bot
     assert writing.wait(5)
     mover = run(lambda: playing.perform(Action("add", 0, {"amount": 2})))
     mover.join(0.3)                # the move reaches the file while the import's transaction is open
+    assert mover.is_alive(), "the move did not wait for the import's games"
     move_tapped.set()
     importer.join(5)
     mover.join(5)
+    assert not importer.is_alive() and not mover.is_alive()
     assert problems == []
     assert store.entries(playing.id) == [("do", Action("add", 0, {"amount": 2}))]
     assert [record.entry_count for record in store.sessions()] == [1, 1]
     store.close()
+
+
+def test_work_still_running_as_the_app_stops_is_told_the_file_is_closed(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    store.new_session("counting", PLAYERS)
+    store.close()
+    store.close()    # the app's stop and a failed start may both close it
+    with pytest.raises(StorageProblem, match="closed"):
+        store.game_count()
+    with pytest.raises(StorageProblem, match="closed"):
+        store.new_session("counting", PLAYERS)
