@@ -177,9 +177,11 @@ in_root() {
         HOME=/root LANG=C.UTF-8 "$@"
 }
 # as_kiosk_user COMMAND...: as the kiosk's account, with a throwaway Kivy home, as a user would run it.
+# A crash of the emulated interpreter prints where each thread was (it found two threads sharing the
+# saved games file at once).
 as_kiosk_user() {
     in_root runuser -u "$KIOSK_USER" -- env HOME="/home/$KIOSK_USER" KIVY_NO_ARGS=1 \
-        KIVY_HOME=/tmp/pi-check-kivy "$@"
+        KIVY_HOME=/tmp/pi-check-kivy PYTHONFAULTHANDLER=1 "$@"
 }
 
 step_install() {
@@ -284,9 +286,12 @@ step_screens() {
     local screens name count=0 out=/tmp/pi-check-shots
     screens=$(as_kiosk_user "$APP/bin/companion" screenshot list | awk '{print $1}')
     in_root install -d -o "$KIOSK_USER" "$out"
+    local said
     for name in $screens; do
-        as_kiosk_user "$APP/bin/companion" screenshot "$name" "$out/$name.png" --size "$SHOT_SIZE" >/dev/null 2>&1 ||
-            die "screenshot $name failed" "Run: chroot $ROOT runuser -u $KIOSK_USER -- $APP/bin/companion screenshot $name /tmp/x.png"
+        said=$(as_kiosk_user "$APP/bin/companion" screenshot "$name" "$out/$name.png" --size "$SHOT_SIZE" 2>&1) ||
+            die "screenshot $name failed; the end of what it said, Kivy's log left out:" \
+                "$(printf '%s\n' "$said" | grep -v '^\[' | tail -n 20)" \
+                "Run: chroot $ROOT runuser -u $KIOSK_USER -- $APP/bin/companion screenshot $name /tmp/x.png"
         "$REPO/.venv/bin/python" "$SCRIPT_DIR/pi_check_png.py" "$ROOT$out/$name.png" "$SHOT_SIZE"
         count=$((count + 1))
     done
@@ -351,4 +356,4 @@ for step in version doctor games races screens tests startup; do
     run_step "$step" "step_$step"
 done
 print_table pi-check
-exit $FAILED
+exit "$FAILED"
