@@ -90,10 +90,11 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
-def test_which_hand_it_is_shows_once_with_six_players(services, seven_inch, size):
-    """Beside the pad where the column has room for it, else after whose turn it is: never nowhere."""
+@pytest.mark.parametrize("actions", [FIRST, []], ids=["a turn", "the first card"])
+def test_which_hand_it_is_shows_once_with_six_players(services, seven_inch, size, actions):
+    """Beside the pad where the column has room for it, else in the heading: never nowhere."""
     Window.size = size
-    screen, _ = game(services, seven_inch, FIRST)
+    screen, _ = game(services, seven_inch, actions)
     settle()
     shown = [label.text for label in screen.walk()
              if isinstance(getattr(label, "text", None), str) and layout.is_shown(label)]

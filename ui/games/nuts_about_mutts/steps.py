@@ -169,7 +169,7 @@ class Pad(Protocol):
 
     summary: MuttsSummary
     draft: Draft
-    hand_aside: str   # which hand this is, where the turn's heading has to say it
+    hand_aside: str   # which hand this is ("Hand 1 of 3"), where the heading has to say it; else ""
 
     @property
     def seat(self) -> int | None: ...
@@ -222,12 +222,20 @@ def _bone_title(pad: Pad) -> str:
     return f"{counted(bones, 'bone')} for {pad.summary['players']}: who got none?"
 
 
+def _first_card_title(pad: Pad) -> str:
+    # A hand's first card is when the family asks which hand it is: where the heading has to say it,
+    # it says it in fewer words, so the heading stays on one line.
+    name = pad.name(pad.seat)
+    return f"{name} starts · {pad.hand_aside}" if pad.hand_aside else f"{name} starts the home pile"
+
+
 WILD_ROW = ("wilds",)
 STEPS: dict[Step, Layout] = {
-    Step.TURN: Layout(lambda pad: f"{pad.name(pad.seat)}'s turn{pad.hand_aside}", _whose, ("pass",), (
+    Step.TURN: Layout(lambda pad: f"{pad.name(pad.seat)}'s turn{f' · {pad.hand_aside}' if pad.hand_aside else ''}",
+                      _whose, ("pass",), (
         Row(("dog", "details", "drew", "drew_played", "reshuffle"), PRIMARY, (("dog", 1.6),)),
         Row((*WILD_ROW, "name_top", "match", "run"), widths=(("name_top", 2),))), hint=True),
-    Step.FIRST_CARD: Layout(lambda pad: f"{pad.name(pad.seat)} starts the home pile", _whose, (), (
+    Step.FIRST_CARD: Layout(_first_card_title, _whose, (), (
         Row(("dog", "details"), PRIMARY, (("dog", 1.6),)), Row(WILD_ROW)), hint=True),
     Step.THEN_PLAY: Layout(lambda pad: f"{pad.name(pad.seat)} drew and played:", _whose, (), (
         Row(("dog", "details"), PRIMARY, (("dog", 1.6),)), Row((*WILD_ROW, "back")))),

@@ -204,7 +204,7 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
     def _place_hand(self, *_: Any) -> None:
         """Which hand this is goes into the turn's heading when the column beside the pad is too short."""
         hand = self.info.hand
-        aside = "" if hand.height >= line_height(hand.font_size) else f" · {self.model.hand_words}"
+        aside = "" if hand.height >= line_height(hand.font_size) else self.model.hand_words
         if aside != self.pad.hand_aside:
             self.pad.hand_aside = aside
             self.pad.show()
