@@ -9,7 +9,6 @@ back on the next start and the action was never shown as done.
 from __future__ import annotations
 
 import errno
-import functools
 import json
 import logging
 import os
@@ -20,7 +19,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, Concatenate, Iterable, Literal, ParamSpec, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
@@ -138,24 +137,6 @@ class SessionRecord:
         return None if doc is None else Outcome.from_json(doc)
 
 
-Params = ParamSpec("Params")
-Returned = TypeVar("Returned")
-
-
-def _one_call_at_a_time(method: Callable[Concatenate[Store, Params], Returned]) -> Callable[Concatenate[Store, Params], Returned]:
-    """The saved games file has one connection, shared by the screen's thread and the worker threads
-    (a USB stick's games imported, the records read, the count at start-up). One call uses it at a
-    time: a write's transaction is never entered by another thread's statements, a read fetches its
-    rows between writes (`Store._rows`), and `close` waits for a call under way on another thread
-    (closing the connection under a running query crashes the interpreter)."""
-    @functools.wraps(method)
-    def one_at_a_time(store: Store, /, *args: Params.args, **kwargs: Params.kwargs) -> Returned:
-        with store._lock:
-            store._check_open()
-            return method(store, *args, **kwargs)
-    return one_at_a_time
-
-
 class Store:
     # How long a read waits for another program's lock on the file before it counts as a failure, and
     # how often opening is tried: a card's passing read error or a backup reading the file is ridden
@@ -252,6 +233,12 @@ class Store:
                 time.sleep(cls.retry_pause)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
+    # The saved games file has one connection, shared by the screen's thread and the worker threads (a
+    # USB stick's games imported, the records read, the count at start-up), and `_lock` lets one call
+    # use it at a time: a write holds it for its whole transaction (`_transaction`), so another
+    # thread's statements never enter it; a read holds it while it fetches its rows (`_rows`); `close`
+    # waits for a call under way on another thread (closing the connection under a running query
+    # crashes the interpreter).
     def close(self) -> None:
         with self._lock:
             if not self._closed:
@@ -270,10 +257,9 @@ class Store:
             return self._db.execute(sql, parameters).fetchall()
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self._lock, self._check_open)
 
     # ----- sessions ------------------------------------------------------------------------
-    @_one_call_at_a_time
     def new_session(self, game_key: str, players: Sequence[Player], options: dict[str, Any] | None = None) -> Session:
         """A saved session: validated first, so a refused set-up writes nothing."""
         session = Session(load_game(game_key), players, options)
@@ -296,7 +282,6 @@ class Store:
         offered for Resume; `races` are its race logs."""
         return self.import_sessions([GameToImport(checked, started_at, last_played_at, set_aside, races)])[0]
 
-    @_one_call_at_a_time
     def import_sessions(self, games: Sequence[GameToImport], each: Callable[[], None] | None = None) -> list[Session]:
         """Several checked games, as `import_session` saves one, all in one transaction: an evening is
         imported whole or not at all. `each()` is called after each game is written; if it raises
@@ -371,7 +356,6 @@ class Store:
 
         session._persist = persist
 
-    @_one_call_at_a_time
     def _append(self, session: Session, kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
         now = time.time()
         over = session.game.is_over(resulting_state)
@@ -423,9 +407,9 @@ class Store:
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
             "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s WHERE s.id = ?",
             (session_id,))
-        row = found[0] if found else None
-        if row is None:
+        if not found:
             raise BadDocument(f"there is no saved game number {session_id}")
+        row = found[0]
         changes = self.changes()
         if session_id in deleted(changes):
             raise BadDocument(f"saved game number {session_id} was deleted")
@@ -495,7 +479,6 @@ class Store:
         found = self.sessions(unfinished=True, limit=1)
         return found[0] if found else None
 
-    @_one_call_at_a_time
     def set_aside(self, session_id: int) -> None:
         """The family chose not to resume: keep the log, but stop offering it."""
         with self._transaction():
@@ -503,7 +486,6 @@ class Store:
                 "UPDATE sessions SET finished_at = ?, result = ? WHERE id = ? AND finished_at IS NULL",
                 (time.time(), json.dumps({"set_aside": True}), session_id))
 
-    @_one_call_at_a_time
     def bring_back(self, session_id: int) -> None:
         """Undo a set-aside: the game is offered for Resume again."""
         with self._transaction():
@@ -532,7 +514,6 @@ class Store:
                 "ON CONFLICT(name) DO UPDATE SET colour = excluded.colour, button = excluded.button, "
                 "last_played = excluded.last_played", (player.name, player.colour, player.button, now - seat / 1000))
 
-    @_one_call_at_a_time
     def forget_player(self, name: str) -> None:
         with self._transaction():
             self._db.execute("DELETE FROM roster WHERE name = ?", (name,))
@@ -545,7 +526,6 @@ class Store:
             "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,))
         return [Change(*row) for row in rows]
 
-    @_one_call_at_a_time
     def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
                    session_id: int | None = None, seat: int | None = None) -> Change:
         """One correction, saved before it shows. A rename or a merge in the records reaches every game
@@ -561,7 +541,6 @@ class Store:
             number = _row_id(cursor)
         return Change(number, kind, now, old_name, new_name, session_id, seat, through)
 
-    @_one_call_at_a_time
     def undo_change(self, change_id: int) -> None:
         """Take a correction back with a row of its own; the correction's row stays."""
         with self._transaction():
@@ -580,7 +559,6 @@ class Store:
         return found
 
     # ----- races ---------------------------------------------------------------------------
-    @_one_call_at_a_time
     def save_race(self, session_id: int | None, log_lines: Sequence[dict[str, Any]]) -> int:
         with self._transaction():
             cursor = self._db.execute(
@@ -588,7 +566,6 @@ class Store:
                 (session_id, _race_text(log_lines), time.time()))
             return _row_id(cursor)
 
-    @_one_call_at_a_time
     def mark_race_raced_again(self, race_id: int) -> None:
         """The table ran saved race `race_id` again instead of accepting it: its log is kept, marked so."""
         with self._transaction():
@@ -607,12 +584,12 @@ class Store:
         return found
 
     @property
-    @_one_call_at_a_time
     def revision(self) -> tuple[int, int]:
         """Changes whenever anything saved changes, here or by another program (an import from the
         command line): figures worked out from the saved games are worked out again only then."""
-        (others,) = self._db.execute("PRAGMA data_version").fetchone()
-        return self._db.total_changes, int(others)
+        with self._lock:
+            ((others,),) = self._rows("PRAGMA data_version")
+            return self._db.total_changes, int(others)
 
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:
@@ -753,19 +730,32 @@ class _Transaction:
     """One write, all or nothing. A write the storage refuses (full, read-only, failing) becomes a
     StorageProblem the family can read, and the transaction is rolled back."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock, check_open: Callable[[], None]) -> None:
+        self._db, self._lock, self._check_open = db, lock, check_open
 
     def __enter__(self) -> sqlite3.Connection:
-        # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
+        # The store's lock for the whole transaction, so no other thread's statement lands inside it.
+        self._lock.acquire()
         try:
+            self._check_open()
+            # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
+            self._lock.release()
             raise _storage_problem(error) from None
+        except BaseException:
+            self._lock.release()
+            raise
         return self._db
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> Literal[False]:
+        try:
+            return self._finish(kind, value)
+        finally:
+            self._lock.release()
+
+    def _finish(self, kind: type[BaseException] | None, value: BaseException | None) -> Literal[False]:
         if kind is None:
             try:
                 self._db.execute("COMMIT")
