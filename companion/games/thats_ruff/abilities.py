@@ -55,7 +55,7 @@ def use(state: RuffState, action: Action) -> RuffState:
         text = _retoss(board, action.get("from"), action.get("to"))
     board.house -= cost
     state.supply += cost
-    state.last_move = f"{who} spent {cost} disc{'s' if cost != 1 else ''}: {text}"
+    state.tell(f"{who} spent {cost} disc{'s' if cost != 1 else ''}: {text}")
     return state
 
 

@@ -95,7 +95,7 @@ def collect(state: RuffState, action: Action) -> RuffState:
                           zip([lying_own, *lying_taken], [collector, *taken]))
     if sum(1 for card in [lying_own, *lying_taken] if card.get("wild")) == WILD_DOGS:
         seat.wild_dogs_together = True
-    state.last_move = f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}."
+    state.tell(f"{who} collected {', '.join(name(card) for card in seat.collected[-len(colours):])}.")
     _next_collector(state, seat_index)
     return state
 
@@ -183,7 +183,7 @@ def to_centre(state: RuffState, action: Action) -> RuffState:
     moved = seat.laid_out.pop(index)["card"]
     assert moved is not None, "_own_card makes the card it finds known"
     state.centre.append(on_table(moved))
-    state.last_move = f"{who} could not collect and put the {name(moved)} in the centre."
+    state.tell(f"{who} could not collect and put the {name(moved)} in the centre.")
     _next_collector(state, seat_index)
     return state
 
@@ -262,7 +262,7 @@ def end_of_collecting(state: RuffState) -> None:
         where = _move_to_next_choice(state, board_index, walk, after=-1)
         names = " & ".join(state.names[seat] for seat in seats)
         lines.append(f"{names} ({board.dog}): {steps} back for {listed(reasons)}, {where}.")
-    state.last_move = " ".join(lines) or "No dog moves back."
+    state.tell(" ".join(lines) or "No dog moves back.")
     if state.pending_moves:
         state.phase = Phase.MOVING
     else:
@@ -315,7 +315,7 @@ def choose_stay(state: RuffState, action: Action) -> RuffState:
     # Moving on may bring the dog round to its house again: the sheet's "whenever" offers it again.
     where = (_move_home(state, board, walk, stay=True) if stay
              else f"moves on {_move_to_next_choice(state, board_index, walk, after=0)}")
-    state.last_move = f"{board.dog} {where}."
+    state.tell(f"{board.dog} {where}.")
     if not state.pending_moves:
         flow.finish_hand(state)
     return state

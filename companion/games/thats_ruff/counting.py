@@ -108,7 +108,7 @@ def lay_out(state: RuffState, action: Action) -> RuffState:
     seat.has_laid_out = True
     if all(other.has_laid_out for other in state.seats):
         state.phase, state.turn = Phase.COUNTING, state.next_seat(state.dealer)
-        state.last_move = "Counting starts at 0."
+        state.tell(f"Hand {state.hand_number}: counting starts at 0.")
     return state
 
 
@@ -147,7 +147,8 @@ def play(state: RuffState, action: Action) -> RuffState:
     state.centre.append(on_table(card))
     seat.hand -= 1
     seat.played += 1
-    state.last_move = _explain(board, steps, reasons, fetched + count_disc, spent, stay, new_count)
+    moved = _explain(board, steps, reasons, fetched + count_disc, spent, stay)
+    state.tell(f"count {new_count}; {moved}", moved)
     _next_counter(state, seat_index)
     return state
 
@@ -242,9 +243,9 @@ def _stay_choice(action: Action, board: Board, walk: paths.Walk, keep_discs: boo
     return stay
 
 
-def _explain(board: Board, steps: int, reasons: list[str], fetched: int, spent: int, stay: bool,
-             count: int | None) -> str:
-    parts = [f"count {count}"] if count is not None else []
+def _explain(board: Board, steps: int, reasons: list[str], fetched: int, spent: int, stay: bool) -> str:
+    """Why the dog moved, where it went and what it fetched."""
+    parts = []
     if not steps:
         parts.append(f"{board.dog} stays on {paths.space_name(board.position)}")
     else:
@@ -289,7 +290,8 @@ def thats_ruff(state: RuffState, action: Action) -> RuffState:
         board.path_discs = sorted(board.path_discs + [space])
         tossed = f"a disc is tossed onto space {space} of {board.dog}'s path"
     state.count, state.previous = 0, None
-    state.last_move = f"That's Ruff! {tossed[0].upper()}{tossed[1:]}; the count goes back to 0 and {who} plays on."
+    said = f"That's Ruff! {tossed[0].upper()}{tossed[1:]}"
+    state.tell(f"{said}; the count goes back to 0 and {who} plays on.", f"{said}.")
     return state
 
 

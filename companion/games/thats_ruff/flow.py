@@ -43,7 +43,7 @@ def declare_winner(state: RuffState) -> bool:
         return False
     state.phase, state.turn, state.winner = Phase.WON, None, winner
     board = state.boards[winner]
-    state.last_move = f"{state.last_move.rstrip('. ')}. {board.dog} is home with every disc fetched: {board.dog} wins!"
+    state.tell(f"{state.last_move.rstrip('. ')}. {board.dog} is home with every disc fetched: {board.dog} wins!")
     return True
 
 

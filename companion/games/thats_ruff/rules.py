@@ -47,7 +47,7 @@ def deal(state: RuffState, action: Action) -> RuffState:
     if seat != dealer:
         raise IllegalAction(f"{state.names[dealer]} deals the next hand, not {who}.")
     flow.deal_next_hand(state)
-    state.last_move = f"Hand {state.hand_number}: deal {state.deal_size} cards each."
+    state.tell(f"Hand {state.hand_number}: deal {state.deal_size} cards each.")
     return state
 
 
@@ -125,7 +125,7 @@ class ThatsRuff(Game[RuffState]):
             ability_costs=costs if options["abilities"] else None,
             wild_pair_in_one_collection=options["wild_dog_pair"] == "one_collection")
         flow.start_hand(state)
-        state.last_move = f"Hand 1: deal {deal_size} cards each."
+        state.tell(f"Hand 1: deal {deal_size} cards each.")
         return state
 
     # ----- rules -----------------------------------------------------------------------------------

@@ -164,7 +164,8 @@ class RuffState:
     seen: dict[str, int] = field(default_factory=dict)   # card identities met since this deck was shuffled
     cards_discarded: int = 0            # uncollected centre cards thrown away at the end of this hand
     pending_moves: dict[str, int] = field(default_factory=dict)  # board -> spaces back, awaiting a stay choice
-    last_move: str = ""
+    last_move: str = ""                # what the last move did, in full (the history says it too)
+    last_move_short: str = ""          # the same without what the counting table shows beside it
     winner: int | None = None           # board index
     eights: dict[str, str] = field(default_factory=dict)  # dog -> colour of the 8 that shows it
     eights_seen: list[str] = field(default_factory=list)  # dogs whose 8 has turned up since the shuffle
@@ -192,6 +193,11 @@ class RuffState:
 
     def board_of(self, seat: int) -> Board:
         return self.boards[self.seats[seat].board]
+
+    def tell(self, said: str, short: str | None = None) -> None:
+        """What a move did: in full for the history, and `short` for beside the count, where the count
+        and whose turn it is are already shown (the whole of it when that leaves nothing out)."""
+        self.last_move, self.last_move_short = said, said if short is None else short
 
     @property
     def stay_price(self) -> int:

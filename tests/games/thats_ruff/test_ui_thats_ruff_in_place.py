@@ -79,8 +79,8 @@ def test_with_four_players_a_turn_round_the_table_keeps_every_widget(shown):
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 def test_the_paths_stay_put_card_after_card_whatever_the_last_move_says(shown, size):
-    """Last moves of one line and of two, and an Undo between them, must not move the paths under the
-    family's eyes."""
+    """Last moves of one line and of two (a dog staying put, a card with three reasons), and an Undo
+    between them, must not move the paths under the family's eyes."""
     before = Window.size
     Window.size = size
     settle()
@@ -97,7 +97,7 @@ def test_the_paths_stay_put_card_after_card_whatever_the_last_move_says(shown, s
         lines.add(view.last_move.texture_size[1])
 
     try:
-        for number in (0, 1, 2):
+        for number in (0, 8, 1):
             tap(pad.suit_buttons["black"])
             tap(pad.number_buttons[number])
             seen()
@@ -109,7 +109,9 @@ def test_the_paths_stay_put_card_after_card_whatever_the_last_move_says(shown, s
     finally:
         Window.size = before
     assert [action.type for action in session.actions[4:]] == ["play"] * 3, screen.message.text
-    assert len(lines) > 1, "the last move should have taken more lines after some cards than after others"
+    if size == (800, 480):
+        # Wider, every one of these lines is one line: the paths are still checked to stay put.
+        assert len(lines) > 1, "the last move should have taken more lines after some cards than after others"
     assert len(places) == 1, f"the paths moved: {places}"
 
 

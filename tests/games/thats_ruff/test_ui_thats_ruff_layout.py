@@ -2,8 +2,9 @@
 the play-throughs' layout check (names in full, targets big enough, nothing cut or overlapping), the
 count and every dog's discs kept stay key numbers 10 mm tall (the count with a message showing), the
 space numbers are readable, the line saying why each dog moved is whole at the end of a hand (at both
-sizes too), a blue or red 8 only asks about dogs whose 8 is still in the deck, the expected step is the
-one drawn as primary when collecting, and staying in the dog house says what it costs."""
+sizes too) and, while counting, says what the last card or "That's Ruff!" did in two lines, a blue or
+red 8 only asks about the dogs whose 8 is still in the deck, the expected step is the one drawn as
+primary when collecting, and staying in the dog house says what it costs."""
 
 import random
 import sys
@@ -20,9 +21,11 @@ from companion.actions import Action  # noqa: E402
 from companion.games.thats_ruff import GAME  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
 from companion.session import Session  # noqa: E402
+from ui import theme  # noqa: E402
 from ui.games.thats_ruff.widgets import READABLE, compact  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
+from ui.widgets.text import line_height, lines_needed  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "e2e"))
 import layout  # noqa: E402
@@ -156,6 +159,38 @@ def test_the_line_saying_why_each_dog_moved_is_whole_at_the_end_of_a_hand(shown,
     assert all(name in info.line.text for name in NAMES[:players])
     assert info.row.height <= info.height + 1, "the line scrolls: part of it is out of sight"
     assert problems(screen) == []
+
+
+def while_counting(kind: str) -> list[tuple[int, str]]:
+    """After each `kind` move of the game (a card played, "That's Ruff!") after which cards are still
+    counted: how many moves were made, and what the line beside the count says."""
+    session = Session(GAME, FAMILY, {})
+    found = []
+    for done, action in enumerate(GAME_ACTIONS, start=1):
+        session.perform(action)
+        summary = session.summary()
+        if action.type == kind and summary["phase"] == "counting":
+            found.append((done, summary["last_move_short"]))
+    return found
+
+
+def test_while_counting_the_line_says_what_the_last_move_did_without_scrolling(shown):
+    """Beside the count and whose turn it is, the line says what they do not: where the disc was
+    tossed, or why the dog moved and where, in the two lines it has on the panel. Only a card that
+    also fetches discs or keeps a dog in its dog house may say more than two lines hold."""
+    tossed = while_counting("thats_ruff")
+    upto, said = max(tossed, key=lambda found: len(found[1]))
+    screen, session = shown(upto)
+    info = screen.view.info
+    assert info.line.text == said and said.rstrip(".") in session.summary()["last_move"]
+    assert "count" not in said and not any(name in said for name in NAMES)
+    assert info.line.texture_size[1] <= 2 * line_height(theme.FONT_SMALL) + 1, f"more than two lines: {said!r}"
+    assert info.row.height <= info.height + 3, "the line scrolls: part of it is out of sight"
+
+    plain_cards = [said for _, said in while_counting("play") if "fetched" not in said and "dog house" not in said]
+    assert len(plain_cards) > 50
+    for said in [said for _, said in tossed] + plain_cards:
+        assert lines_needed(said, theme.FONT_SMALL, info.line.width) <= 2, f"more than two lines: {said!r}"
 
 
 def test_an_eight_only_asks_about_the_dogs_whose_eight_is_still_in_the_deck(shown):

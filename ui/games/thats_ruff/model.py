@@ -79,7 +79,10 @@ class RuffModel(EventDispatcher):
         last = summary["last_card_name"]
         self.match_words = f"match {last}" if last else "nothing to match"
         over = " over" if phase == Phase.HAND_OVER else ""
-        self.last_move = f"Hand {summary['hand']}{over} · {summary['last_move']}"
+        # While counting, the count and whose turn it is stand beside the line, and the hand is said
+        # as counting starts: the line says the rest, in the two lines it has on the 7" panel.
+        self.last_move = (summary["last_move_short"] if self.counting
+                          else f"Hand {summary['hand']}{over} · {summary['last_move']}")
         self.dealer = players[summary["next_dealer"]]
         self.deal_words = f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)"
         self._show_stay_choice(summary)
