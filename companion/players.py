@@ -32,6 +32,12 @@ IDENTITIES: tuple[Identity, ...] = (
 )
 IDENTITY_BY_KEY = {identity.key: identity for identity in IDENTITIES}
 
+
+def identity_of(colour: str) -> Identity:
+    """The colour and shape of `colour`, or the first one's where it is none of them (a name in the
+    records that never sat at this table's seats)."""
+    return IDENTITY_BY_KEY.get(colour, IDENTITIES[0])
+
 MAX_BUTTONS = 6
 # Twice what the on-screen keyboard lets a family type, so any name typed or imported by hand fits.
 MAX_NAME_LENGTH = 40

@@ -117,6 +117,11 @@ def with_alpha(rgb: Colour, alpha: float = 1.0) -> tuple[float, ...]:
     return (*rgb[:3], alpha)
 
 
+def pressed(fill: Colour) -> list[float]:
+    """A fill lightened while a finger is on it."""
+    return [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+
+
 def readable_text_on(rgb: Colour) -> Colour:
     """Dark text on light fills, light text on dark ones (relative luminance), so labels on player
     colours stay readable. High contrast picks whichever of the two contrasts more (WCAG)."""

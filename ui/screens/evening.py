@@ -30,7 +30,7 @@ from companion import evenings as nights
 from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
 from companion.names import Change
-from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
+from companion.players import IDENTITIES, Identity, identity_of
 from companion.words import counted
 from ui import theme
 from ui.exported import show_exported
@@ -62,10 +62,6 @@ SEAT_LINE, SCORE_WIDTH, DELETE_WIDTH = dp(34), dp(62), dp(96)
 # Room kept at the list's right for its scroll bar.
 BAR_ROOM = dp(8)
 LIST_SPACING = dp(6)
-
-
-def identity_of(colour: str) -> Identity:
-    return IDENTITY_BY_KEY.get(colour, IDENTITIES[0])
 
 
 def ordinal(place: int | None) -> str:

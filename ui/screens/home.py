@@ -18,7 +18,7 @@ from kivy.utils import escape_markup
 
 from companion.errors import CompanionError
 from companion.evenings import Evening, tonight_of
-from companion.players import IDENTITIES, IDENTITY_BY_KEY
+from companion.players import identity_of
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from companion.words import counted
@@ -63,7 +63,7 @@ class HomeModel(EventDispatcher):
         else:
             leaders = [standing for standing in tonight.standings if standing.place == 1] if tonight.winners else []
             self.tonight = f"Tonight: {counted(len(tonight.games), 'game')}\n{lead_words(leaders)}"
-            identities = [IDENTITY_BY_KEY.get(leader.colour, IDENTITIES[0]) for leader in leaders[:SHAPES_SHOWN]]
+            identities = [identity_of(leader.colour) for leader in leaders[:SHAPES_SHOWN]]
             self.leaders = [(identity.symbol, theme.with_alpha(identity.rgb)) for identity in identities]
         earlier = [evening for evening in found[1 if tonight else 0:] if evening.winners][:EARLIER_SHOWN]
         self.earlier = earlier_words(earlier)

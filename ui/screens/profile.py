@@ -7,9 +7,10 @@ are new figures for the same widgets; the records are a RowList of rows drawn as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
+from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -21,15 +22,15 @@ from kivy.utils import escape_markup
 from companion import corrections
 from companion.errors import CompanionError
 from companion.names import Change
-from companion.players import IDENTITIES, IDENTITY_BY_KEY, Identity
+from companion.players import identity_of
 from companion.records import GameRecord, PlayerRecord, RaceRecord
 from ui import theme
 from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
-from ui.widgets.basics import BigButton, IdentityButton, Panel, Text, popup_header  # noqa: F401  (BigButton: in profile.kv)
-from ui.widgets.count import Count  # noqa: F401  (named in profile.kv)
+from ui.widgets.basics import BigButton, IdentityButton, Panel, PopupHeader, Text  # noqa: F401  (BigButton: in profile.kv)
+from ui.widgets.count import Count
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 
 GAME_COLUMNS = (("Played", dp(70)), ("Won", dp(56)), ("Best", dp(60)), ("Average", dp(84)))
 COUNTS_HEIGHT = dp(92)
+SECONDARY = "a record read on the player's own page, not across the table"
 GAME_ROW = dp(40)
 SECTION_PAD = dp(8)
 # Room kept at the list's right for its scroll bar.
@@ -65,10 +67,6 @@ def race_lines(races: RaceRecord) -> list[str]:
     return lines
 
 
-def identity_of(record: PlayerRecord | None) -> Identity:
-    return IDENTITY_BY_KEY.get(record.colour if record else "", IDENTITIES[0])
-
-
 # ----- the rows of the records ------------------------------------------------------------------------
 class RecordRow(Row, BoxLayout):
     """A row of one of the records' panels: `radius` rounds the panel's first and last rows, and
@@ -79,18 +77,48 @@ class RecordRow(Row, BoxLayout):
 
 
 class RecordCounts(RecordRow):
-    played = NumericProperty(0)
-    won = NumericProperty(0)
-    current_streak = NumericProperty(0)
-    longest_streak = NumericProperty(0)
+    """Figures side by side (`values`, under them their `captions`), each a Count on a panel of its
+    own: records read on a player's own page, so none is a key number."""
+
+    values = ListProperty([])
+    captions = ListProperty([])
+
+    def on_values(self, *_: Any) -> None:
+        self._show()
+
+    def on_captions(self, *_: Any) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        if len(self.children) != len(self.values):
+            self.clear_widgets()
+            for _ in self.values:
+                panel = Factory.RecordCountPanel()
+                panel.add_widget(Count(caption_font=theme.FONT_SMALL, secondary=SECONDARY))
+                self.add_widget(panel)
+        for panel, value, caption in zip(reversed(self.children), self.values, self.captions):
+            panel.children[0].value, panel.children[0].caption_text = value, caption
 
 
-class RecordHeading(RecordRow):
+class RecordLine(RecordRow):
+    """A line of a panel: in bold for its heading, `dim` for a note."""
+
     text = StringProperty("")
+    dim = BooleanProperty(False)
+    bold = BooleanProperty(False)
 
 
-class RecordNote(RecordRow):
-    text = StringProperty("")
+def counts_item(figures: Sequence[tuple[object, str]]) -> dict[str, Any]:
+    return {"viewclass": "RecordCounts", "values": [value for value, _ in figures],
+            "captions": [caption for _, caption in figures], "radius": [0, 0, 0, 0], "gap_below": theme.GAP,
+            "row_size": (None, COUNTS_HEIGHT + theme.GAP)}
+
+
+def record_line(text: str, *, radius: list[float], tall: float, gap_below: float = 0, dim: bool = False,
+                bold: bool = False) -> dict[str, Any]:
+    """A RecordLine's item: every one of its properties, since a list's rows are reused item after item."""
+    return {"viewclass": "RecordLine", "text": text, "dim": dim, "bold": bold, "radius": radius,
+            "gap_below": gap_below, "row_size": (None, tall)}
 
 
 class GameRecordColumns(RecordRow):
@@ -116,13 +144,10 @@ class RaceRecordLine(RecordRow):
 def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
     """The records as the list's rows: the four counts, the games one by one, then the races."""
     top, bottom = [theme.RADIUS, theme.RADIUS, 0, 0], [0, 0, theme.RADIUS, theme.RADIUS]
-    data: list[dict[str, Any]] = [
-        {"viewclass": "RecordCounts", "played": record.played, "won": record.won,
-         "current_streak": record.current_streak, "longest_streak": record.longest_streak,
-         "radius": [0, 0, 0, 0], "gap_below": theme.GAP, "row_size": (None, COUNTS_HEIGHT + theme.GAP)}]
+    data = [counts_item([(record.played, "games played"), (record.won, "games won"),
+                         (record.current_streak, "wins in a row now"), (record.longest_streak, "longest winning run")])]
     heading = line_height(theme.FONT_BODY) + 2 * SECTION_PAD
-    data.append({"viewclass": "RecordHeading", "text": "Game by game", "radius": top, "gap_below": 0,
-                 "row_size": (None, heading)})
+    data.append(record_line("Game by game", radius=top, tall=heading, bold=True))
     if not record.games:
         data.append(note_item("No finished games yet.", bottom))
     else:
@@ -131,8 +156,7 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
         title_room = room - 2 * SECTION_PAD - sum(width for _, width in GAME_COLUMNS) - len(GAME_COLUMNS) * dp(4)
         for index, game in enumerate(record.games):
             data.append(game_item(game, title_room, last=index == len(record.games) - 1, bottom=bottom))
-    data.append({"viewclass": "RecordHeading", "text": "Buzzer races", "radius": top, "gap_below": 0,
-                 "row_size": (None, heading)})
+    data.append(record_line("Buzzer races", radius=top, tall=heading, bold=True))
     lines = race_lines(record.races)
     pairs = [lines[index:index + 2] for index in range(0, len(lines), 2)]
     line_room = (room - 2 * SECTION_PAD - theme.GAP) / 2
@@ -147,8 +171,8 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
 
 
 def note_item(text: str, radius: list[float]) -> dict[str, Any]:
-    return {"viewclass": "RecordNote", "text": text, "radius": radius, "gap_below": theme.GAP,
-            "row_size": (None, line_height(theme.FONT_BODY) + 2 * SECTION_PAD + theme.GAP)}
+    return record_line(text, radius=radius, tall=line_height(theme.FONT_BODY) + 2 * SECTION_PAD + theme.GAP,
+                       gap_below=theme.GAP, dim=True)
 
 
 def game_item(game: GameRecord, title_room: float, *, last: bool, bottom: list[float]) -> dict[str, Any]:
@@ -208,7 +232,7 @@ class ProfileScreen(KeptScreen):
             self.record = None
             self.message.show(str(problem), problem=True, seconds=None)
         record = self.record
-        identity = identity_of(record)
+        identity = identity_of(record.colour if record else "")
         self.symbol, self.rgba = identity.symbol, theme.with_alpha(identity.rgb)
         self.shown_name = record.name if record else name
         self.has_record = record is not None
@@ -300,7 +324,7 @@ class NameChoice(IdentityButton):
 
     def __init__(self, other: PlayerRecord, **kwargs: Any) -> None:
         games = f"{other.played} game{'s' if other.played != 1 else ''}"
-        super().__init__(IDENTITY_BY_KEY.get(other.colour, IDENTITIES[0]),
+        super().__init__(identity_of(other.colour),
                          text=f"{escape_markup(other.name)}\n[size={int(theme.FONT_SMALL)}]{games}[/size]",
                          markup=True, height=theme.TOUCH_BIG, padding=[dp(44), 0], **kwargs)
         self.name_kept = other.name
@@ -313,7 +337,7 @@ class SamePersonPopup(ModalView):
         super().__init__(size_hint=(0.94, 0.94), auto_dismiss=False, **kwargs)
         self.on_chosen = on_chosen
         panel = Panel(orientation="vertical")
-        panel.add_widget(popup_header(f"{name} is the same person as...", self.dismiss))
+        panel.add_widget(PopupHeader(title=f"{name} is the same person as...", on_close=self.dismiss))
         panel.add_widget(Text(text=f"Tap the other name. {name}'s games and races join that name's records, "
                                    "and the name tapped is the one kept; Undo puts them apart again.",
                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))

@@ -32,7 +32,7 @@ from ui.background import off_screen
 from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
-from ui.screens.profile import BAR_ROOM, SECTION_PAD, RecordRow
+from ui.screens.profile import BAR_ROOM, SECTION_PAD, RecordRow, counts_item, record_line
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in records.kv)
 from ui.widgets.count import Count  # noqa: F401  (named in records.kv)
 from ui.widgets.kv import load_kv
@@ -46,8 +46,6 @@ if TYPE_CHECKING:
     from ui.navigation import Navigator
     from ui.services import Services
 
-SECONDARY = "a record read on the player's own page, not across the table"
-COUNTS_HEIGHT = dp(92)
 TREND_HEIGHT = dp(190)
 # The evenings a reaction chart shows: the latest, as many as stay readable on the 7-inch panel.
 TREND_EVENINGS = 8
@@ -139,19 +137,6 @@ def read_records(store: Store) -> Records:
 
 
 # ----- the rows ---------------------------------------------------------------------------------------
-class RecordsCounts(RecordRow):
-    """Three figures side by side, each a Count."""
-
-    values = ListProperty([0, 0, 0])
-    captions = ListProperty(["", "", ""])
-
-
-class RecordsLine(RecordRow):
-    """A line of a panel."""
-
-    text = StringProperty("")
-
-
 class RecordsHint(Row, BoxLayout):
     """A line on its own, not on a panel: how to use the page, or why a section is missing."""
 
@@ -234,27 +219,20 @@ ALL: list[float] = [theme.RADIUS] * 4
 NONE: list[float] = [0, 0, 0, 0]
 
 
-def counts_item(figures: Sequence[tuple[object, str]]) -> dict[str, Any]:
-    return {"viewclass": "RecordsCounts", "values": [value for value, _ in figures],
-            "captions": [caption for _, caption in figures], "radius": NONE, "gap_below": theme.GAP,
-            "row_size": (None, COUNTS_HEIGHT + theme.GAP)}
-
-
 def line_item(text: str, room: float, *, radius: list[float] = NONE, dim: bool = False,
-              gap_below: float = 0, bold: bool = False) -> dict[str, Any]:
-    tall = lines_needed(text, theme.FONT_BODY, room - 2 * SECTION_PAD, bold) * line_height(theme.FONT_BODY)
+              gap_below: float = 0) -> dict[str, Any]:
+    tall = lines_needed(text, theme.FONT_BODY, room - 2 * SECTION_PAD) * line_height(theme.FONT_BODY)
     # The last line of a panel keeps its padding under it.
-    pad = SECTION_PAD if radius is BOTTOM else 0
-    return {"viewclass": "RecordsHint" if dim else "RecordsLine", "text": text, "radius": radius, "gap_below": gap_below,
-            "row_size": (None, tall + pad + dp(4) + gap_below)}
+    tall += (SECTION_PAD if radius is BOTTOM else 0) + dp(4) + gap_below
+    if dim:
+        return {"viewclass": "RecordsHint", "text": text, "gap_below": gap_below, "row_size": (None, tall)}
+    return record_line(text, radius=radius, tall=tall, gap_below=gap_below)
 
 
 def panel_items(title: str, lines: Sequence[str], room: float) -> list[dict[str, Any]]:
     """A panel: its title in bold, then its lines, rounded at the top and the bottom."""
-    items = [{"viewclass": "RecordHeading", "text": title, "radius": TOP if lines else ALL, "gap_below": 0,
-              "row_size": (None, line_height(theme.FONT_BODY) * lines_needed(title, theme.FONT_BODY,
-                                                                               room - 2 * SECTION_PAD, True)
-                           + 2 * SECTION_PAD)}]
+    tall = line_height(theme.FONT_BODY) * lines_needed(title, theme.FONT_BODY, room - 2 * SECTION_PAD, True)
+    items = [record_line(title, radius=TOP if lines else ALL, tall=tall + 2 * SECTION_PAD, bold=True)]
     for index, line in enumerate(lines):
         last = index == len(lines) - 1
         items.append(line_item(line, room, radius=BOTTOM if last else NONE, gap_below=theme.GAP if last else 0))

@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from companion.rulecards import load_help
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, Text, popup_header  # noqa: F401  (named in rules.kv)
+from ui.widgets.basics import BigButton, Panel, PopupHeader, Text  # noqa: F401  (named in rules.kv)
 from ui.widgets.kv import load_kv
 
 HEADING_FONT = theme.FONT_TITLE * 0.85
@@ -71,7 +71,7 @@ class RulesPopup(ModalView):
 
     def __init__(self, game_key: str, title: str, start: str = "goal", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ids["panel"].add_widget(popup_header(f"How to play {title}", self.dismiss), index=1)
+        self.ids["panel"].add_widget(PopupHeader(title=f"How to play {title}", on_close=self.dismiss), index=1)
         self.pages = pages(load_help(game_key))
         self._laid_out: dict[str, RulesPage] = {}
         self.tabs: dict[str, BigButton] = {}

@@ -35,7 +35,7 @@ from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.services import Services
-from ui.widgets.basics import BigButton, Panel, Text, popup_header
+from ui.widgets.basics import BigButton, Panel, PopupHeader, Text
 from ui.widgets.confirm import ConfirmPopup, ask_to_delete_game
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
@@ -308,7 +308,7 @@ class ImportPopup(ModalView):
         self.reading: Task | None = None   # the listing, stopped once the popup closes
         self.bind(on_dismiss=self._stop_reading)
         panel = Panel(orientation="vertical")
-        panel.add_widget(popup_header(f"Import from {stick.label}", self.dismiss))
+        panel.add_widget(PopupHeader(title=f"Import from {stick.label}", on_close=self.dismiss))
         self.hint = Text(text="Looking at the files on the stick...", font_size=theme.FONT_SMALL,
                          color=theme.TEXT_DIM, fine_print=True)
         panel.add_widget(self.hint)

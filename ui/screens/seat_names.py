@@ -16,7 +16,7 @@ from companion.errors import CompanionError
 from companion.names import Change
 from companion.store import Store
 from ui import theme
-from ui.widgets.basics import Panel, Text, popup_header  # noqa: F401  (named in seat_names.kv)
+from ui.widgets.basics import Panel, PopupHeader, Text  # noqa: F401  (named in seat_names.kv)
 from ui.widgets.choice import Choice
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv
@@ -30,7 +30,7 @@ class SeatNamesPopup(ModalView):
     def __init__(self, store: Store, session_id: int, on_renamed: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.store, self.session_id, self.on_renamed = store, session_id, on_renamed
-        self.ids["panel"].add_widget(popup_header("Names at this table", self.dismiss), index=4)
+        self.ids["panel"].add_widget(PopupHeader(title="Names at this table", on_close=self.dismiss), index=4)
         players = store.session_record(session_id).players
         seats = self.ids["seats"]
         # Five or six seats in two columns, so every name and the bar fit on the 7" display.

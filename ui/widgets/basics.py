@@ -1,6 +1,6 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
-from typing import Any, Callable
+from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
@@ -18,10 +18,12 @@ from ui.widgets.symbols import SymbolShape
 
 
 class Panel(BoxLayout):
-    """A rounded surface that groups related things. A `ring` colour outlines it (whose turn it is, a
-    score picked out), inside its edge or, with `ring_outside`, just outside it, clear of what it holds."""
+    """A rounded surface that groups related things. A `lit` panel stands out on the higher surface (whose
+    turn it is, the winner's row). A `ring` colour outlines it (whose turn it is, a score picked out),
+    inside its edge or, with `ring_outside`, just outside it, clear of what it holds."""
 
     fill = ListProperty(theme.SURFACE)
+    lit = BooleanProperty(False)
     ring = ListProperty([0, 0, 0, 0])
     ring_width = NumericProperty(dp(2))
     ring_outside = BooleanProperty(False)
@@ -39,14 +41,15 @@ class Panel(BoxLayout):
         # The ring's outline is drawn only once a panel has had one: most never do.
         self._ring: tuple[Color, Line] | None = None
         self.bind(pos=self._move_fill, size=self._move_fill, fill=self._fill_changed, ring=self._ring_changed,
-                  ring_width=self._move_fill, ring_outside=self._move_fill)
-        theme.palette.bind(version=self._palette_changed)
+                  ring_width=self._move_fill, ring_outside=self._move_fill, lit=self._refill)
+        theme.palette.bind(version=self._refill)
+        self._refill()
         if self.ring[3]:
             self._ring_changed()
 
-    def _palette_changed(self, *_: Any) -> None:
+    def _refill(self, *_: Any) -> None:
         if not self._custom_fill:
-            self.fill = theme.SURFACE
+            self.fill = theme.SURFACE_HIGH if self.lit else theme.SURFACE
 
     def _fill_changed(self, *_: Any) -> None:
         self._colour.rgba = self.fill
@@ -134,7 +137,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         if greyed:
             fill = theme.DISABLED
         elif self.state == "down":
-            fill = tuple(min(1, c + 0.15) for c in fill[:3]) + (1,)
+            fill = theme.pressed(fill)
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
@@ -239,11 +242,22 @@ def fitted(text: str, font_size: float, **kwargs: Any) -> Label:
     return label
 
 
-def popup_header(title: str, on_close: Callable[[], object]) -> BoxLayout:
-    """The top row every information popup shares: its title, and a Close button within reach."""
-    header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-    header.add_widget(Text(text=title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1))
-    close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
-    close.bind(on_release=lambda *_: on_close())
-    header.add_widget(close)
-    return header
+class PopupHeader(BoxLayout):
+    """The top row every information popup shares: its `title`, and a Close button within reach that
+    fires `on_close`."""
+
+    title = StringProperty("")
+    __events__ = ("on_close",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP, **kwargs)
+        title = Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1, color=theme.palette.text)
+        self.fbind("title", title.setter("text"))
+        theme.palette.fbind("text", title.setter("color"))
+        self.add_widget(title)
+        close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
+        close.bind(on_release=lambda *_: self.dispatch("on_close"))
+        self.add_widget(close)
+
+    def on_close(self) -> None:
+        pass

@@ -45,7 +45,7 @@ class Choice(ButtonBehavior, BoxLayout):
             return list(theme.palette.disabled)
         fill = list(self.tint) or list(getattr(theme.palette, FILL_NAMES.get(self.kind, "surface_high")))
         if self.state == "down":
-            fill = [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+            fill = theme.pressed(fill)
         return fill
 
     fill = AliasProperty(_fill, bind=["greyed", "kind", "state", "tint"], cache=False)

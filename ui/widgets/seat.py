@@ -4,7 +4,7 @@ DEALER, DOG HOUSE)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
@@ -16,6 +16,7 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in seat.kv)
+from ui.widgets.text import text_width
 
 
 class SeatBadge(BoxLayout):
@@ -30,6 +31,12 @@ class SeatBadge(BoxLayout):
     font_size = NumericProperty(0)
     bold = BooleanProperty(False)
     symbol_size = NumericProperty(dp(26))
+
+    @staticmethod
+    def width_for(names: Iterable[str], font_size: float, symbol_size: float = dp(26), spacing: float = dp(6)) -> float:
+        """As wide as the shape and the longest of `names` in bold on one line (bold: how the seat whose
+        turn it is reads), so a column of badges lines up and no name wraps."""
+        return symbol_size + spacing + max((text_width(name, font_size, bold=True) for name in names), default=0) + dp(4)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_table)

@@ -40,13 +40,8 @@ class MixEndRow(Panel):
     TOTALS_ARE_SECONDARY = TOTALS_ARE_SECONDARY
 
     def __init__(self, seat: SeatModel, model: MuttsModel, **kwargs: Any) -> None:
-        super().__init__(seat=seat, model=model, padding=[dp(8), dp(4)], spacing=dp(8), **kwargs)
-        seat.fbind("winner", self._light)
-        theme.palette.bind(version=self._light)
-        self._light()
-
-    def _light(self, *_: Any) -> None:
-        self.fill = theme.SURFACE_HIGH if self.seat.winner else theme.SURFACE
+        super().__init__(seat=seat, model=model, padding=[dp(8), dp(4)], spacing=dp(8), lit=seat.winner, **kwargs)
+        seat.fbind("winner", self.setter("lit"))
 
     def sums(self, stack: dict[str, int]) -> str:
         return breakdown(stack, self.model.card_values, self.model.junior)

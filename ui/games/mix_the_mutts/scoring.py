@@ -56,13 +56,8 @@ class MixScoringColumn(Panel):
     seat = ObjectProperty(None)
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
-        super().__init__(seat=seat, padding=[COLUMN_PADDING, dp(2)], spacing=0, **kwargs)
-        seat.fbind("active", self._light)
-        theme.palette.bind(version=self._light)
-        self._light()
-
-    def _light(self, *_: Any) -> None:
-        self.fill = theme.SURFACE_HIGH if self.seat.active else theme.SURFACE
+        super().__init__(seat=seat, padding=[COLUMN_PADDING, dp(2)], spacing=0, lit=seat.active, **kwargs)
+        seat.fbind("active", self.setter("lit"))
 
 
 class MixDogRow(BoxLayout):

@@ -14,7 +14,6 @@ from kivy.properties import DictProperty, ObjectProperty
 from kivy.uix.label import Label
 
 from companion.words import counted
-from ui import theme
 from ui.games.mix_the_mutts.model import SeatModel
 from ui.widgets.basics import Panel
 from ui.widgets.count import Count
@@ -85,13 +84,8 @@ class MixSeatCard(Panel):
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
         # A Panel's padding and spacing are given as it is made (its own defaults would win over KV's).
-        super().__init__(seat=seat, padding=dp(6), spacing=0, **kwargs)
-        seat.fbind("active", self._light)
-        theme.palette.bind(version=self._light)
-        self._light()
-
-    def _light(self, *_: Any) -> None:
-        self.fill = theme.SURFACE_HIGH if self.seat.active else theme.SURFACE
+        super().__init__(seat=seat, padding=dp(6), spacing=0, lit=seat.active, **kwargs)
+        seat.fbind("active", self.setter("lit"))
 
     @classmethod
     def points_width(cls, total: int, word: str) -> float:

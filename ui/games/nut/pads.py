@@ -18,10 +18,6 @@ from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 
 
-def pressed(fill: list[float]) -> list[float]:
-    return [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
-
-
 class DraftColumn(ButtonBehavior, BoxLayout):
     """One face-up column: its number, how many cards lie in it (a key number) and what a tap on it
     records: the card the player whose pick it is takes from it. This round's column is ringed and in
@@ -59,7 +55,7 @@ class DraftColumn(ButtonBehavior, BoxLayout):
         column = self.column
         fill = list(theme.palette.accent if column.chosen else
                     theme.palette.surface_high if column.pickable else theme.palette.surface)
-        self.fill = pressed(fill) if self.state == "down" else fill
+        self.fill = theme.pressed(fill) if self.state == "down" else fill
         self.ink = list(theme.readable_text_on(self.fill))
         # The count's labels take the column's ink, whatever the palette gives a Count.
         for label in (self.count.number, self.count.caption):

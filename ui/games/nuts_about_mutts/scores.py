@@ -121,8 +121,8 @@ class ScoresView(BoxLayout):
         font = sizes.font_table
         row_height = line_height(font) + dp(4)
         symbol = sizes.wide(dp(24))
-        # The name, its shape, the gap between them and the cell's padding.
-        name_width = max(text_width(player.name, font, True) for player in players) + symbol + dp(6) + 2 * dp(4) + dp(2)
+        # The name beside its shape, in the cell's padding.
+        name_width = SeatBadge.width_for((player.name for player in players), font, symbol) + dp(6)
         cell_width = text_width("000", font) + dp(8)
         total_width = text_width("Total", font, True) + dp(12)
         palette = theme.palette

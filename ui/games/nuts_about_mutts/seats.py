@@ -86,7 +86,7 @@ class SeatTile(Panel):
     marks: Widget
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
-        super().__init__(seat=seat, fill=theme.SURFACE, ring_outside=True, **kwargs)
+        super().__init__(seat=seat, ring_outside=True, **kwargs)
         self.tags: dict[Status, Tag] = {}
         for status in STATUSES:
             tag = Tag(text=status.word, opacity=0)
@@ -119,7 +119,7 @@ class SeatTile(Panel):
 
     def _paint(self, *_: Any) -> None:
         palette = theme.palette
-        self.fill = palette.surface_high if self.seat.turn else palette.surface
+        self.lit = bool(self.seat.turn)
         self.ring = palette.accent if self.seat.turn else [0, 0, 0, 0]
         for status, tag in self.tags.items():
             tag.fill = getattr(palette, status.fill)

@@ -29,7 +29,7 @@ from ui.games.nuts_about_mutts.pads import ActionPad
 from ui.games.nuts_about_mutts.scores import ScoresView
 from ui.games.nuts_about_mutts.seats import SeatStrip
 from ui.games.view import TableView
-from ui.widgets.basics import Panel, Text, popup_header
+from ui.widgets.basics import Panel, PopupHeader, Text
 from ui.widgets.count import DIGIT_WIDTH, Count, Number  # noqa: F401  (Count named in table.kv)
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
@@ -135,7 +135,7 @@ class CardsPopup(ModalView):
         super().__init__(size_hint=(0.9, 0.9), **kwargs)
         cards = summary["cards"]
         panel = Panel(orientation="vertical")
-        panel.add_widget(popup_header("Where the cards are", self.dismiss))
+        panel.add_widget(PopupHeader(title="Where the cards are", on_close=self.dismiss))
         hands = "  +  ".join(f"{escape_markup(name)} {count}" for name, count in zip(names, summary["hand_sizes"]))
         lines = [
             f"In hands: {cards['in_hands']}   ({hands})",

@@ -33,12 +33,6 @@ SYMBOL = dp(26)
 NAME_GAP = dp(6)
 
 
-def name_width(players: Any) -> float:
-    """A name column as wide as the longest whole name in bold (the seat whose turn it is), so every
-    name reads on one line at the size read from the seats and the counts line up under each other."""
-    return SYMBOL + NAME_GAP + max(text_width(player.name, theme.FONT_TABLE, bold=True) for player in players) + dp(4)
-
-
 class PlayerRow(Panel):
     """One player: the whole name, the hand size (a key number) and the five Mug places. Where the
     Mugs are held back by the row's width (few players), the name goes above them and they get the
@@ -65,14 +59,12 @@ class PlayerRow(Panel):
         self.stacked = False
         self._hand = self.hand
         seat.bind(hand=self._show, hand_words=self._show, mugs=self._show, active=self._show, winner=self._show)
-        theme.palette.bind(version=self._show)
         self.bind(size=self._arrange)
         self._show()
 
     def _show(self, *_: Any) -> None:
         seat = self.seat
-        self.fill = theme.SURFACE_HIGH if seat.active or seat.winner else theme.SURFACE
-        self.name.bold = seat.active or seat.winner
+        self.lit = self.name.bold = seat.active or seat.winner
         self._hand.show(seat.hand, seat.hand_words)
         self.shelf.held = seat.mugs
 
@@ -115,7 +107,7 @@ class PugsInMugsView(TableView, Pads, BoxLayout):
         super().__init__(model=PugsModel(controller.players), **kwargs)
         self.summary = cast(PugsSummary, controller.session.summary())
         self.make_pads()
-        name_room = name_width(controller.players)
+        name_room = SeatBadge.width_for((player.name for player in controller.players), theme.FONT_TABLE, SYMBOL, NAME_GAP)
         self.rows = [PlayerRow(seat, name_room) for seat in self.model.seats]
         for row in self.rows:
             self.ids["rows"].add_widget(row)

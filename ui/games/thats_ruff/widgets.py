@@ -30,7 +30,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.games.thats_ruff.state import HOUSE, SHADED, SPACES, WILD, Card
-from companion.players import Identity, Player
+from companion.players import Identity
 from ui import theme
 from ui.games.thats_ruff.model import BoardModel
 from ui.widgets.baked import baked
@@ -123,11 +123,6 @@ def fit_popup(popup: ModalView, panel: BoxLayout) -> Callable[..., None]:
         row.bind(height=fit)
     fit()
     return fit
-
-
-def badge_width(player: Player | None, font_size: float, symbol: float = NAME_SYMBOL) -> float:
-    """A SeatBadge as wide as its shape and the whole name in bold on one line."""
-    return symbol + dp(6) + (text_width(player.name, font_size, bold=True) if player else 0) + dp(4)
 
 
 # ----- cards -------------------------------------------------------------------------------------------
@@ -242,7 +237,7 @@ def _suit_fill(suit: str, state: str, dimmed: bool) -> list[float]:
     if dimmed:
         return [channel * 0.55 for channel in fill[:3]] + [1.0]
     if state == "down":
-        return [min(1.0, channel + 0.15) for channel in fill[:3]] + [1.0]
+        return theme.pressed(fill)
     return fill
 
 
@@ -450,7 +445,7 @@ class SeatDoing(BoxLayout):
         self._fit()
 
     def _fit(self, *_: Any) -> None:
-        self.name_width = min(self.width, badge_width(self.player, self.font_size, self.symbol_size))
+        self.name_width = min(self.width, SeatBadge.width_for([self.player.name] if self.player else [], self.font_size, self.symbol_size))
         room = self.width - self.name_width - dp(6)
         self.doing_shown = not self.beside or room >= text_width(self.doing, self.font_size) + dp(2)
 
@@ -473,8 +468,9 @@ class BoardStrip(Widget):
         super().__init__(**kwargs)
         self.board = board
         self.names = BoxLayout(spacing=dp(6))
-        self.badges = [SeatBadge(player=player, bold=True, font_size=READABLE, symbol_size=NAME_SYMBOL,
-                                 size_hint_x=None, width=badge_width(player, READABLE)) for player in board.players]
+        self.badges = [SeatBadge(player=player, bold=True, font_size=READABLE, symbol_size=NAME_SYMBOL, size_hint_x=None,
+                                 width=SeatBadge.width_for([player.name], READABLE, NAME_SYMBOL))
+                       for player in board.players]
         for badge in self.badges:
             self.names.add_widget(badge)
         self.dog_label = Label(text=f"· {board.dog}", font_size=READABLE, color=theme.TEXT_DIM, halign="left",
