@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -29,6 +28,7 @@ from ui.screens.seat_names import SeatNamesPopup
 from ui.screens.unfinished import UnfinishedNotice
 from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Text
+from ui.widgets.text import text_width
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -279,7 +279,7 @@ class GameScreen(Screen):
         """A narrow screen may leave no room for the game's title (with the end's buttons in the bar,
         say); it steps aside rather than being cut."""
         label = self.title_label
-        wide = CoreLabel(font_size=label.font_size, bold=label.bold, font_name=label.font_name).get_extents(label.text)[0]
+        wide = text_width(label.text, label.font_size, label.bold)
         left, _, right, _ = label.padding
         label.opacity = 0 if wide > label.width - left - right else 1
 

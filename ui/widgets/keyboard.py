@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from kivy.core.image import Image
-from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.graphics import BorderImage, Color, Rectangle
 from kivy.graphics.texture import Texture
@@ -39,7 +38,7 @@ from ui import theme
 from ui.widgets.basics import BigButton, Headline, Panel, fitted
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
-from ui.widgets.text import text_width
+from ui.widgets.text import text_texture, text_width
 
 # Long enough for "Great-Grandma Jo"; the player tiles in the game screens shorten anything longer.
 NAME_LENGTH = 20
@@ -227,10 +226,7 @@ class Keys(VKeyboard):
 @lru_cache(maxsize=256)
 def key_face(words: str, font_size: float, font_name: str) -> Texture:
     """The words of a key, drawn once for the whole run: every page of keys shows them from here."""
-    label = CoreLabel(text=words, font_size=font_size, font_name=font_name)
-    label.refresh()
-    texture: Texture = label.texture
-    return texture
+    return text_texture(words, font_size, font_name=font_name)
 
 
 # The keys not in use by a typing box: made once, and handed to the next box that opens.

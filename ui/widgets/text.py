@@ -1,11 +1,24 @@
 """Measuring text before it is drawn, so a column can be given the room its words need and a name
-wraps at a space instead of being cut. One cached measurement for the whole app."""
+wraps at a space instead of being cut. One cached measurement for the whole app; and words drawn into
+a texture, for a canvas that shows them without a Label."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Sequence
 
 from kivy.core.text import Label as CoreLabel
+from kivy.graphics.texture import Texture
+
+
+def text_texture(text: str, font_size: float, *, bold: bool = False, color: Sequence[float] = (1, 1, 1, 1),
+                 font_name: str | None = None) -> Texture:
+    """`text` drawn once into a texture (a key's words, a cell's letter, a number on a disc)."""
+    fonts = {"font_name": font_name} if font_name else {}
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, color=tuple(color), **fonts)
+    label.refresh()
+    texture: Texture = label.texture
+    return texture
 
 
 @lru_cache(maxsize=4096)
@@ -38,8 +51,3 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
         else:
             used = used + space + wide if used else wide
     return lines
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """'1 card', '2 cards': a count with its noun agreeing."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"

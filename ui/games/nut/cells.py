@@ -13,7 +13,6 @@ import math
 from typing import Any, Callable, Sequence
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     Color,
     Ellipse,
@@ -35,6 +34,7 @@ from companion.games.nut import GAME
 from companion.games.nut.clusters import EMPTY, SQUIRREL, WILD
 from ui import theme
 from ui.widgets.baked import baked
+from ui.widgets.text import text_texture
 
 ERASE = "erase"
 
@@ -58,10 +58,7 @@ Cell = tuple[int, int]
 
 
 def letter_texture(letter: str, size: float) -> Texture:
-    label = CoreLabel(text=letter, font_size=max(8, int(size)), bold=True, color=(1, 1, 1, 1))
-    label.refresh()
-    texture: Texture = label.texture
-    return texture
+    return text_texture(letter, max(8, int(size)), bold=True)
 
 
 def draw_cell(canvas: Any, value: str, x: float, y: float, s: float) -> None:

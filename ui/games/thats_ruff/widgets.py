@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.graphics.texture import Texture
@@ -40,7 +39,7 @@ from ui.widgets.count import DIGIT_WIDTH, Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 from ui.widgets.symbols import draw_shape, fan
-from ui.widgets.text import text_width
+from ui.widgets.text import text_texture, text_width
 
 RGBA = Sequence[float]
 
@@ -194,9 +193,7 @@ def draw_identity(shape: str, cx: float, cy: float, radius: float, rgba: RGBA) -
 
 def draw_text(text: str, font_size: float, rgba: RGBA, cx: float, cy: float, bold: bool = True) -> None:
     """Words centred on (cx, cy) in the canvas being built."""
-    label = CoreLabel(text=text, font_size=font_size, bold=bold, color=tuple(rgba))
-    label.refresh()
-    texture = label.texture
+    texture = text_texture(text, font_size, bold=bold, color=rgba)
     Color(1, 1, 1, 1)
     Rectangle(texture=texture, pos=(cx - texture.width / 2, cy - texture.height / 2), size=texture.size)
 
