@@ -34,7 +34,7 @@ from companion.players import Player
 from companion.words import counted
 from ui import theme
 from ui.controller import GameController
-from ui.games.thats_ruff.pads import MOST_LAID_OUT, HandPopup, seat_order, shown
+from ui.games.thats_ruff.pads import MOST_LAID_OUT, HandPopup, seat_order
 from ui.games.thats_ruff.tricks import OpensTricks, TricksPopup, tricks_button
 from ui.games.thats_ruff.widgets import (
     CardChip,
@@ -48,6 +48,7 @@ from ui.games.thats_ruff.widgets import (
     row_height,
 )
 from ui.widgets.basics import BigButton, Panel, Text
+from ui.widgets.hiding import hide
 from ui.widgets.seat import SeatBadge
 
 
@@ -141,7 +142,7 @@ class SeatCards(BoxLayout):
                 chip.card = cards[index]
                 chip.dimmed = not mine
                 chip.selected = mine and index == chosen
-            shown(chip, there)
+            hide(chip, not there)
             chip.size = chip_size() if there else (0, 0)
         self.collected.text = f"collected {collected}" if not cards else ""
 
@@ -275,7 +276,7 @@ class CollectPad(OpensTricks, BoxLayout):
             if there:
                 chip.card = centre[index]
                 chip.selected = index in chosen.picked
-            shown(chip, there)
+            hide(chip, not there)
             chip.size = chip_size() if there else (0, 0)
         for seat, row in enumerate(self.seat_rows):
             player = summary["players"][seat]

@@ -17,7 +17,6 @@ from kivy.properties import BooleanProperty, ListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.thats_ruff.state import COLOURS, DEAL_SIZE, HIGHEST, KEEP, LOWEST, WILD, ActionType, Card, Phase
@@ -40,6 +39,7 @@ from ui.games.thats_ruff.widgets import (
 )
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.choice import Choice
+from ui.widgets.hiding import hide
 
 NUMBERS = range(LOWEST, HIGHEST + 1)
 SUITS = (*COLOURS, WILD)
@@ -61,13 +61,6 @@ def dogs_left(eight_dogs: dict[str, list[str]], colour: str, seen: Sequence[str]
     """The dogs an 8 of this colour may still show: its colour's dogs (the core says which) whose 8
     has not turned up (`seen`)."""
     return [dog for dog in eight_dogs.get(colour, []) if dog not in seen]
-
-
-def shown(widget: Widget, visible: bool) -> None:
-    """Shown in its place, or kept there out of sight and out of reach: a row of cards keeps the same
-    widgets however many of them a hand needs."""
-    widget.opacity = 1 if visible else 0
-    widget.disabled = not visible
 
 
 # ----- the card pad -----------------------------------------------------------------------------------
@@ -243,7 +236,7 @@ class FaceUpPicker(BoxLayout):
             there = index < len(face_up)
             if there:
                 chip.card, chip.dimmed = face_up[index]["card"], not face_up[index]["fits"]
-            shown(chip, there)
+            hide(chip, not there)
         self._size_chips()
 
     def _size_chips(self) -> None:
@@ -299,7 +292,7 @@ class CountingPad(OpensTricks, BoxLayout):
         assert turn is not None, "Counting is always someone's turn"
         self.pad.eight_dogs, self.pad.dogs_seen = summary["eight_dogs"], summary["eights_seen"]
         reach = summary["stay_within_reach"]
-        shown(self.stay, reach)
+        hide(self.stay, not reach)
         if not reach:
             self.stay.on = False
         face_up = summary["face_up_to_play"]
