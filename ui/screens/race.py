@@ -29,7 +29,7 @@ from ui.race_text import ORDINALS, ResultRow, decision_in_seats, headline, resul
 from ui.services import Services
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in race.kv)
-from ui.widgets.choice import Choice
+from ui.widgets.choice import Choice, player_choice
 from ui.widgets.hiding import hide
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in race.kv)
@@ -73,15 +73,6 @@ class PhotoFinishRow(BoxLayout):
         self.shown = True
 
 
-class RaceButton(Choice):
-    """A player's on-screen button, where the table has no big buttons: pressed the moment the finger
-    lands, as a big button is, in the player's colour with their shape and name."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("font_size", theme.FONT_BODY)
-        super().__init__(**kwargs)
-
-
 class RacePopup(ModalView):
     kind = StringProperty("bones")
     title = StringProperty("")
@@ -119,7 +110,7 @@ class RacePopup(ModalView):
             hide(row, True)
         self.fbind("stage", self._show_stage)
         self._show_stage()
-        self.screen_buttons: dict[int, RaceButton] = {}
+        self.screen_buttons: dict[int, Choice] = {}
         if uses_screen:
             grid = self.ids["screen_buttons"]
             grid.cols = min(len(self.seats), 3)
@@ -127,9 +118,9 @@ class RacePopup(ModalView):
             for seat in self.seats:
                 player = players[seat]
                 # As tall as the grid's row: nothing, where the grid is hidden, so no hidden button takes a touch.
-                button = RaceButton(text=player.name, shape=player.identity.symbol, shape_rgba=[1, 1, 1, 1],
-                                    tint=list(theme.with_alpha(player.identity.rgb)), size_hint_y=1)
-                # Without big buttons a seat's id in the race is its number from 1.
+                button = player_choice(player, size_hint_y=1)
+                # Where the table has no big buttons, a player's button on the screen: pressed the moment
+                # the finger lands, as a big button is. A seat's id in the race is then its number from 1.
                 button.bind(on_press=lambda _button, pressed=seat: self.hardware.screen_press(pressed + 1, True))
                 grid.add_widget(button)
                 self.screen_buttons[seat] = button

@@ -17,7 +17,7 @@ from companion.names import Change
 from companion.store import Store
 from ui import theme
 from ui.widgets.basics import Panel, PopupHeader, Text  # noqa: F401  (named in seat_names.kv)
-from ui.widgets.choice import Choice
+from ui.widgets.choice import Choice, player_choice
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.offer_bar import OfferBar
@@ -37,10 +37,7 @@ class SeatNamesPopup(ModalView):
         seats.cols = 1 if len(players) <= 4 else 2
         self.buttons: list[Choice] = []
         for seat, player in enumerate(players):
-            identity = player.identity
-            button = Choice(text=player.name, shape=identity.symbol, shape_rgba=[1, 1, 1, 1],
-                            tint=list(theme.with_alpha(identity.rgb)), font_size=theme.FONT_BODY,
-                            height=theme.TOUCH, padding=[dp(12), dp(2)])
+            button = player_choice(player, height=theme.TOUCH, padding=[dp(12), dp(2)])
             button.bind(on_release=lambda _button, chosen=seat: self.ask_name(chosen))
             seats.add_widget(button)
             self.buttons.append(button)

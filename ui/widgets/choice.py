@@ -5,7 +5,7 @@ greyed but still takes the tap, so the screen can say why instead of nothing hap
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from kivy.metrics import dp
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -16,6 +16,9 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
+
+if TYPE_CHECKING:
+    from companion.players import Player
 
 FILL_NAMES = {"primary": "accent", "normal": "surface_high", "danger": "danger", "ok": "ok", "quiet": "surface"}
 
@@ -99,6 +102,14 @@ class ChoiceRow(BoxLayout):
         for value, button in self.buttons.items():
             button.selected = value == self.value
             button.kind = "ok" if button.selected else "normal"
+
+
+def player_choice(player: Player, **kwargs: Any) -> Choice:
+    """A player's own button: filled with their colour, their shape on it in white, their name."""
+    identity = player.identity
+    kwargs.setdefault("font_size", theme.FONT_BODY)
+    return Choice(text=player.name, shape=identity.symbol, shape_rgba=[1, 1, 1, 1],
+                  tint=list(theme.with_alpha(identity.rgb)), **kwargs)
 
 
 load_kv(__file__)
