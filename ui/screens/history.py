@@ -28,7 +28,7 @@ from ui.widgets.basics import BigButton, Panel  # noqa: F401  (named in history.
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in history.kv)
-from ui.widgets.text import line_height, lines_needed, text_width
+from ui.widgets.text import line_height, lines_needed
 
 RACE_KINDS = {"bones": "Bone race", "claim": "Match! claim"}
 NUMBER_WIDTH, SHAPE_WIDTH = dp(44), dp(32)
@@ -179,9 +179,7 @@ class HistoryPopup(ModalView):
         data = []
         for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
             rows = [row for row in result_rows(decision, name) if row.player in seat_of]
-            names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
-            details = max((text_width(row.detail, theme.FONT_TABLE, True) for row in rows
-                           if row.margin_ms is not None), default=0)
+            names, details = PhotoFinishRow.widths(rows, name)
             # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
             again = "  -  raced again, not counted" if raced_again else ""
             title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
@@ -190,7 +188,7 @@ class HistoryPopup(ModalView):
             data.append({"viewclass": "RaceCard", "title": title,
                          "rows": [(row, players[seat_of[row.player]]) for row in rows],
                          "slowest": max((row.margin_ms for row in rows if row.margin_ms), default=0.0),
-                         "name_width": names + dp(4), "detail_width": details + dp(4), "row_size": (None, tall)})
+                         "name_width": names, "detail_width": details, "row_size": (None, tall)})
         return data
 
     def choose(self, index: int) -> None:

@@ -65,6 +65,15 @@ class PhotoFinishRow(BoxLayout):
         if row is not None and player is not None:
             self.show(row, player, slowest_ms)
 
+    @staticmethod
+    def widths(rows: Sequence[ResultRow], name: Callable[[int], str]) -> tuple[float, float]:
+        """The name and margin columns as wide as their widest in `rows`, so the bars start and end
+        together: the names in bold (as the first's is), the margins as they are drawn."""
+        names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
+        details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
+                      default=0)
+        return names + dp(4), details + dp(4)
+
     def show(self, row: ResultRow, player: Player, slowest_ms: float) -> None:
         self.place, self.player, self.detail = row.place, player, row.detail
         self.timed = row.margin_ms is not None
@@ -248,10 +257,7 @@ class RacePopup(ModalView):
         self.headline = headline(decision, self.name)
         rows = result_rows(decision, self.name)
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
-        # Every row's name and margin columns as wide as the widest, so the bars start and end together.
-        names = max(text_width(self.name(row.player), theme.FONT_TABLE, True) for row in rows) + dp(4)
-        details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
-                      default=0) + dp(4)
+        names, details = PhotoFinishRow.widths(rows, self.name)
         self.crowded = len(rows) > 4
         for index, shown in enumerate(self.rows):
             if index < len(rows):
