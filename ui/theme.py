@@ -50,7 +50,11 @@ NO_OUTLINE = (0, 0, 0, 0)
 
 class Palette(EventDispatcher):
     """The theme's colours as properties (the names of PALETTE_NAMES in lower case). `outline` is
-    transparent where buttons have none."""
+    transparent where buttons have none.
+
+    It lives as long as the app: a widget follows it with `palette.bind(name=self.method)`, which Kivy
+    holds weakly. `fbind`, a lambda or a `setter` is held strongly and keeps the widget, and the
+    whole screen it is on, for the rest of the evening."""
 
     background = ColorProperty(BACKGROUND)
     surface = ColorProperty(SURFACE)

@@ -251,13 +251,17 @@ class PopupHeader(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP, **kwargs)
-        title = Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1, color=theme.palette.text)
-        self.fbind("title", title.setter("text"))
-        theme.palette.fbind("text", title.setter("color"))
-        self.add_widget(title)
+        self.label = Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1,
+                          color=theme.palette.text)
+        self.fbind("title", self.label.setter("text"))
+        theme.palette.bind(text=self._recolour)
+        self.add_widget(self.label)
         close = BigButton(text="Close", size_hint_x=None, width=dp(120), once=True)
         close.bind(on_release=lambda *_: self.dispatch("on_close"))
         self.add_widget(close)
+
+    def _recolour(self, *_: Any) -> None:
+        self.label.color = theme.palette.text
 
     def on_close(self) -> None:
         pass

@@ -97,8 +97,8 @@ class Count(Widget):
         super().__init__(**kwargs)
         self.add_widget(self.number)
         self.add_widget(self.caption)
-        theme.palette.bind(text=self.number.setter("color"), text_dim=self.caption.setter("color"))
-        self.number.color, self.caption.color = theme.palette.text, theme.palette.text_dim
+        theme.palette.bind(text=self._recolour, text_dim=self._recolour)
+        self._recolour()
         for name in ("pos", "size", "value", "caption_text", "secondary", "beside", "digits", "font_size",
                      "caption_font", "caption_room"):
             self.fbind(name, self._arrange)
@@ -139,6 +139,9 @@ class Count(Widget):
         its caption, so a column of counts can be given no more room than it needs."""
         base = font_size or theme.FONT_KEY_NUMBER
         return max(DIGIT_WIDTH * base * digits, text_width(caption_text, caption_font or theme.FONT_TABLE)) + dp(6)
+
+    def _recolour(self, *_: Any) -> None:
+        self.number.color, self.caption.color = theme.palette.text, theme.palette.text_dim
 
     def _arrange(self, *_: Any) -> None:
         number, caption = self.number, self.caption

@@ -94,7 +94,7 @@ class SeatTile(Panel):
             self.ids["marks"].add_widget(tag)
         seat.fbind("turn", self._paint)
         seat.fbind("marks", self._place_marks)
-        theme.palette.fbind("version", self._paint)
+        theme.palette.bind(version=self._paint)
         for name in ("pos", "size"):
             self.ids["marks"].fbind(name, self._place_marks)
         self._paint()
@@ -157,7 +157,7 @@ class SeatStrip(GridLayout):
             self.tiles[index] = tile
             self.add_widget(tile)
         self.fbind("width", self._arrange)
-        sizes.fbind("scale", self._arrange)
+        sizes.bind(scale=self._arrange)
         self._arrange()
 
     def mark_room(self, cols: int) -> float:

@@ -51,7 +51,7 @@ class TopCard(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.fbind("width", self._show)
-        theme.palette.fbind("version", self._show)
+        theme.palette.bind(version=self._show)
 
     def on_model(self, _: Any, model: MuttsModel) -> None:
         for name in ("top_caption", "top_caption_short", "top_fill"):

@@ -47,13 +47,15 @@ class Hint(Label):
         kwargs.setdefault("halign", "left")
         kwargs.setdefault("valign", "top")
         super().__init__(**kwargs)
-        self.font_size = sizes.font_small
-        self.color = theme.palette.text_dim
         self.fbind("width", self._wrap)
         self.fbind("height", self._fit)
         self.fbind("texture_size", self._fit)
-        theme.palette.bind(text_dim=self.setter("color"))
-        sizes.bind(font_small=self.setter("font_size"))
+        theme.palette.bind(text_dim=self._restyle)
+        sizes.bind(font_small=self._restyle)
+        self._restyle()
+
+    def _restyle(self, *_: Any) -> None:
+        self.font_size, self.color = sizes.font_small, theme.palette.text_dim
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)
