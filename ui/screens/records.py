@@ -34,7 +34,6 @@ from ui.places import Place
 from ui.reads import reads_of
 from ui.screens.profile import BAR_ROOM, SECTION_PAD, RecordRow, counts_item, record_line
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in records.kv)
-from ui.widgets.count import Count  # noqa: F401  (named in records.kv)
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar

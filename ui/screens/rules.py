@@ -18,7 +18,12 @@ from kivy.uix.widget import Widget
 
 from companion.rulecards import load_help
 from ui import theme
-from ui.widgets.basics import BigButton, Panel, PopupHeader, Text  # noqa: F401  (named in rules.kv)
+from ui.widgets.basics import (
+    BigButton,
+    Panel,  # noqa: F401  (named in rules.kv)
+    PopupHeader,
+    Text,
+)
 from ui.widgets.kv import load_kv
 
 HEADING_FONT = theme.FONT_TITLE * 0.85

@@ -16,7 +16,11 @@ from companion.errors import CompanionError
 from companion.names import Change
 from companion.store import Store
 from ui import theme
-from ui.widgets.basics import Panel, PopupHeader, Text  # noqa: F401  (named in seat_names.kv)
+from ui.widgets.basics import (
+    Panel,  # noqa: F401  (named in seat_names.kv)
+    PopupHeader,
+    Text,  # noqa: F401  (named in seat_names.kv)
+)
 from ui.widgets.choice import Choice, player_choice
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv

@@ -17,7 +17,7 @@ from companion.store import Store
 from companion.words import counted
 from ui.reads import reads_of
 from ui.screens.evening import EveningBody, evening_title
-from ui.widgets.basics import Panel, PopupHeader, Text  # noqa: F401  (named in tonight.kv)
+from ui.widgets.basics import Panel, PopupHeader  # noqa: F401  (named in tonight.kv)
 from ui.widgets.kv import load_kv
 
 

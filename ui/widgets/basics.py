@@ -18,9 +18,10 @@ from ui.widgets.symbols import SymbolShape
 
 
 class Panel(BoxLayout):
-    """A rounded surface that groups related things. A `lit` panel stands out on the higher surface (whose
-    turn it is, the winner's row). A `ring` colour outlines it (whose turn it is, a score picked out),
-    inside its edge or, with `ring_outside`, just outside it, clear of what it holds."""
+    """A rounded surface that groups related things. A `lit` panel stands out on the higher surface
+    (whose turn it is, the winner's row); a panel given a `fill` of its own keeps it, lit or not. A
+    `ring` colour outlines it (whose turn it is, a score picked out), inside its edge or, with
+    `ring_outside`, just outside it, clear of what it holds."""
 
     fill = ListProperty(theme.SURFACE)
     lit = BooleanProperty(False)

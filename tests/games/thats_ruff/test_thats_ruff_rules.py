@@ -921,3 +921,31 @@ def test_the_example_game_after_its_first_hand():
     assert (nicky["position"], nicky["discs_in_house"]) == (9, 1)
     assert (moon["position"], moon["discs_in_house"]) == (3, 2)
     assert summary["disc_supply"] == 17
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_short_account_leaves_out_only_what_the_counting_table_shows_beside_it(seed):
+    """Beside the count and whose turn it is, a card's account is the full one without the count, and
+    "That's Ruff!"'s without the count going back to 0 and who plays on; every other account is whole."""
+    import random
+    import re
+
+    rng = random.Random(seed)
+    session = new_game(4)
+    names = [player.name for player in session.players]
+    shortened = set()
+    while not session.is_over and len(session.actions) < 800:
+        session.perform(rng.choice(GAME.legal_actions(session.state, rng)))
+        summary = session.summary()
+        full, short = summary["last_move"], summary["last_move_short"]
+        if short == full:
+            continue
+        card = re.fullmatch(r"count \d+; (.*)", full)
+        if card:
+            assert card.group(1) == short
+            shortened.add("card")
+        else:
+            assert full.startswith(f"{short.rstrip('.')}; the count goes back to 0 and ") and full.endswith(" plays on.")
+            shortened.add("That's Ruff!")
+        assert not any(name in short for name in names)
+    assert shortened == {"card", "That's Ruff!"}

@@ -44,7 +44,7 @@ class RuffModel(EventDispatcher):
     count = NumericProperty(0)
     turn_player = ObjectProperty(None, allownone=True)
     match_words = StringProperty("")      # the card the next one is matched against
-    last_move = StringProperty("")        # the hand, and what the last move did
+    last_move = StringProperty("")        # what the last move did (outside Counting, after the hand it was in)
     # The bar under the paths once the cards are collected: the next deal, a dog's choice to stay, or
     # the winner.
     dealer = ObjectProperty(None, allownone=True)

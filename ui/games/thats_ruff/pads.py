@@ -241,8 +241,8 @@ class FaceUpPicker(BoxLayout):
 
     def _size_chips(self) -> None:
         height = max(chip_size()[1], self.height - dp(4))
-        for chip in self.pool:
-            chip.size = (height * 0.72, height) if not chip.disabled else (0, 0)
+        for index, chip in enumerate(self.pool):
+            chip.size = (height * 0.72, height) if index < len(self.face_up) else (0, 0)
         count = len(self.chips)
         self.cards.width = count * height * 0.72 + self.cards.spacing * max(0, count - 1)
 
