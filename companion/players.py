@@ -38,6 +38,7 @@ def identity_of(colour: str) -> Identity:
     records that never sat at this table's seats)."""
     return IDENTITY_BY_KEY.get(colour, IDENTITIES[0])
 
+
 MAX_BUTTONS = 6
 # Twice what the on-screen keyboard lets a family type, so any name typed or imported by hand fits.
 MAX_NAME_LENGTH = 40
