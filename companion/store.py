@@ -738,13 +738,13 @@ class _Transaction:
         self._lock.acquire()
         try:
             self._check_open()
-            # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            self._lock.release()
-            raise _storage_problem(error) from None
+            try:
+                # IMMEDIATE takes the write lock up front, so a second process fails fast instead of mid-way.
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                raise _storage_problem(error) from None
         except BaseException:
-            self._lock.release()
+            self._lock.release()   # not begun: __exit__ will not run to release it
             raise
         return self._db
 

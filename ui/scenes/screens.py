@@ -237,11 +237,10 @@ def _game_night(services: Services, now: float | None = None) -> None:
         played.append(session.id)
     for index, session_id in enumerate(played):
         begun, ended = start + index * 2400, start + index * 2400 + 2000
-        # Under the store's lock: the app's start-up count of saved games may be reading on a worker.
-        with services.store._lock:
-            services.store._db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = "
-                                       "CASE WHEN finished_at IS NULL THEN NULL ELSE ? END WHERE id = ?",
-                                       (begun, ended, ended, session_id))
+        # One of the store's transactions: the app's start-up count of saved games may be reading on a worker.
+        with services.store._transaction() as db:
+            db.execute("UPDATE sessions SET started_at = ?, updated_at = ?, finished_at = "
+                       "CASE WHEN finished_at IS NULL THEN NULL ELSE ? END WHERE id = ?", (begun, ended, ended, session_id))
     ms = 1_000_000
     for presses in ({3: 180, 1: 201, 4: 240, 2: 251}, {2: 212, 1: 216, 4: 263}, {1: 190, 3: 191, 2: 300, 4: 320}):
         order = sorted(presses, key=lambda player: presses[player])
