@@ -120,11 +120,11 @@ def test_same_person_as_lists_the_other_names_and_the_one_tapped_is_kept(two_gam
     profile = navigator.go(Place.PROFILE, services, "Ann")
     tap(the(navigator, "Same person as..."))
     chooser = popups()[0]
-    assert sorted(choice.name_kept for choice in chooser.choices) == ["Annie", "Ben"]
-    tap(next(choice for choice in chooser.choices if choice.name_kept == "Annie"))
+    assert sorted(choice.text for choice in chooser.choices) == ["Annie", "Ben"]
+    tap(next(choice for choice in chooser.choices if choice.text == "Annie"))
     assert not popups() and profile.record.name == "Annie" and profile.record.played == 2
     tap(the(navigator, "Same person as..."))
-    tap(next(choice for choice in popups()[0].choices if choice.name_kept == "Ben"))
+    tap(next(choice for choice in popups()[0].choices if choice.text == "Ben"))
     assert profile.message.text.startswith("Annie and Ben both played")       # they sat at one game
     assert records(services) == [("Annie", 2, 2), ("Ben", 2, 0)]
 

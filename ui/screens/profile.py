@@ -17,7 +17,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
-from kivy.utils import escape_markup
 
 from companion import corrections
 from companion.errors import CompanionError
@@ -29,7 +28,8 @@ from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
-from ui.widgets.basics import BigButton, IdentityButton, Panel, PopupHeader, Text  # noqa: F401  (BigButton: in profile.kv)
+from ui.widgets.basics import BigButton, Panel, PopupHeader, Text  # noqa: F401  (BigButton: in profile.kv)
+from ui.widgets.choice import Choice, player_choice
 from ui.widgets.count import Count
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv
@@ -319,17 +319,6 @@ class ProfileScreen(KeptScreen):
         self.navigator.go(Place.HOME, self.services)
 
 
-class NameChoice(IdentityButton):
-    """Another name in the records, with its shape and games: the name kept when tapped."""
-
-    def __init__(self, other: PlayerRecord, **kwargs: Any) -> None:
-        games = f"{other.played} game{'s' if other.played != 1 else ''}"
-        super().__init__(identity_of(other.colour),
-                         text=f"{escape_markup(other.name)}\n[size={int(theme.FONT_SMALL)}]{games}[/size]",
-                         markup=True, height=theme.TOUCH_BIG, padding=[dp(44), 0], **kwargs)
-        self.name_kept = other.name
-
-
 class SamePersonPopup(ModalView):
     """Every other name in the records, each with its shape and games: the one tapped is the name kept."""
 
@@ -343,10 +332,11 @@ class SamePersonPopup(ModalView):
                               font_size=theme.FONT_SMALL, color=theme.TEXT_DIM, fine_print=True))
         column = GridLayout(cols=2, size_hint_y=None, spacing=theme.GAP)
         column.bind(minimum_height=column.setter("height"))
-        self.choices: list[NameChoice] = []
+        self.choices: list[Choice] = []
         for other in others:
-            choice = NameChoice(other)
-            choice.bind(on_release=lambda button: self.choose(button.name_kept))
+            games = f"{other.played} game{'s' if other.played != 1 else ''}"
+            choice = player_choice(other.name, identity_of(other.colour), note=games, height=theme.TOUCH_BIG)
+            choice.bind(on_release=lambda button: self.choose(button.text))
             column.add_widget(choice)
             self.choices.append(choice)
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))

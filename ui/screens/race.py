@@ -127,7 +127,7 @@ class RacePopup(ModalView):
             for seat in self.seats:
                 player = players[seat]
                 # As tall as the grid's row: nothing, where the grid is hidden, so no hidden button takes a touch.
-                button = player_choice(player, size_hint_y=1)
+                button = player_choice(player.name, player.identity, size_hint_y=1)
                 # Where the table has no big buttons, a player's button on the screen: pressed the moment
                 # the finger lands, as a big button is. A seat's id in the race is then its number from 1.
                 button.bind(on_press=lambda _button, pressed=seat: self.hardware.screen_press(pressed + 1, True))

@@ -41,7 +41,7 @@ class SeatNamesPopup(ModalView):
         seats.cols = 1 if len(players) <= 4 else 2
         self.buttons: list[Choice] = []
         for seat, player in enumerate(players):
-            button = player_choice(player, height=theme.TOUCH, padding=[dp(12), dp(2)])
+            button = player_choice(player.name, player.identity, height=theme.TOUCH, padding=[dp(12), dp(2)])
             button.bind(on_release=lambda _button, chosen=seat: self.ask_name(chosen))
             seats.add_widget(button)
             self.buttons.append(button)

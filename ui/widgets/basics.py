@@ -11,10 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from companion.players import Identity
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
-from ui.widgets.symbols import SymbolShape
 
 
 class Panel(BoxLayout):
@@ -148,24 +146,6 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
-
-
-class IdentityButton(BigButton):
-    """A button filled with a player's colour and carrying their shape at its left edge, so the
-    colour never has to be told apart on its own."""
-
-    def __init__(self, identity: Identity, **kwargs: Any) -> None:
-        kwargs.setdefault("kind", "custom")
-        kwargs.setdefault("fill", theme.with_alpha(identity.rgb))
-        super().__init__(**kwargs)
-        self.symbol = SymbolShape(shape=identity.symbol, rgba=(1, 1, 1, 1), size_hint=(None, None))
-        self.add_widget(self.symbol)
-        self.bind(pos=self._place_symbol, size=self._place_symbol)
-
-    def _place_symbol(self, *_: Any) -> None:
-        size = min(self.height * 0.5, dp(30))
-        self.symbol.size = (size, size)
-        self.symbol.pos = (self.x + theme.GAP, self.center_y - size / 2)
 
 
 class MessageBar(Label):

@@ -18,7 +18,7 @@ from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
 
 if TYPE_CHECKING:
-    from companion.players import Player
+    from companion.players import Identity
 
 FILL_NAMES = {"primary": "accent", "normal": "surface_high", "danger": "danger", "ok": "ok", "quiet": "surface"}
 
@@ -104,11 +104,10 @@ class ChoiceRow(BoxLayout):
             button.kind = "ok" if button.selected else "normal"
 
 
-def player_choice(player: Player, **kwargs: Any) -> Choice:
+def player_choice(name: str, identity: Identity, **kwargs: Any) -> Choice:
     """A player's own button: filled with their colour, their shape on it in white, their name."""
-    identity = player.identity
     kwargs.setdefault("font_size", theme.FONT_BODY)
-    return Choice(text=player.name, shape=identity.symbol, shape_rgba=[1, 1, 1, 1],
+    return Choice(text=name, shape=identity.symbol, shape_rgba=[1, 1, 1, 1],
                   tint=list(theme.with_alpha(identity.rgb)), **kwargs)
 
 
