@@ -34,7 +34,6 @@ from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 from ui.widgets.choice import ChoiceRow
 from ui.widgets.keyboard import TextField, TypingPopup
 from ui.widgets.kv import load_kv
-from ui.widgets.sizes import sizes
 from ui.widgets.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -100,7 +99,7 @@ def stepper(values: Sequence[Any], value: Any, shows: Callable[[Any], str], on_c
     """- value +, through a fixed list of allowed values; the ends grey their button."""
     steps = Stepper(values=list(values), value=value, shows=shows, font_size=theme.FONT_BODY,
                     size_hint=(None, None), height=theme.TOUCH,
-                    width=2 * sizes.row + STEP_VALUE_WIDTH + 2 * dp(4))
+                    width=Stepper.width_for(STEP_VALUE_WIDTH))
     steps.bind(on_step=lambda _steps, chosen: on_change(chosen))
     return steps
 

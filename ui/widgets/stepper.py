@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.widgets.basics import BigButton  # noqa: F401  (named in stepper.kv)
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
+
+# Between the number and each button (stepper.kv).
+SPACING = dp(4)
 
 
 class Stepper(BoxLayout):
@@ -43,6 +47,13 @@ class Stepper(BoxLayout):
         for name in ("value", "low", "high", "values"):
             self.fbind(name, self._show)
         self._show()
+
+    @staticmethod
+    def width_for(value_width: float, button_width: float | None = None) -> float:
+        """How wide a stepper is whose number has `value_width` and whose buttons are `button_width`
+        wide (a row's height, as the window makes targets, unless said)."""
+        button = sizes.row if button_width is None else button_width
+        return 2 * button + value_width + 2 * SPACING
 
     def _stepped(self, delta: int) -> Any:
         """The value `delta` steps on, or None where the value is none of the steps."""

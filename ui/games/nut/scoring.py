@@ -48,7 +48,7 @@ Counts = dict[str, dict[str, int]]
 
 def stepper_width(target: float) -> float:
     """A counter: its two buttons (`target` wide, as the window makes targets), the number between them."""
-    return 2 * target + VALUE_WIDTH + 2 * dp(4)
+    return Stepper.width_for(VALUE_WIDTH, target)
 
 
 def quick_width(target: float) -> float:

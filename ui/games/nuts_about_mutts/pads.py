@@ -503,7 +503,7 @@ class ActionPad(BoxLayout):
         return [breed]
 
     def make_stepper(self) -> list[Widget]:
-        stepper = Stepper(size_hint=(None, 1), width=sizes.row * 2 + sizes.wide(dp(70)))
+        stepper = Stepper(size_hint=(None, 1), width=Stepper.width_for(sizes.wide(dp(70))))
         stepper.bind(on_step=lambda _, value: self.stepped(value))
         return [stepper]
 
