@@ -179,7 +179,7 @@ class HistoryPopup(ModalView):
         data = []
         for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
             rows = [row for row in result_rows(decision, name) if row.player in seat_of]
-            names, details = PhotoFinishRow.widths(rows, name)
+            names, details, slowest = PhotoFinishRow.measure(rows, name)
             # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
             again = "  -  raced again, not counted" if raced_again else ""
             title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
@@ -187,7 +187,7 @@ class HistoryPopup(ModalView):
             tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD
             data.append({"viewclass": "RaceCard", "title": title,
                          "rows": [(row, players[seat_of[row.player]]) for row in rows],
-                         "slowest": max((row.margin_ms for row in rows if row.margin_ms), default=0.0),
+                         "slowest": slowest,
                          "name_width": names, "detail_width": details, "row_size": (None, tall)})
         return data
 

@@ -66,13 +66,15 @@ class PhotoFinishRow(BoxLayout):
             self.show(row, player, slowest_ms)
 
     @staticmethod
-    def widths(rows: Sequence[ResultRow], name: Callable[[int], str]) -> tuple[float, float]:
-        """The name and margin columns as wide as their widest in `rows`, so the bars start and end
-        together: the names in bold (as the first's is), the margins as they are drawn."""
+    def measure(rows: Sequence[ResultRow], name: Callable[[int], str]) -> tuple[float, float, float]:
+        """What the rows of one photo finish share: the name and margin columns as wide as their widest
+        in `rows`, so the bars start and end together (the names in bold, as the first's is; the margins
+        as they are drawn), and the slowest margin, the bar's full length."""
         names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
         details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
                       default=0)
-        return names + dp(4), details + dp(4)
+        slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
+        return names + dp(4), details + dp(4), slowest
 
     def show(self, row: ResultRow, player: Player, slowest_ms: float) -> None:
         self.place, self.player, self.detail = row.place, player, row.detail
@@ -256,8 +258,7 @@ class RacePopup(ModalView):
             self.book.decided(self._log_lines())
         self.headline = headline(decision, self.name)
         rows = result_rows(decision, self.name)
-        slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
-        names, details = PhotoFinishRow.widths(rows, self.name)
+        names, details, slowest = PhotoFinishRow.measure(rows, self.name)
         self.crowded = len(rows) > 4
         for index, shown in enumerate(self.rows):
             if index < len(rows):
