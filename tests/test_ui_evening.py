@@ -19,6 +19,7 @@ from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
 from companion.actions import Action  # noqa: E402
 from companion.evenings import POINTS_RULE  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
+from companion.playthrough import table_of  # noqa: E402
 from companion.rulecards import load_example  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.evening import EveningScreen  # noqa: E402
@@ -73,6 +74,18 @@ def test_a_finished_game_offers_play_again_with_the_same_players_and_the_deal_pa
     assert new.players == session.players                       # same names, colours, buttons, seats
     assert new.options == {**session.options, "dealer": (session.options["dealer"] + 1) % 2}
     assert services.store.unfinished().id == new.id              # saved: Home would offer it to resume
+
+
+def test_play_again_of_nuts_about_mutts_goes_on_round_the_table_from_the_evenings_last_hand(services, navigator):
+    # Two hands at three seats dealt by seats 1 and 2: the next game is seat 0's to deal, so every
+    # player takes a turn being first ("Take turns being the first player").
+    session = services.store.new_session("nuts_about_mutts", table_of(3), {"dealer": 1, "hands": 2})
+    finish_by_random_moves(session, seed=2)
+    assert [hand["dealer"] for hand in session.summary()["scores"]["hands"]] == [1, 2]
+    navigator.go(Place.GAME, services, session)
+    tap(the(navigator, "Play again"))
+    new = navigator.current_screen.controller.session
+    assert new.options["dealer"] == 0 and new.summary()["dealer"] == 0
 
 
 def test_undoing_the_last_move_puts_rules_and_redo_back(services, navigator):

@@ -302,12 +302,11 @@ class GameScreen(Screen):
         self._fit_title()
 
     def play_again(self) -> GameScreen | None:
-        """The same game with the same players in the same seats and the same settings, the deal passed
-        to the next seat: a new saved game, shown at once."""
+        """The same game with the same players in the same seats and the same settings, the first seat
+        as the game's rules pass it on: a new saved game, shown at once."""
         finished = self.controller.session
-        options = dict(finished.options)
-        if "dealer" in options:
-            options["dealer"] = (options["dealer"] + 1) % len(finished.players)
+        options = {**finished.options, "dealer": finished.game.first_seat_next_game(
+            finished.state, finished.options, len(finished.players))}
         try:
             session = self.services.store.new_session(finished.game.key, finished.players, options)
         except CompanionError as problem:

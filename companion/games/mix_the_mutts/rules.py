@@ -59,6 +59,10 @@ class MixTheMutts(Game[MuttsState]):
                 raise BadOption(f"the {breed} card value must be a whole number of 0 or more, got {value!r}")
         return merged
 
+    def first_seat_next_game(self, state: MuttsState, options: Mapping[str, Any], players: int) -> int:
+        # The youngest player goes first, every game.
+        return int(options["dealer"])
+
     # ----- rules ---------------------------------------------------------------------------
     def start(self, players: Sequence[Player], options: dict[str, Any]) -> MuttsState:
         count = len(players)

@@ -71,6 +71,11 @@ class NutsAboutMutts(Game[MuttsState]):
         if options.get("hands", 3) < 0:
             raise BadOption("hands is how many hands the evening lasts (0 = until you end it), not a negative number")
 
+    def first_seat_next_game(self, state: MuttsState, options: Mapping[str, Any], players: int) -> int:
+        # "Take turns being the first player": the deal goes on round the table from the evening's last
+        # hand, so every seat starts in turn however many hands each evening had.
+        return state.next_seat(state.dealer)
+
     def start(self, players: Sequence[Player], options: dict[str, Any]) -> MuttsState:
         ed = edition(options["edition"])
         state = MuttsState(

@@ -93,6 +93,10 @@ class ThatsRuff(Game[RuffState]):
         return merged
 
     # ----- setup ---------------------------------------------------------------------------------
+    def first_seat_next_game(self, state: RuffState, options: Mapping[str, Any], players: int) -> int:
+        # The deal passes to the left of the last hand's dealer, as it does when a deck is used up.
+        return state.next_seat(state.dealer)
+
     def start(self, players: Sequence[Player], options: dict[str, Any]) -> RuffState:
         count = len(players)
         settings.check_simple_options(options, count)
