@@ -50,11 +50,6 @@ class ButtonAnswer:
     def refused(cls, reason: str) -> ButtonAnswer:
         return cls(False, reason=reason)
 
-    @classmethod
-    def not_for_turns(cls) -> ButtonAnswer:
-        """Buttons that are not turn buttons in this game (the screen already says what they do)."""
-        return cls(False)
-
 
 class TakesTurnButtons:
     """Declared by a table view that records moves from the players' own big buttons (a base class, so

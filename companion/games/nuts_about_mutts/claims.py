@@ -44,12 +44,14 @@ def run_numbers(state: MuttsState, on: int) -> list[int]:
 class Claims(TypedDict):
     """What the rules would say to a Match or a Run on the card in play right now, so the pad offers
     exactly that: who may claim (empty when neither claim is possible), each claim's refusal in words
-    (None when it is allowed) and the numbers a Run may be."""
+    (None when it is allowed), the numbers a Run may be, and for each seat why it may not claim now
+    (None for a seat that may), said to that player after their name."""
 
     seats: list[int]
     match_refused: str | None
     run_refused: str | None
     run_numbers: list[int]
+    seat_refused: list[str | None]
 
 
 def claims_now(state: MuttsState) -> Claims:
@@ -57,13 +59,22 @@ def claims_now(state: MuttsState) -> Claims:
     run_refused = _refusal(lambda: _check_card_in_play(state, "Run"))
     open_to_claims = match_refused is None or run_refused is None
     number = state.top.get("number") if state.top else None
+    seat_refused = [_seat_refused(state, seat) if open_to_claims else match_refused for seat in range(state.players)]
     return {
-        "seats": [seat for seat in range(state.players) if seat not in state.dog_house and state.hands[seat] > 0]
-        if open_to_claims else [],
+        "seats": [seat for seat, refused in enumerate(seat_refused) if refused is None],
         "match_refused": match_refused,
         "run_refused": run_refused,
         "run_numbers": run_numbers(state, number) if run_refused is None and number is not None else [],
+        "seat_refused": seat_refused,
     }
+
+
+def _seat_refused(state: MuttsState, seat: int) -> str | None:
+    if seat in state.dog_house:
+        return "you are in the dog house, so you can't claim a Match or a Run until you are out."
+    if state.hands[seat] < 1:
+        return "you have no cards left to claim with."
+    return None
 
 
 def _refusal(check: Callable[[], object]) -> str | None:
@@ -98,7 +109,7 @@ def _check_card_in_play(state: MuttsState, what: str) -> tuple[str, int]:
     colour, number = top.get("colour"), top.get("number")
     if colour is None or number is None:
         raise IllegalAction(f"The app doesn't know the top card, so it can't check a {what}: say what it is "
-                            f"(name_top_card, with its colour and number), then claim.")
+                            f"first (Name the top card: its colour and number), then claim.")
     return colour, number
 
 

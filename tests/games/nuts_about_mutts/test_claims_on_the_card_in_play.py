@@ -134,3 +134,15 @@ def test_the_basic_game_offers_no_claims():
     session = Session(GAME, table_of(3), {})
     view = do(session, "play", BEN, colour="red", number=5)
     assert view["claims"]["seats"] == [] and "advanced game" in view["claims"]["match_refused"]
+
+
+def test_each_seat_is_told_why_it_may_not_claim():
+    session = red_five_on_top()
+    view = do(session, "play", CLEO, card="dog_house", colour="red", target=ANN)
+    # Claims are open on the red 5: Ann alone, in the dog house, is told why not.
+    assert view["claims"]["seat_refused"][ANN].startswith("you are in the dog house")
+    assert view["claims"]["seat_refused"][BEN:] == [None, None, None] == [None] * len(view["claims"]["seats"])
+    # Nobody may claim a dog nobody named: every seat is told what the table must say first.
+    view = do(session, "play", DEV, number=5)
+    assert view["claims"]["seats"] == []
+    assert all(why.startswith("The app doesn't know the top card") for why in view["claims"]["seat_refused"])

@@ -506,7 +506,7 @@ def test_after_a_pedigree_round_the_family_names_the_top_card_and_claims_work_ag
     session = pedigree_round_over()
     view = session.summary()
     assert view["phase"] == "play" and view["top_card"] == {"card": "dog", "colour": None, "number": None}
-    assert "name_top_card" in refused(session, "match", ANN)
+    assert "Name the top card" in refused(session, "match", ANN)
     view = do(session, "name_top_card", colour="blue", number=9)
     assert view["top_card"] == {"card": "dog", "colour": "blue", "number": 9}
     assert view["turn"] == DEV and view["hand_sizes"] == session.state_before_last().hands

@@ -62,3 +62,17 @@ def test_a_slam_starts_the_claim_and_the_winner_records_a_run(table):
     assert last["race"]["winners"] == [0] and last["race"]["margins_ms"]["2"] == 10.0
     assert hardware.open_claims == {1, 2, 3}      # open again for the next claim
     assert services.store.races(session.id)       # the race is logged with the game
+
+
+def test_a_press_that_can_start_no_claim_says_why(table):
+    services, session, screen = table
+    hardware = services.hardware
+    screen.controller.perform(Action("play", 2, {"number": 5}))  # Cleo: a 5, its colour not said
+    Clock.tick()
+    assert hardware.open_claims == frozenset()
+    hardware._on_edge(Edge(1, True, 3000 * MS))
+    hardware._on_edge(Edge(1, False, 3100 * MS))
+    Clock.tick()
+    said = screen.message.text
+    assert said.startswith("Ann: The app doesn't know the top card") and "colour and number" in said
+    assert len(session.actions) == 2                               # nothing recorded

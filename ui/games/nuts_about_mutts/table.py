@@ -233,7 +233,9 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
     def on_big_button(self, seat: int, long_press: bool) -> ButtonAnswer:
         """A player's own button records the two commonest turns; anything richer is tapped."""
         if self.controller.session.options.get("advanced"):
-            return ButtonAnswer.not_for_turns()  # claim buttons only, as the screen says
+            # Claim buttons only: a press that started no claim says why, in the rules' words.
+            refused = self.summary["claims"]["seat_refused"][seat]
+            return ButtonAnswer.refused(refused or "finish what the screen asks first, then slam your button to claim.")
         to_act = self.summary["to_act"]
         if to_act["seat"] is not None and to_act["seat"] != seat:
             return ButtonAnswer.not_your_turn(to_act["seat"])
