@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import counted
 
 from .checks import refuse_for_phase
 from .state import DOG, MuttsState, Phase, TopCard
@@ -87,7 +88,7 @@ def reshuffle(state: MuttsState, action: Action) -> MuttsState:
     if state.home_pile <= 1:
         raise IllegalAction("There is nothing to reshuffle: the home pile is just its top card.")
     if state.draw_pile > 0:
-        raise IllegalAction(f"No reshuffle yet: the draw pile still has {state.draw_pile} card(s). The home pile "
+        raise IllegalAction(f"No reshuffle yet: the draw pile still has {counted(state.draw_pile, 'card')}. The home pile "
                             f"is reshuffled when the draw pile runs out (a draw that needs a card does it).")
     reshuffle_home_pile(state)
     return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypedDict
 
 from companion.actions import Action
+from companion.words import counted
 
 from .cards import card_label
 from .choices import Choices, choices_now
@@ -272,6 +273,10 @@ def _run_card(state: MuttsState, action: Action) -> TopCard:
     return card
 
 
+def _cards(count: object) -> str:
+    return counted(count if isinstance(count, int) else 0, "card")
+
+
 def _losers(action: Action) -> list[Any]:
     losers = action.get("losers")
     return losers if isinstance(losers, list) else [action.get("loser")]
@@ -282,15 +287,15 @@ _LINES: dict[str, Callable[[MuttsState, Action, str, list[str]], str]] = {
     ActionType.DRAW: lambda s, a, who, names: (f"{who} drew a card and played it: {_card_text(a, 'then_play', names)}"
                                       if a.get("then_play") else f"{who} drew a card"),
     ActionType.DOG_HOUSE_TURN: lambda s, a, who, names: (
-        f"{who} (in the dog house) drew {a.get('drawn', 0)} card(s), then played {_card_text(a, 'card', names)} "
+        f"{who} (in the dog house) drew {_cards(a.get('drawn'))}, then played {_card_text(a, 'card', names)} "
         f"and is free" if a.get("played", True) else
-        f"{who} (in the dog house) drew {a.get('drawn', 0)} card(s) and the draw pile ran out"),
+        f"{who} (in the dog house) drew {_cards(a.get('drawn'))} and the draw pile ran out"),
     ActionType.MATCH: lambda s, a, who, names: f"{who}: Match! on {card_label(s.top)}{_out_of_turn(s, a)}",
     ActionType.RUN: lambda s, a, who, names: f"{who}: Run! {card_label(_run_card(s, a))}{_out_of_turn(s, a)}",
     ActionType.PASS: lambda s, a, who, names: f"{who} ended their turn after a Match or Run",
     ActionType.BONE_RACE: lambda s, a, who, names: (
         f"Bone race lost by {', '.join(_name(names, seat) for seat in _losers(a))}: one card each"),
-    ActionType.PEDIGREE_PLAY: lambda s, a, who, names: f"{who} put down {a.get('count')} card(s) of the breed",
+    ActionType.PEDIGREE_PLAY: lambda s, a, who, names: f"{who} put down {_cards(a.get('count'))} of the breed",
     ActionType.PEDIGREE_DRAW: lambda s, a, who, names: (f"{who} drew a card of the breed and put it down"
                                                if a.get("played") else f"{who} had none of the breed and drew a card"),
     ActionType.NAME_TOP_CARD: lambda s, a, who, names: (

@@ -211,6 +211,19 @@ def test_dog_house_turn_draws_until_playable_then_frees_the_player():
     assert view["draw_pile"] == 76 - 4
     assert view["home_pile"] == 1 + 1 + 1              # the played dog and the dog house card underneath
     assert view["dog_house"] == [] and view["turn"] == ANN
+    assert session.last_line.startswith("Dev (in the dog house) drew 3 cards, then played")
+
+
+def test_history_counts_cards_in_words_that_agree_with_the_number():
+    session = started()
+    do(session, "play", CLEO, card="dog_house", colour="green", target=DEV)
+    do(session, "dog_house_turn", DEV, drawn=1, colour="green", number=8)
+    assert session.last_line.startswith("Dev (in the dog house) drew 1 card, then played")
+    do(session, "play", ANN, card="pedigree", colour="green", breed="Poodle")
+    do(session, "pedigree_play", BEN, count=1)
+    assert session.last_line == "Ben put down 1 card of the breed"
+    do(session, "pedigree_play", CLEO, count=2)
+    assert session.last_line == "Cleo put down 2 cards of the breed"
 
 
 def test_the_card_leaving_the_dog_house_must_follow_the_chosen_colour():
