@@ -163,6 +163,18 @@ def test_several_bone_race_losers(services):
     assert session.actions[-1] == Action("bone_race", None, {"losers": [0, 2]})
 
 
+def test_several_losers_with_nobody_tapped_yet_is_greyed_and_says_what_to_do(services):
+    screen, session = table(services, ACTIONS[:7])
+    tap(screen, "several")
+    record = screen.view.pad.buttons["record"]
+    assert record.greyed and "Tap each player who got no bone" in record.disabled_reason
+    tap(screen, "record")
+    assert session.actions == tuple(ACTIONS[:7])   # nothing recorded, and the table says why
+    assert "Tap each player who got no bone" in screen.message.text
+    tap(screen, "loser:1")
+    assert not record.greyed and record.text == "Record 1 lost"
+
+
 def test_the_bone_race_on_the_buttons_records_the_arbiters_losers(services):
     decision = {"winners": [2, 1], "losers": [0], "ties": [], "false_starts": [], "stuck": [], "margins_ms": {"2": 0.0, "1": 40.0}}
     runner = FakeRunner(decision)

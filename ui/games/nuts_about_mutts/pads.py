@@ -270,7 +270,10 @@ class ActionPad(BoxLayout):
             cast(Choice, parts["record"][0]).text = (f"Top card: {told or '?'}" if draft.naming
                                                      else f"Record: {told or 'a dog'}")
         if "record_losers" in parts:
-            cast(Choice, parts["record_losers"][0]).text = f"Record {len(draft.losers)} lost"
+            record = cast(Choice, parts["record_losers"][0])
+            record.text = f"Record {len(draft.losers)} lost"
+            # Greyed until someone is tapped, and a tap says so, rather than a primary step that can only be refused.
+            record.disabled_reason = "" if draft.losers else "Tap each player who got no bone first, then Record."
         if step in STEPPED:
             self._show_stepper(step)
         if step is Step.PEDIGREE:
@@ -307,7 +310,7 @@ class ActionPad(BoxLayout):
         after = f", then {self.name(order[at + 1])}" if at + 1 < len(order) else ", the last"
         line = self._pedigree_line()
         line.player = self.controller.players[seat] if seat is not None else None
-        line.name = f"{self.name(seat)}: {at + 1} of {len(order)}{after}"
+        line.name = f"{self.name(seat)}'s turn ({at + 1} of {len(order)}){after}"
         font = sizes.font_table
         room = self.width - line.symbol_size - line.spacing
         lines = lines_needed(line.name, font, room, True) if self.width > 100 else 1
