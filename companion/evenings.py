@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import time
 import weakref
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadDocument, CompanionError
@@ -192,6 +192,14 @@ def _result(store: Store, record: SessionRecord) -> GameResult:
         names=tuple(player.name for player in record.players), outcome=outcome, started_at=record.started_at,
         finished_at=(record.finished_at or record.updated_at) if outcome.finished else None,
         points=points_for(outcome), colours=tuple(player.colour for player in record.players))
+
+
+def with_scores_so_far(evening: Evening, session_id: int, so_far: Outcome) -> Evening:
+    """The evening with the game being played showing its scores so far (a saved game's scores are
+    kept only once it is finished); it still gives no points until it is."""
+    games = tuple(replace(game, outcome=so_far) if game.session_id == session_id and not game.finished
+                  else game for game in evening.games)
+    return replace(evening, games=games)
 
 
 def _outcome(store: Store, record: SessionRecord) -> Outcome:

@@ -14,6 +14,7 @@ from kivy.uix.scrollview import ScrollView  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.evenings import POINTS_RULE, evenings  # noqa: E402
+from ui.screens.evening import ordinal  # noqa: E402
 from ui.places import Place  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
@@ -63,6 +64,22 @@ def test_one_tap_shows_tonights_standings_over_the_table_and_close_puts_it_back(
     assert settle_until(lambda: not open_popups())
     assert screen.view is view_before and texts(screen) == table_before
     assert screen.message.text == "Maya has no Mug to steal"
+
+
+def test_the_game_on_the_table_shows_its_scores_so_far_and_gives_no_points_yet(game_night_table):
+    screen, tonight = game_night_table
+    session = screen.controller.session
+    tap(only(screen, "Tonight"))
+    (popup,) = open_popups()
+    (card,) = [item for item in popup.body.listing.data
+               if item["viewclass"] == "EveningGameCard" and item["game"].session_id == session.id]
+    assert "scores so far; points at the end" in card["heading"]
+    so_far = {standing.name: str(standing.score) for standing in session.outcome.standings}
+    assert {seat["name"]: seat["score"] for seat in card["seats"]} == so_far
+    assert all(seat["points"] == "" and seat["place"] == ordinal(None) for seat in card["seats"])
+    # The evening's standings still count finished games only.
+    standings = [(row.standing.name, row.standing.points) for row in popup.body.rows]
+    assert standings == [(standing.name, standing.points) for standing in tonight.standings]
 
 
 LONG_NAMES = {"Grandpa": "Bartholomew", "Maya": "Maximiliana", "Leo": "Jean-Baptiste", "Mum": "Christopher"}

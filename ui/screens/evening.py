@@ -388,7 +388,8 @@ def standing_item(standing: EveningStanding, room: float) -> dict[str, Any]:
 def game_item(number: int, game: GameResult, room: float, deletable: bool) -> dict[str, Any]:
     """How one game of the evening ended for everyone: place, player, score and the points it gave."""
     when = time.strftime("%H:%M", time.localtime(game.started_at))
-    state = "" if game.finished else "  -  not finished, no points"
+    scored = any(standing.score is not None for standing in game.outcome.standings)
+    state = "" if game.finished else "  -  scores so far; points at the end" if scored else "  -  not finished, no points"
     inside = room - 2 * CARD_PAD_X
     title_room = inside - (DELETE_WIDTH + theme.GAP if deletable else 0)
     title = f"{number}. {game.title}  {when}{state}"

@@ -149,7 +149,8 @@ class GameScreen(Screen):
         from ui.screens.tonight import TonightPopup, evening_of
 
         try:
-            evening = evening_of(self.services.store, self.controller.session.id)
+            session = self.controller.session
+            evening = evening_of(self.services.store, session.id, session.outcome)
         except CompanionError as problem:
             self._drop_unfinished_notice()
             self.message.show(f"Tonight's standings can't be read ({problem}).", problem=True)

@@ -13,6 +13,7 @@ from kivy.uix.modalview import ModalView
 
 from companion import evenings as nights
 from companion.evenings import Evening
+from companion.outcome import Outcome
 from companion.store import Store
 from companion.words import counted
 from ui.reads import reads_of
@@ -21,11 +22,15 @@ from ui.widgets.basics import Panel, PopupHeader  # noqa: F401  (named in tonigh
 from ui.widgets.kv import load_kv
 
 
-def evening_of(store: Store, session_id: int | None) -> Evening | None:
-    """The evening the game `session_id` is part of (a game just started is in tonight's)."""
+def evening_of(store: Store, session_id: int | None, so_far: Outcome | None = None) -> Evening | None:
+    """The evening the game `session_id` is part of (a game just started is in tonight's), that game
+    with its scores `so_far` while it is being played."""
     found = reads_of(store).evenings()
-    return next((evening for evening in found if any(game.session_id == session_id for game in evening.games)),
-                nights.tonight_of(found))
+    evening = next((evening for evening in found if any(game.session_id == session_id for game in evening.games)),
+                   nights.tonight_of(found))
+    if evening is None or session_id is None or so_far is None:
+        return evening
+    return nights.with_scores_so_far(evening, session_id, so_far)
 
 
 class TonightPopup(ModalView):
