@@ -14,8 +14,8 @@ from kivy.uix.scrollview import ScrollView  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.evenings import POINTS_RULE, evenings  # noqa: E402
-from ui.screens.evening import ordinal  # noqa: E402
 from ui.places import Place  # noqa: E402
+from ui.screens.evening import ordinal  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
