@@ -90,6 +90,27 @@ def test_six_long_names_fit_whole_and_hand_sizes_are_10_mm_with_a_message_showin
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_names_of_three_words_keep_the_table_in_shape(services, seven_inch, monkeypatch, size):
+    """The longest names the keyboard takes, of two and three words, at six seats: each is written
+    whole in the strip's height (smaller, its shape beside it, where it needs to be), so the strip
+    never grows over the piles and the pad."""
+    Window.size = size
+    words = ["Christopher Columbus", "Maria Magdalena Wolf", "Anna Lena Katharina", *NAMES[3:]]
+    monkeypatch.setattr(sys.modules[__name__], "FAMILY",
+                        [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(words)])
+    screen, _ = game(services, seven_inch, FIRST)
+    with_message(screen)
+    tiles = screen.view.strip.tiles
+    assert [tiles[seat].name.text for seat in range(6)] == words
+    too_small = "read from the seats it needs 3.5 mm"
+    assert [problem for problem in problems(screen) if too_small not in problem] == []
+    # The single words keep the table's type and their shape above them.
+    assert all(tiles[seat].name_font == tiles[5].name_font and not tiles[seat].symbol_beside for seat in (3, 4))
+    strip, below = screen.view.strip, screen.view.below
+    assert strip.y >= below.top
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 @pytest.mark.parametrize("actions", [FIRST, []], ids=["a turn", "the first card"])
 def test_which_hand_it_is_shows_once_with_six_players(services, seven_inch, size, actions):
     """Beside the pad where the column has room for it, else in the heading: never nowhere."""

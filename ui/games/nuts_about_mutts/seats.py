@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
@@ -34,6 +34,15 @@ MARK_GAP = dp(4)
 MARK_LINE_GAP = dp(2)
 STRIP_GAP = dp(4)
 TAG_PADDING = dp(10)   # the kit's Tag: its word and this much room around it
+BADGE_SPACING = dp(6)  # between the shape and the name where the shape stands beside it
+def name_font(name: str, largest: float, room: float, tall: float) -> float:
+    """The seat's name in the table's type, or where it would be taller than `tall` or a word would not
+    fit across, smaller (never under the app's smallest): written whole, it keeps the strip's height."""
+    size = largest
+    while size > sizes.font_small and (lines_needed(name, size, room) * line_height(size) > tall
+                                       or max(text_width(word, size) for word in name.split() or [""]) > room):
+        size = max(sizes.font_small, size - sp(2))
+    return size
 
 
 def mark_width(status: Status) -> float:
@@ -79,6 +88,8 @@ class SeatTile(Panel):
     count_width = NumericProperty(0)
     name_gap = NumericProperty(NAME_GAP)
     name_height = NumericProperty(0)
+    name_font = NumericProperty(theme.FONT_TABLE)
+    symbol_beside = BooleanProperty(False)   # the shape left of the name, not over it
     mark_lines = NumericProperty(1)
     tag_height = NumericProperty(0)
     count: Number
@@ -166,6 +177,18 @@ class SeatStrip(GridLayout):
     def name_room(self, cols: int) -> float:
         return self.mark_room(cols) - count_width() - sizes.wide(NAME_GAP)
 
+    @staticmethod
+    def _place_name(name: str, font: float, room: float, beside_room: float, tall: float,
+                    beside_tall: float) -> tuple[float, bool]:
+        """The name's type size, and whether its shape goes beside it: under the shape in the table's
+        type where it fits; where it would have to be smaller there, beside the shape if that keeps it
+        larger (the name then has the number's whole height)."""
+        under = name_font(name, font, room, tall)
+        if under >= font:
+            return under, False
+        beside = name_font(name, font, beside_room, beside_tall)
+        return (beside, True) if beside > under else (under, False)
+
     def _arrange(self, *_: Any) -> None:
         count = len(self.names)
         font = sizes.font_table
@@ -175,22 +198,32 @@ class SeatStrip(GridLayout):
         cols = count if one_row else -(-count // 2)
         rows = -(-count // cols)
         self.cols = cols
-        lines = max(lines_needed(name, font, self.name_room(cols)) for name in self.names)
-        name_height = line_height(font) * lines
         mark_lines = lines_for_marks(self.mark_room(cols))
         tall = tag_height()
         symbol = sizes.wide(dp(22))
-        for tile in self.tiles.values():
+        number = Number.height_for(sizes.font_key)
+        marks = mark_lines * tall + (mark_lines - 1) * MARK_LINE_GAP
+        below_head = sizes.wide(MARKS_GAP) + marks + sizes.wide(ROOM_ABOVE) + FOOT
+        # Two rows of seats leave the pad under them just the room it needs, so there a name has the
+        # height beside the number; one row may grow as tall as two.
+        spare = 0 if rows > 1 else number + below_head + STRIP_GAP
+        room = self.name_room(cols)
+        beside_room = room - symbol - BADGE_SPACING
+        placed = [self._place_name(name, font, room, beside_room, number - symbol + spare, number + spare)
+                  for name in self.names]
+        head = max(number, *(lines_needed(name, size, beside_room if beside else room) * line_height(size)
+                             + (0 if beside else symbol) for name, (size, beside) in zip(self.names, placed)))
+        for tile, (size, beside) in zip(self.tiles.values(), placed):
+            tile.name_font, tile.symbol_beside = size, beside
+            # Every seat's head as tall, so the marks stand on one line across a row.
+            tile.name_height = head - (0 if beside else symbol)
             tile.count_width = count_width()
             tile.name_gap = sizes.wide(NAME_GAP)
             tile.padding = (SIDE, sizes.wide(ROOM_ABOVE), SIDE, FOOT)
             tile.spacing = sizes.wide(MARKS_GAP)
-            tile.name_height = name_height
             tile.tag_height = tall
             tile.mark_lines = mark_lines
-        head = max(Number.height_for(sizes.font_key), name_height + symbol)
-        marks = mark_lines * tall + (mark_lines - 1) * MARK_LINE_GAP
-        self.row_default_height = head + sizes.wide(MARKS_GAP) + marks + sizes.wide(ROOM_ABOVE) + FOOT
+        self.row_default_height = head + below_head
         self.height = rows * self.row_default_height + (rows - 1) * STRIP_GAP
         for tile in self.tiles.values():
             tile._place_marks()
