@@ -9,11 +9,12 @@ import copy
 import json
 import math
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from .errors import BadOption
-from .files import FileProblem, read_text, write_atomic
+from .files import FileProblem, flush_folder, read_text, write_atomic
 
 CONFIG_NAME = "config.json"
 # The settings are about 2 KB; anything this big is some other file.
@@ -187,6 +188,23 @@ def load(data_dir: Path) -> dict[str, Any]:
     except ValueError as error:  # e.g. an integer too long to convert
         raise BadOption(f"{path} holds a value that cannot be read: {error}") from None
     return validate(document)
+
+
+def set_aside(data_dir: Path) -> Path:
+    """An unusable settings file moved out of the way, kept beside it under a name with the time, so
+    the next start uses the usual settings and nothing the family wrote is thrown away. Storage that
+    refuses the move is a FileProblem saying why."""
+    path = Path(data_dir) / CONFIG_NAME
+    kept = path.with_name(f"config-unusable-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    try:
+        os.replace(path, kept)
+    except FileNotFoundError:
+        return kept   # already gone: the usual settings apply
+    except OSError as error:
+        raise FileProblem(f"The settings file {path} could not be moved aside ({error.strerror or error}); "
+                          f"nothing was changed.") from None
+    flush_folder(path.parent)
+    return kept
 
 
 def save(data_dir: Path, settings: dict[str, Any]) -> None:

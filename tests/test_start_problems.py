@@ -167,3 +167,41 @@ def test_doctor_on_a_read_only_card_says_so_and_that_the_history_is_not_damaged(
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "is on a read-only mount" in result.stdout
     assert "damaged" not in result.stdout.replace("not proven damaged", "")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("written", ['{"display": {"volume": "loud"}}', '{"display": {'], ids=["a wrong value", "not JSON"])
+def test_an_unusable_settings_file_is_put_aside_by_touch_and_the_app_starts_with_the_usual_settings(
+        tmp_path, started, size, written):
+    saved_games(tmp_path)
+    (tmp_path / "config.json").write_text(written)
+    before = Window.size
+    Window.size = size
+    try:
+        app = started(tmp_path)
+        settle(6)
+        words = on_screen(app)
+        assert "The settings file cannot be used" in words and "Use the usual settings" in words
+        assert "no saved game is touched" in words
+        problems = [str(problem) for problem in layout.check(f"start problem {size}", [app.root.current_screen],
+                                                             Window)]
+        assert problems == [], "\n".join(problems)
+        tap(buttons_reading(app.root.current_screen, "Use the usual settings")[0])
+        assert settle_until(lambda: app.services is not None)
+        settle(4)
+        assert "Saved games" in on_screen(app)   # Home, with both games
+        assert len(app.services.store.sessions()) == 2
+        (kept,) = tmp_path.glob("config-unusable-*.json")
+        assert kept.read_text() == written and not (tmp_path / "config.json").exists()
+    finally:
+        Window.size = before
+        settle(4)
+
+
+def test_a_start_problem_that_is_not_the_settings_offers_no_usual_settings(tmp_path, started):
+    (tmp_path / "companion.sqlite3").mkdir()
+    app = started(tmp_path)
+    settle(4)
+    screen = app.root.current_screen
+    assert "cannot start" in on_screen(app) and not screen.settings_unusable
+    assert screen.usual_settings_button.disabled and screen.usual_settings_button.width == 0

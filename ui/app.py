@@ -12,6 +12,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import Screen
 
+from companion import config as config_file
 from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
@@ -32,8 +33,9 @@ class CompanionApp(App):
     title = "Table Companion"
 
     def __init__(self, services: Services | None, autoplay: int | None = None, autoplay_game: str = "", *,
-                 start_problem: str | None = None, reopen: Callable[[], Opened] | None = None,
-                 data_dir: Path | None = None, backend: str | None = None, **kwargs: Any) -> None:
+                 start_problem: str | None = None, settings_unusable: bool = False,
+                 reopen: Callable[[], Opened] | None = None, data_dir: Path | None = None,
+                 backend: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services = services
         self.autoplay = autoplay
@@ -45,6 +47,7 @@ class CompanionApp(App):
         self._finishing: Any = None   # the clock's event for finish_starting
         # Without services the app cannot start: it shows why, and `reopen` tries the start again.
         self.start_problem = start_problem
+        self.settings_unusable = settings_unusable
         self._reopen = reopen
         self._data_dir, self._backend = data_dir, backend
 
@@ -58,8 +61,8 @@ class CompanionApp(App):
             hold_data_dir(data_dir)
             store = Store.open(data_dir)
         elif opened.store is None:
-            return cls(None, autoplay, autoplay_game, start_problem=opened.problem, reopen=reopen,
-                       data_dir=data_dir, backend=backend)
+            return cls(None, autoplay, autoplay_game, start_problem=opened.problem,
+                       settings_unusable=opened.settings_unusable, reopen=reopen, data_dir=data_dir, backend=backend)
         else:
             store, settings = opened.store, opened.settings
         return cls(cls.services_for(data_dir, settings, store, backend), autoplay=autoplay,
@@ -83,7 +86,8 @@ class CompanionApp(App):
         self.navigator = navigator = Navigator()
         Window.clearcolor = theme.BACKGROUND
         if self.services is None:
-            self._problem_screen = navigator.go(Place.START_PROBLEM, None, self.start_problem, self._try_again)
+            self._problem_screen = navigator.go(Place.START_PROBLEM, None, self.start_problem, self._try_again,
+                                                self._use_usual_settings if self.settings_unusable else None)
             return navigator
         self._begin(self.services, navigator)
         return navigator
@@ -105,10 +109,17 @@ class CompanionApp(App):
 
             start_autoplay(services, navigator, self.autoplay, self.autoplay_game)
 
-    def _try_again(self) -> None:
+    def _use_usual_settings(self) -> None:
+        """The unusable settings file kept aside under another name, then the start again."""
+        self._try_again(set_aside=True)
+
+    def _try_again(self, set_aside: bool = False) -> None:
         """The start again, off the screen's thread (opening can wait seconds on a failing card)."""
         def attempt() -> None:
             try:
+                if set_aside and self._data_dir is not None:
+                    kept = config_file.set_aside(self._data_dir)
+                    log.warning("the unusable settings file was kept as %s; the usual settings apply", kept)
                 opened = self._reopen() if self._reopen is not None else None
             except CompanionError as refused:   # another copy took the data directory meanwhile
                 opened = Opened({}, None, str(refused))
@@ -118,9 +129,11 @@ class CompanionApp(App):
 
     def _tried(self, opened: Opened | None) -> None:
         if opened is None or opened.store is None:
-            self.start_problem = opened.problem if opened is not None else self.start_problem
+            if opened is not None:
+                self.start_problem, self.settings_unusable = opened.problem, opened.settings_unusable
             if self._problem_screen is not None and self.start_problem is not None:
-                self._problem_screen.still(self.start_problem)
+                self._problem_screen.still(self.start_problem,
+                                           self._use_usual_settings if self.settings_unusable else None)
             return
         log.warning("the app started on a second try")
         self.start_problem = None

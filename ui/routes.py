@@ -77,10 +77,11 @@ def _year(services: Services, navigator: Navigator, year: int | None = None,
     return YearScreen(services, navigator, year, came_from)
 
 
-def _start_problem(_services: None, _navigator: Navigator, problem: str, try_again: Callable[[], None]) -> Screen:
+def _start_problem(_services: None, _navigator: Navigator, problem: str, try_again: Callable[[], None],
+                   use_usual_settings: Callable[[], None] | None = None) -> Screen:
     from ui.screens.start_problem import StartProblemScreen
 
-    return StartProblemScreen(problem, try_again)
+    return StartProblemScreen(problem, try_again, use_usual_settings)
 
 
 # Each place takes its own details, so the table is typed by what every entry returns.

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import config as config_file
-from companion.errors import CompanionError
+from companion.errors import BadOption, CompanionError
 from companion.instance import DataDirInUse, hold_data_dir
 from companion.paths import data_dir_state, ensure_data_dir
 from companion.store import Store
@@ -29,6 +29,7 @@ class Opened:
     settings: dict[str, Any]
     store: Store | None
     problem: str | None = None
+    settings_unusable: bool = False   # the problem is the settings file: the usual ones can stand in
 
 
 def open_data(data_dir: Path) -> Opened:
@@ -38,7 +39,12 @@ def open_data(data_dir: Path) -> Opened:
     try:
         ensure_data_dir(data_dir)
         hold_data_dir(data_dir)
-        settings = config_file.load(data_dir)
+        try:
+            settings = config_file.load(data_dir)
+        except BadOption as error:
+            problem = f"The settings file cannot be used: {error}."
+            log.error("the app cannot start: %s", problem)
+            return Opened(settings, None, problem, settings_unusable=True)
         return Opened(settings, Store.open(data_dir))
     except DataDirInUse:
         raise
