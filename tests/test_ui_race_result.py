@@ -166,6 +166,39 @@ def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(
     history.dismiss()
 
 
+def test_a_tie_for_the_last_bone_shows_one_place_races_again_and_history_says_so(bone_race, clock):
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    hardware = services.hardware
+    cue_ns = json.loads(hardware.race_log().splitlines()[0])["t_ns"]
+    clock.at_ns(cue_ns + 180 * MS)
+    hardware.press(1)                        # Ann first: her bone is hers
+    clock.at_ns(cue_ns + 200 * MS)
+    hardware.press(2)                        # Ben and Cleo at the same instant, for the last bone
+    hardware.press(3)
+    hardware.finish()
+    for button in (1, 2, 3):
+        hardware.release(button)
+    clock.at_ns(cue_ns + S)
+    popup = race_popup()
+    assert settle_until(lambda: popup.decision is not None)
+    settle()
+    rows = [(shown.place, shown.detail) for shown in popup.rows if shown.shown]
+    assert rows[0] == ("1st", "first  bone")
+    assert rows[1:] == [("2nd", "+20.0 ms  races again  TIE")] * 2
+    tap(only(popup, "Race again"))
+    popup = run_race(services, clock, [3, 2])  # the tie alone races again: Cleo wins the last bone
+    assert "No bone for Ben: draw a card" in texts(popup)
+    tap(only(popup, "Accept result"))
+    assert session.actions[-1]["losers"] == [1]
+    history = screen.open_history()
+    history.show_races()
+    settle()
+    shown = "\n".join(texts(history))
+    assert "Race 1: Bone race[/b]  -  the tie was raced again" in shown
+    history.dismiss()
+
+
 def test_a_race_from_wait_to_go_to_its_photo_finish_updates_the_popup_rather_than_rebuilding_it(bone_race, clock):
     services, session, screen = bone_race
     tap(only(screen, "Race for the bones!"))

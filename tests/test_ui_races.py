@@ -11,7 +11,7 @@ from kivy.core.window import Window  # noqa: E402,F401  (opens the headless wind
 from ui_support import make_services, texts  # noqa: E402
 
 from companion.players import Player  # noqa: E402
-from companion.races.model import RaceDecision  # noqa: E402
+from companion.races.model import RaceDecision, TieDraw  # noqa: E402
 from hardware.backend import open_backend  # noqa: E402
 from hardware.controller import RaceController  # noqa: E402
 from ui.hardware_link import KeyboardButtons  # noqa: E402
@@ -170,3 +170,22 @@ def test_the_race_runner_plays_the_cue_when_go_shows(services):
     popup._show_go()
     assert played == [True] and "GO!" in texts(popup)
     popup._cancel()
+
+
+def test_players_tied_share_their_place_and_say_what_the_tie_did():
+    names = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dev"}.get
+    # Three bones for four: Cleo and Ann first, Dev and Ben level for the last bone, and they race again.
+    again = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=(3, 1), losers=(),
+                         ties=((4, 2),), rerace=(4, 2), rerace_prizes=1,
+                         margins_ms={3: 0.0, 1: 20.0, 4: 50.0, 2: 50.04})
+    rows = result_rows(again, names)
+    assert [(row.place, row.player, row.detail) for row in rows] == [
+        ("1st", 3, "first  bone"), ("2nd", 1, "+20.0 ms  bone"),
+        ("3rd", 4, "+50.0 ms  races again  TIE"), ("3rd", 2, "+50.0 ms  races again  TIE")]
+    # The same tie settled by lot: Ben won the draw, so he is listed first of the two, with the bone.
+    drawn = RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=(3, 1, 2), losers=(4,),
+                         ties=((4, 2),), tie_draw=TieDraw(7, (4, 2), (2, 4)),
+                         margins_ms={3: 0.0, 1: 20.0, 4: 50.0, 2: 50.04})
+    rows = result_rows(drawn, names)
+    assert [(row.place, row.player, row.detail) for row in rows[2:]] == [
+        ("3rd", 2, "+50.0 ms  bone  TIE, by lot"), ("3rd", 4, "+50.0 ms  no bone  TIE, by lot")]

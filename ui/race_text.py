@@ -52,18 +52,31 @@ class ResultRow:
 
 
 def result_rows(decision: RaceDecision, name: Callable[[int], str] = str) -> list[ResultRow]:
-    """The photo finish, fastest first, then everyone who lost and why."""
+    """The photo finish, fastest first, then everyone who lost and why. Players tied share the place
+    of the first of them, and say what the tie did: they race again, or lots were drawn (the winner
+    of the draw listed first)."""
     rows: list[ResultRow] = []
-    ranked = sorted(decision.margins_ms.items(), key=lambda item: item[1])
-    tied = {p for group in decision.ties for p in group}
+    drawn = decision.tie_draw.order if decision.tie_draw else ()
+    margins = decision.margins_ms
+    # A tie settled by lot is listed in the draw's order, where the fastest of the tie stands.
+    drawn_at = min((margins[player] for player in drawn if player in margins), default=0.0)
+    ranked = sorted(margins.items(), key=lambda item: (drawn_at, drawn.index(item[0])) if item[0] in drawn
+                    else (item[1], 0))
+    group_of = {player: group for group in decision.ties for player in group}
+    place_of: dict[int, int] = {}
     for place, (player, margin) in enumerate(ranked):
-        if decision.kind == "bones":
+        group = group_of.get(player, (player,))
+        shared = min((place_of[other] for other in group if other in place_of), default=place)
+        place_of[player] = shared
+        if player in decision.rerace:
+            prize = "races again"
+        elif decision.kind == "bones":
             prize = "bone" if player in decision.winners else "no bone"
         else:
             prize = "wins" if player == decision.winner else ""
         gap = "first" if margin == 0 else f"+{margin:.1f} ms"
-        tie = "  TIE" if player in tied else ""
-        rows.append(ResultRow(ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th", player,
+        tie = ("  TIE, by lot" if player in drawn else "  TIE") if player in group_of else ""
+        rows.append(ResultRow(ORDINALS[shared] if shared < len(ORDINALS) else f"{shared + 1}th", player,
                               f"{gap}  {prize}{tie}".strip(), margin))
     for player in decision.false_starts:
         rows.append(ResultRow("-", player, "pressed before GO (false start)", None))

@@ -179,6 +179,16 @@ def race_bones(services: Services, navigator: Navigator) -> None:
     popup.open()
 
 
+@scene("race-tie", "a tie for the last bone: the two share their place and race again")
+def race_tie(services: Services, navigator: Navigator) -> None:
+    services.extras["navigator"] = navigator
+    popup = _race_popup(services, "bones")
+    popup._show_decision(RaceDecision(kind="bones", players=(1, 2, 3, 4), cue_ns=0, winners=(3, 1), losers=(),
+                                      ties=((4, 2),), rerace=(4, 2), rerace_prizes=1,
+                                      margins_ms={3: 0.0, 1: 21.5, 4: 60.1, 2: 60.13}))
+    popup.open()
+
+
 @scene("button-test", "checking the wiring of the six big buttons")
 def button_test(services: Services, navigator: Navigator) -> None:
     from ui.screens.button_test import ButtonTestScreen

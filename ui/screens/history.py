@@ -180,8 +180,10 @@ class HistoryPopup(ModalView):
         for number, (decision, raced_again) in reversed(list(enumerate(self.decisions, start=1))):
             rows = [row for row in result_rows(decision, name) if row.player in seat_of]
             names, details, slowest = PhotoFinishRow.measure(rows, name)
-            # A race run again counted for nothing: said first, so its photo finish is not taken for the result.
-            again = "  -  raced again, not counted" if raced_again else ""
+            # A race the table ran again counted for nothing: said first, so its photo finish is not taken
+            # for the result. After a tie only the tied players ran again; the others' places stood.
+            again = ("" if not raced_again else "  -  the tie was raced again" if decision.rerace
+                     else "  -  raced again, not counted")
             title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
                      f"  -  {headline(decision, lambda button: escape_markup(name(button)))}")
             tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD

@@ -227,7 +227,7 @@ class RacePopup(ModalView):
             return "On-screen buttons: tap your own button when GO shows."
         if self.hardware.warning:
             return str(self.hardware.warning)
-        return "Decided by the time each button edge happened, to a fraction of a millisecond."
+        return "Decided by the moment each button went down, to a fraction of a millisecond."
 
     def _show_problem(self, text: str) -> None:
         self.problem, self.stage = text, "problem"
