@@ -212,6 +212,21 @@ def check_layout(where: str, roots) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_a_player_page_shows_the_longest_name_the_keyboard_takes_whole(services, navigator, size):
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        example(services, "nut", "Maria Magdalena Wolf", "Ben")
+        profile = navigator.go(Place.PROFILE, services, "Maria Magdalena Wolf")
+        check_layout(f"a player's page {size}", [profile])
+        assert profile.name_label.text == "Maria Magdalena Wolf"
+    finally:
+        Window.size = before
+        settle(6)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 def test_the_correction_screens_pass_the_layout_check(services, navigator, size):
     from ui.scenes import FAMILY
     from ui.scenes.screens import _game_night

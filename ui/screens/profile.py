@@ -36,7 +36,7 @@ from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in profile.kv)
-from ui.widgets.text import line_height, lines_needed
+from ui.widgets.text import font_to_fit, line_height, lines_needed
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -190,6 +190,7 @@ class ProfileScreen(KeptScreen):
     the records) for a name typed two ways; each offers Undo in the bar."""
 
     shown_name = StringProperty("")
+    name_font = NumericProperty(theme.FONT_TITLE)   # smaller for a long name, so it shows whole in the bar
     symbol = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
     has_record = BooleanProperty(False)
@@ -203,7 +204,15 @@ class ProfileScreen(KeptScreen):
         self.evening_started_at = evening_started_at
         self._room = 0.0
         self.rows.bind(width=self._fit)
+        self.name_label.bind(size=self._fit_name)
+        self.fbind("shown_name", self._fit_name)
         self.show(name)
+
+    def _fit_name(self, *_: Any) -> None:
+        label = self.name_label
+        if label.width > 1:
+            self.name_font = font_to_fit(self.shown_name, theme.FONT_TITLE, theme.FONT_SMALL, label.width,
+                                         self.ids["page_header"].height, bold=True)
 
     @property
     def rows(self) -> RowList:

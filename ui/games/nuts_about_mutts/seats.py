@@ -19,7 +19,7 @@ from ui.widgets.count import Number
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge, Tag  # noqa: F401  (SeatBadge named in seats.kv)
 from ui.widgets.sizes import sizes
-from ui.widgets.text import line_height, lines_needed, text_width
+from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 # Six long names fit beside their numbers on the 7" panel, three to a row: the seat's sides are
 # narrow. The number's box is as tall as its digits, so the tile keeps a little room above it and
@@ -35,16 +35,6 @@ MARK_LINE_GAP = dp(2)
 STRIP_GAP = dp(4)
 TAG_PADDING = dp(10)   # the kit's Tag: its word and this much room around it
 BADGE_SPACING = dp(6)  # between the shape and the name where the shape stands beside it
-def name_font(name: str, largest: float, room: float, tall: float) -> float:
-    """The seat's name in the table's type, or where it would be taller than `tall` or a word would not
-    fit across, smaller (never under the app's smallest): written whole, it keeps the strip's height."""
-    size = largest
-    while size > sizes.font_small and (lines_needed(name, size, room) * line_height(size) > tall
-                                       or max(text_width(word, size) for word in name.split() or [""]) > room):
-        size = max(sizes.font_small, size - sp(2))
-    return size
-
-
 def mark_width(status: Status) -> float:
     return text_width(status.word, sizes.font_table, True) + TAG_PADDING
 
@@ -183,10 +173,10 @@ class SeatStrip(GridLayout):
         """The name's type size, and whether its shape goes beside it: under the shape in the table's
         type where it fits; where it would have to be smaller there, beside the shape if that keeps it
         larger (the name then has the number's whole height)."""
-        under = name_font(name, font, room, tall)
+        under = font_to_fit(name, font, sizes.font_small, room, tall, step=sp(2))
         if under >= font:
             return under, False
-        beside = name_font(name, font, beside_room, beside_tall)
+        beside = font_to_fit(name, font, sizes.font_small, beside_room, beside_tall, step=sp(2))
         return (beside, True) if beside > under else (under, False)
 
     def _arrange(self, *_: Any) -> None:
