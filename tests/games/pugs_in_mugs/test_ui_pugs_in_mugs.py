@@ -104,7 +104,7 @@ def test_ending_over_the_hand_limit_opens_the_discard_pad(services):
     screen, session = table(services, ACTIONS[:54])
     view = screen.view
     view.buttons["end_turn"].trigger_action(0)
-    assert view.flow["kind"] == "discard" and view.buttons["record"].disabled
+    assert view.flow["kind"] == "discard" and view.buttons["record"].disabled_reason
     view.choose("purple")
     view.choose("purple")
     view.buttons["record"].trigger_action(0)
@@ -312,3 +312,26 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(shown):
     same, _, _ = same_widgets(view, lambda: tap(view.buttons["exchange"]))  # two cards held: refused
     assert session.actions == () and "holds only 2 cards" in screen.message.text
     assert same and on_the_table() == shown_before
+
+
+def test_the_discards_tapped_look_chosen_and_an_early_done_says_what_to_do(shown):
+    from ui_support import tap
+
+    screen, session = shown(ACTIONS[:54])  # Ben holds seven cards: two to discard
+    view = screen.view
+    tap(view.buttons["end_turn"])
+    moves = len(session.actions)
+    tap(view.buttons["record"])
+    assert screen.message.text == "First tap the 2 cards Ben discarded, then Done."
+    assert len(session.actions) == moves and view.flow == {"kind": "discard", "discards": []}
+    tap(view.choices["purple"])
+    tap(view.buttons["record"])
+    assert screen.message.text == "First tap the 1 more card Ben discarded, then Done."
+    tap(view.choices["purple"])
+    # Two of two: no card can be added, every one greyed, and the one tapped ringed as chosen.
+    assert all(choice.greyed for choice in view.choices.values())
+    assert [kind for kind, choice in view.choices.items() if choice.selected] == ["purple"]
+    assert "2 chosen" in view.choices["purple"].label.text
+    tap(view.buttons["record"])
+    assert session.actions[-1] == Action("end_turn", 1, {"discards": ["purple", "purple"]})
+
