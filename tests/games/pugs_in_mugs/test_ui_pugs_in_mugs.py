@@ -335,3 +335,22 @@ def test_the_discards_tapped_look_chosen_and_an_early_done_says_what_to_do(shown
     tap(view.buttons["record"])
     assert session.actions[-1] == Action("end_turn", 1, {"discards": ["purple", "purple"]})
 
+
+def test_a_refusal_goes_with_the_next_tap_taken_and_the_move_it_makes_says_what_happened(shown):
+    from ui_support import tap
+
+    screen, session = shown()
+    view = screen.view
+    tap(view.buttons["draw"])
+    tap(view.buttons["draw"])
+    tap(view.buttons["draw"])  # both actions used: refused
+    assert "drawing is not possible now" in screen.message.text
+    tap(view.buttons["mischief"])  # a Surprise uses no action: the refusal no longer applies
+    assert screen.message.text == ""
+    for choice in ("surprise", "1", "red"):
+        tap(view.choices[choice])
+    assert session.actions[-1] == Action("surprise", 0, {"target": 1, "card": "red"})
+    assert screen.message.text == "Ann played Surprise: Ben discarded a red (stripes) card"
+    assert not screen.message.problem
+    tap(view.buttons["end_turn"])  # no refusal before it: a move says nothing in the bar
+    assert screen.message.text == ""

@@ -135,6 +135,7 @@ class Pads:
         if button.disabled_reason:
             self.controller.explain(button.disabled_reason)
         else:
+            self.controller.taken()
             act()
 
     def choose(self, value: Any) -> None:
