@@ -282,7 +282,7 @@ def test_exchange_greyed_from_a_hand_of_two_says_why_without_opening_the_picker(
     screen, session = shown()
     view = screen.view
     tap(view.buttons["exchange"])
-    assert "Ann holds only 2 cards, not enough for three" in screen.message.text
+    assert screen.message.text == "A Mug takes three Pugs of one colour, and Ann holds only 2 cards."
     assert session.actions == () and view.flow is None
     tap(view.buttons["draw"])  # the greyed tap left nothing behind: the next tap just works
     assert session.actions == (Action("draw", 0),)
