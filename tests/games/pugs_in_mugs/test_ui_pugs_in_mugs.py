@@ -354,3 +354,17 @@ def test_a_refusal_goes_with_the_next_tap_taken_and_the_move_it_makes_says_what_
     assert not screen.message.problem
     tap(view.buttons["end_turn"])  # no refusal before it: a move says nothing in the bar
     assert screen.message.text == ""
+
+
+def test_the_gimme_question_names_a_card_in_words(shown):
+    from ui_support import tap
+
+    screen, session = shown()
+    view = screen.view
+    for tapped in ("mischief", "gimme", "1", "red"):
+        tap(view.buttons[tapped] if tapped in view.buttons else view.choices[tapped])
+    assert view.picker_title.text == "Did Ben hand over a red stripes Pug?"
+    tap(view.buttons["back"])
+    for tapped in ("mischief", "gimme", "1", "dig"):
+        tap(view.buttons[tapped] if tapped in view.buttons else view.choices[tapped])
+    assert view.picker_title.text == "Did Ben hand over a Dig card?"

@@ -21,7 +21,7 @@ from companion.games.pugs_in_mugs.summary import PugsSummary
 from companion.words import counted
 from ui import theme
 from ui.controller import GameController
-from ui.games.pugs_in_mugs.widgets import KindChoice, kind_text
+from ui.games.pugs_in_mugs.widgets import KindChoice, card_words, kind_text
 from ui.widgets.basics import BigButton, Panel, Text
 
 # The picker for ending a turn over the hand limit: the discards are tapped one by one.
@@ -283,7 +283,7 @@ class Pads:
             return "Which card was asked for?", [
                 (k, kind_text(k), k, "", why(kind, **so_far, named=k)) for k in KINDS]
         if kind == ActionType.GIMME:
-            return f"Did {players[flow['target']].name} hand over a {kind_text(flow['named'])}?", [
+            return f"Did {players[flow['target']].name} hand over a {card_words(flow['named'])}?", [
                 (True, "Yes, handed over", "", "", why(kind, **so_far, handed_over=True)),
                 (False, "No, had none", "", "", why(kind, **so_far, handed_over=False))]
         if kind == ActionType.DIG:
