@@ -8,9 +8,9 @@ the JSON object its createPlay link takes as `data`.
 What each field holds here (docs/records.md checks them against the documentation field by field):
 the play's date is when the game started, on this table's clock; its duration the time at the table;
 the game by its name, with which way its scores point; every player with their score, place, whether
-they won (a shared win is a win for each) and whether they dealt first (set-up's *Deals first*,
-which is where every one of the five games begins). No BGG id is given: the app matches the game by
-its name, and the family's choice is remembered for the next import.
+they won (a shared win is a win for each) and whether they dealt or played first (set-up's *Deals
+first* or *Plays first*, which is where every one of the five games begins). No BGG id is given: the
+app matches the game by its name, and the family's choice is remembered for the next import.
 """
 
 from __future__ import annotations

@@ -61,7 +61,8 @@ class Race:
 @dataclass(frozen=True)
 class PlayedGame:
     """A saved game: its result (names as the family now calls them), its last move, when each move
-    in effect was told, its counted races, and the seat that dealt first (set-up's *Deals first*)."""
+    in effect was told, its counted races, and the seat that dealt or played first (set-up's
+    *Deals first* or *Plays first*)."""
 
     result: GameResult
     last_played_at: float

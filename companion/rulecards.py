@@ -97,6 +97,14 @@ def setting_words(key: str, option: str) -> dict[str, Any]:
     return words
 
 
+def first_seat_words(key: str) -> tuple[str, str]:
+    """How set-up marks the seat the game starts from, and offers that place to another seat, in the
+    game's own words: a game with a dealer says "Deals first" and "Deal instead", a game whose first
+    player is chosen another way (the youngest, who stroked an animal last) says who plays first."""
+    seat = setting_words(key, "dealer")["seat"]
+    return str(seat["chosen"]), str(seat["instead"])
+
+
 def value_words(key: str, option: str, value: Any) -> str:
     """A setting's value in plain words: the help card's word for it, else the value itself read
     out (a table of numbers as 'name number, ...')."""

@@ -13,6 +13,7 @@ from companion.registry import GAMES, load_game
 from companion.rulecards import (
     HELP_PARTS,
     card_kinds,
+    first_seat_words,
     help_entry_kinds,
     load_help,
     setting_words,
@@ -133,3 +134,13 @@ def test_the_help_cards_ship_in_the_installed_package(tmp_path):
                           capture_output=True, text=True, timeout=60)
     where, game = read.stdout.split()
     assert where.startswith(str(site)) and game == "nut", read.stderr
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda entry: entry.key)
+def test_set_up_marks_the_first_seat_in_the_games_own_words(entry):
+    chosen, instead = first_seat_words(entry.key)
+    assert chosen and instead and chosen != instead
+    # The sheets: a dealer deals in Nuts about Mutts, That's Ruff! and Nut; in Mix-the-Mutts the youngest
+    # goes first and in Pugs in Mugs whoever stroked an animal last, with no dealer to name.
+    deals = entry.key in ("nuts_about_mutts", "thats_ruff", "nut")
+    assert (chosen, instead) == (("Deals first", "Deal instead") if deals else ("Plays first", "Play first instead"))

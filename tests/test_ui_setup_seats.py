@@ -190,6 +190,22 @@ def test_seat_order_and_the_dealer_say_what_they_do_in_words_that_fit_six_long_n
     assert len(seat_buttons(setup.seat_rows[1], "Deals first")) == 1   # the dealer moved with her seat
 
 
+@pytest.mark.parametrize("game", ["pugs_in_mugs", "mix_the_mutts"])
+def test_a_game_with_no_dealer_says_who_plays_first_in_words_that_fit_five_long_names(
+        services, navigator, seven_inch_window, game):
+    names = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste"]
+    services.store.new_session("pugs_in_mugs", [Player(name, colour) for name, colour in
+                                                zip(names, ["orange", "sky", "green", "yellow", "blue"])])
+    setup = setup_for(services, navigator, game, seats=game_entry(game).max_players)
+    assert [len(seat_buttons(row, "Plays first")) for row in setup.seat_rows][:2] == [1, 0]
+    assert not [button for button in setup.walk() if getattr(button, "text", None) in ("Deals first", "Deal instead")]
+    tap(seat_buttons(setup.seat_rows[2], "Play first instead")[0])
+    assert [len(seat_buttons(row, "Plays first")) for row in setup.seat_rows][:3] == [0, 0, 1]
+    assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
+    tap(setup.start_button)
+    assert navigator.current_screen.controller.session.state.turn == 2   # the seat chosen takes the first turn
+
+
 def seat_buttons(card, text: str) -> list:
     return [widget for widget in card.walk(restrict=True) if isinstance(widget, ButtonBehavior) and widget.text == text]
 

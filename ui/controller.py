@@ -15,6 +15,9 @@ from companion.session import Session
 
 @dataclass(frozen=True)
 class Notice:
+    """What listeners are told besides a change: a message (a refusal, or what a change did), or with no
+    text, that a tap was taken with nothing recorded yet (a picker opened, a choice made on it)."""
+
     text: str
     problem: bool
 
@@ -60,6 +63,11 @@ class GameController:
     def explain(self, reason: str) -> None:
         """Say why a greyed choice can't be taken, the way a refusal would; nothing is recorded."""
         self._tell(Notice(reason, problem=True))
+
+    def taken(self) -> None:
+        """A tap on the pads was taken with nothing recorded yet: a refusal still shown answered an
+        earlier tap, and is stale now."""
+        self._tell(Notice("", problem=False))
 
     def undo(self) -> bool:
         undone = self.session.next_undo_text

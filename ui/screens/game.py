@@ -103,6 +103,8 @@ class GameScreen(Screen):
         self.unfinished_notice = self._say_unfinished_elsewhere()
         self._turn_buttons = self._listen_to_turn_buttons()
         self._claims = self._listen_for_claims()
+        # A refusal taken off the bar by a later tap on the pads: the move those taps make says what happened.
+        self._refusal_displaced = False
         controller.subscribe(self._changed)
         self._changed(None)
         self._history: HistoryPopup | None = None
@@ -320,13 +322,24 @@ class GameScreen(Screen):
 
     def _changed(self, notice: Notice | None) -> None:
         session = self.controller.session
+        if notice is not None and not notice.text:
+            # A step on the pads: a refusal still shown answered an earlier tap.
+            if self.message.problem:
+                self.message.clear()
+                self._refusal_displaced = True
+            return
         if self.unfinished_notice is not None and (notice is not None or session.actions):
             self._drop_unfinished_notice()
         self._show_end(session.is_over)
         self.undo_button.disabled = not session.can_undo
         self.redo_button.disabled = not session.can_redo
+        stale = self.message.problem or self._refusal_displaced
+        self._refusal_displaced = False
         if notice is not None:
             self.message.show(notice.text, problem=notice.problem)
+        elif stale and session.last_line:
+            # A refusal, then a move that was taken: what happened replaces the refusal, not silence.
+            self.message.show(session.last_line)
         elif not session.is_over:
             self.message.clear()
         self.view.refresh()

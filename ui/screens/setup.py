@@ -1,6 +1,6 @@
 """Player set-up: names (typed on the on-screen keyboard or picked from the family roster), seat order
-around the table, a colour with its symbol, the physical button each player uses, who deals first, and
-game settings. A seat left unnamed plays as "Player N", so a game can start without typing at all.
+around the table, a colour with its symbol, the physical button each player uses, who deals or plays
+first (in the game's own words), and game settings. A seat left unnamed plays as "Player N", so a game can start without typing at all.
 
 The screen is laid out once with a card for every seat the game can have; a tap changes the seats (a
 list of Seat) and the cards show them through their models, the seats not in use hidden."""
@@ -21,6 +21,7 @@ from companion.game import Game
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, MAX_BUTTONS, Player
 from companion.races.model import Edge
 from companion.registry import GameEntry
+from companion.rulecards import first_seat_words
 from ui import theme
 from ui.places import Place
 from ui.services import Services
@@ -68,7 +69,7 @@ class CardModel(EventDispatcher):
 class SeatCard(Panel):
     """One seat, in two rows: its place at the table and a button to move the player one seat
     earlier, the name and a way to leave; then the player's colour with its shape, their big button,
-    and who deals first."""
+    and who deals or plays first."""
 
     index = NumericProperty(0)
     seat = ObjectProperty(None)
@@ -130,6 +131,9 @@ class ButtonClaimPopup(ModalView):
 class SetupScreen(Screen):
     title = StringProperty("")
     can_add = BooleanProperty(True)
+    # The first seat's button, and every other seat's offer to take its place ("Deals first", "Deal instead").
+    first_here = StringProperty("")
+    first_instead = StringProperty("")
 
     def __init__(self, services: Services, navigator: Navigator, entry: GameEntry, **kwargs: Any) -> None:
         self.services, self.navigator, self.entry = services, navigator, entry
@@ -139,7 +143,9 @@ class SetupScreen(Screen):
         self.dealer = 0
         self.options: dict[str, Any] = self.game.check_options({})
         self.models = [CardModel() for _ in range(entry.max_players)]
-        super().__init__(title=f"{entry.title}: who is playing?", **kwargs)
+        first_here, first_instead = first_seat_words(entry.key)
+        super().__init__(title=f"{entry.title}: who is playing?", first_here=first_here, first_instead=first_instead,
+                         **kwargs)
         # Messages show over the title: the seats never shrink under 9 mm to make room for one.
         headline = Headline(Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1),
                             reserve=theme.TARGET)

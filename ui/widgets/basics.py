@@ -173,12 +173,14 @@ class MessageBar(Label):
         self.bind(pos=self._redraw, size=self._redraw)
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
         self._clear_event = None
+        self.problem = False   # a refusal is showing
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
 
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
         self.text = text
+        self.problem = problem
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill)
@@ -196,6 +198,7 @@ class MessageBar(Label):
 
     def clear(self) -> None:
         self.text = ""
+        self.problem = False
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import counted
 
 from .checks import active_player, read_kind, read_target, spend_from_hand, use_action
 from .state import COLOURS, PUGS_PER_MUG, PugsState, label
@@ -16,6 +17,11 @@ def exchange(state: PugsState, action: Action) -> PugsState:
     me = active_player(state, action)
     name = state.names[me]
     colour = read_kind(action, "colour", COLOURS)
+    if state.hands[me] < PUGS_PER_MUG:
+        # Said of no colour in particular: too few cards is too few for every colour, and the greyed
+        # Exchange button gives this reason before any colour is chosen.
+        raise IllegalAction(f"A Mug takes three Pugs of one colour, and {name} holds only "
+                            f"{counted(state.hands[me], 'card')}.")
     if colour in state.mugs[me]:
         raise IllegalAction(f"{name} already has a {label(colour)} Mug; only one Mug of each colour.")
     if state.mug_supply(colour) == 0:

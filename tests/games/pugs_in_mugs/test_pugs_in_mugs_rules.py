@@ -394,7 +394,7 @@ def test_example_log_replays_to_anns_win():
 def test_refusals_say_one_card_in_the_singular():
     session = new_session(2, dig_cards=1)
     do(session, "surprise", 0, target=1, card="dig")   # each holds one card; the only Dig is discarded
-    assert "Ann holds only 1 card, not enough" in refused(session, "exchange", 0, colour="red")
+    assert "Ann holds only 1 card." in refused(session, "exchange", 0, colour="red")
     assert "The only Dig card is on the discard pile" in refused(session, "surprise", 0, target=1, card="dig")
     do(session, "draw", 0)
     do(session, "gimme", 0, target=1, named="red", handed_over=False)   # Ann is back to one card
@@ -403,3 +403,13 @@ def test_refusals_say_one_card_in_the_singular():
     do(session, "surprise", 0, target=1, card="red")
     assert "Only 1 Surprise card exists and 1 is already discarded" in refused(session, "surprise", 0, target=1,
                                                                             card="red")
+
+
+def test_an_exchange_from_too_few_cards_names_no_colour_the_player_did_not_choose():
+    from companion.games.pugs_in_mugs.choices import refusal
+
+    session = new_session(2)
+    do(session, "surprise", 0, target=1, card="red")   # Ann holds one card
+    said = "A Mug takes three Pugs of one colour, and Ann holds only 1 card."
+    assert refusal(session.state, "exchange", 0) == said   # the greyed Exchange button, nothing chosen yet
+    assert refused(session, "exchange", 0, colour="purple") == said

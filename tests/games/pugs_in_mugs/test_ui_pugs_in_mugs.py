@@ -104,7 +104,7 @@ def test_ending_over_the_hand_limit_opens_the_discard_pad(services):
     screen, session = table(services, ACTIONS[:54])
     view = screen.view
     view.buttons["end_turn"].trigger_action(0)
-    assert view.flow["kind"] == "discard" and view.buttons["record"].disabled
+    assert view.flow["kind"] == "discard" and view.buttons["record"].disabled_reason
     view.choose("purple")
     view.choose("purple")
     view.buttons["record"].trigger_action(0)
@@ -282,7 +282,7 @@ def test_exchange_greyed_from_a_hand_of_two_says_why_without_opening_the_picker(
     screen, session = shown()
     view = screen.view
     tap(view.buttons["exchange"])
-    assert "Ann holds only 2 cards, not enough for three" in screen.message.text
+    assert screen.message.text == "A Mug takes three Pugs of one colour, and Ann holds only 2 cards."
     assert session.actions == () and view.flow is None
     tap(view.buttons["draw"])  # the greyed tap left nothing behind: the next tap just works
     assert session.actions == (Action("draw", 0),)
@@ -312,3 +312,59 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(shown):
     same, _, _ = same_widgets(view, lambda: tap(view.buttons["exchange"]))  # two cards held: refused
     assert session.actions == () and "holds only 2 cards" in screen.message.text
     assert same and on_the_table() == shown_before
+
+
+def test_the_discards_tapped_look_chosen_and_an_early_done_says_what_to_do(shown):
+    from ui_support import tap
+
+    screen, session = shown(ACTIONS[:54])  # Ben holds seven cards: two to discard
+    view = screen.view
+    tap(view.buttons["end_turn"])
+    moves = len(session.actions)
+    tap(view.buttons["record"])
+    assert screen.message.text == "First tap the 2 cards Ben discarded, then Done."
+    assert len(session.actions) == moves and view.flow == {"kind": "discard", "discards": []}
+    tap(view.choices["purple"])
+    tap(view.buttons["record"])
+    assert screen.message.text == "First tap the 1 more card Ben discarded, then Done."
+    tap(view.choices["purple"])
+    # Two of two: no card can be added, every one greyed, and the one tapped ringed as chosen.
+    assert all(choice.greyed for choice in view.choices.values())
+    assert [kind for kind, choice in view.choices.items() if choice.selected] == ["purple"]
+    assert "2 chosen" in view.choices["purple"].label.text
+    tap(view.buttons["record"])
+    assert session.actions[-1] == Action("end_turn", 1, {"discards": ["purple", "purple"]})
+
+
+def test_a_refusal_goes_with_the_next_tap_taken_and_the_move_it_makes_says_what_happened(shown):
+    from ui_support import tap
+
+    screen, session = shown()
+    view = screen.view
+    tap(view.buttons["draw"])
+    tap(view.buttons["draw"])
+    tap(view.buttons["draw"])  # both actions used: refused
+    assert "drawing is not possible now" in screen.message.text
+    tap(view.buttons["mischief"])  # a Surprise uses no action: the refusal no longer applies
+    assert screen.message.text == ""
+    for choice in ("surprise", "1", "red"):
+        tap(view.choices[choice])
+    assert session.actions[-1] == Action("surprise", 0, {"target": 1, "card": "red"})
+    assert screen.message.text == "Ann played Surprise: Ben discarded a red (stripes) card"
+    assert not screen.message.problem
+    tap(view.buttons["end_turn"])  # no refusal before it: a move says nothing in the bar
+    assert screen.message.text == ""
+
+
+def test_the_gimme_question_names_a_card_in_words(shown):
+    from ui_support import tap
+
+    screen, session = shown()
+    view = screen.view
+    for tapped in ("mischief", "gimme", "1", "red"):
+        tap(view.buttons[tapped] if tapped in view.buttons else view.choices[tapped])
+    assert view.picker_title.text == "Did Ben hand over a red stripes Pug?"
+    tap(view.buttons["back"])
+    for tapped in ("mischief", "gimme", "1", "dig"):
+        tap(view.buttons[tapped] if tapped in view.buttons else view.choices[tapped])
+    assert view.picker_title.text == "Did Ben hand over a Dig card?"

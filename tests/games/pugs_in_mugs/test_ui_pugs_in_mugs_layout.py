@@ -88,3 +88,44 @@ def test_a_picker_and_the_discard_pad_keep_the_counts_readable(services, window)
         view.buttons["draw"].trigger_action(0)
     view.open("end_turn")
     assert problems(screen) == []
+
+
+def painted(slot, x: float, y: float) -> tuple[int, ...]:
+    """The colour the Mug's picture has at the window point (x, y)."""
+    texture = slot.picture.texture
+    left, bottom = slot.to_window(*slot.picture.pos)
+    column, row = int(x - left), int(y - bottom)
+    start = (row * texture.width + column) * 4
+    return tuple(texture.pixels[start:start + 4])
+
+
+@pytest.mark.parametrize("players", [5, 2])
+def test_an_owned_mug_carries_a_tick_a_missing_one_does_not(services, window, players):
+    from ui_support import tap
+
+    session = services.store.new_session("pugs_in_mugs", FIVE[:players], {})
+    screen = open_game_screen(services, window, session)
+    view = screen.view
+    tap(view.buttons["draw"])
+    tap(view.buttons["exchange"])
+    tap(view.choices["red"])  # Christopher's three cards were red Pugs
+    settle()
+    assert session.summary()["players"][0]["mugs"] == ["red"]
+    scale = layout.px_per_mm(800) if Window.width == 800 else None
+    for seat, row in enumerate(view.rows):
+        for colour, slot in row.shelf.slots.items():
+            owned = seat == 0 and colour == "red"
+            assert (slot.tick is not None) == owned, f"{row.name.player.name}'s {colour} Mug"
+        tick = row.shelf.slots["red"].tick
+        if tick is None:
+            continue
+        x, y, radius = tick
+        slot = row.shelf.slots["red"]
+        left, bottom = slot.to_window(*slot.pos)
+        assert left <= x - radius and x + radius <= left + slot.width + 1
+        assert bottom <= y - radius and y + radius <= bottom + slot.height + 1
+        if scale:
+            assert 2 * radius / scale >= 3.5, "a tick under 3.5 mm is not read from across the table"
+        # A white disc behind the dark tick, so it shows on every Mug colour and on the dark table.
+        assert min(painted(slot, x - radius * 0.3, y + radius * 0.5)) > 230
+    assert problems(screen) == []

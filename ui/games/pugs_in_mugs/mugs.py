@@ -1,11 +1,12 @@
 """A player's Mugs on the Pugs in Mugs table: five Mug places, each a full Mug in its colour and
-pattern or an empty outline still carrying a faint pattern, with the colour word under it."""
+pattern with a tick on it, or an empty outline still carrying a faint pattern, with the colour word
+under it where it fits."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -20,11 +21,15 @@ from ui.widgets.text import text_width
 
 BODY_SHARE = 0.78    # of a mug's whole width, the rest is the handle
 BODY_ASPECT = 1.1    # body height over body width
+TICK_SHARE = 0.36    # an owned Mug's tick: the radius of its disc over the body's width
+TICK_MOST = dp(18)   # and no bigger: on a big Mug a bigger one would only hide its pattern
 
 
 class MugSlot(Widget):
-    """One of a player's five Mug places: a full Mug in its colour and pattern, or an empty outline
-    still carrying a faint pattern so the missing colour is known without colour vision."""
+    """One of a player's five Mug places: a full Mug in its colour and pattern with a tick on a white
+    disc, or an empty outline still carrying a faint pattern, so the missing colour is known without
+    colour vision. The tick tells owned from missing by a shape, not by brightness: it sits on the
+    body's top right, over the rim where the place has room above the Mug, else within it."""
 
     colour = StringProperty("red")
     held = BooleanProperty(False)
@@ -33,7 +38,7 @@ class MugSlot(Widget):
         super().__init__(**kwargs)
         with self.canvas:
             Color(1, 1, 1, 1)
-            self._picture = Rectangle()
+            self.picture = Rectangle()
         self.bind(pos=self._place, size=self._draw, colour=self._draw, held=self._draw)
         theme.palette.bind(version=self._draw)
         self._draw()
@@ -45,21 +50,42 @@ class MugSlot(Widget):
         body_w = w * BODY_SHARE
         return w, body_w, min(self.height, body_w * BODY_ASPECT)
 
+    def _tick(self) -> tuple[float, float, float] | None:
+        """An owned Mug's tick in the picture, from its bottom left: (centre x, centre y, radius)."""
+        if not self.held:
+            return None
+        w, body_w, body_h = self._mug()
+        radius = min(body_w * TICK_SHARE, TICK_MOST)
+        above = min(radius, max(0.0, self.height - body_h))
+        return min(body_w, w - radius), body_h + above - radius, radius
+
+    @property
+    def tick(self) -> tuple[float, float, float] | None:
+        """Where the tick is on screen (window coordinates of its centre, and its radius), None on a
+        missing Mug."""
+        tick = self._tick()
+        if tick is None or not self.picture.size[0]:
+            return None
+        x, y = self.to_window(*self.picture.pos)
+        return x + tick[0], y + tick[1], tick[2]
+
     def _draw(self, *_: Any) -> None:
         w, body_w, body_h = self._mug()
         if body_w <= 4 or body_h <= 4:
-            self._picture.size = (0, 0)
+            self.picture.size = (0, 0)
             return
-        key = ("mug", self.colour, self.held, theme.high_contrast)
-        self._picture.texture = baked(key, w, body_h, self._paint)
-        self._picture.size = self._picture.texture.size
+        tick = self._tick()
+        high = max(body_h, tick[1] + tick[2]) if tick else body_h
+        key = ("mug", self.colour, self.held, round(body_h), theme.high_contrast)
+        self.picture.texture = baked(key, w, high, lambda canvas, *_: self._paint(canvas, w, body_h, tick))
+        self.picture.size = self.picture.texture.size
         self._place()
 
     def _place(self, *_: Any) -> None:
         # Standing on the bottom of its place, just over its colour word.
-        self._picture.pos = (self.center_x - self._picture.size[0] / 2, self.y)
+        self.picture.pos = (self.center_x - self.picture.size[0] / 2, self.y)
 
-    def _paint(self, canvas: Any, w: float, body_h: float) -> None:
+    def _paint(self, canvas: Any, w: float, body_h: float, tick: tuple[float, float, float] | None) -> None:
         body_w = w * BODY_SHARE
         handle = w - body_w
         rgb = RGB[self.colour]
@@ -77,12 +103,28 @@ class MugSlot(Widget):
             thick = max(dp(2), handle * 0.16)
             Line(ellipse=(body_w - handle + thick, body_h * 0.22, 2 * (handle - thick) - 1, body_h * 0.56, 0, 180),
                  width=thick)
+        if tick is not None:
+            draw_tick(canvas, *tick)
+
+
+def draw_tick(canvas: Any, cx: float, cy: float, radius: float) -> None:
+    """A dark tick on a white disc with a dark rim: read on every Mug colour and on the dark table."""
+    with canvas:
+        Color(0.05, 0.05, 0.05, 1)
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
+        inner = radius - max(1.0, radius * 0.14)
+        Color(1, 1, 1, 1)
+        Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - inner, cy - inner), size=(2 * inner, 2 * inner))
+        Color(0.05, 0.05, 0.05, 1)
+        Line(points=[cx - inner * 0.55, cy + inner * 0.02, cx - inner * 0.15, cy - inner * 0.42,
+                     cx + inner * 0.55, cy + inner * 0.42], width=max(1.2, inner * 0.16), joint="round", cap="round")
 
 
 class MugShelf(BoxLayout):
     """A player's five Mug places, each with its colour word under it where the word fits at the size
     read from the seats. Where it does not (five players on the 7" panel), the Mug's pattern names its
-    colour on its own: every picker pairs the two ("red stripes"), so the pairing is learnt in play."""
+    colour on its own: every picker pairs the two ("red stripes"), so the pairing is learnt in play.
+    Whether a Mug is owned is told by its tick at every size, words or not."""
 
     # Under a word, a Mug still this tall; a smaller one would be harder to tell than the word helps.
     MUG_UNDER_WORD = dp(40)

@@ -21,7 +21,7 @@ from companion.games.pugs_in_mugs.summary import PugsSummary
 from companion.words import counted
 from ui import theme
 from ui.controller import GameController
-from ui.games.pugs_in_mugs.widgets import KindChoice, kind_text
+from ui.games.pugs_in_mugs.widgets import KindChoice, card_words, kind_text
 from ui.widgets.basics import BigButton, Panel, Text
 
 # The picker for ending a turn over the hand limit: the discards are tapped one by one.
@@ -86,11 +86,11 @@ class Pads:
         self.choices: dict[str, KindChoice] = {}
 
         back = BigButton(text="Back", size_hint_y=1)
-        back.bind(on_release=lambda *_: self.close())
+        back.bind(on_release=lambda b: self._tapped(b, self.close))
         self.remove_button = BigButton(text="Remove", size_hint_y=1)
-        self.remove_button.bind(on_release=lambda *_: self.remove_last())
+        self.remove_button.bind(on_release=lambda b: self._tapped(b, self.remove_last))
         record = BigButton(text="Done", kind="primary", height=theme.TOUCH_BIG)
-        record.bind(on_release=lambda *_: self.record_discards())
+        record.bind(on_release=lambda b: self._tapped(b, self.record_discards))
         self.buttons.update(back=back, record=record)
         self.picker_controls = BoxLayout(orientation="vertical", spacing=dp(6))
         self.picker_controls.add_widget(BoxLayout())
@@ -135,6 +135,7 @@ class Pads:
         if button.disabled_reason:
             self.controller.explain(button.disabled_reason)
         else:
+            self.controller.taken()
             act()
 
     def choose(self, value: Any) -> None:
@@ -205,20 +206,20 @@ class Pads:
         # A player is offered with their shape in their colour, as their seat shows them.
         picks_a_player = self.flow["kind"] in (ActionType.STEAL, ActionType.SURPRISE, ActionType.GIMME) \
             and "target" not in self.flow
+        discarding = self.flow["kind"] == DISCARD
         for choice, (value, text, swatch, note, reason) in zip(self.pool, options):
             choice.value = value
             choice.text, choice.swatch, choice.note, choice.disabled_reason = text, swatch, note, reason
+            # A discard already tapped is ringed, so it looks chosen even once every card is greyed.
+            choice.selected = discarding and value in self.flow["discards"]
             identity = self.controller.players[value].identity if picks_a_player else None
             choice.shape = identity.symbol if identity else ""
             choice.shape_rgba = list(theme.with_alpha(identity.rgb)) if identity else [1, 1, 1, 1]
             self.choices[str(value)] = choice
             self.picker_grid.add_widget(choice)
-        discarding = self.flow["kind"] == DISCARD
         record = self.buttons["record"]
         if discarding:
-            needed = self.summary["players"][self.me]["must_discard"]
-            self.remove_button.disabled = not self.flow["discards"]
-            record.disabled = len(self.flow["discards"]) != needed
+            self.remove_button.disabled_reason, record.disabled_reason = self._discard_reasons()
         shown = self.remove_button.parent is not None
         if discarding and not shown:
             self.way_back.add_widget(self.remove_button)
@@ -226,6 +227,17 @@ class Pads:
         elif not discarding and shown:
             self.way_back.remove_widget(self.remove_button)
             self.picker_controls.remove_widget(record)
+
+    def _discard_reasons(self) -> tuple[str, str]:
+        """Why Remove and Done can't be taken yet ("" when they can): a greyed one says what to do."""
+        assert self.flow is not None
+        name = self.controller.players[self.me].name
+        needed = self.summary["players"][self.me]["must_discard"]
+        chosen = len(self.flow["discards"])
+        remove = "" if chosen else f"No card is chosen yet: tap each card {name} discarded."
+        done = "" if chosen == needed else (
+            f"First tap the {counted(needed - chosen, 'more card' if chosen else 'card')} {name} discarded, then Done.")
+        return remove, done
 
     def _options(self) -> tuple[str, list[Option]]:
         assert self.flow is not None
@@ -271,7 +283,7 @@ class Pads:
             return "Which card was asked for?", [
                 (k, kind_text(k), k, "", why(kind, **so_far, named=k)) for k in KINDS]
         if kind == ActionType.GIMME:
-            return f"Did {players[flow['target']].name} hand over a {kind_text(flow['named'])}?", [
+            return f"Did {players[flow['target']].name} hand over a {card_words(flow['named'])}?", [
                 (True, "Yes, handed over", "", "", why(kind, **so_far, handed_over=True)),
                 (False, "No, had none", "", "", why(kind, **so_far, handed_over=False))]
         if kind == ActionType.DIG:
@@ -282,5 +294,5 @@ class Pads:
         chosen = flow["discards"]
         title = (f"{players[me].name} holds {counted(entries[me]['hand'], 'card')}, the limit is {HAND_LIMIT}: tap "
                  f"each card discarded ({len(chosen)} of {needed})")
-        return title, [(k, kind_text(k), k, f"x{chosen.count(k)}" if k in chosen else "",
+        return title, [(k, kind_text(k), k, counted(chosen.count(k), "chosen", "chosen") if k in chosen else "",
                         why(ActionType.END_TURN, discards=[*chosen, k])) for k in KINDS]

@@ -24,6 +24,11 @@ def kind_text(kind: str) -> str:
     return f"{kind} {PATTERNS[kind]}" if kind in PATTERNS else kind.capitalize()
 
 
+def card_words(kind: str) -> str:
+    """A card kind as a sentence names one card: "red stripes Pug", "Gimme card"."""
+    return f"{kind_text(kind)} {'Pug' if kind in PATTERNS else 'card'}"
+
+
 class KindChoice(Choice):
     """A choice on a picker (a card kind, a player, a yes or no). A colour carries its swatch in its
     pattern at the left, so it is never told by hue alone."""
