@@ -105,3 +105,30 @@ def test_nothing_to_say_leaves_no_empty_band_above_the_unfinished_game(services,
     # One gap between the offer's panel and the games, as between any two parts of Home.
     panel_bottom = offer.to_window(offer.x, offer.y + dp(8))[1]
     assert panel_bottom - cards.to_window(cards.x, cards.top)[1] <= dp(8) + 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_an_unfinished_game_of_six_long_names_is_offered_whole_in_its_band(services, navigator, size):
+    import sys
+    from pathlib import Path
+
+    from companion.players import IDENTITIES, Player
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    names = ["Christopher Columbus", "Maria Magdalena Wolf", "Anastasia Rosenberg", "Bartholomäus Schmidt",
+             "Jean-Baptiste Dupont", "Wilhelmina Van Dyke"]
+    services.store.new_session("nuts_about_mutts", [Player(name, IDENTITIES[seat].key, seat + 1)
+                                                   for seat, name in enumerate(names)])
+    before = Window.size
+    Window.size = size
+    try:
+        home = navigator.go(Place.HOME, services)
+        settle(6)
+        assert all(name in home.model.offered_words for name in names)
+        problems = [str(problem) for problem in layout.check(f"home {size}", [home], Window)]
+        assert problems == [], "\n".join(problems)
+    finally:
+        Window.size = before
+        settle(4)

@@ -33,6 +33,7 @@ from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.kv import load_kv
 from ui.widgets.repeat_taps import OnceBehavior
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in home.kv)
+from ui.widgets.text import font_to_fit, line_height
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -50,6 +51,7 @@ class HomeModel(EventDispatcher):
     earlier = StringProperty("")        # earlier evenings and who won them (markup)
     offered = ObjectProperty(None, allownone=True)   # the unfinished game offered for Resume
     offered_words = StringProperty("")
+    offered_names = StringProperty("")   # the words' second line, as drawn (measured to fit)
     # Said once per start, first on the screen: the big buttons, a saved-games file moved aside, saved
     # games that cannot be read back.
     hardware_notice = StringProperty("")
@@ -71,11 +73,13 @@ class HomeModel(EventDispatcher):
     def show_offered(self, record: SessionRecord | None) -> None:
         self.offered = record
         if record is None:
-            self.offered_words = ""
+            self.offered_words = self.offered_names = ""
             return
-        names = ", ".join(player.name for player in record.players)
+        self.offered_names = ", ".join(player.name for player in record.players)
         when = time.strftime("%a %H:%M", time.localtime(record.updated_at))
-        self.offered_words = f"[b]Unfinished: {game_entry(record.game).title}[/b]\n{escape_markup(names)}  -  {when}"
+        # The time beside the title, so six long names have the lines under it to themselves.
+        self.offered_words = (f"[b]Unfinished: {game_entry(record.game).title}[/b]  -  {when}\n"
+                              f"{escape_markup(self.offered_names)}")
 
 
 def lead_words(leaders: Sequence[Any]) -> str:
@@ -144,6 +148,14 @@ class HomeScreen(KeptScreen):
     @property
     def message(self) -> MessageBar:
         return self.ids["message"]
+
+    @staticmethod
+    def offered_font(width: float, height: float, names: str) -> float:
+        """The unfinished game's words in the body type, or smaller where its names would not fit the
+        lines under its title."""
+        if width < 1:
+            return theme.FONT_BODY
+        return font_to_fit(names, theme.FONT_BODY, theme.FONT_SMALL, width, height - line_height(theme.FONT_BODY))
 
     @property
     def body(self) -> BoxLayout:
