@@ -173,6 +173,22 @@ def test_the_seats_stay_9_mm_while_a_message_shows_on_the_7_inch_display(service
     assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
 
 
+def test_the_longest_names_the_keyboard_takes_are_never_under_the_apps_smallest_type(
+        services, navigator, seven_inch_window):
+    names = ["Christopher Columbus", "Maria Magdalena Wolf", "Bartholomäus", "Anastasia", "Jean-Baptiste",
+             "Wilhelminawilhelmina"]
+    services.store.new_session("nuts_about_mutts", [Player(name, IDENTITIES[seat].key) for seat, name in
+                                                    enumerate(names)])
+    setup = setup_for(services, navigator)
+    settle()
+    labels = [row.name_field.label for row in setup.seat_rows]
+    assert [label.text for label in labels] == names
+    assert min(label.font_size for label in labels) >= theme.FONT_SMALL
+    # Two words too long for one line take two; the single long word keeps to one line.
+    assert not labels[0].shorten and labels[3].shorten
+    assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
+
+
 def test_seat_order_and_the_dealer_say_what_they_do_in_words_that_fit_six_long_names(
         services, navigator, seven_inch_window):
     names = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"]

@@ -38,7 +38,7 @@ from ui import theme
 from ui.widgets.basics import BigButton, Headline, Panel, fitted
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
-from ui.widgets.text import text_texture, text_width
+from ui.widgets.text import font_to_fit, text_texture, text_width
 
 # Long enough for "Great-Grandma Jo"; the player tiles in the game screens shorten anything longer.
 NAME_LENGTH = 20
@@ -536,15 +536,23 @@ class TextField(ButtonBehavior, BoxLayout):
 
     def _fit(self, *_: Any) -> None:
         # A long name gets smaller type rather than an ellipsis: the whole name is what tells players apart.
+        # Never under the app's smallest type: a name too long for one line there takes two, at a space.
         label = self.label
         label.text = self.text or self.hint_text
         label.font_size = self.font_size
         label.text_size = label.size
+        label.shorten = True
         if label.width <= 0 or not label.text:
             return
         needed = text_width(label.text, self.font_size)
-        if needed > label.width:
-            label.font_size = max(theme.FONT_SMALL * 0.7, self.font_size * label.width / needed * 0.97)
+        if needed <= label.width:
+            return
+        one_line = self.font_size * label.width / needed * 0.97
+        if one_line >= theme.FONT_SMALL:
+            label.font_size = one_line
+        else:
+            label.shorten = False
+            label.font_size = font_to_fit(label.text, self.font_size, theme.FONT_SMALL, label.width, label.height)
 
     def on_release(self) -> None:
         self.open_keyboard()
