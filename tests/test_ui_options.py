@@ -112,6 +112,15 @@ def test_a_breed_value_below_zero_is_refused_with_the_reason_and_nothing_changes
     assert chosen[0]["card_values"] == {**before, "beagle": 3}
 
 
+def test_a_refusal_names_the_value_as_the_stepper_shows_it(services, opened):
+    game = load_game("nuts_about_mutts")
+    popup = opened(OptionsPopup(game, game.check_options({"hands": 0}), on_done=lambda options: None))
+    assert popup.values["hands"].text == "Until you stop"
+    press(popup, "hands-")
+    assert 'Hands in the evening can\'t go lower than "Until you stop".' in texts(popup)
+    assert popup.options["hands"] == 0
+
+
 def test_trick_prices_change_only_while_tricks_are_on_and_reach_the_game(services, opened):
     navigator, setup = set_up(services, "thats_ruff")
     popup = opened(OptionsPopup(setup.game, setup.options, on_done=setup._options_chosen))

@@ -186,7 +186,10 @@ class OptionsPopup(ModalView):
                 raise BadOption("negative")
             self.game.check_options({**self.options, key: changed})
         except BadOption:
-            self.note = f"{label} can't go {'lower' if wanted < now else 'higher'} than {now}."
+            # Said as the stepper shows it: "Until you stop", not the 0 that stands for it.
+            shown = str(now) if part is not None else value_words(self.game.key, key, now)
+            shown = shown if shown.isdigit() else f'"{shown}"'
+            self.note = f"{label} can't go {'lower' if wanted < now else 'higher'} than {shown}."
             return False
         return True
 
