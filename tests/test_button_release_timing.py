@@ -318,7 +318,7 @@ def test_the_button_test_tile_counts_a_clean_press_as_one_press_and_no_bounces(t
         ticks.at_ns(T0 + S + 150 * MS + HOLDOFF_NS + 5 * MS)
         assert wait_for(lambda: "press" in tile.state_label.text, tick=screen.poll)
         settle(tick=screen.poll)
-        assert tile.state_label.text == "OK: 1 press\n0 bounces ignored"
+        assert tile.state_label.text == "OK: 1 press"   # the flickers before the screen opened are not counted
     finally:
         if screen is not None and screen._poll_event is not None:
             screen._poll_event.cancel()

@@ -1,4 +1,4 @@
-"""Checking the wiring: press each big button and watch its tile light, with the bounces its switch
+"""Checking the wiring: press each big button and watch its tile light, with the flickers its switch
 made. A button that is down before anyone touches it is shown as stuck (or wired to ground).
 
 A tile is made for every button when the screen opens; each poll changes what the tiles say."""
@@ -69,8 +69,9 @@ class ButtonTile(Panel):
         elif down:
             fill, text = theme.OK, "PRESSED"
         elif self.presses:
-            fill, text = theme.SURFACE, (f"OK: {counted(self.presses, 'press', 'presses')}\n"
-                                         f"{counted(bounces, 'bounce', 'bounces')} ignored")
+            # A switch's flickers are said only where there were some: the tile has room for one line more.
+            flickers = f"\n{counted(bounces, 'flicker')} of the switch ignored" if bounces else ""
+            fill, text = theme.SURFACE, f"OK: {counted(self.presses, 'press', 'presses')}{flickers}"
         else:
             fill, text = theme.SURFACE, "not pressed yet"
         self.fill, self.state_words = list(fill), text
