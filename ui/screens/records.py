@@ -27,6 +27,7 @@ from companion.head_to_head import HeadToHead
 from companion.players import Player
 from companion.records import PlayerRecord, Records
 from companion.stats_command import duration
+from companion.words import noun
 from ui import theme
 from ui.background import off_screen
 from ui.kept import KeptScreen
@@ -127,7 +128,7 @@ def time_count(seconds: float) -> tuple[int, str]:
     """Time at the table as a whole number a Count draws in its digits' band, with its unit in the caption."""
     minutes = round(seconds / 60)
     if minutes < 120:
-        return minutes, "minutes at the table"
+        return minutes, f"{noun(minutes, 'minute')} at the table"
     return round(seconds / 3600), "hours at the table"
 
 
