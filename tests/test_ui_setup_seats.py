@@ -242,3 +242,23 @@ def test_a_seat_added_or_changed_updates_the_cards_on_screen_rather_than_replaci
     assert [len(seat_buttons(row, "Deals first")) for row in setup.seat_rows] == [0, 1, 0]
     assert setup.seats[1].colour not in (setup.seats[0].colour, setup.seats[2].colour)
     assert setup.seat_rows[1].colour_button.text == next(i.label for i in IDENTITIES if i.key == setup.seats[1].colour)
+
+
+def test_names_typed_and_left_with_back_come_back_in_the_next_set_up(services, navigator):
+    setup = setup_for(services, navigator, seats=3)
+    for index, name in enumerate(("Ann", "Ben", "Cleo")):
+        setup.rename(index, name)
+    tap(buttons_reading(setup, "Back")[0])
+    settle()
+    (card,) = [card for card in navigator.current_screen.walk() if isinstance(card, GameCard)
+               and card.entry.key == "nut"]
+    tap(card)   # another game: Nut seats three at most
+    settle()
+    again = navigator.current_screen
+    assert isinstance(again, SetupScreen) and [seat.name for seat in again.seats] == ["Ann", "Ben", "Cleo"]
+    tap(buttons_reading(again, "Start game")[0])
+    settle()
+    assert isinstance(navigator.current_screen, GameScreen)
+    navigator.go(Place.HOME, services)
+    fresh = setup_for(services, navigator, "nut", seats=2)   # once a game started, the table that played
+    assert [seat.name for seat in fresh.seats] == ["Ann", "Ben", "Cleo"]

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 Choosable = TypeVar("Choosable")
 
 
+# Where the seats left with Back wait for the next set-up (in the running app's services, not saved).
+DRAFT = "setup_draft"
+
+
 @dataclass
 class Seat:
     name: str
@@ -157,7 +161,11 @@ class SetupScreen(Screen):
         self.cards = [SeatCard(index=index, seat=model, screen=self) for index, model in enumerate(self.models)]
         for card in self.cards:
             grid.add_widget(card)
-        for player in self.last_table()[: entry.max_players]:
+        # Names typed and left with Back come back as they were, trimmed to this game's seats.
+        draft: list[Seat] = services.extras.get(DRAFT, [])
+        for seat in draft[: entry.max_players] if any(seat.name.strip() for seat in draft) else ():
+            self._add_seat(seat.name, seat.colour, seat.button)
+        for player in self.last_table()[: entry.max_players] if not self.seats else ():
             self._add_seat(player.name, player.colour, player.button)
         while len(self.seats) < entry.min_players:
             self._add_seat("", None, None)
@@ -286,6 +294,7 @@ class SetupScreen(Screen):
         except CompanionError as problem:
             self.message.show(str(problem), problem=True)
             return
+        self.services.extras.pop(DRAFT, None)
         for index, seat in enumerate(self.seats):
             # A stand-in is nobody in the family: offering "+ Player 2" next time would only clutter the list.
             if not seat.name.strip() and stand_in_name(index).casefold() not in known:
@@ -335,6 +344,11 @@ class SetupScreen(Screen):
         self.options = options
 
     def back(self) -> None:
+        """Home. Where names were typed that the table that played last does not have, the seats are kept
+        as they are for the next set-up: a family that went back for a moment does not type them again."""
+        played = {player.name.casefold() for player in self.last_table()}
+        typed = any(seat.name.strip() and seat.name.casefold() not in played for seat in self.seats)
+        self.services.extras[DRAFT] = list(self.seats) if typed else []
         self.navigator.go(Place.HOME, self.services)
 
 
