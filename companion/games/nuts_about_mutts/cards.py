@@ -71,8 +71,9 @@ class PlayedCard:
         return {"card": DOG, "colour": self.colour, "number": self.number}
 
 
-def read_card(action: Action, kind_field: str, ed: Edition, players: int) -> PlayedCard:
-    """Parse the card fields of a `play`, `draw` (then_play) or `dog_house_turn` action."""
+def read_card(action: Action, kind_field: str, ed: Edition, players: int, last_card: bool = False) -> PlayedCard:
+    """Parse the card fields of a `play`, `draw` (then_play) or `dog_house_turn` action. A wild that is
+    the player's `last_card` ends the hand and does nothing more, so it needs no colour or player."""
     kind = action.get(kind_field, DOG)
     if kind not in CARD_KINDS:
         raise IllegalAction(f"{kind!r} is not a Nuts about Mutts card; the cards are: {', '.join(CARD_KINDS)}.")
@@ -81,11 +82,11 @@ def read_card(action: Action, kind_field: str, ed: Edition, players: int) -> Pla
         raise IllegalAction(f"{colour!r} is not a colour in this deck; the colours are {', '.join(ed.colours)}.")
     if kind == DOG:
         return PlayedCard(DOG, colour, _read_number(action.get("number"), ed), bool(action.get("same_breed", False)))
-    if colour is None:
+    if colour is None and not last_card:
         raise IllegalAction(f"Whoever plays a {CARD_NAMES[kind]} chooses the colour to follow: "
                             f"say {', '.join(ed.colours[:-1])} or {ed.colours[-1]}.")
     target = None
-    if kind == "dog_house":
+    if kind == "dog_house" and not (last_card and action.get("target") is None):
         target = _read_seat(action.get("target"), players, "Say who goes in the dog house (their seat number).")
     elif kind == "fire_hydrant" and action.get("swap_with") is not None:
         target = _read_seat(action.get("swap_with"), players, "Say whose hand to swap with, or leave it out for no swap.")

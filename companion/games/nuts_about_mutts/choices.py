@@ -20,6 +20,8 @@ class Choices(TypedDict):
                                    # turn may end with none played (the home pile is then reshuffled)
     most_put_down: int             # pedigree step: the most breed cards the player may put down
     most_flipped_past: int         # flipped first card: the most action cards flipped past before a dog
+    last_card: bool                # the player whose turn it is holds one card: whatever they play ends
+                                   # the hand, so a wild asks for no colour or player
 
 
 def choices_now(state: MuttsState) -> Choices:
@@ -31,6 +33,7 @@ def choices_now(state: MuttsState) -> Choices:
         "most_put_down": state.hands[step_seat(state.pedigree)] if state.phase == Phase.PEDIGREE
         and state.pedigree is not None else 0,
         "most_flipped_past": max(0, state.draw_pile - 1),
+        "last_card": state.phase == Phase.PLAY and state.hands[state.turn] == 1,
     }
 
 

@@ -235,12 +235,15 @@ def describe(state: MuttsState, action: Action, after: MuttsState, names: Sequen
     return text
 
 
-def _card_text(action: Action, field: str, names: list[str]) -> str:
+def _card_text(action: Action, field: str, names: list[str], last: bool = False) -> str:
+    """The card as the family told it; a wild played as the `last` card of a hand did nothing more."""
     kind = action.get(field, DOG)
     if kind == DOG or kind not in CARD_NAMES:
         text = card_label({"card": DOG, "colour": action.get("colour"), "number": action.get("number")})
         return text + (" (same breed)" if action.get("same_breed") else "")
     text = f"a {CARD_NAMES[kind]}"
+    if last:
+        return f"{text}, the last card of the hand"
     colour = action.get("colour")
     effect = {
         "mutt": "race for the bones!",
@@ -251,6 +254,11 @@ def _card_text(action: Action, field: str, names: list[str]) -> str:
                          if action.get("swap_with") is not None else "no swap"),
     }[kind]
     return f"{text} ({effect}); colour now {colour}"
+
+
+def _last_card(state: MuttsState, action: Action) -> bool:
+    seat = action.player
+    return state.phase == Phase.PLAY and isinstance(seat, int) and 0 <= seat < state.players and state.hands[seat] == 1
 
 
 def _name(names: list[str], seat: Any) -> str:
@@ -283,7 +291,7 @@ def _losers(action: Action) -> list[Any]:
 
 
 _LINES: dict[str, Callable[[MuttsState, Action, str, list[str]], str]] = {
-    ActionType.PLAY: lambda s, a, who, names: f"{who} played {_card_text(a, 'card', names)}",
+    ActionType.PLAY: lambda s, a, who, names: f"{who} played {_card_text(a, 'card', names, _last_card(s, a))}",
     ActionType.DRAW: lambda s, a, who, names: (f"{who} drew a card and played it: {_card_text(a, 'then_play', names)}"
                                       if a.get("then_play") else f"{who} drew a card"),
     ActionType.DOG_HOUSE_TURN: lambda s, a, who, names: (

@@ -108,7 +108,7 @@ def play(state: MuttsState, action: Action) -> MuttsState:
     if state.phase != Phase.PLAY:
         refuse_for_phase(state)
     require_turn(state, seat, "play")
-    card = _card(state, action, "card")
+    card = _card(state, action, "card", last_card=state.hands[seat] == 1)
     check_playable(state, card)
     put_down(state, seat, card)
     return state
@@ -178,5 +178,5 @@ def _dog_house_ran_dry(state: MuttsState, seat: int) -> MuttsState:
     return state
 
 
-def _card(state: MuttsState, action: Action, field: str) -> PlayedCard:
-    return read_card(action, field, edition(state.edition), state.players)
+def _card(state: MuttsState, action: Action, field: str, last_card: bool = False) -> PlayedCard:
+    return read_card(action, field, edition(state.edition), state.players, last_card)

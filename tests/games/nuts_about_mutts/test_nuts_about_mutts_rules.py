@@ -629,3 +629,29 @@ def test_history_lines_name_the_players_and_the_effect():
 
 def test_unknown_action_is_refused_with_the_list_of_actions():
     assert "bone_race" in refused(started(), "shuffle_dance", ANN)
+
+
+def down_to_the_last_card() -> tuple[Session, dict]:
+    """Two players play dogs nobody named until the one whose turn it is holds one card."""
+    session = started(2)
+    view = session.summary()
+    while view["hand_sizes"][view["turn"]] > 1:
+        view = do(session, "play", view["turn"])
+    return session, view
+
+
+@pytest.mark.parametrize("wild", ["flea", "mutt", "dog_house", "fire_hydrant", "pedigree"])
+def test_a_wild_played_as_the_last_card_ends_the_hand_and_asks_for_nothing(wild):
+    session, view = down_to_the_last_card()
+    seat = view["turn"]
+    assert view["choices"]["last_card"]
+    view = do(session, "play", seat, card=wild)          # no colour, no player: the hand is over
+    assert view["hand_sizes"][seat] == 0 and view["scores"]["hands"][-1]["winner"] == seat
+    assert session.last_line.endswith(", the last card of the hand")
+
+
+def test_a_wild_that_is_not_the_last_card_still_needs_its_colour():
+    session = started(2)
+    view = session.summary()
+    assert not view["choices"]["last_card"]
+    assert "chooses the colour to follow" in refused(session, "play", view["turn"], card="flea")

@@ -309,3 +309,16 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navig
     same, _, _ = same_widgets(view, lambda: touch(view.pad.buttons["record"]))
     assert len(session.actions) == 4 and "the colour is blue" in screen.message.text
     assert same and on_the_table() == shown_before
+
+
+def test_a_wild_as_the_last_card_is_recorded_at_once_and_ends_the_hand(services):
+    session = services.store.new_session("nuts_about_mutts", FAMILY, {"dealer": 0})
+    session.perform(Action("play", 1, {"colour": "red", "number": 5}))
+    while session.summary()["hand_sizes"][session.summary()["turn"]] > 1:
+        session.perform(Action("play", session.summary()["turn"], {}))
+    seat = session.summary()["turn"]
+    screen = open_game_screen(services, Navigator(), session)
+    screen.view.refresh()
+    tap(screen, "flea")                     # nothing to ask: no colour follows the last card of a hand
+    assert session.actions[-1] == Action("play", seat, {"card": "flea"})
+    assert session.summary()["scores"]["hands"][-1]["winner"] == seat

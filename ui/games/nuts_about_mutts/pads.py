@@ -362,9 +362,11 @@ class ActionPad(BoxLayout):
 
     def choose_card(self, kind: str) -> bool | None:
         """A card played: a dog is recorded at once (with any colour and number told); a wild asks what
-        it needs first."""
-        if kind == DOG:
-            return self.perform(card_action(self.draft, DOG, self.summary["to_act"]["kind"], self.seat))
+        it needs first, unless it is the player's last card (the hand ends with it: nothing to ask)."""
+        waiting = self.summary["to_act"]["kind"]
+        last = waiting == "turn" and not self.draft.then_play and self.summary["choices"]["last_card"]
+        if kind == DOG or last:
+            return self.perform(card_action(self.draft, kind, waiting, self.seat))
         self.go(card=kind)
         return None
 
