@@ -5,6 +5,7 @@ finished the same way."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -189,8 +190,31 @@ class Family:
             self.table.tap(swatch)
 
     def cell_point(self, grid, row: int, column: int) -> tuple[float, float]:
+        """The middle of a cell in sight."""
         x0, top, side = grid.origin()
-        return grid.to_window(x0 + (column + 0.5) * side, top - (row + 0.5) * side)
+        first_row, first_column = grid.window[:2]
+        return grid.to_window(x0 + (column - first_column + 0.5) * side, top - (row - first_row + 0.5) * side)
+
+    def in_sight(self, grid, row: int, column: int) -> bool:
+        first_row, first_column, rows, columns = grid.window
+        return first_row <= row < first_row + rows and first_column <= column < first_column + columns
+
+    def bring_into_sight(self, row: int, column: int) -> None:
+        """Where the grid shows only part of a big layout, the arrows under it move it, one tap at a time,
+        until the cell is in sight."""
+        from ui.games.nut.panning import PanButton
+
+        for _ in range(12):
+            first_row, first_column, rows, columns = self.grid().window
+            way = ("up" if row < first_row else "down" if row >= first_row + rows else
+                   "left" if column < first_column else "right" if column >= first_column + columns else None)
+            if way is None:
+                return
+            arrows = [arrow for arrow in self.table.widgets(PanButton) if arrow.way == way and not arrow.disabled]
+            if not arrows:
+                raise AssertionError(f"cell {row},{column} is out of sight and no arrow points {way}")
+            self.table.tap(arrows[0])
+        raise AssertionError(f"the arrows never brought cell {row},{column} into sight")
 
     def paint(self, target: list[str]) -> None:
         """Paint each stretch of one paint with one stroke of the finger that winds along the rows as
@@ -221,8 +245,11 @@ class Family:
             while end + 1 < len(path) and wanted(path[end + 1]) == value:
                 end += 1
             self.choose_paint(value)
+            self.bring_into_sight(*path[start])
             grid = self.grid()
-            points = [self.cell_point(grid, row, column) for row, column in path[start:end + 1]]
+            # One stroke over the cells in sight; the rest of the stretch is painted after moving on.
+            stretch = list(itertools.takewhile(lambda cell, grid=grid: self.in_sight(grid, *cell), path[start:end + 1]))
+            points = [self.cell_point(grid, row, column) for row, column in stretch]
             if len(points) == 1:
                 table.touch(*points[0])
             else:
@@ -240,9 +267,9 @@ class Family:
         """A slip of the finger paints a cell the layout does not have; Clear asks once more, then
         wipes the grid."""
         table = self.table
-        grid = self.grid()
         row = len(target)
-        table.touch(*self.cell_point(grid, row, 0))
+        self.bring_into_sight(row, 0)
+        table.touch(*self.cell_point(self.grid(), row, 0))
         if self.grid().rows[row][0] == ".":
             raise AssertionError("a tap on an empty cell painted nothing")
         table.tap("Clear")
