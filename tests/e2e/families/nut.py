@@ -34,6 +34,7 @@ class Family:
         self.midgame_done = False
         self.wrong_column_tried = False
         self.clear_tried = False
+        self.sold_out_tried = False
         self.shot_taken: set[str] = set()
 
     def shot(self, moment: str) -> None:
@@ -45,15 +46,29 @@ class Family:
         return self.table.session.summary()
 
     # ----- the draft -------------------------------------------------------------------------
+    def kind_button(self, kind: str):
+        found = self.table.find(kind.capitalize(), enabled_only=False)
+        if not found:
+            raise AssertionError(f"the draft shows no {kind} button: {self.table.texts()}")
+        return found[0]
+
     def kinds_left(self) -> dict[str, int]:
-        """What the kind row says is still in the deck, e.g. 'Squirrel (5 left)'."""
-        left = {}
-        for kind in ("standard", "squirrel", "wild"):
-            found = self.table.find(re.compile(rf"^{kind.capitalize()} \((\d+) left\)$"), enabled_only=False)
-            if not found:
-                raise AssertionError(f"the draft shows no {kind} button: {self.table.texts()}")
-            left[kind] = int(re.search(r"\((\d+) left\)", found[0].text).group(1))
-        return left
+        """What the kind row says is still in the deck: 'Squirrel' over '5 left'."""
+        return {kind: int(re.fullmatch(r"(\d+) left", self.kind_button(kind).note).group(1))
+                for kind in ("standard", "squirrel", "wild")}
+
+    def try_a_sold_out_kind(self, left: dict[str, int]) -> None:
+        """A tap on a kind whose every card is drafted says so, and the kind chosen stays chosen."""
+        sold_out = [kind for kind, cards in left.items() if not cards]
+        if self.sold_out_tried or not sold_out:
+            return
+        self.sold_out_tried = True
+        chosen = [kind for kind in left if self.kind_button(kind).selected]
+        self.table.tap(self.kind_button(sold_out[0]))
+        if not self.table.shows(rf"All \d+ {sold_out[0]} cards are already drafted"):
+            raise AssertionError(f"a tap on a sold-out kind does not say why: {self.table.texts()}")
+        if [kind for kind in left if self.kind_button(kind).selected] != chosen:
+            raise AssertionError(f"a tap on a sold-out kind changed the kind chosen: {self.table.texts()}")
 
     def column_buttons(self) -> dict[int, object]:
         from ui.games.nut.pads import DraftColumn
@@ -91,9 +106,10 @@ class Family:
                 return
         # The card the player took: a kind drawn in proportion to what is still in the deck.
         left = self.kinds_left()
+        self.try_a_sold_out_kind(left)
         kind = self.rng.choices(list(left), weights=list(left.values()))[0]
-        button = table.find(re.compile(rf"^{kind.capitalize()} \("))[0]
-        if not getattr(button, "selected", False):
+        button = self.kind_button(kind)
+        if not button.selected:
             table.tap(button)
         before = len(table.session.actions)
         table.tap(self.column_buttons()[chosen])
