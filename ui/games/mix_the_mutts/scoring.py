@@ -40,6 +40,7 @@ def score_words(points: int) -> str:
 
 
 def who_scores(active: str) -> str:
+    """The sheet's limits, said for this turn: the active player scores any number, everyone else one."""
     return f"{active} may score every new dog, others one each; then Finish turn."
 
 
@@ -55,8 +56,9 @@ def hand_width(hand: int) -> float:
 
 def column_shares(names: Sequence[str]) -> list[float]:
     """How the players' columns share the grid's width: each as wide as its whole name in bold (the
-    active player's), but never narrower than a two-digit hand beside the shape or a cell's "Scored",
-    so four long names fit on the 7" panel where equal columns would cut the longest."""
+    active player's), but never narrower than a two-digit hand beside the shape or a cell's words
+    ("Scored", or "Score +N" with room for three digits of points), so four long names fit on the 7"
+    panel where equal columns would cut the longest."""
     words = max(text_width(SCORED, theme.FONT_BODY, bold=True), text_width(score_words(888), theme.FONT_BODY, bold=True))
     least = max(SYMBOL + dp(4) + hand_width(10), words + 2 * theme.GAP)
     return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]

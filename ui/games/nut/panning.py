@@ -57,6 +57,7 @@ class PannedGrid(BoxLayout):
         grid.fbind("rows", self._fit)
         grid.fbind("min_cell", self._fit)
         grid.fbind("window", self._show)
+        grid.fbind("rows", self._show)
 
     def _fit(self, *_: Any) -> None:
         """The strip shows when the whole layout would not fit the room with cells of the smallest size

@@ -146,8 +146,12 @@ class NutScoringPad(BoxLayout):
         self.panned = PannedGrid(self.paint_grid)
         self.painter.add_widget(self.panned)
         paints = GridLayout(cols=2, spacing=dp(6), size_hint_x=None)
-        sizes.fbind("scale", lambda *_: setattr(paints, "width", 2 * sizes.wide(SWATCH_WIDTH) + dp(6)))
-        paints.width = 2 * sizes.wide(SWATCH_WIDTH) + dp(6)
+
+        def fit_paints(*_: Any) -> None:
+            paints.width = 2 * sizes.wide(SWATCH_WIDTH) + paints.spacing[0]
+
+        sizes.fbind("scale", fit_paints)
+        fit_paints()
         named = [(colour["letter"], colour["name"].capitalize()) for colour in self.colours]
         self.swatches: dict[str, PaintSwatch] = {}
         for value, caption in [*named, (WILD, "Wild"), (SQUIRREL, "Squirrel"), (ERASE, "Erase")]:
