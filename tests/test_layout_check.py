@@ -121,6 +121,21 @@ def test_small_targets_and_small_key_numbers_are_reported_in_millimetres():
     assert any(w.startswith("key number") and "needs 10 mm" in w and "'cards'" in w for w in what)
 
 
+def test_cells_a_tap_paints_are_held_to_9_mm_and_a_picture_of_cells_is_not():
+    from ui.games.nut.cells import LayoutGrid
+
+    def cell_problems(grid):
+        root = FloatLayout()
+        root.add_widget(placed(grid, (10, 10), (370, 354)))
+        grid.redraw()
+        return [what for what in whats(checked(root)) if "cells" in what]
+
+    twelve = ["." * 12] * 8
+    assert cell_problems(LayoutGrid(rows=twelve)) == ["cells a tap acts on are 5.9 mm, need 9 mm"]
+    assert cell_problems(LayoutGrid(rows=twelve, min_cell=theme.TARGET)) == []
+    assert cell_problems(LayoutGrid(rows=twelve, editable=False)) == []
+
+
 def test_every_count_is_held_to_10_mm_unless_it_says_why_it_is_secondary():
     def count_problems(count):
         root = FloatLayout()

@@ -8,7 +8,8 @@ What it refuses, each a defect a player would notice at the table:
 - on the 7" display (800x480, about 5.2 px per mm): key numbers under 10 mm tall (the number of every
   Count, ui/widgets/count.py, unless it says why it is a secondary figure, and any label marked
   `key_number`), primary targets under
-  12 mm, any other target under 9 mm, any text under 2.2 mm (capital height), and on the game tables
+  12 mm, any other target under 9 mm (the cells of a grid a tap paints, a widget's `target_cell`,
+  included), any text under 2.2 mm (capital height), and on the game tables
   laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm.
 A problem names the screen, the widget (its class and text) and the sizes."""
 
@@ -84,6 +85,11 @@ def read_up_close(widget: Widget) -> bool:
 
 def is_tappable(widget: Widget) -> bool:
     return isinstance(widget, (ButtonBehavior, TextInput, VKeyboard))
+
+
+def tapped_cell(widget: Widget) -> float:
+    """The side of each cell a tap on this widget acts on (a grid painted cell by cell), 0 for none."""
+    return float(getattr(widget, "target_cell", 0) or 0)
 
 
 def is_shown(widget: Widget) -> bool:
@@ -231,6 +237,8 @@ def measure(roots: list[Widget], window, smallest: Smallest) -> None:
                     smallest.small_texts[describe(widget)] = round(tall, 1)
             if is_tappable(widget) and not isinstance(widget, VKeyboard):
                 smallest.target_mm = min(smallest.target_mm, min(widget.width, widget.height) / scale)
+            if tapped_cell(widget):
+                smallest.target_mm = min(smallest.target_mm, tapped_cell(widget) / scale)
 
 
 def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
@@ -277,6 +285,8 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
                     if short < need - 0.05:
                         add(widget, f"target {widget.width / scale:.1f} x {widget.height / scale:.1f} mm, "
                                     f"needs {need} mm")
+            if scale and tapped_cell(widget) and tapped_cell(widget) / scale < TARGET_MM - 0.05:
+                add(widget, f"cells a tap acts on are {tapped_cell(widget) / scale:.1f} mm, need {TARGET_MM} mm")
     for index, (first, first_box) in enumerate(tappables):
         for second, second_box in tappables[index + 1:]:
             if _nested(first, second):

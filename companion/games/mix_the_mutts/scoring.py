@@ -3,7 +3,12 @@ card in the junior game); the highest total wins and equal totals share the win.
 
 from __future__ import annotations
 
-from .state import MuttsState, Phase
+from .state import CARDS_PER_DOG, MuttsState, Phase
+
+
+def dog_points(state: MuttsState, head: str, tail: str) -> int:
+    """What scoring this dog adds to a total: its two cards' values, or its cards in the junior game."""
+    return CARDS_PER_DOG if state.junior else state.card_values[head] + state.card_values[tail]
 
 
 def totals(state: MuttsState) -> list[int]:

@@ -8,7 +8,7 @@ from companion.actions import Action
 from companion.words import counted
 
 from .dogs import dog_name, most_new_dogs
-from .scoring import totals, winners
+from .scoring import dog_points, totals, winners
 from .state import DRAW, MIN_NEW_DOGS, TOTAL_TILES, ActionType, MuttsState, Phase
 
 
@@ -45,6 +45,7 @@ class MuttsSummary(TypedDict):
     can_draw: bool
     tiles: TilesSummary
     new_dogs: list[list[str]]
+    new_dog_points: list[int]          # what scoring each of new_dogs adds to a total
     new_dogs_per_tile: NewDogsPerTile
     scoring: str
     card_values: dict[str, int]
@@ -73,6 +74,7 @@ def summary(state: MuttsState) -> MuttsSummary:
         "tiles": {"on_table": state.tiles_placed, "face_up": face_up,
                   "face_down": state.tiles_left - face_up, "total": TOTAL_TILES},
         "new_dogs": [list(dog) for dog in state.new_dogs],
+        "new_dog_points": [dog_points(state, head, tail) for head, tail in state.new_dogs],
         # How many dogs the next tile may make, so a breed pad can stop at the most the table allows.
         "new_dogs_per_tile": {"min": MIN_NEW_DOGS, "max": most_new_dogs(state.tiles_placed)},
         "scoring": "junior: one point per card" if state.junior else "card values",

@@ -45,6 +45,20 @@ def kinds_left(state: NutState) -> list[str]:
     return [kind for kind, left in cards_left_by_kind(state).items() if left > 0]
 
 
+def kind_refusals(state: NutState) -> dict[str, str]:
+    """Each kind the card being picked now cannot be, with the words a pick of it would be refused
+    with: every card of that kind is already drafted."""
+    if state.phase != Phase.DRAFT or state.turn is None:
+        return {}
+    refusals = {}
+    for kind in KINDS:
+        try:
+            _checked_kind(state, kind, state.names[state.turn])
+        except IllegalAction as refused:
+            refusals[kind] = str(refused)
+    return refusals
+
+
 def cards_left_by_kind(state: NutState) -> dict[str, int]:
     """How many cards of each kind are still to be drafted (picks of an unsaid kind not taken off)."""
     return {kind: state.kind_totals[kind] - sum(drafted[kind] for drafted in state.kinds) for kind in KINDS}

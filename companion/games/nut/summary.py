@@ -6,7 +6,7 @@ from typing import Sequence, TypedDict
 
 from companion.actions import Action
 
-from .drafting import cards_left_by_kind, pickable_columns
+from .drafting import cards_left_by_kind, kind_refusals, pickable_columns
 from .scoring import SHARED, winners
 from .state import UNKNOWN, ActionType, Colour, ColourResult, LayoutResult, NutState, Phase
 
@@ -33,6 +33,7 @@ class DraftSummary(TypedDict):
     picks_each: int
     kinds: list[dict[str, int]]  # per seat: kind (or "unknown") -> cards drafted
     kinds_left: dict[str, int]   # kind -> cards of that kind still to be drafted
+    kind_refusals: dict[str, str]  # kind the card picked now cannot be -> why (all of that kind drafted)
 
 
 class LayoutSummary(TypedDict):
@@ -100,6 +101,7 @@ def _draft_summary(state: NutState) -> DraftSummary:
         "picks_each": state.deck_total // seats,
         "kinds": [dict(kinds) for kinds in state.kinds],
         "kinds_left": cards_left_by_kind(state),
+        "kind_refusals": kind_refusals(state),
     }
 
 

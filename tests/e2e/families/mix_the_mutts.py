@@ -1,6 +1,6 @@
 """A family playing Mix-the-Mutts to the last tile: on each turn the active player either taps
 *Drew two* or *Connected a tile* and enters the new dogs on the breed pad (head, then tail); then
-whoever holds the matching cards taps *Score* in their column, and the active player taps *Finish
+whoever holds the matching cards taps *Score +N* in their column, and the active player taps *Finish
 turn*. The cards are imaginary, so who scores is a coin toss among the scores the rules still allow.
 
 Every step is decided from what is on screen now, so the family can take over a game at any point
@@ -9,6 +9,7 @@ Every step is decided from what is on screen now, so the family can take over a 
 from __future__ import annotations
 
 import random
+import re
 
 from companion.games.mix_the_mutts.state import BREEDS
 from families import common
@@ -126,13 +127,17 @@ def score_and_finish(table, rng: random.Random, tried: set) -> None:
             if (seat, head, tail) not in allowed or rng.random() > 0.35:
                 continue
             button = view_of(table).scoring.buttons[(index, seat)]
-            if button.text != "Score":
+            worth = re.fullmatch(r"Score \+(\d+)", button.text)
+            if worth is None:
                 continue
-            hand = entry["hand"]
+            hand, total = entry["hand"], entry["total"]
             table.tap(button)
             after = table.session.summary()["players"][seat]
             if after["hand"] != hand - 2:
                 raise AssertionError(f"seat {seat} scoring {head}/{tail} did not take two cards: {table.texts()}")
+            if after["total"] != total + int(worth.group(1)):
+                raise AssertionError(f"seat {seat} scoring {head}/{tail} did not add the {worth.group(1)} points "
+                                     f"its cell said: {table.texts()}")
             return  # the screen was rebuilt: decide again from what it shows now
     turn = summary["turn"]
     table.tap("Finish turn")

@@ -5,6 +5,7 @@ finished the same way."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -33,6 +34,7 @@ class Family:
         self.midgame_done = False
         self.wrong_column_tried = False
         self.clear_tried = False
+        self.sold_out_tried = False
         self.shot_taken: set[str] = set()
 
     def shot(self, moment: str) -> None:
@@ -44,15 +46,29 @@ class Family:
         return self.table.session.summary()
 
     # ----- the draft -------------------------------------------------------------------------
+    def kind_button(self, kind: str):
+        found = self.table.find(kind.capitalize(), enabled_only=False)
+        if not found:
+            raise AssertionError(f"the draft shows no {kind} button: {self.table.texts()}")
+        return found[0]
+
     def kinds_left(self) -> dict[str, int]:
-        """What the kind row says is still in the deck, e.g. 'Squirrel (5 left)'."""
-        left = {}
-        for kind in ("standard", "squirrel", "wild"):
-            found = self.table.find(re.compile(rf"^{kind.capitalize()} \((\d+) left\)$"), enabled_only=False)
-            if not found:
-                raise AssertionError(f"the draft shows no {kind} button: {self.table.texts()}")
-            left[kind] = int(re.search(r"\((\d+) left\)", found[0].text).group(1))
-        return left
+        """What the kind row says is still in the deck: 'Squirrel' over '5 left'."""
+        return {kind: int(re.fullmatch(r"(\d+) left", self.kind_button(kind).note).group(1))
+                for kind in ("standard", "squirrel", "wild")}
+
+    def try_a_sold_out_kind(self, left: dict[str, int]) -> None:
+        """A tap on a kind whose every card is drafted says so, and the kind chosen stays chosen."""
+        sold_out = [kind for kind, cards in left.items() if not cards]
+        if self.sold_out_tried or not sold_out:
+            return
+        self.sold_out_tried = True
+        chosen = [kind for kind in left if self.kind_button(kind).selected]
+        self.table.tap(self.kind_button(sold_out[0]))
+        if not self.table.shows(rf"All \d+ {sold_out[0]} cards are already drafted"):
+            raise AssertionError(f"a tap on a sold-out kind does not say why: {self.table.texts()}")
+        if [kind for kind in left if self.kind_button(kind).selected] != chosen:
+            raise AssertionError(f"a tap on a sold-out kind changed the kind chosen: {self.table.texts()}")
 
     def column_buttons(self) -> dict[int, object]:
         from ui.games.nut.pads import DraftColumn
@@ -90,9 +106,10 @@ class Family:
                 return
         # The card the player took: a kind drawn in proportion to what is still in the deck.
         left = self.kinds_left()
+        self.try_a_sold_out_kind(left)
         kind = self.rng.choices(list(left), weights=list(left.values()))[0]
-        button = table.find(re.compile(rf"^{kind.capitalize()} \("))[0]
-        if not getattr(button, "selected", False):
+        button = self.kind_button(kind)
+        if not button.selected:
             table.tap(button)
         before = len(table.session.actions)
         table.tap(self.column_buttons()[chosen])
@@ -189,8 +206,31 @@ class Family:
             self.table.tap(swatch)
 
     def cell_point(self, grid, row: int, column: int) -> tuple[float, float]:
+        """The middle of a cell in sight."""
         x0, top, side = grid.origin()
-        return grid.to_window(x0 + (column + 0.5) * side, top - (row + 0.5) * side)
+        first_row, first_column = grid.window[:2]
+        return grid.to_window(x0 + (column - first_column + 0.5) * side, top - (row - first_row + 0.5) * side)
+
+    def in_sight(self, grid, row: int, column: int) -> bool:
+        first_row, first_column, rows, columns = grid.window
+        return first_row <= row < first_row + rows and first_column <= column < first_column + columns
+
+    def bring_into_sight(self, row: int, column: int) -> None:
+        """Where the grid shows only part of a big layout, the arrows under it move it, one tap at a time,
+        until the cell is in sight."""
+        from ui.games.nut.panning import PanButton
+
+        for _ in range(12):
+            first_row, first_column, rows, columns = self.grid().window
+            way = ("up" if row < first_row else "down" if row >= first_row + rows else
+                   "left" if column < first_column else "right" if column >= first_column + columns else None)
+            if way is None:
+                return
+            arrows = [arrow for arrow in self.table.widgets(PanButton) if arrow.way == way and not arrow.disabled]
+            if not arrows:
+                raise AssertionError(f"cell {row},{column} is out of sight and no arrow points {way}")
+            self.table.tap(arrows[0])
+        raise AssertionError(f"the arrows never brought cell {row},{column} into sight")
 
     def paint(self, target: list[str]) -> None:
         """Paint each stretch of one paint with one stroke of the finger that winds along the rows as
@@ -221,8 +261,11 @@ class Family:
             while end + 1 < len(path) and wanted(path[end + 1]) == value:
                 end += 1
             self.choose_paint(value)
+            self.bring_into_sight(*path[start])
             grid = self.grid()
-            points = [self.cell_point(grid, row, column) for row, column in path[start:end + 1]]
+            # One stroke over the cells in sight; the rest of the stretch is painted after moving on.
+            stretch = list(itertools.takewhile(lambda cell, grid=grid: self.in_sight(grid, *cell), path[start:end + 1]))
+            points = [self.cell_point(grid, row, column) for row, column in stretch]
             if len(points) == 1:
                 table.touch(*points[0])
             else:
@@ -240,9 +283,9 @@ class Family:
         """A slip of the finger paints a cell the layout does not have; Clear asks once more, then
         wipes the grid."""
         table = self.table
-        grid = self.grid()
         row = len(target)
-        table.touch(*self.cell_point(grid, row, 0))
+        self.bring_into_sight(row, 0)
+        table.touch(*self.cell_point(self.grid(), row, 0))
         if self.grid().rows[row][0] == ".":
             raise AssertionError("a tap on an empty cell painted nothing")
         table.tap("Clear")

@@ -164,6 +164,7 @@ def test_connecting_uses_the_face_up_tile_and_opens_scoring():
     summary = session.summary()
     assert summary["tiles"] == {"on_table": 3, "face_up": 0, "face_down": 9, "total": 12}
     assert summary["new_dogs"] == [["poodle", "schnauzer"], ["beagle", "beagle"]]
+    assert summary["new_dog_points"] == [1 + 5, 2 + 2]
     assert summary["turn"] == 0
     refused(session, "draw", 0)  # one action per turn: no drawing after connecting
     refused(session, "connect", 0, combinations=[{"head": "pug", "tail": "pug"}] * 2)
@@ -177,6 +178,15 @@ def test_finishing_the_turn_flips_the_next_tile_and_passes_clockwise():
     assert summary["turn"] == 1
     assert summary["tiles"] == {"on_table": 3, "face_up": 1, "face_down": 8, "total": 12}
     assert summary["new_dogs"] == []
+
+
+def test_a_new_dog_is_worth_its_cards_values_or_its_two_cards_in_the_junior_game():
+    session = new_session(2, card_values={**GAME.card["card_values"], "pug": 10})
+    connect(session, 0, ("pug", "chihuahua"), ("pug", "pug"))
+    assert session.summary()["new_dog_points"] == [10 + 8, 20]
+    junior = new_session(2, junior=True)
+    connect(junior, 0, ("pug", "chihuahua"), ("pug", "pug"))
+    assert junior.summary()["new_dog_points"] == [2, 2]
 
 
 def test_finish_turn_needs_a_connected_tile_first():

@@ -89,14 +89,14 @@ def test_cancel_leaves_the_game_untouched(services):
 def test_scoring_buttons_move_cards_from_hand_to_stack_and_extra_scores_are_refused(services):
     screen, session = table(services, [connect(0, ("poodle", "schnauzer"), ("beagle", "beagle"))])
     grid = screen.view.scoring
-    # Nobody has scored yet: every cell says what a tap does, none reads as done.
-    assert {button.text for button in grid.buttons.values()} == {"Score"}
+    # Nobody has scored yet: every cell says what a tap does (the dog's points), none reads as done.
+    assert {button.text for button in grid.buttons.values()} == {"Score +6", "Score +4"}
     grid.buttons[(0, 1)].trigger_action(0)  # Ben scores the poodle-schnauzer mutt
     assert session.actions[-1] == Action("score", 1, {"head": "poodle", "tail": "schnauzer"})
     grid = screen.view.scoring
     assert grid.hands[1].number.text == "2" and grid.totals[1].text == "6"
     assert grid.buttons[(0, 1)].text == "Scored" and grid.buttons[(0, 1)].kind == "ok"
-    assert grid.buttons[(1, 1)].text == "Score" and grid.buttons[(0, 0)].text == "Score"
+    assert grid.buttons[(1, 1)].text == "Score +4" and grid.buttons[(0, 0)].text == "Score +6"
     state_before = session.state
     grid.buttons[(1, 1)].trigger_action(0)  # Ben again: only the active player scores more than one
     assert "already scored one dog" in screen.message.text
@@ -348,7 +348,7 @@ def test_the_pads_and_the_grid_are_made_once_and_shown_again(on_window):
     for breed in ("poodle", "poodle", "beagle", "pug"):
         tap(view.pad.breed_buttons[breed])
     tap(view.pad.record_button)
-    assert view.scoring is grid and grid.buttons[(0, 0)].text == "Score"
+    assert view.scoring is grid and grid.buttons[(0, 0)].text == "Score +2"
 
 
 def test_a_refused_tap_changes_nothing_on_screen_but_the_message(on_window):
@@ -374,3 +374,30 @@ def test_a_cell_the_rules_would_refuse_is_greyed_before_it_is_tapped(services):
     assert "only the active player" in grid.buttons[(1, 1)].disabled_reason
     assert not grid.buttons[(1, 0)].disabled_reason and not grid.buttons[(1, 2)].disabled_reason
     assert not grid.buttons[(0, 1)].disabled_reason and grid.buttons[(0, 1)].text == "Scored"
+
+
+def test_the_scoring_grid_says_who_scores_what_and_what_each_dog_is_worth(on_window):
+    from ui_support import tap
+
+    screen, session = on_window()
+    view = screen.view
+    tap(view.connect_button)
+    for breed in ("schnauzer", "beagle", "chihuahua", "chihuahua"):
+        tap(view.pad.breed_buttons[breed])
+    tap(view.pad.record_button)
+    grid = view.scoring
+    assert grid is not None
+    shown = " ".join(texts(grid))
+    assert "both cards of a new dog? Show them, tap Score" in shown
+    assert "Ann may score every new dog, others one each; then Finish turn" in shown
+    # Each cell says what a tap there scores: schnauzer 5 + beagle 2, two chihuahuas at 8.
+    assert [grid.buttons[(0, seat)].text for seat in range(3)] == ["Score +7"] * 3
+    assert [grid.buttons[(1, seat)].text for seat in range(3)] == ["Score +16"] * 3
+    tap(grid.buttons[(0, 1)])
+    assert session.actions[-1] == Action("score", 1, {"head": "schnauzer", "tail": "beagle"})
+    assert grid.buttons[(0, 1)].text == "Scored" and grid.totals[1].text == "7"
+
+
+def test_in_the_junior_game_a_dog_is_worth_its_two_cards(services):
+    screen, _ = table(services, [connect(0, ("schnauzer", "beagle"), ("pug", "pug"))], options={"junior": True})
+    assert {cell.text for cell in screen.view.scoring.buttons.values()} == {"Score +2"}

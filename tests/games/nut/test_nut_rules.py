@@ -378,6 +378,22 @@ def test_the_summary_says_which_columns_a_pick_may_come_from_and_the_kinds_still
     assert not any(column["pickable"] for column in session.summary()["draft"]["columns"])
 
 
+def test_the_summary_says_why_a_sold_out_kind_cannot_be_the_card_picked_now():
+    session = new_game(2)
+    assert session.summary()["draft"]["kind_refusals"] == {}
+    for _ in range(GAME.card["cards"]["wild"]):
+        state = session.state
+        pick(session, state.turn, state.round_column or next(n for n, c in enumerate(state.columns, 1) if c), "wild")
+    state = session.state
+    refusals = session.summary()["draft"]["kind_refusals"]
+    assert list(refusals) == ["wild"]
+    name = state.names[state.turn]
+    assert refusals["wild"] == (f"All 4 wild cards are already drafted; check {name}'s card: "
+                                "is it standard or squirrel?")
+    finish_draft(session)
+    assert session.summary()["draft"]["kind_refusals"] == {}
+
+
 def test_a_count_by_hand_may_say_up_to_what_the_rules_take_and_no_more():
     from companion.games.nut.scoring import most_counted
 

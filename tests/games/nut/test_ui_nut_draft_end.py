@@ -84,3 +84,52 @@ def test_scoring_every_layout_on_the_pad_after_the_draft_reaches_the_results(sho
     assert screen.view.phase == "over" and screen.view.end is not None
     results = texts(screen.view.end)
     assert any(name in text for text in results for name in session.summary()["winner_names"])
+
+
+def test_the_kind_row_says_what_it_is(shown):
+    screen, _ = shown
+    pad = screen.view.draft
+    settle()
+    headings = [text for text in texts(pad) if "kind of card" in text.lower()]
+    assert headings, texts(pad)
+
+
+def test_a_sold_out_kind_is_refused_in_words_and_the_chosen_kind_stays(shown):
+    screen, session = shown
+    pad = screen.view.draft
+
+    def tap_a_column():
+        state = session.state
+        column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
+        tap(pad.columns[column - 1])
+
+    for _ in range(4):                      # every wild card of the deck drafted
+        tap(pad.kind_buttons["wild"])
+        tap_a_column()
+    assert session.summary()["draft"]["kinds_left"]["wild"] == 0
+    picks = len(session.actions)
+    tap(pad.kind_buttons["wild"])
+    assert "All 4 wild cards are already drafted" in screen.message.text
+    assert "standard or squirrel" in screen.message.text
+    assert pad.kind == "standard" and pad.kind_buttons["standard"].selected
+    assert not pad.kind_buttons["wild"].selected
+    assert len(session.actions) == picks
+    tap_a_column()
+    assert session.actions[-1]["kind"] == "standard"
+
+
+def test_once_every_standard_card_is_drafted_no_kind_is_chosen_for_the_next_pick(shown):
+    screen, session = shown
+    pad = screen.view.draft
+
+    def tap_a_column():
+        state = session.state
+        column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
+        tap(pad.columns[column - 1])
+
+    while session.summary()["draft"]["kinds_left"]["standard"]:
+        tap_a_column()
+    assert pad.kind is None and not any(button.selected for button in pad.kind_buttons.values())
+    assert pad.kind_buttons["standard"].disabled_reason
+    tap_a_column()
+    assert session.actions[-1].get("kind") is None

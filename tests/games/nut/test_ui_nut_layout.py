@@ -109,3 +109,65 @@ def test_a_shared_win_between_three_long_names_fits_on_the_results(shown):
     assert problems(screen) == []
     headline = screen.view.end.headline.text
     assert all(player.name in headline for player in LONG)
+
+
+# ----- the paint grid's cells are targets too ------------------------------------------------------
+def cell_in_sight(grid, edge: str):
+    """Where a finger finds the last cell it can see of the top row (edge "right") or of the leftmost
+    column in sight (edge "bottom"): (row, column) and its point in the window."""
+    x0, top, side = grid.origin()
+    if edge == "right":
+        y = top - side / 2
+        probes = [(x, y) for x in range(int(grid.right) - 1, int(grid.x), -2)]
+    else:
+        x = x0 + side / 2
+        probes = [(x, y) for y in range(int(grid.y) + 1, int(grid.top), 2)]
+    for x, y in probes:
+        cell = grid.cell_at(x, y)
+        if cell is not None:
+            return cell, grid.to_window(x, y)
+    raise AssertionError("no cell of the grid in sight")
+
+
+def test_painting_to_the_last_column_and_row_keeps_every_cell_fingertip_sized(shown):
+    from ui_support import settle, tap, tap_at
+
+    screen, session = shown
+    draft_all(session)
+    screen.view.refresh()   # as after any recorded action
+    pad = screen.view.scoring
+    grid = pad.grid
+    tap(pad.swatches["R"])
+    scale = layout.px_per_mm(800)
+    settle()
+    sizes = [grid.cell / scale]
+
+    def paint_to_the(edge: str) -> None:
+        for _ in range(24):
+            (row, column), point = cell_in_sight(grid, edge)
+            if grid.rows[row][column] == "R":
+                if (row, column)[edge == "right"] == grid.shape[edge == "right"] - 1:
+                    return      # the grid stopped growing: this is the layout's last line
+                tap(pad.panned.arrows["right" if edge == "right" else "down"])
+                continue
+            tap_at(*point)
+            settle()
+            sizes.append(grid.cell / scale)
+            assert problems(screen) == []
+
+    paint_to_the("right")
+    assert min(sizes) >= layout.TARGET_MM, [round(size, 1) for size in sizes]
+    assert grid.shape[1] == 12 and grid.rows[0][11] == "R"
+    paint_to_the("bottom")
+    assert min(sizes) >= layout.TARGET_MM, [round(size, 1) for size in sizes]
+    assert grid.shape == (8, 12) and "R" in grid.rows[7]
+    # Back to the corner the painting started from, by the arrows.
+    for way in ("left", "up"):
+        while not pad.panned.arrows[way].disabled:
+            tap(pad.panned.arrows[way])
+    assert grid.window[:2] == [0, 0]
+    assert pad.panned.says.startswith("Columns 1–") and "of 12\nRows 1–" in pad.panned.says
+    tap(pad.swatches["B"])
+    x0, top, side = grid.origin()
+    tap_at(*grid.to_window(x0 + side / 2, top - side / 2))
+    assert grid.rows[0][0] == "B" and pad.paintings[0][0][11] == "R"

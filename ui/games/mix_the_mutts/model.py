@@ -58,6 +58,7 @@ class MuttsModel(EventDispatcher):
     can_draw = BooleanProperty(True)
     draw_text = StringProperty("")
     new_dogs = ListProperty([])       # [head, tail] of each dog the last tile made
+    new_dog_points = ListProperty([])  # what scoring each of them adds to a total
     fewest_new_dogs = NumericProperty(2)
     most_new_dogs = NumericProperty(2)
     headline = StringProperty("")
@@ -91,6 +92,7 @@ class MuttsModel(EventDispatcher):
         self.can_draw = summary["can_draw"]
         self.draw_text = f"Drew {COUNT_WORDS[DRAW]}" if summary["card_pile"] else "Pile empty: no drawing"
         self.new_dogs = summary["new_dogs"]
+        self.new_dog_points = summary["new_dog_points"]
         self.fewest_new_dogs = summary["new_dogs_per_tile"]["min"]
         self.most_new_dogs = summary["new_dogs_per_tile"]["max"]
         names = outcome.winner_names

@@ -1,6 +1,7 @@
 """After a tile is connected: the scoring grid, where each player taps the new dogs they score and
-the active player taps *Finish turn*. Made once for the game, with a row for as many dogs as a tile
-can make; a tile shows the rows it needs, and a tap changes what the cells say."""
+the active player taps *Finish turn*, under a heading that says so in the sheet's words. Made once
+for the game, with a row for as many dogs as a tile can make; a tile shows the rows it needs, and a
+tap changes what the cells say."""
 
 from __future__ import annotations
 
@@ -20,15 +21,27 @@ from ui.widgets.kv import load_kv
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in scoring.kv)
 from ui.widgets.text import text_width
 
-SCORE, SCORED = "Score", "Scored"
-# The grid's rows, top down: names (as tall as the Finish turn button beside them), hand sizes (key
-# numbers), points; then one row per new dog.
-NAME_ROW = theme.TOUCH_BIG
+SCORED = "Scored"
+# What to do, in the sheet's words: anyone holding the matching cards shows them and scores.
+CALL = "Have both cards of a new dog? Show them, tap Score."
+# The grid's rows, top down: names, hand sizes (key numbers), points; then one row per new dog.
+NAME_ROW = theme.FONT_TABLE * 1.5
 HAND_ROW = dp(88)
 POINTS_ROW = dp(36)
 LABEL_WIDTH = dp(124)
+FINISH_WIDTH = dp(116)
 SYMBOL = dp(26)
 COLUMN_PADDING = dp(2)
+
+
+def score_words(points: int) -> str:
+    """What a tap on a dog's cell does: adds what the dog is worth to that player's total."""
+    return f"Score +{points}"
+
+
+def who_scores(active: str) -> str:
+    """The sheet's limits, said for this turn: the active player scores any number, everyone else one."""
+    return f"{active} may score every new dog, others one each; then Finish turn."
 
 
 def dog_pair(head: str, tail: str) -> str:
@@ -43,9 +56,11 @@ def hand_width(hand: int) -> float:
 
 def column_shares(names: Sequence[str]) -> list[float]:
     """How the players' columns share the grid's width: each as wide as its whole name in bold (the
-    active player's), but never narrower than a two-digit hand beside the shape or a cell's "Scored",
-    so four long names fit on the 7" panel where equal columns would cut the longest."""
-    least = max(SYMBOL + dp(4) + hand_width(10), text_width(SCORED, theme.FONT_BODY, bold=True) + 2 * theme.GAP)
+    active player's), but never narrower than a two-digit hand beside the shape or a cell's words
+    ("Scored", or "Score +N" with room for three digits of points), so four long names fit on the 7"
+    panel where equal columns would cut the longest."""
+    words = max(text_width(SCORED, theme.FONT_BODY, bold=True), text_width(score_words(888), theme.FONT_BODY, bold=True))
+    least = max(SYMBOL + dp(4) + hand_width(10), words + 2 * theme.GAP)
     return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
 
 
@@ -65,7 +80,7 @@ class MixDogRow(BoxLayout):
 
     def __init__(self, seats: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cells = [BigButton(text=SCORE, font_size=theme.FONT_BODY) for _ in range(seats)]
+        self.cells = [BigButton(font_size=theme.FONT_BODY, size_hint_y=1) for _ in range(seats)]
         for cell in self.cells:
             self.add_widget(cell)
 
@@ -97,6 +112,7 @@ class MixScoringGrid(BoxLayout):
         # The cells of the dogs shown, by (dog, seat).
         self.buttons: dict[tuple[int, int], BigButton] = {}
         self.bind(height=self._fit)
+        self.ids["call"].bind(height=self._fit)
         self._shown_rows = 0
 
     @property
@@ -127,13 +143,13 @@ class MixScoringGrid(BoxLayout):
             self.buttons = {(index, seat): cell for index, row in enumerate(self.dog_rows[:len(dogs)])
                             for seat, cell in enumerate(row.cells)}
             self._fit()
-        for index, (head, tail) in enumerate(dogs):
+        for index, ((head, tail), points) in enumerate(zip(dogs, self.model.new_dog_points)):
             row = self.dog_rows[index]
             row.ids["dog"].text = dog_pair(head, tail)
             for seat, (model, cell) in enumerate(zip(self.model.seats, row.cells)):
                 done = index in model.scored_dogs
-                # The cell says what a tap does until it is done, then that it is done.
-                cell.text = SCORED if done else SCORE
+                # The cell says what a tap does (the points it adds) until it is done, then that it is done.
+                cell.text = SCORED if done else score_words(points)
                 cell.kind = "ok" if done else "normal"
                 cell.disabled_reason = "" if done else (refusals[seat][index] or "")
 
@@ -141,9 +157,10 @@ class MixScoringGrid(BoxLayout):
         """A bigger screen gives the dogs' rows more room; the 7" panel keeps two of them under the
         header, more scroll."""
         shown = self.dog_rows[:self._shown_rows]
-        room = (self.height - self.ids["header"].height - self.spacing) / max(2, len(shown)) - self.ids["rows"].spacing[1]
+        above = self.ids["call"].height + self.ids["header"].height + 2 * self.spacing
+        room = (self.height - above) / max(2, len(shown)) - self.ids["rows"].spacing[1]
         for row in shown:
-            row.height = max(theme.TOUCH, min(room, dp(88)))
+            row.height = max(theme.TARGET, min(room, dp(88)))
 
     def on_finish(self) -> None:
         """Finish turn was tapped."""

@@ -211,22 +211,39 @@ class LayoutGrid(Widget):
     """A grid of cells. Editable: a touch paints with `paint` (a tap on a cell already that paint
     clears it), and dragging keeps painting or erasing, like a paint program; a painted cell is
     redrawn alone. Read-only: the counted clusters (`clusters`: colour letter -> cells) are outlined
-    and the rest is dimmed, the whole layout painted once into one picture."""
+    and the rest is dimmed, the whole layout painted once into one picture.
+
+    With a `min_cell`, no cell is drawn smaller: a layout that needs smaller cells to fit shows the
+    part of it that fits, from `first_row` and `first_column`, and `pan` and `reveal` move that
+    window over it. `window` says which part is in sight."""
 
     rows = ListProperty([])          # list of row strings
     paint = StringProperty("R")
     editable = BooleanProperty(True)
     clusters = ObjectProperty(None, allownone=True)
     max_cell = NumericProperty(dp(64))
+    min_cell = NumericProperty(0)
+    first_row = NumericProperty(0)
+    first_column = NumericProperty(0)
     cell = NumericProperty(0)
+    # The side of each cell a tap paints (0 on a read-only grid): the layout check holds it to the
+    # smallest target, as it does a button.
+    target_cell = NumericProperty(0)
+    # [first row, first column, rows, columns] of the part in sight.
+    window = ListProperty([0, 0, 0, 0])
 
     def __init__(self, on_change: Callable[[Cell, str], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_change = on_change
         self._stroke: tuple[int, str] | None = None
-        # What is drawn now: the rows and the cell size they were drawn at, and a rectangle per cell.
+        # A window move asked for during a stroke waits for the finger to lift: the cells must not
+        # slide under a finger that is painting.
+        self._reveal_after_stroke: Cell | None = None
+        self._kept_in_sight: Cell | None = None
+        # What is drawn now: the rows, the cell size and the window they were drawn at, a rectangle per cell.
         self._drawn: list[str] = []
         self._drawn_cell = 0.0
+        self._drawn_window: list[int] = []
         self._rects: dict[Cell, Rectangle] = {}
         with self.canvas:
             PushMatrix()
@@ -235,9 +252,8 @@ class LayoutGrid(Widget):
             PopMatrix()
         # Layout moves a widget several times per frame; draw once, after the last move.
         self._later = Clock.create_trigger(self.redraw, -1)
-        self.fbind("size", self._later)
-        self.fbind("rows", self._later)
-        self.fbind("clusters", self._later)
+        for name in ("size", "rows", "clusters", "first_row", "first_column", "min_cell"):
+            self.fbind(name, self._later)
         self.fbind("pos", self._place)
         theme.palette.bind(version=self._repaint)
 
@@ -251,14 +267,32 @@ class LayoutGrid(Widget):
     def shape(self) -> tuple[int, int]:
         return len(self.rows), max((len(row) for row in self.rows), default=0)
 
-    def fit_cell(self) -> float:
+    def in_sight(self) -> tuple[int, int, int, int]:
+        """The first row and column in sight and how many of each: every one unless a `min_cell`
+        leaves room for fewer, the window kept inside the layout and on the cell last revealed."""
         rows, columns = self.shape
+        shown_rows, shown_columns = rows, columns
+        if self.min_cell > 0:
+            shown_rows = min(rows, max(1, int(self.height // self.min_cell)))
+            shown_columns = min(columns, max(1, int(self.width // self.min_cell)))
+        first_row, first_column = int(self.first_row), int(self.first_column)
+        if self._kept_in_sight is not None:
+            row, column = self._kept_in_sight
+            first_row = min(max(first_row, row - shown_rows + 1), row)
+            first_column = min(max(first_column, column - shown_columns + 1), column)
+        first_row = max(0, min(first_row, rows - shown_rows))
+        first_column = max(0, min(first_column, columns - shown_columns))
+        return first_row, first_column, shown_rows, shown_columns
+
+    def fit_cell(self) -> float:
+        _, _, rows, columns = self.in_sight()
         if not rows or not columns:
             return 0
         return float(min(self.max_cell, self.width / columns, self.height / rows))
 
     def origin(self) -> tuple[float, float, float]:
-        rows, columns = self.shape
+        """Where the cells in sight are drawn: the left edge, the top edge and the side of a cell."""
+        _, _, rows, columns = self.in_sight()
         s = self.fit_cell()
         x0 = self.x + (self.width - columns * s) / 2
         top = self.top - (self.height - rows * s) / 2
@@ -266,29 +300,56 @@ class LayoutGrid(Widget):
 
     def _place(self, *_: Any) -> None:
         x0, top, s = self.origin()
-        self._at.xy = (x0, top - len(self.rows) * s)
+        self._at.xy = (x0, top - self.in_sight()[2] * s)
+
+    def pan(self, rows: int, columns: int) -> None:
+        """Move the window by this many rows and columns (down and right are positive)."""
+        first_row, first_column, _, _ = self.in_sight()
+        self._kept_in_sight = None
+        self.first_row, self.first_column = first_row + rows, first_column + columns
+        self.first_row, self.first_column = self.in_sight()[:2]
+
+    def reveal(self, where: Cell) -> None:
+        """Keep this cell in sight, moving the window as little as it takes, until the window is
+        panned or moved to the top left: the window may shrink after this (the room under the grid
+        taken by something that shows only now) and the cell stays in sight."""
+        if self._stroke is not None:
+            self._reveal_after_stroke = where
+            return
+        # From the window in sight now, so it moves as little as it takes.
+        self.first_row, self.first_column = self.in_sight()[:2]
+        self._kept_in_sight = where
+        self._later()
+
+    def to_top_left(self) -> None:
+        self._kept_in_sight = None
+        self.first_row = self.first_column = 0
 
     def redraw(self, *_: Any) -> None:
-        """The cells that changed, or the whole grid where its shape, its size or its clusters did."""
+        """The cells that changed, or every cell in sight where the grid's shape, its size, its window
+        or its clusters did."""
         rows = list(self.rows)
         s = self.fit_cell()
+        first_row, first_column, shown_rows, shown_columns = window = self.in_sight()
         self.cell = s
+        self.target_cell = s if self.editable else 0
+        self.window = list(window)
         self._place()
-        same_shape = (s == self._drawn_cell and len(rows) == len(self._drawn)
+        same_shape = (s == self._drawn_cell and len(rows) == len(self._drawn) and self.window == self._drawn_window
                       and all(len(a) == len(b) for a, b in zip(rows, self._drawn)))
         if self.editable and same_shape and self._rects:
-            for r, (line, before) in enumerate(zip(rows, self._drawn)):
-                for c, (value, was) in enumerate(zip(line, before)):
-                    if value != was:
-                        self._rects[(r, c)].texture = cell_texture(value, s)
+            for where, rect in self._rects.items():
+                value = rows[where[0]][where[1]]
+                if value != self._drawn[where[0]][where[1]]:
+                    rect.texture = cell_texture(value, s)
             self._drawn = rows
             return
-        self._drawn, self._drawn_cell = rows, s
+        self._drawn, self._drawn_cell, self._drawn_window = rows, s, list(self.window)
         self._layer.clear()
         self._rects = {}
         if s <= 0:
             return
-        top = len(rows) * s
+        top = shown_rows * s
         self._layer.add(Color(1, 1, 1, 1))
         if not self.editable:
             clusters = self.clusters or {}
@@ -296,9 +357,10 @@ class LayoutGrid(Widget):
             picture = baked(key, self.shape[1] * s, top, lambda canvas, _w, _h: draw_scored(canvas, rows, clusters, s))
             self._layer.add(Rectangle(texture=picture, pos=(0, 0), size=picture.size))
             return
-        for r, line in enumerate(rows):
-            for c, value in enumerate(line):
-                rect = Rectangle(texture=cell_texture(value, s), pos=(c * s, top - (r + 1) * s), size=(s, s))
+        for r in range(first_row, first_row + shown_rows):
+            for c in range(first_column, first_column + shown_columns):
+                rect = Rectangle(texture=cell_texture(rows[r][c], s),
+                                 pos=((c - first_column) * s, top - (r - first_row + 1) * s), size=(s, s))
                 self._rects[(r, c)] = rect
                 self._layer.add(rect)
 
@@ -306,10 +368,10 @@ class LayoutGrid(Widget):
         x0, top, s = self.origin()
         if s <= 0:
             return None
+        first_row, first_column, rows, columns = self.in_sight()
         column, row = int((x - x0) // s), int((top - y) // s)
-        rows, columns = self.shape
         if 0 <= row < rows and 0 <= column < columns and x >= x0 and y <= top:
-            return row, column
+            return first_row + row, first_column + column
         return None
 
     def on_touch_down(self, touch: MotionEvent) -> bool:
@@ -337,6 +399,9 @@ class LayoutGrid(Widget):
         if touch.grab_current is self:
             touch.ungrab(self)
             self._stroke = None
+            if self._reveal_after_stroke is not None:
+                where, self._reveal_after_stroke = self._reveal_after_stroke, None
+                self.reveal(where)
             return True
         return bool(super().on_touch_up(touch))
 

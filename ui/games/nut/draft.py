@@ -1,6 +1,6 @@
 """The Nut draft: the three columns as big buttons (tap the column the card came from), the deck,
-whose pick it is, and a second row saying what kind of card it was. Made once for the game; a pick
-changes what the columns, the deck and the picks say."""
+whose pick it is, and under a heading of its own a row saying what kind of card it was. Made once for
+the game; a pick changes what the columns, the deck, the picks and the kinds say."""
 
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ from ui import theme
 from ui.controller import GameController
 from ui.games.nut.model import NutModel
 from ui.games.nut.pads import DraftColumn
-from ui.games.nut.widgets import CardKindButton, DraftPickRow
+from ui.games.nut.widgets import DraftPickRow
 from ui.widgets.basics import Panel, Text  # noqa: F401  (named in draft.kv)
+from ui.widgets.choice import Choice
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
+from ui.widgets.sizes import sizes
 
 # Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
 INFO_WIDTH = dp(300)
@@ -44,9 +46,9 @@ class DraftPad(BoxLayout):
             button.bind(on_release=lambda b: self.pick(b.number))
             self.columns.append(button)
             self.ids["columns"].add_widget(button)
-        self.kind_buttons: dict[str, CardKindButton] = {}
+        self.kind_buttons: dict[str, Choice] = {}
         for kind in KINDS:
-            kind_button = CardKindButton(font_size=theme.FONT_SMALL)
+            kind_button = Choice(text=kind.capitalize(), font_size=sizes.font_small, height=sizes.touch)
             kind_button.bind(on_release=lambda _, k=kind: self.choose_kind(k))
             self.kind_buttons[kind] = kind_button
             self.ids["kinds"].add_widget(kind_button)
@@ -54,6 +56,7 @@ class DraftPad(BoxLayout):
             self.ids["picks"].add_widget(DraftPickRow(seat))
         self.ids["picks"].add_widget(Widget())
         model.fbind("kinds_left", self._show_kinds)
+        model.fbind("kind_refusals", self._show_kinds)
         self.fbind("kind", self._show_kinds)
         self._show_kinds()
 
@@ -80,23 +83,36 @@ class DraftPad(BoxLayout):
         done = self.controller.perform(Action(ActionType.PICK, turn, args))
         if done:
             # The next card is most likely a standard one again: a sticky "squirrel" would mislabel it.
-            self.kind = STANDARD
+            self.kind = self._usual_kind()
         return done
 
     def choose_kind(self, kind: str) -> None:
+        refusal = self.model.kind_refusals.get(kind)
+        if refusal:
+            # Every card of that kind is drafted: say so, and leave the kind chosen as it was.
+            self.controller.explain(refusal)
+            return
         self.kind = kind
+
+    def _usual_kind(self) -> str | None:
+        """Standard, while any standard card is left to draft; after that no kind until one is tapped,
+        so a pick is recorded without a kind rather than as one it cannot be."""
+        return None if STANDARD in self.model.kind_refusals else STANDARD
 
     # ----- showing -------------------------------------------------------------------------
     def _show_kinds(self, *_: Any) -> None:
-        left = self.model.kinds_left
-        if self.kind is not None and left.get(self.kind, 0) <= 0 and left:
-            # Every card of that kind is out, so it can't be this one: record it unlabelled rather
-            # than have the one-tap pick refused.
-            self.kind = None
+        refusals = self.model.kind_refusals
+        if self.kind in refusals:
+            # A pick redone under the pad drafted the last card of the kind chosen.
+            self.kind = self._usual_kind()
             return
         for kind, button in self.kind_buttons.items():
-            button.text = f"{kind.capitalize()} ({left.get(kind, 0)} left)"
+            button.note = f"{self.model.kinds_left.get(kind, 0)} left"
+            button.disabled_reason = refusals.get(kind, "")
             button.selected = kind == self.kind
+            # The chosen kind is a setting, not the next thing to do: it takes the colour of chosen
+            # toggles, and the column to tap keeps the primary one.
+            button.kind = "ok" if button.selected else "normal"
 
 
 load_kv(__file__)

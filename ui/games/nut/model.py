@@ -53,6 +53,7 @@ class NutModel(EventDispatcher):
     picker = ObjectProperty(None, allownone=True)
     deck = NumericProperty(0)
     kinds_left = DictProperty({})
+    kind_refusals = DictProperty({})  # kind the card picked now cannot be -> why
     to_act = ListProperty([])         # the seats whose layout is still to score
     headline = StringProperty("")
     winners = ListProperty([])
@@ -70,6 +71,7 @@ class NutModel(EventDispatcher):
         self.picker = picker
         self.deck = draft["deck"]
         self.kinds_left = draft["kinds_left"]
+        self.kind_refusals = draft["kind_refusals"]
         # The badge under this line names the picker, so the line only says which column is open.
         opened = draft["round_column"]
         self.round_text = f"Round {draft['round']}: " + ("any column" if opened is None else f"column {opened}")

@@ -27,15 +27,18 @@ from ui.controller import GameController
 from ui.games.nut.cells import ERASE, LayoutGrid, NutCell  # noqa: F401  (NutCell is named in scoring.kv)
 from ui.games.nut.model import NutModel
 from ui.games.nut.pads import ScoringTab
+from ui.games.nut.panning import PannedGrid
 from ui.games.nut.results import NutResultCard
 from ui.games.nut.widgets import PaintSwatch
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (Text is named in scoring.kv)
 from ui.widgets.kv import load_kv
+from ui.widgets.sizes import sizes
 from ui.widgets.stepper import Stepper
 
 START_ROWS, START_COLUMNS = 6, 8
 SEATS_WIDTH = dp(232)
-SWATCH_WIDTH = dp(80)
+# Wide enough for "Squirrel" under its cell on the 7" panel, and no wider: the grid needs the width.
+SWATCH_WIDTH = dp(70)
 COLOUR_WIDTH = dp(56)
 VALUE_WIDTH = dp(60)
 # Between the two counters of a row, so one count's "+" never sits against the next one's "-".
@@ -125,6 +128,7 @@ class NutScoringPad(BoxLayout):
         self.paint = self.letters[0]
         self._disarm_later: ClockEvent | None = None
         self._scored: set[int] = set()
+        self._painting_shown: int | None = None
 
         self.tabs: list[ScoringTab] = []
         for number, seat in enumerate(model.seats):
@@ -134,11 +138,20 @@ class NutScoringPad(BoxLayout):
             self.ids["tabs"].add_widget(tab)
 
         # The painting: the grid, and two narrow columns of paints, each word under its cell, so the
-        # grid keeps the width.
+        # grid keeps the width. No cell is smaller than a fingertip: a layout too big for the room
+        # shows part of itself, with arrows to move about it.
         self.painter = BoxLayout(spacing=theme.GAP)
-        self.paint_grid = LayoutGrid(rows=blank(), paint=self.paint, on_change=self._painted, max_cell=dp(80))
-        self.painter.add_widget(self.paint_grid)
-        paints = GridLayout(cols=2, spacing=dp(6), size_hint_x=None, width=2 * SWATCH_WIDTH + dp(6))
+        self.paint_grid = LayoutGrid(rows=blank(), paint=self.paint, on_change=self._painted, max_cell=dp(80),
+                                     min_cell=theme.TARGET)
+        self.panned = PannedGrid(self.paint_grid)
+        self.painter.add_widget(self.panned)
+        paints = GridLayout(cols=2, spacing=dp(6), size_hint_x=None)
+
+        def fit_paints(*_: Any) -> None:
+            paints.width = 2 * sizes.wide(SWATCH_WIDTH) + paints.spacing[0]
+
+        sizes.fbind("scale", fit_paints)
+        fit_paints()
         named = [(colour["letter"], colour["name"].capitalize()) for colour in self.colours]
         self.swatches: dict[str, PaintSwatch] = {}
         for value, caption in [*named, (WILD, "Wild"), (SQUIRREL, "Squirrel"), (ERASE, "Erase")]:
@@ -215,6 +228,7 @@ class NutScoringPad(BoxLayout):
             counts["squirrels"].update(told.get("squirrels") or {})
         else:
             self.paintings[seat] = with_margin(list(told["grid"]), self.max_rows, self.max_columns)
+            self._painting_shown = None
         self.seat = seat
         self.show()
 
@@ -240,14 +254,19 @@ class NutScoringPad(BoxLayout):
     def _painted(self, where: tuple[int, int], value: str) -> None:
         rows = list(self.paint_grid.rows)
         row, column = where
-        # Painting at the edge opens a new row or column, so the grid grows with the layout.
-        if value != EMPTY and row == len(rows) - 1 and len(rows) < self.max_rows:
+        # Painting at the edge opens a new row or column, so the grid grows with the layout; the new
+        # line comes into sight where the grid shows only part of the layout.
+        opened_row = value != EMPTY and row == len(rows) - 1 and len(rows) < self.max_rows
+        opened_column = value != EMPTY and column == len(rows[0]) - 1 and len(rows[0]) < self.max_columns
+        if opened_row:
             rows.append(EMPTY * len(rows[0]))
-        if value != EMPTY and column == len(rows[0]) - 1 and len(rows[0]) < self.max_columns:
+        if opened_column:
             rows = [line + EMPTY for line in rows]
         if self.seat is not None:
             self.paintings[self.seat] = rows
         self.paint_grid.rows = rows
+        if opened_row or opened_column:
+            self.paint_grid.reveal((row + opened_row, column + opened_column))
 
     def clear(self) -> None:
         if self._disarm_later is None:
@@ -260,6 +279,7 @@ class NutScoringPad(BoxLayout):
         if self.seat is not None:
             self.paintings[self.seat] = blank()
             self.paint_grid.rows = self.paintings[self.seat]
+            self.paint_grid.to_top_left()
 
     def _disarm(self) -> None:
         if self._disarm_later is not None:
@@ -324,6 +344,10 @@ class NutScoringPad(BoxLayout):
             self._show_body(self.counter)
         else:
             self._disarm()
+            if self._painting_shown != seat:
+                # Another player's painting starts from its top left corner.
+                self._painting_shown = seat
+                self.paint_grid.to_top_left()
             self.paint_grid.rows = self.painting(seat)
             self._show_body(self.painter)
 

@@ -1,6 +1,6 @@
-"""The small pieces of the Nut table that are Nut's own: a player's picks in the draft, a kind of card
-to mark a pick with, a paint to choose, and what one colour of a scored layout was worth. Players,
-counts and counters are the kit's (SeatBadge, Count, Stepper); cells are drawn in cells.py."""
+"""The small pieces of the Nut table that are Nut's own: a player's picks in the draft, a paint to
+choose, and what one colour of a scored layout was worth. Players, counts, counters and the kinds of
+card are the kit's (SeatBadge, Count, Stepper, Choice); cells are drawn in cells.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme
 from ui.games.nut.cells import NutCell  # noqa: F401  (named in widgets.kv)
 from ui.games.nut.model import SeatModel
-from ui.widgets.basics import BigButton
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in widgets.kv)
 
@@ -29,16 +28,6 @@ class DraftPickRow(BoxLayout):
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
         super().__init__(seat=seat, **kwargs)
-
-
-class CardKindButton(BigButton):
-    """One kind of card in the row under the columns. The chosen kind is a setting, not the next
-    thing to do: it takes the colour of chosen toggles, and the column to tap keeps the primary one."""
-
-    selected = BooleanProperty(False)
-
-    def on_selected(self, _: Any, selected: bool) -> None:
-        self.kind = "ok" if selected else "normal"
 
 
 class PaintSwatch(ButtonBehavior, BoxLayout):
