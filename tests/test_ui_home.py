@@ -132,3 +132,16 @@ def test_an_unfinished_game_of_six_long_names_is_offered_whole_in_its_band(servi
     finally:
         Window.size = before
         settle(4)
+
+
+def test_leaders_sharing_the_lead_are_named_where_their_names_fit_tonights_button():
+    from types import SimpleNamespace
+
+    from ui.screens.home import lead_words
+
+    def leaders(*names):
+        return [SimpleNamespace(name=name, points=3) for name in names]
+
+    assert lead_words(leaders("Ann", "Ben", "Cleo")) == "Ann, Ben & Cleo share the lead"
+    # Two long names would wrap the button's words onto a third line at 800x480: their shapes say who.
+    assert lead_words(leaders("Anastasia", "Bartholomäus")) == "2 share the lead"

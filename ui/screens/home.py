@@ -38,7 +38,9 @@ from ui.widgets.text import font_to_fit, line_height
 if TYPE_CHECKING:
     from ui.navigation import Navigator
 
-# Tonight's leaders shown by shape on its button; more share the lead in words only.
+# Tonight's leaders shown by shape on its button; more share the lead in words only. Names longer than
+# LEAD_LETTERS together would wrap the button's words onto a third line at 800x480: their shapes say who.
+LEAD_LETTERS = 34
 SHAPES_SHOWN = 3
 EARLIER_SHOWN = 3
 
@@ -87,7 +89,9 @@ def lead_words(leaders: Sequence[Any]) -> str:
         return "no game finished yet"
     if len(leaders) == 1:
         return f"{leaders[0].name} leads with {counted(leaders[0].points, 'point')}"
-    return f"{' & '.join(leader.name for leader in leaders)} share the lead"
+    # The button has room for about thirty letters a line beside the leaders' shapes.
+    names = f"{', '.join(leader.name for leader in leaders[:-1])} & {leaders[-1].name} share the lead"
+    return names if len(names) <= LEAD_LETTERS else f"{len(leaders)} share the lead"
 
 
 def earlier_words(earlier: list[Evening]) -> str:
