@@ -310,7 +310,7 @@ class ActionPad(BoxLayout):
         after = f", then {self.name(order[at + 1])}" if at + 1 < len(order) else ", the last"
         line = self._pedigree_line()
         line.player = self.controller.players[seat] if seat is not None else None
-        line.name = f"{self.name(seat)}'s turn ({at + 1} of {len(order)}){after}"
+        line.name = f"{self.name(seat)} ({at + 1} of {len(order)}){after}"
         font = sizes.font_table
         room = self.width - line.symbol_size - line.spacing
         lines = lines_needed(line.name, font, room, True) if self.width > 100 else 1
