@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
+from ui_support import buttons_reading, settle, settle_until, tap, texts, window_of  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from companion.store import Store  # noqa: E402
@@ -59,6 +59,11 @@ def on_screen(app):
     return " ".join(texts(app.root.current_screen))
 
 
+def assert_fits(app, size) -> None:
+    problems = [str(problem) for problem in layout.check(f"start problem {size}", [app.root.current_screen], Window)]
+    assert problems == [], "\n".join(problems)
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 def test_a_start_that_cannot_go_on_says_why_and_starts_on_try_again_once_put_right(tmp_path, started, size):
     # A data directory given with --data-dir can be wider than the screen: its path still wraps.
@@ -68,17 +73,13 @@ def test_a_start_that_cannot_go_on_says_why_and_starts_on_try_again_once_put_rig
     # Another program holds the saved games (a backup copying the card, say) for longer than a start waits.
     os.rename(tmp_path / "companion.sqlite3", tmp_path / "kept")
     (tmp_path / "companion.sqlite3").mkdir()
-    before = Window.size
-    Window.size = size
-    try:
+    with window_of(size):
         app = started(tmp_path)
         settle(6)
         words = on_screen(app)
         assert "cannot start" in words and "companion.sqlite3 cannot be opened" in words
         assert "left as it is" in words
-        problems = [str(problem) for problem in layout.check(f"start problem {size}", [app.root.current_screen],
-                                                             Window)]
-        assert problems == [], "\n".join(problems)
+        assert_fits(app, size)
 
         tap(buttons_reading(app.root.current_screen, "Try again")[0])   # not put right yet
         assert settle_until(lambda: "still cannot start" in on_screen(app))
@@ -92,9 +93,6 @@ def test_a_start_that_cannot_go_on_says_why_and_starts_on_try_again_once_put_rig
         assert "Saved games" in on_screen(app)   # Home
         assert len(app.services.store.sessions()) == 2
         assert not list(tmp_path.glob("*.unusable-*"))
-    finally:
-        Window.size = before
-        settle(4)
     assert history
 
 
@@ -175,17 +173,13 @@ def test_an_unusable_settings_file_is_put_aside_by_touch_and_the_app_starts_with
         tmp_path, started, size, written):
     saved_games(tmp_path)
     (tmp_path / "config.json").write_text(written)
-    before = Window.size
-    Window.size = size
-    try:
+    with window_of(size):
         app = started(tmp_path)
         settle(6)
         words = on_screen(app)
         assert "The settings file cannot be used" in words and "Use the usual settings" in words
         assert "no saved game is touched" in words
-        problems = [str(problem) for problem in layout.check(f"start problem {size}", [app.root.current_screen],
-                                                             Window)]
-        assert problems == [], "\n".join(problems)
+        assert_fits(app, size)
         tap(buttons_reading(app.root.current_screen, "Use the usual settings")[0])
         assert settle_until(lambda: app.services is not None)
         settle(4)
@@ -193,9 +187,6 @@ def test_an_unusable_settings_file_is_put_aside_by_touch_and_the_app_starts_with
         assert len(app.services.store.sessions()) == 2
         (kept,) = tmp_path.glob("config-unusable-*.json")
         assert kept.read_text() == written and not (tmp_path / "config.json").exists()
-    finally:
-        Window.size = before
-        settle(4)
 
 
 def test_a_start_problem_that_is_not_the_settings_offers_no_usual_settings(tmp_path, started):

@@ -15,7 +15,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
-from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts, window_of  # noqa: E402
 
 from companion.evenings import evenings  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
@@ -213,17 +213,11 @@ def check_layout(where: str, roots) -> None:
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 def test_a_player_page_shows_the_longest_name_the_keyboard_takes_whole(services, navigator, size):
-    before = Window.size
-    Window.size = size
-    settle(6)
-    try:
+    with window_of(size):
         example(services, "nut", "Maria Magdalena Wolf", "Ben")
         profile = navigator.go(Place.PROFILE, services, "Maria Magdalena Wolf")
         check_layout(f"a player's page {size}", [profile])
         assert profile.name_label.text == "Maria Magdalena Wolf"
-    finally:
-        Window.size = before
-        settle(6)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])

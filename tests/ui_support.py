@@ -1,5 +1,7 @@
 """Helpers for tests that build real Kivy widgets in a headless window."""
 
+from contextlib import contextmanager
+
 from companion import config
 from companion.store import Store
 from ui.services import Services
@@ -90,3 +92,18 @@ def same_widgets(root, change) -> tuple[bool, list, list]:
     settle()
     after = list(root.walk(restrict=True))
     return {id(w) for w in before} == {id(w) for w in after}, before, after
+
+
+@contextmanager
+def window_of(size):
+    """The window at `size` (800x480 is the 7" display) for the test's screens, then as it was."""
+    from kivy.core.window import Window
+
+    before = Window.size
+    Window.size = size
+    settle(6)
+    try:
+        yield
+    finally:
+        Window.size = before
+        settle(6)

@@ -94,18 +94,20 @@ def test_the_kind_row_says_what_it_is(shown):
     assert headings, texts(pad)
 
 
+def tap_a_column(pad, session) -> None:
+    """A tap on the column the round is drafting, or on the first with cards left when none is yet."""
+    state = session.state
+    column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
+    tap(pad.columns[column - 1])
+
+
 def test_a_sold_out_kind_is_refused_in_words_and_the_chosen_kind_stays(shown):
     screen, session = shown
     pad = screen.view.draft
 
-    def tap_a_column():
-        state = session.state
-        column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
-        tap(pad.columns[column - 1])
-
     for _ in range(4):                      # every wild card of the deck drafted
         tap(pad.kind_buttons["wild"])
-        tap_a_column()
+        tap_a_column(pad, session)
     assert session.summary()["draft"]["kinds_left"]["wild"] == 0
     picks = len(session.actions)
     tap(pad.kind_buttons["wild"])
@@ -114,7 +116,7 @@ def test_a_sold_out_kind_is_refused_in_words_and_the_chosen_kind_stays(shown):
     assert pad.kind == "standard" and pad.kind_buttons["standard"].selected
     assert not pad.kind_buttons["wild"].selected
     assert len(session.actions) == picks
-    tap_a_column()
+    tap_a_column(pad, session)
     assert session.actions[-1]["kind"] == "standard"
 
 
@@ -122,14 +124,9 @@ def test_once_every_standard_card_is_drafted_no_kind_is_chosen_for_the_next_pick
     screen, session = shown
     pad = screen.view.draft
 
-    def tap_a_column():
-        state = session.state
-        column = state.round_column or next(n for n, cards in enumerate(state.columns, start=1) if cards)
-        tap(pad.columns[column - 1])
-
     while session.summary()["draft"]["kinds_left"]["standard"]:
-        tap_a_column()
+        tap_a_column(pad, session)
     assert pad.kind is None and not any(button.selected for button in pad.kind_buttons.values())
     assert pad.kind_buttons["standard"].disabled_reason
-    tap_a_column()
+    tap_a_column(pad, session)
     assert session.actions[-1].get("kind") is None
