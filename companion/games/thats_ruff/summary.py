@@ -90,6 +90,7 @@ class RuffSummary(TypedDict):
     last_card_name: str | None
     last_move: str
     last_move_short: str   # without the count and whose turn, which the counting table shows beside it
+    hand_result: list[str]    # once the hand is collected: per board, how far its dog moved back, or not
     centre: list[Card]
     face_up_to_play: list[FaceUpCard]
     stay_within_reach: bool
@@ -123,6 +124,7 @@ def summary(state: RuffState) -> RuffSummary:
         "last_card_name": name(state.previous) if state.previous else None,
         "last_move": state.last_move,
         "last_move_short": state.last_move_short,
+        "hand_result": list(state.hand_result),
         "centre": list(state.centre),
         "face_up_to_play": _face_up_to_play(state),
         "stay_within_reach": _stay_within_reach(state),

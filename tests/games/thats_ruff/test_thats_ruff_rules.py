@@ -596,6 +596,31 @@ def test_moving_back_fetches_discs_passed_counter_clockwise():
     assert moon["position"] == 7 and moon["discs_in_house"] == 1 and moon["discs_on_path"] == []
 
 
+def test_the_hand_result_says_each_dog_in_the_order_of_the_paths_those_that_did_not_move_too():
+    session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
+    place(session, 1, position=10)
+    collect(session, 1, "red 5", "blue 5", "black 5")
+    summary = collect(session, 0, "blue 1", "blue 4")
+    assert summary["hand_result"] == ["Ann (Nicky): nothing back.",
+                                      "Ben (Moon): 3 back for three 5s, to space 7, fetching 1 disc."]
+    assert "nothing back" not in summary["last_move"]   # the history says what moved, as before
+    summary = do(session, "deal", 0)
+    assert summary["hand_result"] == []
+
+
+def test_the_hand_result_of_a_dog_that_could_stay_says_what_its_player_chose():
+    session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
+    place(session, 1, position=1, house=3)
+    collect(session, 1, "red 5", "blue 5", "black 5")
+    summary = collect(session, 0, "blue 1", "blue 4")
+    assert summary["hand_result"][1] == "Ben (Moon): 3 back for three 5s, into its dog house with 1 space to go."
+    summary = do(session, "choose_stay", 1, stay=True)
+    assert summary["hand_result"] == [
+        "Ann (Nicky): nothing back.",
+        "Ben (Moon): 3 back for three 5s, into its dog house with 1 space to go; Moon stays in the dog house "
+        "for 1 disc."]
+
+
 def test_a_dog_moving_back_through_its_house_may_stay_for_discs():
     session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
     place(session, 1, position=1, house=3)

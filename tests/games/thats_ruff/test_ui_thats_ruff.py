@@ -198,5 +198,5 @@ def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(
     assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
     shown = texts(view)
     assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
-    assert view.info.line.text.startswith("Hand 1 over · ")
+    assert "Ann (Nicky): 3 back for three 1s, to space 9." in shown
     assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown
