@@ -93,7 +93,6 @@ class RuffSummary(TypedDict):
     hand_result: list[str]    # once the hand is collected: per board, how far its dog moved back, or not
     centre: list[Card]
     face_up_to_play: list[FaceUpCard]
-    stay_within_reach: bool
     can_collect: int | None
     collecting_step: str | None
     cards_discarded: int
@@ -127,7 +126,6 @@ def summary(state: RuffState) -> RuffSummary:
         "hand_result": list(state.hand_result),
         "centre": list(state.centre),
         "face_up_to_play": _face_up_to_play(state),
-        "stay_within_reach": _stay_within_reach(state),
         "can_collect": _can_collect(state),
         "collecting_step": _collecting_step(state),
         "cards_discarded": state.cards_discarded,
@@ -199,11 +197,6 @@ def _stay_choice(state: RuffState, index: int) -> StayChoice | None:
     stop = walk.stops[0]
     return {"cost": paths.stay_price(stop, state.stay_price), "discs": board.house + stop.fetched_before,
             "moves_on_to": walk.end}
-
-
-def _stay_within_reach(state: RuffState) -> bool:
-    """In Counting, whether staying in the dog house is worth offering the player to play."""
-    return state.phase == Phase.COUNTING and counting.stay_within_reach(state)
 
 
 def _collecting_step(state: RuffState) -> str | None:

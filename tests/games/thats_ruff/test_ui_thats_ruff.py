@@ -162,9 +162,9 @@ def test_the_winner_banner_names_the_dog(services):
 
 
 def pad_is_fresh(counting) -> bool:
-    """No colour, no Wild Dog switched on, from the hand, not staying: what a new card starts from."""
+    """No colour, no Wild Dog switched on, from the hand: what a new card starts from."""
     pad = counting.pad
-    return (pad.colour is None and not pad.wild and not counting.source.on and not counting.stay.on
+    return (pad.colour is None and not pad.wild and counting.source.value == "hand"
             and not any(button.selected for button in pad.suit_buttons.values()))
 
 

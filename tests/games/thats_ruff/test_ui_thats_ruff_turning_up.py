@@ -58,15 +58,17 @@ def count_by_taps(screen, actions):
         if action.type == "thats_ruff":
             tap(pad.ruff_button)
             continue
-        if action.get("stay"):
-            tap(pad.stay)
         card = {key: value for key, value in action.args.items() if key not in ("from", "stay", "replacement")}
         if action.get("from") == "face_up":
             # The face-up cards take the pad's place: the one played is tapped there.
-            tap(pad.source)
+            tap(pad.source.buttons["face_up"])
             tap(next(chip for chip in pad.face_up.chips if chip.card == card))
-            continue
-        enter_card(pad.pad, card)
+        else:
+            enter_card(pad.pad, card)
+        # A card that could keep the dog in its dog house asks whether it does.
+        question = pad.stay_question
+        if question is not None:
+            tap(question.stay_button if action.get("stay") else question.move_on_button)
 
 
 def phase_shown(screen):
@@ -129,3 +131,38 @@ def test_turning_up_too_few_cards_is_refused_and_says_how_many(shown):
     assert session.summary()["phase"] == "revealing"
     assert f"{len(cards)} face-down card" in screen.message.text
     assert entry.done_button.text == f"Turn up ({len(cards) - 1} of {len(cards)})"
+
+
+STAYS = next(index for index, action in enumerate(ACTIONS) if action.get("stay"))
+
+
+@pytest.mark.parametrize("stay", [True, False], ids=["stays", "moves-on"])
+def test_a_card_that_can_keep_the_dog_home_asks_whether_it_stays_and_at_what_price(shown, stay):
+    """Ann's Wild Dog as a black 0 brings Nicky into the dog house with a space to spare and a disc to pay
+    with: the pad asks, saying the price and where Nicky goes instead, and plays the card as answered."""
+    screen, session = shown
+    for action in ACTIONS[len(LAID_OUT):STAYS]:
+        screen.controller.perform(action)
+    settle()
+    pad = screen.view.counting
+    enter_card(pad.pad, {"wild": True, "number": 0, "colour": "black"})
+    question = pad.stay_question
+    assert question is not None and len(session.actions) == STAYS
+    assert question.title.text == "Nicky reaches the dog house with 1 space to go"
+    assert question.stay_button.text == "Nicky stays in the dog house: pays 1 of 1 disc"
+    assert question.move_on_button.text == "Nicky moves on to space 0"
+    tap(question.stay_button if stay else question.move_on_button)
+    played = session.actions[-1]
+    assert played.type == "play" and bool(played.get("stay")) == stay
+    summary = session.summary()
+    assert summary["boards"][summary["players"][0]["board"]]["position"] == (14 if stay else 0)
+
+
+def test_a_card_that_cannot_keep_the_dog_home_is_played_at_once(shown):
+    screen, session = shown
+    for action in ACTIONS[len(LAID_OUT):STAYS]:
+        screen.controller.perform(action)
+    settle()
+    pad = screen.view.counting
+    enter_card(pad.pad, {"number": 1, "colour": "red"})
+    assert pad.stay_question is None and session.actions[-1].args == {"number": 1, "colour": "red"}
