@@ -19,6 +19,10 @@ class Notice:
     problem: bool
 
 
+# Told to the listeners for a tap taken without a move: nothing changed but what a refusal said.
+TAP_TAKEN = Notice("", problem=False)
+
+
 class GameController:
     """`race_runner`, when the app has one, referees buzzer races for the game views:
     `race_runner.run(kind, seats, on_result)` with kind "bones" or "claim" and the seats taking part;
@@ -42,7 +46,8 @@ class GameController:
         return self.session.outcome
 
     def subscribe(self, listener: Callable[[Notice | None], None]) -> None:
-        """`listener(notice)` runs after every change (notice None) and every refusal (a Notice)."""
+        """`listener(notice)` runs after every change (notice None), every refusal (a Notice), and every tap
+        taken without a move (TAP_TAKEN)."""
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Callable[[Notice | None], None]) -> None:
@@ -60,6 +65,11 @@ class GameController:
     def explain(self, reason: str) -> None:
         """Say why a greyed choice can't be taken, the way a refusal would; nothing is recorded."""
         self._tell(Notice(reason, problem=True))
+
+    def tap_taken(self) -> None:
+        """A tap the table took without a move (a card entered on a pad, one taken back): a refusal still
+        showing spoke of what was before it, so it goes."""
+        self._tell(TAP_TAKEN)
 
     def undo(self) -> bool:
         undone = self.session.next_undo_text

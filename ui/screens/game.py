@@ -17,7 +17,7 @@ from companion.session import Session
 from companion.store import SessionRecord
 from ui import theme
 from ui.button_turns import ButtonAnswer, PressTimer, TakesClaims, TakesTurnButtons
-from ui.controller import GameController, Notice
+from ui.controller import TAP_TAKEN, GameController, Notice
 from ui.games import view_class
 from ui.games.view import TableView
 from ui.places import Place
@@ -319,6 +319,10 @@ class GameScreen(Screen):
         return screen
 
     def _changed(self, notice: Notice | None) -> None:
+        if notice is TAP_TAKEN:
+            if self.message.problem:
+                self.message.clear()
+            return
         session = self.controller.session
         if self.unfinished_notice is not None and (notice is not None or session.actions):
             self._drop_unfinished_notice()

@@ -166,6 +166,7 @@ class MessageBar(Label):
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
         self.reserve = reserve
+        self.problem = False   # what it shows is a refusal
         self._base_font: float = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
@@ -178,7 +179,7 @@ class MessageBar(Label):
         self._shape.pos, self._shape.size = self.pos, self.size
 
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
-        self.text = text
+        self.text, self.problem = text, problem
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill)
@@ -195,7 +196,7 @@ class MessageBar(Label):
             self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
 
     def clear(self) -> None:
-        self.text = ""
+        self.text, self.problem = "", False
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
 

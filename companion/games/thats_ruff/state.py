@@ -166,6 +166,7 @@ class RuffState:
     pending_moves: dict[str, int] = field(default_factory=dict)  # board -> spaces back, awaiting a stay choice
     last_move: str = ""                # what the last move did, in full (the history says it too)
     last_move_short: str = ""          # the same without what the counting table shows beside it
+    told_in: Phase | None = None        # the phase the last move was told in
     hand_result: list[str] = field(default_factory=list)  # once collected: per board, how its dog moved back
     winner: int | None = None           # board index
     eights: dict[str, str] = field(default_factory=dict)  # dog -> colour of the 8 that shows it
@@ -200,6 +201,7 @@ class RuffState:
         """What a move did: in full for the history, and `short` for beside the count, where the count
         and whose turn it is are already shown (the whole of it when that leaves nothing out)."""
         self.last_move, self.last_move_short = said, said if short is None else short
+        self.told_in = self.phase
 
     @property
     def stay_price(self) -> int:

@@ -90,6 +90,7 @@ class RuffSummary(TypedDict):
     last_card_name: str | None
     last_move: str
     last_move_short: str   # without the count and whose turn, which the counting table shows beside it
+    last_move_in_phase: str   # the last move while it was told in this phase; "" as a phase begins
     hand_result: list[str]    # once the hand is collected: per board, how far its dog moved back, or not
     centre: list[Card]
     face_up_to_play: list[FaceUpCard]
@@ -123,6 +124,8 @@ def summary(state: RuffState) -> RuffSummary:
         "last_card_name": name(state.previous) if state.previous else None,
         "last_move": state.last_move,
         "last_move_short": state.last_move_short,
+        # What ended the last phase is not news in the one it began.
+        "last_move_in_phase": state.last_move if state.told_in == state.phase else "",
         "hand_result": list(state.hand_result),
         "centre": list(state.centre),
         "face_up_to_play": _face_up_to_play(state),

@@ -166,3 +166,53 @@ def test_a_card_that_cannot_keep_the_dog_home_is_played_at_once(shown):
     pad = screen.view.counting
     enter_card(pad.pad, {"number": 1, "colour": "red"})
     assert pad.stay_question is None and session.actions[-1].args == {"number": 1, "colour": "red"}
+
+
+def test_what_the_last_counted_card_did_is_not_said_again_once_counting_is_over(shown):
+    """The last card's line ("count 11; +1 for matching blue; Nicky moves to space 6") stayed under
+    Turning up and Collecting as if it had just happened."""
+    screen, session = shown
+    count_by_taps(screen, COUNTING)
+    settle()
+    last_card = session.summary()["last_move"]
+    assert last_card.startswith("count ")
+    entry = screen.view.entry
+    assert screen.view.phase == "revealing" and last_card not in entry.prompt.text
+    while screen.view.phase == "revealing":
+        for card in REVEALS[screen.view.entry.seat]:
+            enter_card(screen.view.entry.pad, card)
+        settle()
+        assert last_card not in screen.view.entry.prompt.text
+    pad = screen.view.collecting
+    assert screen.view.phase == "collecting" and last_card not in pad.hint.text
+    collection = next(action for action in ACTIONS[len(session.actions):] if action.type == "collect")
+    centre = session.summary()["centre"]
+    tap(next(chip for chip in pad.own_chips if chip.card == collection.get("collector")))
+    for card in collection.get("cards"):
+        tap(pad.centre_chips[centre.index(card)])
+    tap(pad.collect_button)
+    assert session.actions[-1] == collection
+    assert session.summary()["last_move"] in pad.hint.text   # what Collecting did is said
+
+
+def test_a_refusal_goes_once_a_tap_is_taken(shown):
+    """Five face-up cards where four are laid out: refused; Take back is taken, and the refusal ("tap Lay
+    out or Take back") no longer stands under a button that now reads otherwise."""
+    screen, session = shown
+    session.undo()
+    session.undo()
+    screen.view.refresh()
+    settle()
+    entry = screen.view.entry
+    for number in range(5):
+        enter_card(entry.pad, {"number": number, "colour": "blue"})
+    assert "That is all 4 cards" in screen.message.text and len(entry.entered) == 4
+    assert entry.pad.colour is None   # the next card is a colour and a number, as after any refusal
+    tap(entry.row.back_button)
+    assert len(entry.entered) == 3 and entry.done_button.text == "Lay out: 3 up, 1 down"
+    assert screen.message.text == ""
+    enter_card(entry.pad, {"number": 9, "colour": "blue"})
+    enter_card(entry.pad, {"number": 10, "colour": "blue"})
+    assert "That is all 4 cards" in screen.message.text
+    tap(entry.pad.suit_buttons["red"])   # a colour chosen is a tap taken too
+    assert screen.message.text == ""

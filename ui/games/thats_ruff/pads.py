@@ -106,9 +106,10 @@ class CardPad(BoxLayout):
     Wild Dog enters a Wild Dog at once. A blue or red 8 asks which dog it shows while it may show either
     of its colour's dogs."""
 
-    def __init__(self, on_card: Callable[[Card], object], declare: bool, hint: Hint, **kwargs: Any) -> None:
+    def __init__(self, on_card: Callable[[Card], object], declare: bool, hint: Hint,
+                 taken: Callable[[], object] = lambda: None, **kwargs: Any) -> None:
         super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
-        self.on_card, self.declare, self.hint = on_card, declare, hint
+        self.on_card, self.declare, self.hint, self.taken = on_card, declare, hint, taken
         self.colour: str | None = None
         self.wild = False
         self.eight_dogs: dict[str, list[str]] = {}
@@ -155,6 +156,7 @@ class CardPad(BoxLayout):
         else:
             self.colour = None if self.colour == suit else suit
         self._mark()
+        self.taken()
 
     def tap_number(self, number: int) -> None:
         if self.colour is None:
@@ -275,7 +277,7 @@ class CountingPad(OpensTricks, BoxLayout):
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
         self.controller = controller
-        self.pad = CardPad(self.play, declare=True, hint=controller.explain)
+        self.pad = CardPad(self.play, declare=True, hint=controller.explain, taken=controller.tap_taken)
         self.add_widget(self.pad)
         self.face_up = FaceUpPicker(self.play_face_up, size_hint_y=None, height=self.pad.height)
         self.declaring_face_up_wild = False
@@ -283,6 +285,7 @@ class CountingPad(OpensTricks, BoxLayout):
         self.source = ChoiceRow(options=[(HAND, "From hand"), (FACE_UP, "From face-up")], value=HAND,
                                 spacing=PAD_GAP, font_size=theme.FONT_SMALL, size_hint_y=None, height=row_height())
         self.source.fbind("value", self._show_source)
+        self.source.bind(on_choose=lambda *_: controller.tap_taken())
         side.add_widget(self.source)
         abilities = controller.session.summary()["abilities"] is not None
         last = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
@@ -455,11 +458,11 @@ class EntryPad(BoxLayout):
         self.add_widget(self.seats)
         self.prompt = Text(text="", font_size=name_font(), fine_print=True)
         self.add_widget(self.prompt)
-        self.row = EnteredRow(self._show, back_width=dp(130))
+        self.row = EnteredRow(self._taken_back, back_width=dp(130))
         self.add_widget(self.row)
         self.add_widget(BoxLayout())  # what is left of the height stays under the cards, not between rows
         bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
-        self.pad = CardPad(self.add_card, declare=False, hint=controller.explain)
+        self.pad = CardPad(self.add_card, declare=False, hint=controller.explain, taken=controller.tap_taken)
         bottom.add_widget(self.pad)
         self.done_button = BigButton(text="", kind="primary", size_hint_x=None, width=side_width(),
                                      size_hint_y=1, font_size=theme.FONT_BODY)
@@ -494,6 +497,7 @@ class EntryPad(BoxLayout):
             self.row.cards = []
             self.pad.reset()
             self._show()
+            self.controller.tap_taken()
 
     @property
     def wanted(self) -> int:
@@ -508,7 +512,7 @@ class EntryPad(BoxLayout):
             return
         laying = self.phase == Phase.LAYING_OUT
         self.info.text = f"{'Laying out' if laying else 'Turning up'} · hand {summary['hand']}"
-        last = f"\n{summary['last_move']}" if summary["last_move"] else ""
+        last = f"\n{summary['last_move_in_phase']}" if summary["last_move_in_phase"] else ""
         waiting = summary["waiting_for"]
         players = self.controller.players
         for seat, button in enumerate(self.seat_buttons):
@@ -541,6 +545,8 @@ class EntryPad(BoxLayout):
 
     def add_card(self, card: Card) -> None:
         if len(self.entered) >= self.wanted:
+            # Fresh again, as after a card refused in Counting: the next card is a colour and a number.
+            self.pad.reset()
             self.controller.explain(f"That is all {self.wanted} cards; tap {self.done_button.text.split(':')[0]} "
                                     f"or Take back.")
             return
@@ -550,6 +556,11 @@ class EntryPad(BoxLayout):
             self.finish()
             return
         self._show()
+        self.controller.tap_taken()
+
+    def _taken_back(self) -> None:
+        self._show()
+        self.controller.tap_taken()
 
     def finish(self) -> bool:
         if self.phase == Phase.LAYING_OUT:
