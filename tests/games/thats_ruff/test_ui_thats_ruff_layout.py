@@ -18,7 +18,7 @@ pytest.importorskip("kivy")
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.label import Label  # noqa: E402
-from ui_support import tap  # noqa: E402
+from ui_support import tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.games.thats_ruff import GAME  # noqa: E402
@@ -28,7 +28,7 @@ from ui import theme  # noqa: E402
 from ui.games.thats_ruff.widgets import READABLE, compact  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui.widgets.text import line_height, lines_needed  # noqa: E402
+from ui.widgets.text import line_height, lines_needed, text_width  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "e2e"))
 import layout  # noqa: E402
@@ -281,3 +281,25 @@ def test_staying_in_the_dog_house_says_what_it_costs(shown):
     assert any(f"pays {choice['cost']} of {choice['discs']} disc" in text for text in texts), texts
     where = "the dog house" if choice["moves_on_to"] == 14 else f"space {choice['moves_on_to']}"
     assert any(f"moves on to {where}" in text for text in texts), texts
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_each_dogs_name_stands_by_its_path_while_counting(shown, size, players):
+    """The messages say "Nicky moves to space 6" and "Sage wins!": each path says whose dog it is, its
+    players' names and the dog's, with every space's number still whole."""
+    Window.size = size
+    settle()
+    actions, first = random_game(1, players)
+    screen, session = shown(first["counting"], actions, players)
+    pad = screen.view.counting.pad
+    tap(pad.suit_buttons["black"])
+    tap(pad.number_buttons[0])
+    assert session.summary()["count"] == 0 and len(session.actions) == first["counting"] + 1
+    for strip, board in zip(screen.view.boards, session.summary()["boards"]):
+        dog = strip.dog_label
+        assert dog.text == f"· {board['dog']}" and layout.is_shown(dog) and dog.get_root_window() is not None
+        assert read_from_the_seats(dog)
+        assert all(name in layout.plain(" ".join(texts(strip))) for name in board["names"])
+        assert strip.geometry.tile_w >= text_width("13", READABLE, bold=True)
+    assert problems(screen) == []

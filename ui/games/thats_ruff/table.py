@@ -28,12 +28,15 @@ from ui.games.thats_ruff.collecting import CollectPad
 from ui.games.thats_ruff.model import BoardModel, RuffModel
 from ui.games.thats_ruff.pads import CountingPad, EntryPad
 from ui.games.thats_ruff.widgets import (  # noqa: F401  (ShadedCounts and SeatDoing are named in table.kv)
+    NAMES_WIDTH,
     BoardStrip,
     KeptHouse,
     SeatDoing,
     ShadedCounts,
     head_height,
     lowest_strip,
+    narrowest_path,
+    strip_padding,
 )
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in table.kv)
@@ -119,6 +122,7 @@ class ThatsRuffView(TableView, BoxLayout):
         self.boards = [BoardStrip(board) for board in self.model.boards]
         for strip in self.boards:
             ids["boards"].add_widget(strip)
+        self.boards[0].bind(width=self._fit_names)
         ids["kept"].show_boards(self.model.boards)
         for board in self.model.boards:
             ids["results"].add_widget(ResultLine(board=board))
@@ -259,6 +263,21 @@ class ThatsRuffView(TableView, BoxLayout):
             table.add_widget(paths)
         elif not shown and paths.parent is not None:
             table.remove_widget(paths)
+
+    def _fit_names(self, *_: Any) -> None:
+        """One column of names beside the paths, so the paths line up, wide enough for each dog's name
+        after its players' where the paths keep their numbers whole: with the players' shapes before
+        their names if they fit too, else without (the token on the path has the shape), else the dog
+        goes by the initial on its token."""
+        strips = self.boards
+        most = strips[0].width - 5 * strip_padding() - narrowest_path()
+        shapes = max(strip.names_room(shapes=True) for strip in strips) <= most
+        bare = max(strip.names_room(shapes=False) for strip in strips)
+        dog = shapes or bare <= most
+        column = max(strip.names_room(shapes=shapes) for strip in strips) if dog else 0
+        for strip in strips:
+            strip.dog_beside, strip.shapes_beside = dog, shapes or not dog
+            strip.names_width = max(column, NAMES_WIDTH) if dog else 0
 
     def _show_winners(self, *_: Any) -> None:
         """The winners' names (partners share their dog) in the dark of the text on the good news' colour."""
