@@ -233,11 +233,12 @@ def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) ->
     eights = Counter(bonus for card in collected if (bonus := eight_bonus(card, board.dog, board.eight_colour)))
     for bonus, count in eights.items():
         steps += count
-        reasons.append(bonus if count == 1 else f"{bonus} {count} times")
+        reasons.append(bonus if count == 1 else f"{bonus} {TIMES.get(count, f'{count} times')}")
     return steps, reasons
 
 
 SET_WORDS = {3: "three", 4: "four", 5: "five"}
+TIMES = {2: "twice"}
 
 
 def end_of_collecting(state: RuffState) -> None:

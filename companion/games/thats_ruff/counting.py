@@ -12,6 +12,7 @@ from . import flow, paths
 from .cards import copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
 from .state import (
     HIGHEST,
+    HOUSE,
     KEEP,
     LIMIT,
     MOVES,
@@ -252,7 +253,7 @@ def _explain(board: Board, steps: int, reasons: list[str], fetched: int, spent: 
     """Why the dog moved, where it went and what it fetched."""
     parts = []
     if not steps:
-        parts.append(f"{board.dog} stays on {paths.space_name(board.position)}")
+        parts.append(f"{board.dog} stays {'in' if board.position == HOUSE else 'on'} {paths.space_name(board.position)}")
     else:
         parts.append(", ".join(reasons))
         if stay:

@@ -974,3 +974,16 @@ def test_the_short_account_leaves_out_only_what_the_counting_table_shows_beside_
             shortened.add("That's Ruff!")
         assert not any(name in short for name in names)
     assert shortened == {"card", "That's Ruff!"}
+
+
+def test_a_card_that_earns_no_move_says_where_the_dog_stays_in_words_that_read_right():
+    session = counting_game()
+    place(session, 1, position=HOUSE)
+    assert play(session, 1, "red 3")["last_move"] == "count 3; Moon stays in the dog house"
+    place(session, 0, position=5)
+    assert play(session, 0, "blue 10")["last_move"] == "count 13; Nicky stays on space 5"
+
+
+def test_an_eight_bonus_met_twice_says_twice():
+    blue_eights = [card("blue 8 Nicky"), card("blue 8 Nicky")]
+    assert collection_moves(blue_eights, NICKY, wild_pair=False) == (4, ["a pair of 8s", "Nicky's own 8 twice"])

@@ -303,3 +303,22 @@ def test_each_dogs_name_stands_by_its_path_while_counting(shown, size, players):
         assert all(name in layout.plain(" ".join(texts(strip))) for name in board["names"])
         assert strip.geometry.tile_w >= text_width("13", READABLE, bold=True)
     assert problems(screen) == []
+
+
+def lines_drawn(label: Label) -> list[str]:
+    """The lines a label's words were wrapped into when drawn."""
+    label.texture_update()
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+
+
+def test_a_wild_dogs_colour_and_number_to_match_stay_on_one_line(shown):
+    """At 800x480 with four long names, "match Wild Dog as blue 6" once broke with the 6 alone."""
+    screen, session = shown(FIRST["counting"])
+    pad = screen.view.counting.pad
+    for key in (pad.suit_buttons["wild"], pad.suit_buttons["blue"], pad.number_buttons[6]):
+        tap(key)
+    assert session.summary()["last_card_name"] == "Wild Dog as blue 6"
+    lines = [line.strip() for line in lines_drawn(screen.view.ids["info_match"])]
+    assert len(lines) > 1, "the line fits: nothing here can break it"
+    assert any(line.replace("\u00a0", " ").endswith("blue 6") for line in lines), lines
+    assert all(line.replace("\u00a0", " ") != "6" for line in lines), lines

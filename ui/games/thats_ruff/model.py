@@ -4,6 +4,7 @@ card played redraws what it changed: the count, a dog, whose turn, the line sayi
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from kivy.event import EventDispatcher
@@ -15,6 +16,12 @@ from companion.games.thats_ruff.summary import BoardSummary, RuffSummary
 from companion.outcome import Outcome
 from companion.players import Player
 from companion.words import counted
+
+
+def unbroken(card_name: str) -> str:
+    """A card's name with its colour and number kept on one line ("Wild Dog as blue 6" may wrap, but
+    never before its 6)."""
+    return re.sub(r"\b(blue|red|black) (\d+)", "\\1\u00a0\\2", card_name)
 
 
 class BoardModel(EventDispatcher):
@@ -82,7 +89,7 @@ class RuffModel(EventDispatcher):
         turn = summary["turn"]
         self.turn_player = players[turn] if turn is not None and self.counting else None
         last = summary["last_card_name"]
-        self.match_words = f"match {last}" if last else "nothing to match"
+        self.match_words = f"match {unbroken(last)}" if last else "nothing to match"
         # While counting, the count and whose turn it is stand beside the line, and the hand is said
         # as counting starts: the line says the rest, in the two lines it has on the 7" panel. Once the
         # hand is collected, each dog's result says it instead, read from the seats.
