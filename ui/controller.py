@@ -45,7 +45,8 @@ class GameController:
         return self.session.outcome
 
     def subscribe(self, listener: Callable[[Notice | None], None]) -> None:
-        """`listener(notice)` runs after every change (notice None) and every refusal (a Notice)."""
+        """`listener(notice)` runs after every change (notice None), every refusal (a Notice), and every tap
+        taken without a move (a Notice with no text)."""
         self._listeners.append(listener)
 
     def unsubscribe(self, listener: Callable[[Notice | None], None]) -> None:

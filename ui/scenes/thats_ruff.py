@@ -41,6 +41,15 @@ def ruff_toss(services: Any, navigator: Any) -> None:
     open_game(services, navigator, example_session(services, KEY, 2, upto=11))
 
 
+@scene("ruff-stay", "That's Ruff!: a Wild Dog brings Nicky home with a space to spare: stay or move on")
+def ruff_stay(services: Any, navigator: Any) -> None:
+    view = cast(ThatsRuffView, open_game(services, navigator, example_session(services, KEY, 2, upto=35)).view)
+    pad = view.counting.pad
+    pad.tap_suit("wild")
+    pad.tap_suit("black")
+    pad.tap_number(0)
+
+
 @scene("ruff-collecting", "That's Ruff!: collecting with the centre cards and laid-out cards to tap")
 def ruff_collecting(services: Any, navigator: Any) -> None:
     pad = collecting(open_game(services, navigator, example_session(services, KEY, 2, upto=16)))

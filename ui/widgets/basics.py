@@ -166,6 +166,7 @@ class MessageBar(Label):
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
         self.reserve = reserve
+        self.problem = False   # what it shows is a refusal
         self._base_font: float = self.font_size
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
@@ -173,7 +174,6 @@ class MessageBar(Label):
         self.bind(pos=self._redraw, size=self._redraw)
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
         self._clear_event = None
-        self.problem = False   # a refusal is showing
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size

@@ -233,16 +233,18 @@ def collection_moves(collected: list[Card], board: Board, *, wild_pair: bool) ->
     eights = Counter(bonus for card in collected if (bonus := eight_bonus(card, board.dog, board.eight_colour)))
     for bonus, count in eights.items():
         steps += count
-        reasons.append(bonus if count == 1 else f"{bonus} {count} times")
+        reasons.append(bonus if count == 1 else f"{bonus} {TIMES.get(count, f'{count} times')}")
     return steps, reasons
 
 
 SET_WORDS = {3: "three", 4: "four", 5: "five"}
+TIMES = {2: "twice"}
 
 
 def end_of_collecting(state: RuffState) -> None:
     """Every dog moves back for what its players collected: one sentence a dog, saying why and where it
-    went (or that it waits in its dog house for its player to choose whether to stay)."""
+    went (or that it waits in its dog house for its player to choose whether to stay), or that it did
+    not move."""
     state.cards_discarded, state.centre = len(state.centre), []
     state.turn = None
     moves: dict[int, tuple[list[int], int, list[str]]] = {}   # board -> seats, spaces back, reasons
@@ -253,16 +255,20 @@ def end_of_collecting(state: RuffState) -> None:
         seats, total, why = moves.get(seat.board, ([], 0, []))
         moves[seat.board] = ([*seats, seat_index], total + steps, why + reasons)
     state.pending_moves = {}
-    lines = []
+    result = [""] * len(state.boards)
+    moved = []
     for board_index, (seats, steps, reasons) in moves.items():
-        if not steps:
-            continue
         board = state.boards[board_index]
+        who = f"{' & '.join(state.names[seat] for seat in seats)} ({board.dog})"
+        if not steps:
+            result[board_index] = f"{who}: nothing back."
+            continue
         walk = paths.plan_walk(board, steps, paths.COUNTER_CLOCKWISE)
         where = _move_to_next_choice(state, board_index, walk, after=-1)
-        names = " & ".join(state.names[seat] for seat in seats)
-        lines.append(f"{names} ({board.dog}): {steps} back for {listed(reasons)}, {where}.")
-    state.tell(" ".join(lines) or "No dog moves back.")
+        result[board_index] = f"{who}: {steps} back for {listed(reasons)}, {where}."
+        moved.append(result[board_index])
+    state.hand_result = result
+    state.tell(" ".join(moved) or "No dog moves back.")
     if state.pending_moves:
         state.phase = Phase.MOVING
     else:
@@ -316,6 +322,8 @@ def choose_stay(state: RuffState, action: Action) -> RuffState:
     where = (_move_home(state, board, walk, stay=True) if stay
              else f"moves on {_move_to_next_choice(state, board_index, walk, after=0)}")
     state.tell(f"{board.dog} {where}.")
+    # The dog's line in the hand's result goes on to say what its player chose.
+    state.hand_result[board_index] = f"{state.hand_result[board_index].rstrip('.')}; {state.last_move}"
     if not state.pending_moves:
         flow.finish_hand(state)
     return state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.actions import Action
@@ -11,12 +11,10 @@ from companion.errors import IllegalAction
 from . import flow, paths
 from .cards import copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
 from .state import (
-    COLOURS,
     HIGHEST,
+    HOUSE,
     KEEP,
     LIMIT,
-    LOWEST,
-    MOST_SPACES_PER_CARD,
     MOVES,
     SHADED,
     Board,
@@ -209,27 +207,35 @@ def _fetch_count_disc(state: RuffState, board: Board, new_count: int) -> int:
     return 0
 
 
-def stay_within_reach(state: RuffState) -> bool:
-    """Whether some card the player to play could hold would bring their dog into its dog house with a
-    step to spare and discs enough to stay there: only then is staying worth offering. Every number in
-    every colour is tried (an 8 as the dog's own), as it would move the dog now; whether the deck still
-    holds that card is left to the play itself."""
-    if state.turn is None or not state.keep_discs:
-        return False
+@dataclass(frozen=True)
+class StayOffer:
+    spaces: int        # the spaces still to go when the dog reaches its dog house
+    cost: int          # discs to stay in the dog house
+    discs: int         # discs the dog has to pay with then (kept, and fetched on the way)
+    moves_on_to: int   # the space it ends on if it moves on
+
+
+def stay_offer(state: RuffState, card: Card) -> StayOffer | None:
+    """What playing `card` (as it would be played: an 8 with its dog, a Wild Dog as declared) offers
+    the player to play: their dog reaching its dog house with steps to spare and discs enough to stay
+    there, at what price, and where it goes if it moves on; None when there is nothing to choose.
+    Whether the deck still holds the card is left to the play itself."""
+    if state.phase != Phase.COUNTING or state.turn is None or not state.keep_discs:
+        return None
+    new_count = state.count + card["number"]
+    if new_count > LIMIT:
+        return None
     board = state.board_of(state.turn)
-    if not paths.plan_walk(board, MOST_SPACES_PER_CARD, paths.CLOCKWISE).stops:
-        return False
-    for number in range(LOWEST, min(HIGHEST, LIMIT - state.count) + 1):
-        for colour in COLOURS:
-            card: Card = {"number": number, "colour": colour}
-            if number == 8 and colour == board.eight_colour:
-                card["dog"] = board.dog
-            steps, _ = counting_moves(card, state.count + number, state.previous, board)
-            count_disc = 1 if board.count_discs.get(str(state.count + number), 0) > 0 else 0
-            paying = replace(board, house=board.house + count_disc)
-            if paths.can_stay(paying, paths.plan_walk(board, steps, paths.CLOCKWISE), True, state.stay_price):
-                return True
-    return False
+    steps, _ = counting_moves(card, new_count, state.previous, board)
+    # A disc on the count reached is fetched before the dog walks, so it pays too.
+    paying = replace(board, house=board.house + (1 if board.count_discs.get(str(new_count), 0) > 0 else 0))
+    walk = paths.plan_walk(board, steps, paths.CLOCKWISE)
+    first = paths.first_affordable(paying, walk, True, state.stay_price)
+    if first is None:
+        return None
+    stop = walk.stops[first]
+    return StayOffer(stop.steps_left, paths.stay_price(stop, state.stay_price), paying.house + stop.fetched_before,
+                     walk.end)
 
 
 def _stay_choice(action: Action, board: Board, walk: paths.Walk, keep_discs: bool, price: int) -> bool:
@@ -247,7 +253,7 @@ def _explain(board: Board, steps: int, reasons: list[str], fetched: int, spent: 
     """Why the dog moved, where it went and what it fetched."""
     parts = []
     if not steps:
-        parts.append(f"{board.dog} stays on {paths.space_name(board.position)}")
+        parts.append(f"{board.dog} stays {'in' if board.position == HOUSE else 'on'} {paths.space_name(board.position)}")
     else:
         parts.append(", ".join(reasons))
         if stay:

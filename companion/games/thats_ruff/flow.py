@@ -90,4 +90,4 @@ def start_hand(state: RuffState) -> None:
         seat.played, seat.collected, seat.wild_dogs_together = 0, [], False
     state.phase, state.turn = Phase.LAYING_OUT, None
     state.count, state.previous, state.centre = 0, None, []
-    state.cards_discarded, state.pending_moves = 0, {}
+    state.cards_discarded, state.pending_moves, state.hand_result = 0, {}, []

@@ -166,6 +166,8 @@ class RuffState:
     pending_moves: dict[str, int] = field(default_factory=dict)  # board -> spaces back, awaiting a stay choice
     last_move: str = ""                # what the last move did, in full (the history says it too)
     last_move_short: str = ""          # the same without what the counting table shows beside it
+    told_in: Phase | None = None        # the phase the last move was told in
+    hand_result: list[str] = field(default_factory=list)  # once collected: per board, how its dog moved back
     winner: int | None = None           # board index
     eights: dict[str, str] = field(default_factory=dict)  # dog -> colour of the 8 that shows it
     eights_seen: list[str] = field(default_factory=list)  # dogs whose 8 has turned up since the shuffle
@@ -179,6 +181,7 @@ class RuffState:
             boards=[_board_copy(board) for board in self.boards], previous=_card_copy(self.previous),
             centre=[card.copy() for card in self.centre], seen=dict(self.seen),
             pending_moves=dict(self.pending_moves), eights=dict(self.eights), eights_seen=list(self.eights_seen),
+            hand_result=list(self.hand_result),
             ability_costs=None if self.ability_costs is None else dict(self.ability_costs))
 
     @property
@@ -198,6 +201,7 @@ class RuffState:
         """What a move did: in full for the history, and `short` for beside the count, where the count
         and whose turn it is are already shown (the whole of it when that leaves nothing out)."""
         self.last_move, self.last_move_short = said, said if short is None else short
+        self.told_in = self.phase
 
     @property
     def stay_price(self) -> int:

@@ -90,9 +90,10 @@ class RuffSummary(TypedDict):
     last_card_name: str | None
     last_move: str
     last_move_short: str   # without the count and whose turn, which the counting table shows beside it
+    last_move_in_phase: str   # the last move while it was told in this phase; "" as a phase begins
+    hand_result: list[str]    # once the hand is collected: per board, how far its dog moved back, or not
     centre: list[Card]
     face_up_to_play: list[FaceUpCard]
-    stay_within_reach: bool
     can_collect: int | None
     collecting_step: str | None
     cards_discarded: int
@@ -123,9 +124,11 @@ def summary(state: RuffState) -> RuffSummary:
         "last_card_name": name(state.previous) if state.previous else None,
         "last_move": state.last_move,
         "last_move_short": state.last_move_short,
+        # What ended the last phase is not news in the one it began.
+        "last_move_in_phase": state.last_move if state.told_in == state.phase else "",
+        "hand_result": list(state.hand_result),
         "centre": list(state.centre),
         "face_up_to_play": _face_up_to_play(state),
-        "stay_within_reach": _stay_within_reach(state),
         "can_collect": _can_collect(state),
         "collecting_step": _collecting_step(state),
         "cards_discarded": state.cards_discarded,
@@ -197,11 +200,6 @@ def _stay_choice(state: RuffState, index: int) -> StayChoice | None:
     stop = walk.stops[0]
     return {"cost": paths.stay_price(stop, state.stay_price), "discs": board.house + stop.fetched_before,
             "moves_on_to": walk.end}
-
-
-def _stay_within_reach(state: RuffState) -> bool:
-    """In Counting, whether staying in the dog house is worth offering the player to play."""
-    return state.phase == Phase.COUNTING and counting.stay_within_reach(state)
 
 
 def _collecting_step(state: RuffState) -> str | None:

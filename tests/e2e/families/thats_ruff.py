@@ -205,16 +205,27 @@ class Family:
             return
         args = dict(action.args)
         from_face_up = args.pop("from", None) == "face_up"
+        stay = args.pop("stay", False)
         if from_face_up:
-            self.table.tap("From hand")
-        if args.pop("stay", False):
-            self.table.tap(self.stay_switch())
-        if from_face_up:
-            self.play_face_up(seat, args)
+            self.table.tap("From face-up")
+            self.play_face_up(seat, args, stay)
         else:
             self.enter_card(args, declare=True)
+            self.answer_stay(seat, stay)
 
-    def play_face_up(self, seat: int, card: dict) -> None:
+    def answer_stay(self, seat: int, stay: bool) -> None:
+        """A card that brings the dog into its dog house with spaces to spare, and discs enough to stay,
+        asks whether it stays: the family answers as it chose."""
+        question = self.view().counting.stay_question
+        if question is None:
+            if stay:
+                raise AssertionError(f"{self.table.where()}: a card that can stay in the dog house did not ask")
+            return
+        self.shot("stay-question")
+        dog = re.escape(self.summary()["players"][seat]["dog"])
+        self.table.tap(re.compile(rf"^{dog} stays in the dog house" if stay else rf"^{dog} moves on"))
+
+    def play_face_up(self, seat: int, card: dict, stay: bool) -> None:
         """Tap the card among the player's face-up cards shown in place of the pad: an 8 goes with the
         dog named when it was laid out; a Wild Dog then says its colour and number on the pad."""
         lying = {"wild": True} if card.get("wild") else card
@@ -231,6 +242,7 @@ class Family:
         if kind == "wild":
             self.table.tap(SUIT_WORDS[card["colour"]])
             self.table.tap(str(card["number"]))
+        self.answer_stay(seat, stay)
         self.face_up_played.add(kind)
         if len(self.session.actions) != before + 1:
             raise AssertionError(f"{self.table.where()}: the face-up {card} was not played; "
@@ -238,9 +250,6 @@ class Family:
         played = self.session.actions[-1]
         if played.get("from") != "face_up" or any(played.get(key) != value for key, value in card.items()):
             raise AssertionError(f"{self.table.where()}: tapping the face-up {card} played {played}")
-
-    def stay_switch(self):
-        return self.table.button(re.compile(r"^Stay"))
 
     def counting_choice(self, summary: dict) -> Action:
         state = self.state

@@ -1,5 +1,5 @@
 """What the That's Ruff! pads ask of the core rather than working out themselves: how many cards to lay
-out, whether staying in the dog house is worth offering on a card, which dogs an 8 of each colour may
+out, whether staying in the dog house is to be asked on a card (and at what price), which dogs an 8 of each colour may
 show, and which collecting step the rules leave. Each fact is checked against what the rules then
 accept, so a pad offering it never offers what a tap would have refused."""
 
@@ -13,6 +13,7 @@ import pytest
 from companion.actions import Action
 from companion.errors import IllegalAction
 from companion.games.thats_ruff import GAME
+from companion.games.thats_ruff.counting import stay_offer
 from companion.games.thats_ruff.state import COLOURS, HIGHEST, HOUSE, LOWEST, Phase, RuffState
 from companion.playthrough import table_of
 from companion.session import Session
@@ -34,13 +35,12 @@ def every_card() -> list[dict]:
     return cards + eights
 
 
-def some_card_may_stay(state: RuffState) -> bool:
-    """Whether the rules let some card stay, had the deck every card still (which cards are left is the
-    play's own question, asked when the card is entered)."""
-    assert state.turn is not None
+def fresh_deck(state: RuffState) -> RuffState:
+    """The same table with every card still in the deck (which cards are left is the play's own
+    question, asked when the card is entered)."""
     fresh = copy.deepcopy(state)
     fresh.seen, fresh.eights_seen = {}, []
-    return any(accepted(fresh, Action("play", state.turn, {**card, "stay": True})) for card in every_card())
+    return fresh
 
 
 def random_states(seed: int, players: int, phase: Phase, **options) -> list[RuffState]:
@@ -66,18 +66,33 @@ def random_states(seed: int, players: int, phase: Phase, **options) -> list[Ruff
 @pytest.mark.parametrize("seed, players, options", [
     (1, 2, {}), (2, 3, {}), (3, 4, {}), (4, 2, {"discard_fetched_discs": True}),
     (5, 2, {"abilities": True, "ability_costs": {"stay": 2}}), (6, 3, {"count_discs": 1})])
-def test_staying_is_offered_exactly_when_some_card_could_stay(seed, players, options):
+def test_staying_is_asked_exactly_when_the_card_entered_could_stay_and_at_its_price(seed, players, options):
     states = random_states(seed, players, Phase.COUNTING, **options)
     assert states
-    offered = [GAME.summary(state)["stay_within_reach"] for state in states]
-    assert offered == [some_card_may_stay(state) for state in states]
-    if not options.get("discard_fetched_discs"):
-        assert any(offered) and not all(offered)
+    asked = 0
+    for state in states:
+        fresh = fresh_deck(state)
+        assert state.turn is not None
+        for card in every_card():
+            offer = stay_offer(state, card)
+            staying = Action("play", state.turn, {**card, "stay": True})
+            assert (offer is not None) == accepted(fresh, staying), (card, offer)
+            if offer is None:
+                continue
+            asked += 1
+            board = state.seats[state.turn].board
+            stayed, moved = GAME.apply(copy.deepcopy(fresh), staying), GAME.apply(
+                copy.deepcopy(fresh), Action("play", state.turn, dict(card)))
+            assert stayed.boards[board].position == HOUSE
+            assert stayed.supply - fresh.supply == offer.cost   # spent discs go back to the supply
+            assert moved.boards[board].position == offer.moves_on_to
+            assert offer.discs >= offer.cost
+    assert bool(asked) != bool(options.get("discard_fetched_discs"))
 
 
-def test_staying_is_never_offered_outside_counting():
+def test_staying_is_never_asked_outside_counting():
     session = Session(GAME, table_of(2), {})
-    assert not session.summary()["stay_within_reach"]   # laying out
+    assert stay_offer(session.state, {"number": 5, "colour": "red"}) is None   # laying out
 
 
 def test_the_cards_to_lay_out_are_what_laying_out_takes():

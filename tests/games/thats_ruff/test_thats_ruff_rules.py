@@ -596,6 +596,31 @@ def test_moving_back_fetches_discs_passed_counter_clockwise():
     assert moon["position"] == 7 and moon["discs_in_house"] == 1 and moon["discs_on_path"] == []
 
 
+def test_the_hand_result_says_each_dog_in_the_order_of_the_paths_those_that_did_not_move_too():
+    session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
+    place(session, 1, position=10)
+    collect(session, 1, "red 5", "blue 5", "black 5")
+    summary = collect(session, 0, "blue 1", "blue 4")
+    assert summary["hand_result"] == ["Ann (Nicky): nothing back.",
+                                      "Ben (Moon): 3 back for three 5s, to space 7, fetching 1 disc."]
+    assert "nothing back" not in summary["last_move"]   # the history says what moved, as before
+    summary = do(session, "deal", 0)
+    assert summary["hand_result"] == []
+
+
+def test_the_hand_result_of_a_dog_that_could_stay_says_what_its_player_chose():
+    session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
+    place(session, 1, position=1, house=3)
+    collect(session, 1, "red 5", "blue 5", "black 5")
+    summary = collect(session, 0, "blue 1", "blue 4")
+    assert summary["hand_result"][1] == "Ben (Moon): 3 back for three 5s, into its dog house with 1 space to go."
+    summary = do(session, "choose_stay", 1, stay=True)
+    assert summary["hand_result"] == [
+        "Ann (Nicky): nothing back.",
+        "Ben (Moon): 3 back for three 5s, into its dog house with 1 space to go; Moon stays in the dog house "
+        "for 1 disc."]
+
+
 def test_a_dog_moving_back_through_its_house_may_stay_for_discs():
     session = collecting_game({1: ["red 5"], 0: ["blue 1"]}, ["blue 5", "black 5", "blue 4"])
     place(session, 1, position=1, house=3)
@@ -949,3 +974,16 @@ def test_the_short_account_leaves_out_only_what_the_counting_table_shows_beside_
             shortened.add("That's Ruff!")
         assert not any(name in short for name in names)
     assert shortened == {"card", "That's Ruff!"}
+
+
+def test_a_card_that_earns_no_move_says_where_the_dog_stays_in_words_that_read_right():
+    session = counting_game()
+    place(session, 1, position=HOUSE)
+    assert play(session, 1, "red 3")["last_move"] == "count 3; Moon stays in the dog house"
+    place(session, 0, position=5)
+    assert play(session, 0, "blue 10")["last_move"] == "count 13; Nicky stays on space 5"
+
+
+def test_an_eight_bonus_met_twice_says_twice():
+    blue_eights = [card("blue 8 Nicky"), card("blue 8 Nicky")]
+    assert collection_moves(blue_eights, NICKY, wild_pair=False) == (4, ["a pair of 8s", "Nicky's own 8 twice"])

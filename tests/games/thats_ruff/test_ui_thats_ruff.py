@@ -162,9 +162,9 @@ def test_the_winner_banner_names_the_dog(services):
 
 
 def pad_is_fresh(counting) -> bool:
-    """No colour, no Wild Dog switched on, from the hand, not staying: what a new card starts from."""
+    """No colour, no Wild Dog switched on, from the hand: what a new card starts from."""
     pad = counting.pad
-    return (pad.colour is None and not pad.wild and not counting.source.on and not counting.stay.on
+    return (pad.colour is None and not pad.wild and counting.source.value == "hand"
             and not any(button.selected for button in pad.suit_buttons.values()))
 
 
@@ -198,5 +198,5 @@ def test_once_the_hand_is_over_the_old_count_is_gone_and_the_next_deal_is_shown(
     assert session.summary()["phase"] == "hand_over" and session.summary()["count"] == 15
     shown = texts(view)
     assert "15" not in shown and view.count_panel.parent is None  # no stale count beside the paths
-    assert view.info.line.text.startswith("Hand 1 over · ")
+    assert "Ann (Nicky): 3 back for three 1s, to space 9." in shown
     assert any(text.startswith("Deal hand 2") for text in shown) and "deals next" in shown

@@ -1,5 +1,5 @@
-"""Playing a laid-out face-up card in Counting, by touches: *From hand* switches to *From face-up*, which
-shows the cards the player has face up, and a tap plays one as it was laid out. A blue or red 8 keeps
+"""Playing a laid-out face-up card in Counting, by touches: *From face-up* (beside *From hand*, the one
+chosen ringed) shows the cards the player has face up, and a tap plays one as it was laid out. A blue or red 8 keeps
 the dog the family named when laying it out (a family once had its face-up Sage 8 refused as "no
 face-up blue 8 (Nicky)"), two face-up 8s of one colour are told apart by their dogs, a face-up Wild
 Dog still says what it stands for, and a card past 32 is refused with the reason, changing nothing."""
@@ -99,7 +99,7 @@ def test_a_face_up_eight_named_when_laid_out_is_played_with_its_dog(table):
     tap(the(entry, "Lay out: 1 up, 3 down"))
     tap(the(screen.view, "Lay out: 0 up, 4 down"))
     assert session.summary()["phase"] == "counting" and session.summary()["turn"] == 1
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     tap(chip_reading(screen, "8", "Sage"))
     assert session.actions[-1] == Action("play", 1, {"number": 8, "colour": "blue", "dog": "Sage",
                                                      "from": "face_up"})
@@ -107,13 +107,13 @@ def test_a_face_up_eight_named_when_laid_out_is_played_with_its_dog(table):
     assert summary["count"] == 8 and summary["players"][1]["laid_out"][0] == {"face_up": False, "card": None}
     # +2 for reaching 8 and +1 for Sage's own 8.
     assert summary["boards"][1]["position"] == 3 and "+1 for Sage's own 8" in summary["last_move"]
-    assert screen.message.text == "" and the(screen.view, "From hand")
+    assert screen.message.text == "" and the(screen.view, "From hand").selected
 
 
 def test_two_face_up_eights_of_one_colour_are_told_apart_by_their_dogs(table):
     eights = [{"number": 8, "colour": "blue", "dog": "Nicky"}, {"number": 8, "colour": "blue", "dog": "Sage"}]
     screen, session = table([lay_out(1, eights, 2), lay_out(0, [], 4)])
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     assert face_up_chips(screen) == [("8", "Nicky"), ("8", "Sage")]
     tap(chip_reading(screen, "8", "Nicky"))
     assert screen.view.counting.dog_question is None
@@ -123,7 +123,7 @@ def test_two_face_up_eights_of_one_colour_are_told_apart_by_their_dogs(table):
 
 def test_an_eight_laid_out_without_its_dog_asks_only_between_the_dogs_it_may_show(table):
     screen, session = table([lay_out(1, [{"number": 8, "colour": "red"}], 3), lay_out(0, [], 4)])
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     assert face_up_chips(screen) == [("8", "red")]
     tap(chip_reading(screen, "8", "red"))
     question = screen.view.counting.dog_question
@@ -136,7 +136,7 @@ def test_an_eight_laid_out_without_its_dog_asks_only_between_the_dogs_it_may_sho
 
 def test_a_face_up_wild_dog_still_says_what_it_stands_for(table):
     screen, session = table([lay_out(1, [{"wild": True}, {"number": 3, "colour": "red"}], 2), lay_out(0, [], 4)])
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     assert face_up_chips(screen) == [("W", "wild"), ("3", "red")]
     tap(chip_reading(screen, "W", "wild"))
     assert len(session.actions) == 2 and "Wild Dog" in screen.message.text
@@ -154,7 +154,7 @@ def test_only_the_cards_lying_face_up_are_offered_and_one_past_32_is_refused(tab
     screen, session = table([lay_out(1, [{"number": 9, "colour": "black"}, {"number": 5, "colour": "blue"}], 2),
                              lay_out(0, [], 4), *played])
     assert session.summary()["count"] == 25 and session.summary()["turn"] == 1
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     assert face_up_chips(screen) == [("9", "black"), ("5", "blue")]
     nine, five = screen.view.counting.face_up.chips
     assert nine.dimmed and not five.dimmed
@@ -162,7 +162,7 @@ def test_only_the_cards_lying_face_up_are_offered_and_one_past_32_is_refused(tab
     tap(nine)
     assert "past 32" in screen.message.text
     assert (len(session.actions), session.summary()) == before
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     tap(five)
     assert session.actions[-1].args == {"number": 5, "colour": "blue", "from": "face_up"}
 
@@ -172,7 +172,28 @@ def test_the_face_up_cards_fit_with_four_long_names(table):
                    {"number": 10, "colour": "black"}]
     screen, session = table([lay_out(1, maximiliana, 0), *(lay_out(seat, [], 4) for seat in (2, 3, 0))],
                             players=LONG)
-    tap(the(screen.view, "From hand"))
+    tap(the(screen.view, "From face-up"))
     assert face_up_chips(screen) == [("8", "Sage"), ("W", "wild"), ("13", "red"), ("10", "black")]
     assert "Maximiliana's face-up cards" in screen.view.counting.face_up.prompt.text
     assert problems(screen) == []
+
+
+def test_where_the_card_comes_from_is_two_choices_the_chosen_one_ringed(table):
+    """The pad says both places a card can come from, the one chosen filled and ringed; a tap chooses,
+    and no words change under the finger (it once read "From hand" until tapped, then "From face-up")."""
+    screen, session = table([lay_out(1, [{"number": 3, "colour": "red"}], 3),
+                             *(lay_out(seat, [], 4) for seat in (2, 3, 0))], players=LONG)
+    counting = screen.view.counting
+    hand, face_up = the(screen.view, "From hand"), the(screen.view, "From face-up")
+    assert hand.selected and not face_up.selected and counting.pad.parent is counting
+    tap(face_up)
+    assert face_up.selected and not hand.selected
+    assert (the(screen.view, "From hand"), the(screen.view, "From face-up")) == (hand, face_up)
+    assert face_up_chips(screen) == [("3", "red")]
+    assert problems(screen) == []
+    tap(hand)
+    assert hand.selected and counting.pad.parent is counting
+    tap(face_up)
+    tap(chip_reading(screen, "3", "red"))
+    assert session.actions[-1].args == {"number": 3, "colour": "red", "from": "face_up"}
+    assert hand.selected and not face_up.selected   # the next card starts from the hand again

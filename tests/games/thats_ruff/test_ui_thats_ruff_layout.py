@@ -1,10 +1,11 @@
 """That's Ruff! on the 7" panel (800x480) with four players with long names: every part of a hand passes
 the play-throughs' layout check (names in full, targets big enough, nothing cut or overlapping), the
 count and every dog's discs kept stay key numbers 10 mm tall (the count with a message showing), the
-space numbers are readable, the line saying why each dog moved is whole at the end of a hand (at both
-sizes too) and, while counting, says what the last card or "That's Ruff!" did in two lines, a blue or
-red 8 only asks about the dogs whose 8 is still in the deck, the expected step is the one drawn as
-primary when collecting, and staying in the dog house says what it costs."""
+space numbers are readable, each dog's result (how far it went back and why) is whole in table type at
+the end of a hand (at both sizes too, the paths staying where there is room), the line beside the count
+says what the last card or "That's Ruff!" did in two lines, a blue or red 8 only asks about the dogs
+whose 8 is still in the deck, the expected step is the one drawn as primary when collecting, and staying
+in the dog house says what it costs."""
 
 import random
 import sys
@@ -16,6 +17,8 @@ pytest.importorskip("kivy")
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
+from kivy.uix.label import Label  # noqa: E402
+from ui_support import tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.games.thats_ruff import GAME  # noqa: E402
@@ -25,7 +28,7 @@ from ui import theme  # noqa: E402
 from ui.games.thats_ruff.widgets import READABLE, compact  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
-from ui.widgets.text import line_height, lines_needed  # noqa: E402
+from ui.widgets.text import line_height, lines_needed, text_width  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "e2e"))
 import layout  # noqa: E402
@@ -145,19 +148,65 @@ def test_every_count_the_family_tracks_is_a_key_number(shown, phase):
 LONGEST_HAND_ENDS = [(39, 2, 215), (50, 3, 199), (32, 4, 93)]
 
 
+def results_shown(screen) -> list[Label]:
+    """The lines of the hand's result on screen."""
+    return [label for label in screen.view.info.results.children if layout.is_shown(label)]
+
+
+def read_from_the_seats(label: Label) -> bool:
+    return (label.font_size * layout.CAP_HEIGHT / layout.px_per_mm(800) >= layout.SECONDARY_TEXT_MM - 0.05
+            and not layout.read_up_close(label))
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
 @pytest.mark.parametrize("seed, players, upto", LONGEST_HAND_ENDS, ids=["2p", "3p", "4p"])
-def test_the_line_saying_why_each_dog_moved_is_whole_at_the_end_of_a_hand(shown, size, seed, players, upto):
+def test_each_dogs_result_is_whole_at_the_end_of_a_hand(shown, size, seed, players, upto):
     Window.size = size
     settle()
     actions, _ = random_game(seed, players)
     screen, session = shown(upto, actions, players)
     summary = session.summary()
     assert summary["phase"] in ("moving", "hand_over", "won") and len(summary["last_move"]) > 40 * players
+    assert sorted(label.text for label in results_shown(screen)) == sorted(summary["hand_result"])
+    assert all(name in " ".join(summary["hand_result"]) for name in NAMES[:players])
     info = screen.view.info
-    assert summary["last_move"] in info.line.text
-    assert all(name in info.line.text for name in NAMES[:players])
-    assert info.row.height <= info.height + 1, "the line scrolls: part of it is out of sight"
+    assert info.row.height <= info.height + 1, "the results scroll: part of them is out of sight"
+    assert problems(screen) == []
+
+
+def test_the_result_of_a_hand_is_read_from_the_seats_a_line_a_dog(shown):
+    """At 800x480 with four long names, the last card of Collecting tapped: how far each dog went back
+    and why, in table type, one line a dog, the dog that did not move too, all in sight."""
+    actions, _ = random_game(32, 4)
+    screen, session = shown(43, actions)
+    pad = screen.view.collecting
+    tap(next(chip for chip in pad.own_chips if chip.card == {"number": 6, "colour": "blue"}))
+    tap(pad.centre_button)
+    assert session.summary()["phase"] == "hand_over"
+    lines = {label.text: label for label in screen.walk() if isinstance(label, Label) and layout.is_shown(label)}
+    for said in ("Christopher (Nicky): 2 back for a pair of 0s, to space 2.",
+                 "Maximiliana (Moon): 9 back for pairs of 1s and 10s and a flush of 5 blue, to space 9.",
+                 "Bartholomew (Sage): nothing back.",
+                 "Jean-Baptiste (Lady): 15 back for pairs of 4s and 8s, three 2s, a flush of 7 blue and Lady's "
+                 "own 8, to space 1, fetching 1 disc."):
+        assert said in lines, sorted(lines)
+        assert read_from_the_seats(lines[said]), f"{said!r} is in fine print"
+    info = screen.view.info
+    assert info.row.height <= info.height + 1, "the results scroll: part of them is out of sight"
+    assert problems(screen) == []
+
+
+@pytest.mark.parametrize("size, players", [((1280, 720), 4), ((800, 480), 2)], ids=["1280x720-4p", "800x480-2p"])
+def test_where_there_is_room_the_paths_and_the_discs_kept_stay_beside_the_result(shown, size, players):
+    Window.size = size
+    settle()
+    seed, _, upto = next(end for end in LONGEST_HAND_ENDS if end[1] == players)
+    actions, _ = random_game(seed, players)
+    screen, session = shown(upto, actions, players)
+    view = screen.view
+    assert len(results_shown(screen)) == players
+    assert all(layout.is_shown(strip) and strip.get_root_window() is not None for strip in view.boards)
+    assert view.kept.get_root_window() is not None
     assert problems(screen) == []
 
 
@@ -232,3 +281,44 @@ def test_staying_in_the_dog_house_says_what_it_costs(shown):
     assert any(f"pays {choice['cost']} of {choice['discs']} disc" in text for text in texts), texts
     where = "the dog house" if choice["moves_on_to"] == 14 else f"space {choice['moves_on_to']}"
     assert any(f"moves on to {where}" in text for text in texts), texts
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_each_dogs_name_stands_by_its_path_while_counting(shown, size, players):
+    """The messages say "Nicky moves to space 6" and "Sage wins!": each path says whose dog it is, its
+    players' names and the dog's, with every space's number still whole."""
+    Window.size = size
+    settle()
+    actions, first = random_game(1, players)
+    screen, session = shown(first["counting"], actions, players)
+    pad = screen.view.counting.pad
+    tap(pad.suit_buttons["black"])
+    tap(pad.number_buttons[0])
+    assert session.summary()["count"] == 0 and len(session.actions) == first["counting"] + 1
+    for strip, board in zip(screen.view.boards, session.summary()["boards"]):
+        dog = strip.dog_label
+        assert dog.text == f"· {board['dog']}" and layout.is_shown(dog) and dog.get_root_window() is not None
+        assert read_from_the_seats(dog)
+        assert all(name in layout.plain(" ".join(texts(strip))) for name in board["names"])
+        assert strip.geometry.tile_w >= text_width("13", READABLE, bold=True)
+    assert problems(screen) == []
+
+
+def lines_drawn(label: Label) -> list[str]:
+    """The lines a label's words were wrapped into when drawn."""
+    label.texture_update()
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+
+
+def test_a_wild_dogs_colour_and_number_to_match_stay_on_one_line(shown):
+    """At 800x480 with four long names, "match Wild Dog as blue 6" once broke with the 6 alone."""
+    screen, session = shown(FIRST["counting"])
+    pad = screen.view.counting.pad
+    for key in (pad.suit_buttons["wild"], pad.suit_buttons["blue"], pad.number_buttons[6]):
+        tap(key)
+    assert session.summary()["last_card_name"] == "Wild Dog as blue 6"
+    lines = [line.strip() for line in lines_drawn(screen.view.ids["info_match"])]
+    assert len(lines) > 1, "the line fits: nothing here can break it"
+    assert any(line.replace("\u00a0", " ").endswith("blue 6") for line in lines), lines
+    assert all(line.replace("\u00a0", " ") != "6" for line in lines), lines

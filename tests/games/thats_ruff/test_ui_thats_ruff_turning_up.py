@@ -58,15 +58,17 @@ def count_by_taps(screen, actions):
         if action.type == "thats_ruff":
             tap(pad.ruff_button)
             continue
-        if action.get("stay"):
-            tap(pad.stay)
         card = {key: value for key, value in action.args.items() if key not in ("from", "stay", "replacement")}
         if action.get("from") == "face_up":
             # The face-up cards take the pad's place: the one played is tapped there.
-            tap(pad.source)
+            tap(pad.source.buttons["face_up"])
             tap(next(chip for chip in pad.face_up.chips if chip.card == card))
-            continue
-        enter_card(pad.pad, card)
+        else:
+            enter_card(pad.pad, card)
+        # A card that could keep the dog in its dog house asks whether it does.
+        question = pad.stay_question
+        if question is not None:
+            tap(question.stay_button if action.get("stay") else question.move_on_button)
 
 
 def phase_shown(screen):
@@ -129,3 +131,88 @@ def test_turning_up_too_few_cards_is_refused_and_says_how_many(shown):
     assert session.summary()["phase"] == "revealing"
     assert f"{len(cards)} face-down card" in screen.message.text
     assert entry.done_button.text == f"Turn up ({len(cards) - 1} of {len(cards)})"
+
+
+STAYS = next(index for index, action in enumerate(ACTIONS) if action.get("stay"))
+
+
+@pytest.mark.parametrize("stay", [True, False], ids=["stays", "moves-on"])
+def test_a_card_that_can_keep_the_dog_home_asks_whether_it_stays_and_at_what_price(shown, stay):
+    """Ann's Wild Dog as a black 0 brings Nicky into the dog house with a space to spare and a disc to pay
+    with: the pad asks, saying the price and where Nicky goes instead, and plays the card as answered."""
+    screen, session = shown
+    for action in ACTIONS[len(LAID_OUT):STAYS]:
+        screen.controller.perform(action)
+    settle()
+    pad = screen.view.counting
+    enter_card(pad.pad, {"wild": True, "number": 0, "colour": "black"})
+    question = pad.stay_question
+    assert question is not None and len(session.actions) == STAYS
+    assert question.title.text == "Nicky reaches the dog house with 1 space to go"
+    assert question.stay_button.text == "Nicky stays in the dog house: pays 1 of 1 disc"
+    assert question.move_on_button.text == "Nicky moves on to space 0"
+    tap(question.stay_button if stay else question.move_on_button)
+    played = session.actions[-1]
+    assert played.type == "play" and bool(played.get("stay")) == stay
+    summary = session.summary()
+    assert summary["boards"][summary["players"][0]["board"]]["position"] == (14 if stay else 0)
+
+
+def test_a_card_that_cannot_keep_the_dog_home_is_played_at_once(shown):
+    screen, session = shown
+    for action in ACTIONS[len(LAID_OUT):STAYS]:
+        screen.controller.perform(action)
+    settle()
+    pad = screen.view.counting
+    enter_card(pad.pad, {"number": 1, "colour": "red"})
+    assert pad.stay_question is None and session.actions[-1].args == {"number": 1, "colour": "red"}
+
+
+def test_what_the_last_counted_card_did_is_not_said_again_once_counting_is_over(shown):
+    """The last card's line ("count 11; +1 for matching blue; Nicky moves to space 6") stayed under
+    Turning up and Collecting as if it had just happened."""
+    screen, session = shown
+    count_by_taps(screen, COUNTING)
+    settle()
+    last_card = session.summary()["last_move"]
+    assert last_card.startswith("count ")
+    entry = screen.view.entry
+    assert screen.view.phase == "revealing" and last_card not in entry.prompt.text
+    while screen.view.phase == "revealing":
+        for card in REVEALS[screen.view.entry.seat]:
+            enter_card(screen.view.entry.pad, card)
+        settle()
+        assert last_card not in screen.view.entry.prompt.text
+    pad = screen.view.collecting
+    assert screen.view.phase == "collecting" and last_card not in pad.hint.text
+    collection = next(action for action in ACTIONS[len(session.actions):] if action.type == "collect")
+    centre = session.summary()["centre"]
+    tap(next(chip for chip in pad.own_chips if chip.card == collection.get("collector")))
+    for card in collection.get("cards"):
+        tap(pad.centre_chips[centre.index(card)])
+    tap(pad.collect_button)
+    assert session.actions[-1] == collection
+    assert session.summary()["last_move"] in pad.hint.text   # what Collecting did is said
+
+
+def test_a_refusal_goes_once_a_tap_is_taken(shown):
+    """Five face-up cards where four are laid out: refused; Take back is taken, and the refusal ("tap Lay
+    out or Take back") no longer stands under a button that now reads otherwise."""
+    screen, session = shown
+    session.undo()
+    session.undo()
+    screen.view.refresh()
+    settle()
+    entry = screen.view.entry
+    for number in range(5):
+        enter_card(entry.pad, {"number": number, "colour": "blue"})
+    assert "That is all 4 cards" in screen.message.text and len(entry.entered) == 4
+    assert entry.pad.colour is None   # the next card is a colour and a number, as after any refusal
+    tap(entry.row.back_button)
+    assert len(entry.entered) == 3 and entry.done_button.text == "Lay out: 3 up, 1 down"
+    assert screen.message.text == ""
+    enter_card(entry.pad, {"number": 9, "colour": "blue"})
+    enter_card(entry.pad, {"number": 10, "colour": "blue"})
+    assert "That is all 4 cards" in screen.message.text
+    tap(entry.pad.suit_buttons["red"])   # a colour chosen is a tap taken too
+    assert screen.message.text == ""

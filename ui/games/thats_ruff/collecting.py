@@ -301,7 +301,7 @@ class CollectPad(OpensTricks, BoxLayout):
                 can or 0, "nothing can be collected: tap one of your cards, then Move to centre.")
         else:
             hint = f"{picked} picked."
-        last = summary["last_move"]
+        last = summary["last_move_in_phase"]
         self.hint.text = f"{hint}\n{last}" if last else hint
 
     # ----- tapping ----------------------------------------------------------------------------------
@@ -320,6 +320,7 @@ class CollectPad(OpensTricks, BoxLayout):
         chosen.collector = None if chosen.collector == index else index
         chosen.held_card = None
         self._show_cards()
+        self.controller.taken()
 
     def ask_held_card(self, index: int) -> HandPopup:
         assert self.summary is not None and self.turn is not None
@@ -348,10 +349,12 @@ class CollectPad(OpensTricks, BoxLayout):
         else:
             picked.append(index)
         self._show_cards()
+        self.controller.taken()
 
     def clear(self) -> None:
         self.chosen = Chosen()
         self._show_cards()
+        self.controller.taken()
 
     def collect(self) -> bool:
         return self._attempt(ActionType.COLLECT)

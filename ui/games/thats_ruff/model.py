@@ -4,6 +4,7 @@ card played redraws what it changed: the count, a dog, whose turn, the line sayi
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from kivy.event import EventDispatcher
@@ -15,6 +16,12 @@ from companion.games.thats_ruff.summary import BoardSummary, RuffSummary
 from companion.outcome import Outcome
 from companion.players import Player
 from companion.words import counted
+
+
+def unbroken(card_name: str) -> str:
+    """A card's name with its colour and number kept on one line ("Wild Dog as blue 6" may wrap, but
+    never before its 6)."""
+    return re.sub(r"\b(blue|red|black) (\d+)", "\\1\u00a0\\2", card_name)
 
 
 class BoardModel(EventDispatcher):
@@ -29,8 +36,10 @@ class BoardModel(EventDispatcher):
     in_house = BooleanProperty(False)
     kept = NumericProperty(0)
     active = BooleanProperty(False)  # the table waits for its player, or its dog has won
+    result = StringProperty("")      # once the hand is collected: how far the dog moved back and why
 
-    def update(self, board: BoardSummary, active: bool) -> None:
+    def update(self, board: BoardSummary, active: bool, result: str) -> None:
+        self.result = result
         self.position = board["position"]
         self.discs = board["discs_on_path"]
         self.in_house = board["in_dog_house"]
@@ -45,6 +54,7 @@ class RuffModel(EventDispatcher):
     turn_player = ObjectProperty(None, allownone=True)
     match_words = StringProperty("")      # the card the next one is matched against
     last_move = StringProperty("")        # what the last move did (outside Counting, after the hand it was in)
+    results_shown = BooleanProperty(False)  # the hand is collected: each dog's result instead of the line
     # The bar under the paths once the cards are collected: the next deal, a dog's choice to stay, or
     # the winner.
     dealer = ObjectProperty(None, allownone=True)
@@ -69,20 +79,22 @@ class RuffModel(EventDispatcher):
         # Outlined: the paths of the players the table waits for, or the winner's.
         seats = outcome.winners if outcome.finished else summary["waiting_for"]
         waiting = {summary["players"][seat]["board"] for seat in seats}
-        for index, (model, shown) in enumerate(zip(self.boards, summary["boards"])):
-            model.update(shown, index in waiting)
+        results = summary["hand_result"] or [""] * len(self.boards)
+        for index, (model, shown, result) in enumerate(zip(self.boards, summary["boards"], results)):
+            model.update(shown, index in waiting, result)
+        self.results_shown = bool(summary["hand_result"])
         self.phase = phase
         self.counting = phase == Phase.COUNTING
         self.count = summary["count"]
         turn = summary["turn"]
         self.turn_player = players[turn] if turn is not None and self.counting else None
         last = summary["last_card_name"]
-        self.match_words = f"match {last}" if last else "nothing to match"
-        over = " over" if phase == Phase.HAND_OVER else ""
+        self.match_words = f"match {unbroken(last)}" if last else "nothing to match"
         # While counting, the count and whose turn it is stand beside the line, and the hand is said
-        # as counting starts: the line says the rest, in the two lines it has on the 7" panel.
+        # as counting starts: the line says the rest, in the two lines it has on the 7" panel. Once the
+        # hand is collected, each dog's result says it instead, read from the seats.
         self.last_move = (summary["last_move_short"] if self.counting
-                          else f"Hand {summary['hand']}{over} · {summary['last_move']}")
+                          else "" if self.results_shown else f"Hand {summary['hand']} · {summary['last_move']}")
         self.dealer = players[summary["next_dealer"]]
         self.deal_words = f"Deal hand {summary['hand'] + 1} ({summary['deal_size']} cards each)"
         self._show_stay_choice(summary)

@@ -1,24 +1,26 @@
 """The That's Ruff! pads: the card pad (numbers 0-13 beside the three suits and the Wild Dog), the
-Counting pad around it (the face-up cards in its place while a card comes from the table, staying in
-the dog house, "That's Ruff!", Tricks), the entry table for laying out and turning up face-down cards,
-and the popup for cards held in the hand.
+Counting pad around it (the face-up cards in its place while a card comes from the table, "That's
+Ruff!", Tricks, and the question whether a dog reaching its dog house stays there), the entry table for
+laying out and turning up face-down cards, and the popup for cards held in the hand.
 
 Everything here is made once and shown again with other words: a card entered changes what the pad's
 buttons say and which are ringed, never which buttons there are. What is possible is the core's to say
-(the dogs an 8 may show, whether staying is within reach, the face-up cards that fit, how many cards to
-lay out); the rules refuse the rest, and their reason is said in the message bar."""
+(the dogs an 8 may show, whether a card offers to stay in the dog house and at what price, the face-up
+cards that fit, how many cards to lay out); the rules refuse the rest, and their reason is said in the
+message bar."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion.actions import Action
+from companion.games.thats_ruff.counting import StayOffer, stay_offer
+from companion.games.thats_ruff.paths import space_name
 from companion.games.thats_ruff.state import COLOURS, DEAL_SIZE, HIGHEST, KEEP, LOWEST, WILD, ActionType, Card, Phase
 from companion.games.thats_ruff.summary import FaceUpCard, RuffSummary
 from companion.players import Player
@@ -38,10 +40,11 @@ from ui.games.thats_ruff.widgets import (
     row_height,
 )
 from ui.widgets.basics import BigButton, Panel, Text
-from ui.widgets.choice import Choice
+from ui.widgets.choice import Choice, ChoiceRow
 from ui.widgets.hiding import hide
 
 NUMBERS = range(LOWEST, HIGHEST + 1)
+HAND, FACE_UP = "hand", "face_up"   # where a card played comes from
 SUITS = (*COLOURS, WILD)
 PAD_GAP = dp(5)
 # The most cards a player lays out in a hand: a face-up picker or a row of entered cards holds as many.
@@ -103,9 +106,10 @@ class CardPad(BoxLayout):
     Wild Dog enters a Wild Dog at once. A blue or red 8 asks which dog it shows while it may show either
     of its colour's dogs."""
 
-    def __init__(self, on_card: Callable[[Card], object], declare: bool, hint: Hint, **kwargs: Any) -> None:
+    def __init__(self, on_card: Callable[[Card], object], declare: bool, hint: Hint,
+                 taken: Callable[[], object] = lambda: None, **kwargs: Any) -> None:
         super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
-        self.on_card, self.declare, self.hint = on_card, declare, hint
+        self.on_card, self.declare, self.hint, self.taken = on_card, declare, hint, taken
         self.colour: str | None = None
         self.wild = False
         self.eight_dogs: dict[str, list[str]] = {}
@@ -152,6 +156,7 @@ class CardPad(BoxLayout):
         else:
             self.colour = None if self.colour == suit else suit
         self._mark()
+        self.taken()
 
     def tap_number(self, number: int) -> None:
         if self.colour is None:
@@ -185,22 +190,38 @@ class CardPad(BoxLayout):
 
 
 # ----- Counting ---------------------------------------------------------------------------------------
-class RuffToggle(BigButton):
-    """A two-way switch that says its current setting in words."""
-
-    on = BooleanProperty(False)
-    texts = ListProperty(["", ""])
+class StayQuestion(ModalView):
+    """A card that brings the dog into its dog house with steps to spare, and discs enough to stay:
+    stay (at its price) or move on (to where). Both are fair choices, so neither is drawn as the one
+    expected; the words are those of the same choice at the end of Collecting."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.bind(on_release=lambda *_: setattr(self, "on", not self.on))
-        self.fbind("on", self._say)
-        self.fbind("texts", self._say)
-        self._say()
+        super().__init__(size_hint=(0.9, None), auto_dismiss=True, **kwargs)
+        self.on_answer: Callable[[bool], object] = lambda stay: None
+        panel = Panel(orientation="vertical", padding=dp(10), spacing=dp(8))
+        self.title = Text(text="", font_size=theme.FONT_TITLE, bold=True, halign="center")
+        panel.add_widget(self.title)
+        row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH_BIG)
+        self.stay_button = BigButton(height=theme.TOUCH_BIG, font_size=theme.FONT_BODY)
+        self.move_on_button = BigButton(height=theme.TOUCH_BIG, font_size=theme.FONT_BODY)
+        for button, stay in ((self.stay_button, True), (self.move_on_button, False)):
+            button.bind(on_release=lambda _, chosen=stay: self._answer(chosen))
+            row.add_widget(button)
+        panel.add_widget(row)
+        self.add_widget(panel)
+        fit_popup(self, panel)
 
-    def _say(self, *_: Any) -> None:
-        self.text = self.texts[int(self.on)]
-        self.kind = "ok" if self.on else "normal"
+    def ask(self, dog: str, offer: StayOffer, on_answer: Callable[[bool], object]) -> StayQuestion:
+        self.on_answer = on_answer
+        self.title.text = f"{dog} reaches the dog house with {counted(offer.spaces, 'space')} to go"
+        self.stay_button.text = f"{dog} stays in the dog house: pays {offer.cost} of {counted(offer.discs, 'disc')}"
+        self.move_on_button.text = f"{dog} moves on to {space_name(offer.moves_on_to)}"
+        self.open()
+        return self
+
+    def _answer(self, stay: bool) -> None:
+        self.dismiss()
+        self.on_answer(stay)
 
 
 class FaceUpPicker(BoxLayout):
@@ -248,25 +269,24 @@ class FaceUpPicker(BoxLayout):
 
 
 class CountingPad(OpensTricks, BoxLayout):
-    """The card pad, and beside it where the card comes from, staying in the dog house and "That's Ruff!"
-    (and Tricks, with tricks on). Whose turn it is stands over the count."""
+    """The card pad, and beside it where the card comes from (the hand or the player's face-up cards)
+    and "That's Ruff!" (and Tricks, with tricks on). Whose turn it is stands over the count. A card that
+    brings the dog into its dog house with spaces to spare, and discs enough to stay, asks whether it
+    stays before it is played."""
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
         self.controller = controller
-        self.pad = CardPad(self.play, declare=True, hint=controller.explain)
+        self.pad = CardPad(self.play, declare=True, hint=controller.explain, taken=controller.taken)
         self.add_widget(self.pad)
         self.face_up = FaceUpPicker(self.play_face_up, size_hint_y=None, height=self.pad.height)
         self.declaring_face_up_wild = False
         side = BoxLayout(orientation="vertical", spacing=PAD_GAP, size_hint_x=None, width=side_width())
-        toggles = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
-        self.source = RuffToggle(texts=["From hand", "From face-up"], font_size=theme.FONT_SMALL, height=row_height())
-        self.source.fbind("on", self._show_source)
-        toggles.add_widget(self.source)
-        self.stay = RuffToggle(texts=["Stay home\nno", "Stay home\nYES"], font_size=theme.FONT_SMALL,
-                               height=row_height())
-        toggles.add_widget(self.stay)
-        side.add_widget(toggles)
+        self.source = ChoiceRow(options=[(HAND, "From hand"), (FACE_UP, "From face-up")], value=HAND,
+                                spacing=PAD_GAP, font_size=theme.FONT_SMALL, size_hint_y=None, height=row_height())
+        self.source.fbind("value", self._show_source)
+        self.source.bind(on_choose=lambda *_: controller.taken())
+        side.add_widget(self.source)
         abilities = controller.session.summary()["abilities"] is not None
         last = BoxLayout(spacing=PAD_GAP, size_hint_y=None, height=row_height())
         # Sharing its row with Tricks on the 7" panel, the words take a size that keeps them whole.
@@ -285,29 +305,31 @@ class CountingPad(OpensTricks, BoxLayout):
         self.height = self.pad.height
         self.turn: int | None = None
         self.summary: RuffSummary | None = None
+        self.stay_question: StayQuestion | None = None
+        self._stay_question: StayQuestion | None = None
+
+    @property
+    def from_face_up(self) -> bool:
+        return bool(self.source.value == FACE_UP)
 
     def show(self, summary: RuffSummary) -> None:
         self.summary = summary
         self.turn = turn = summary["turn"]
         assert turn is not None, "Counting is always someone's turn"
         self.pad.eight_dogs, self.pad.dogs_seen = summary["eight_dogs"], summary["eights_seen"]
-        reach = summary["stay_within_reach"]
-        hide(self.stay, not reach)
-        if not reach:
-            self.stay.on = False
         face_up = summary["face_up_to_play"]
         self.source.disabled = not face_up
         if not face_up:
-            self.source.on = False
+            self.source.value = HAND
         self.face_up.show(self.controller.players[turn].name, face_up)
 
     def _show_source(self, *_: Any) -> None:
         """The face-up cards to tap in place of the pad while the card comes from the table; the pad
         again for a card from the hand, or to say what a face-up Wild Dog stands for."""
-        if not self.source.on and self.declaring_face_up_wild:
+        if not self.from_face_up and self.declaring_face_up_wild:
             self.declaring_face_up_wild = False
             self.pad.reset()
-        wanted = self.face_up if self.source.on and not self.declaring_face_up_wild else self.pad
+        wanted = self.face_up if self.from_face_up and not self.declaring_face_up_wild else self.pad
         if wanted.parent is None:
             self.remove_widget(self.pad if wanted is self.face_up else self.face_up)
             self.add_widget(wanted, index=len(self.children))
@@ -316,7 +338,7 @@ class CountingPad(OpensTricks, BoxLayout):
     def dog_question(self) -> DogQuestion | None:
         return self.pad.dog_question
 
-    def play_face_up(self, choice: FaceUpCard) -> DogQuestion | None:
+    def play_face_up(self, choice: FaceUpCard) -> DogQuestion | StayQuestion | None:
         """A tapped face-up card: played at once, an 8 with its dog (asked only while the app doesn't
         know which of its colour's dogs it shows); a Wild Dog first says what it stands for."""
         card = choice["card"].copy()
@@ -332,13 +354,29 @@ class CountingPad(OpensTricks, BoxLayout):
         if dogs:
             card["dog"] = dogs[0]
         self.play(card)
-        return None
+        return self.stay_question
 
     def play(self, card: Card) -> bool:
+        """The card entered: played, unless it brings the dog into its dog house with spaces to spare
+        and discs enough to stay; then the player is asked first, and the card is played with the answer."""
+        assert self.turn is not None and self.summary is not None
+        offer = stay_offer(self.controller.session.state, card)
+        from_face_up = self.from_face_up
+        if offer is None:
+            return self._send(card, from_face_up, stay=False)
+        if self._stay_question is None:
+            self._stay_question = StayQuestion()
+            self._stay_question.bind(on_dismiss=lambda *_: setattr(self, "stay_question", None))
+        dog = self.summary["players"][self.turn]["dog"]
+        self.stay_question = self._stay_question.ask(
+            dog, offer, lambda stay: self._send(card, from_face_up, stay=stay))
+        return False
+
+    def _send(self, card: Card, from_face_up: bool, stay: bool) -> bool:
         args: dict[str, Any] = dict(card)
-        if self.source.on:
+        if from_face_up:
             args["from"] = "face_up"
-        if self.stay.on:
+        if stay:
             args["stay"] = True
         self.fresh()
         return self.controller.perform(Action(ActionType.PLAY, self.turn, args))
@@ -351,8 +389,7 @@ class CountingPad(OpensTricks, BoxLayout):
         """Back to an untouched pad, refused or not: a colour left chosen would be switched off by the
         next tap on it, doubling the taps for the next card."""
         self.pad.reset()
-        self.source.on = False
-        self.stay.on = False
+        self.source.value = HAND
 
 
 # ----- laying out and turning up ----------------------------------------------------------------------
@@ -421,11 +458,11 @@ class EntryPad(BoxLayout):
         self.add_widget(self.seats)
         self.prompt = Text(text="", font_size=name_font(), fine_print=True)
         self.add_widget(self.prompt)
-        self.row = EnteredRow(self._show, back_width=dp(130))
+        self.row = EnteredRow(self._taken_back, back_width=dp(130))
         self.add_widget(self.row)
         self.add_widget(BoxLayout())  # what is left of the height stays under the cards, not between rows
         bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
-        self.pad = CardPad(self.add_card, declare=False, hint=controller.explain)
+        self.pad = CardPad(self.add_card, declare=False, hint=controller.explain, taken=controller.taken)
         bottom.add_widget(self.pad)
         self.done_button = BigButton(text="", kind="primary", size_hint_x=None, width=side_width(),
                                      size_hint_y=1, font_size=theme.FONT_BODY)
@@ -460,6 +497,7 @@ class EntryPad(BoxLayout):
             self.row.cards = []
             self.pad.reset()
             self._show()
+            self.controller.taken()
 
     @property
     def wanted(self) -> int:
@@ -474,7 +512,7 @@ class EntryPad(BoxLayout):
             return
         laying = self.phase == Phase.LAYING_OUT
         self.info.text = f"{'Laying out' if laying else 'Turning up'} · hand {summary['hand']}"
-        last = f"\n{summary['last_move']}" if summary["last_move"] else ""
+        last = f"\n{summary['last_move_in_phase']}" if summary["last_move_in_phase"] else ""
         waiting = summary["waiting_for"]
         players = self.controller.players
         for seat, button in enumerate(self.seat_buttons):
@@ -507,6 +545,8 @@ class EntryPad(BoxLayout):
 
     def add_card(self, card: Card) -> None:
         if len(self.entered) >= self.wanted:
+            # Fresh again, as after a card refused in Counting: the next card is a colour and a number.
+            self.pad.reset()
             self.controller.explain(f"That is all {self.wanted} cards; tap {self.done_button.text.split(':')[0]} "
                                     f"or Take back.")
             return
@@ -516,6 +556,11 @@ class EntryPad(BoxLayout):
             self.finish()
             return
         self._show()
+        self.controller.taken()
+
+    def _taken_back(self) -> None:
+        self._show()
+        self.controller.taken()
 
     def finish(self) -> bool:
         if self.phase == Phase.LAYING_OUT:

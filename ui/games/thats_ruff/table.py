@@ -28,19 +28,24 @@ from ui.games.thats_ruff.collecting import CollectPad
 from ui.games.thats_ruff.model import BoardModel, RuffModel
 from ui.games.thats_ruff.pads import CountingPad, EntryPad
 from ui.games.thats_ruff.widgets import (  # noqa: F401  (ShadedCounts and SeatDoing are named in table.kv)
+    NAMES_WIDTH,
     BoardStrip,
     KeptHouse,
     SeatDoing,
     ShadedCounts,
     head_height,
     lowest_strip,
+    narrowest_path,
+    strip_padding,
 )
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in table.kv)
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
-from ui.widgets.text import line_height
+from ui.widgets.text import line_height, lines_needed
+
+RESULT_GAP = dp(6)
 
 
 def counting_head_height() -> float:
@@ -49,11 +54,13 @@ def counting_head_height() -> float:
 
 
 class InfoLine(ScrollView):
-    """Whose turn it is, the card to match, and what the last move did (laid out in table.kv)."""
+    """Whose turn it is, the card to match, and what the last move did, or each dog's result once the
+    hand is collected (laid out in table.kv)."""
 
-    turn = ObjectProperty(None)   # a SeatDoing
+    turn = ObjectProperty(None)     # a SeatDoing
     row = ObjectProperty(None)
-    line = ObjectProperty(None)   # what the last move did
+    line = ObjectProperty(None)     # what the last move did
+    results = ObjectProperty(None)  # a ResultLine a dog
 
 
 class ShownLine(Label):
@@ -61,10 +68,18 @@ class ShownLine(Label):
     Counting)."""
 
     shown = BooleanProperty(False)
+    fine_print = BooleanProperty(False)
+
+
+class ResultLine(ShownLine):
+    """One dog's part in the result of the hand: who, how far back, for what and where to."""
+
+    board = ObjectProperty(None, allownone=True)
 
 
 class KeptDiscs(BoxLayout):
-    """The discs each dog keeps in its dog house, in the order of the paths."""
+    """The discs each dog keeps in its dog house, in the order of the paths: a row of them over the
+    paths, or a column beside the hand's result where the paths give way to it."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(spacing=dp(4), size_hint_x=None, **kwargs)
@@ -77,13 +92,27 @@ class KeptDiscs(BoxLayout):
             self.add_widget(house)
         self._fit()
 
+    def row_width(self) -> float:
+        return sum(house.width for house in self.houses) + self.spacing * (len(self.houses) - 1)
+
+    def column_width(self) -> float:
+        return max(house.width for house in self.houses)
+
+    def stand(self, column: bool, height: float) -> None:
+        """In a column as tall as `height` allows (no house taller than in the row), or in the row."""
+        self.orientation = "vertical" if column else "horizontal"
+        houses = len(self.houses)
+        self.height = min(height, houses * head_height() + self.spacing * (houses - 1)) if column else head_height()
+        self._fit()
+
     def _fit(self, *_: Any) -> None:
-        self.width = sum(house.width for house in self.houses) + self.spacing * (len(self.houses) - 1)
+        self.width = self.column_width() if self.orientation == "vertical" else self.row_width()
 
 
 class ThatsRuffView(TableView, BoxLayout):
     model = ObjectProperty(None)
     head_room = NumericProperty(head_height())
+    result_spacing = NumericProperty(RESULT_GAP)   # between two dogs' results
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
@@ -93,12 +122,15 @@ class ThatsRuffView(TableView, BoxLayout):
         self.boards = [BoardStrip(board) for board in self.model.boards]
         for strip in self.boards:
             ids["boards"].add_widget(strip)
+        self.boards[0].bind(width=self._fit_names)
         ids["kept"].show_boards(self.model.boards)
+        for board in self.model.boards:
+            ids["results"].add_widget(ResultLine(board=board))
         self.counting = CountingPad(controller)
         self.entry = EntryPad(controller)
         self.collecting: CollectPad | None = None
         # Held here, not only by the layout's weak ids: each is out of the view while another phase shows.
-        self.parts: dict[str, Widget] = {name: ids[name].__self__ for name in ("table", "count_panel")}
+        self.parts: dict[str, Widget] = {name: ids[name].__self__ for name in ("table", "count_panel", "boards")}
         self.bars: dict[str, Widget] = {Phase.MOVING: ids["stay_bar"].__self__, Phase.HAND_OVER: ids["deal_bar"].__self__,
                                         Phase.WON: ids["win_bar"].__self__}
         self.clear_widgets()
@@ -106,7 +138,11 @@ class ThatsRuffView(TableView, BoxLayout):
         self.summary = summary
         self.phase: str | None = None
         ids["info_row"].bind(height=self._fit_head)
-        ids["table"].bind(height=self._fit_head)
+        ids["table"].bind(size=self._fit_head)
+        ids["kept"].bind(width=self._fit_head)
+        self.model.bind(results_shown=self._fit_head)
+        for board in self.model.boards:
+            board.bind(result=self._fit_head)
         self.model.bind(winners=self._show_winners)
         theme.palette.bind(version=self._show_winners)
 
@@ -187,12 +223,61 @@ class ThatsRuffView(TableView, BoxLayout):
         the paths down to the lowest strip that keeps its numbers whole. While cards are counted it is
         kept at what a turn, the card to match and two lines of the last move take, whatever the last
         move says: the paths stay put card after card instead of jumping with the length of a line (and
-        nothing is laid out again but the line)."""
+        nothing is laid out again but the line). Once the hand is collected, where each dog's result
+        does not fit beside the discs kept and over the paths, the paths give way to it (the results
+        say where each dog went; the next Counting shows them again) and the discs kept stand in a
+        column beside it."""
         boards = len(self.boards)
         table, column = self.ids["table"], self.ids["boards"]
+        head, kept = self.ids["head"], self.kept
         room = table.height - table.spacing - boards * lowest_strip() - column.spacing * (boards - 1)
-        wanted = counting_head_height() if self.phase == Phase.COUNTING else self.ids["info_row"].height
-        self.head_room = max(head_height(), min(wanted, room))
+        results = self.model.results_shown and self.phase != Phase.COUNTING
+        if self.phase == Phase.COUNTING:
+            wanted = counting_head_height()
+        elif results:
+            wanted = self._results_height(head.width - kept.row_width() - head.spacing)
+        else:
+            wanted = self.ids["info_row"].height
+        give_way = results and wanted > room
+        kept.stand(give_way, table.height)
+        self._show_paths(not give_way)
+        self.head_room = table.height if give_way else max(head_height(), min(wanted, room))
+        if give_way:
+            # The gaps between the dogs' lines close up before the lines scroll.
+            said = [board.result for board in self.model.boards if board.result]
+            width = head.width - kept.column_width() - head.spacing
+            spare = table.height - self._results_height(width, gap=0)
+            self.result_spacing = max(0.0, min(RESULT_GAP, spare / max(1, len(said) - 1)))
+        else:
+            self.result_spacing = RESULT_GAP
+
+    def _results_height(self, width: float, gap: float = RESULT_GAP) -> float:
+        """How tall each dog's result stands wrapped in `width`, `gap` between two dogs."""
+        said = [board.result for board in self.model.boards if board.result]
+        lines = sum(lines_needed(line, theme.FONT_TABLE, width) for line in said)
+        return lines * line_height(theme.FONT_TABLE) + gap * (len(said) - 1)
+
+    def _show_paths(self, shown: bool) -> None:
+        paths, table = self.parts["boards"], self.ids["table"]
+        if shown and paths.parent is None:
+            table.add_widget(paths)
+        elif not shown and paths.parent is not None:
+            table.remove_widget(paths)
+
+    def _fit_names(self, *_: Any) -> None:
+        """One column of names beside the paths, so the paths line up, wide enough for each dog's name
+        after its players' where the paths keep their numbers whole: with the players' shapes before
+        their names if they fit too, else without (the token on the path has the shape), else the dog
+        goes by the initial on its token."""
+        strips = self.boards
+        most = strips[0].width - 5 * strip_padding() - narrowest_path()
+        shapes = max(strip.names_room(shapes=True) for strip in strips) <= most
+        bare = max(strip.names_room(shapes=False) for strip in strips)
+        dog = shapes or bare <= most
+        column = max(strip.names_room(shapes=shapes) for strip in strips) if dog else 0
+        for strip in strips:
+            strip.dog_beside, strip.shapes_beside = dog, shapes or not dog
+            strip.names_width = max(column, NAMES_WIDTH) if dog else 0
 
     def _show_winners(self, *_: Any) -> None:
         """The winners' names (partners share their dog) in the dark of the text on the good news' colour."""

@@ -91,7 +91,7 @@ class TricksPopup(ModalView):
         for button in self.space_buttons:
             button.disc = button.space in board["discs_on_path"]
             button.dog = (owner.identity, board["dog"][:1]) if button.space == board["position"] else None
-        self.stay_note.text = f"Staying in the dog house costs {discs(costs['stay'])} per space (Stay home)."
+        self.stay_note.text = f"Staying in the dog house costs {discs(costs['stay'])} per space."
         self._hint()
 
     def _hint(self, text: str | None = None) -> None:

@@ -103,6 +103,16 @@ def head_height() -> float:
     return float(dp(90) if compact() else dp(120))
 
 
+def strip_padding() -> float:
+    return float(dp(1.5) if compact() else dp(3))
+
+
+def narrowest_path() -> float:
+    """The narrowest a path can be with every space's number whole in table type and a little room
+    between two numbers."""
+    return float(SPACES * (text_width("13", READABLE, bold=True) + dp(4)))
+
+
 def lowest_strip() -> float:
     """The lowest a path strip can be with its space numbers in table type, whole."""
     return float(dp(33) if compact() else dp(40))
@@ -460,6 +470,13 @@ class BoardStrip(Widget):
 
     board: BoardModel
     number_font = NumericProperty(READABLE)
+    # The names' column beside the path when they share its line: the same for every strip, so the paths
+    # line up (0 for NAMES_WIDTH); whether the dog's name follows its players' there, and whether their
+    # shapes go before their names (the token on the path carries them too). The view gives all three
+    # (ThatsRuffView._fit_names).
+    names_width = NumericProperty(0)
+    dog_beside = BooleanProperty(False)
+    shapes_beside = BooleanProperty(True)
 
     def __init__(self, board: BoardModel, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -489,12 +506,22 @@ class BoardStrip(Widget):
         self._arrange_soon = Clock.create_trigger(self._arrange, -1)
         self.fbind("pos", self._arrange_soon)
         self.fbind("size", self._arrange_soon)
+        for name in ("names_width", "dog_beside", "shapes_beside"):
+            self.fbind(name, self._arrange_soon)
         board.fbind("position", self._show_token)
         board.fbind("discs", self._show_discs)
         board.fbind("in_house", self._show_path)
         board.fbind("active", self._outline)
         theme.palette.bind(version=self._outline)
         self._outline()
+
+    def names_room(self, shapes: bool) -> float:
+        """How wide its players' names (with their shapes or without) and its dog's name are side by side
+        on one line."""
+        badges = sum(SeatBadge.width_for([player.name], READABLE, NAME_SYMBOL if shapes else 0)
+                     for player in self.board.players)
+        # And a gap before the path, whose dog reaches a little to the left of space 0.
+        return badges + self.names.spacing * len(self.badges) + self.dog_label.width + dp(8)
 
     @property
     def stacked(self) -> bool:
@@ -503,18 +530,17 @@ class BoardStrip(Widget):
 
     def _arrange(self, *_: Any) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
-        pad = dp(1.5) if compact() else dp(3)
+        pad = strip_padding()
         if self.stacked:
             name_h = min(dp(44), max(dp(32), h * 0.4))
-            if self.dog_label.parent is None:
-                self.names.add_widget(self.dog_label, index=1)
+            self._show_dog(True, True)
             self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
             track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
         else:
-            # One line of table type: the dog goes by the initial on its token.
-            names_w = max(NAMES_WIDTH, w * 0.18)
-            if self.dog_label.parent is not None:
-                self.names.remove_widget(self.dog_label)
+            # One line of table type: the dog's name after its players' where the column holds it, else
+            # the dog goes by the initial on its token.
+            names_w = self.names_width or max(NAMES_WIDTH, w * 0.18)
+            self._show_dog(self.dog_beside, self.shapes_beside)
             self.names.pos, self.names.size = (x + pad * 2, y + 1), (names_w, h - 2)
             track = (x + pad * 3 + names_w, y + pad, w - names_w - 5 * pad, h - 2 * pad)
         self.geometry = _PathGeometry(*track)
@@ -524,6 +550,15 @@ class BoardStrip(Widget):
         self._show_path()
         self._show_discs()
         self._show_token()
+
+    def _show_dog(self, dog: bool, shapes: bool) -> None:
+        if dog and self.dog_label.parent is None:
+            self.names.add_widget(self.dog_label, index=1)
+        elif not dog and self.dog_label.parent is not None:
+            self.names.remove_widget(self.dog_label)
+        for badge, player in zip(self.badges, self.board.players):
+            badge.symbol_size = NAME_SYMBOL if shapes else 0
+            badge.width = SeatBadge.width_for([player.name], READABLE, badge.symbol_size)
 
     def _outline(self, *_: Any) -> None:
         active = self.board.active
