@@ -312,9 +312,9 @@ def play_evening(table, report: dict) -> None:
     assert second.game.key == "mix_the_mutts", f"Play again started {second.game.key}"
     assert second.players == first_players, f"Play again seats {second.players}, meant {first_players}"
     assert second.actions == () and not second.is_over, "Play again did not start a fresh game"
-    if "dealer" in first.options:   # the deal passes on to the next seat
-        assert second.options["dealer"] == (first.options["dealer"] + 1) % len(NAMES), \
-            f"Play again dealt from seat {second.options['dealer']} after seat {first.options['dealer']}"
+    # Mix-the-Mutts: the youngest goes first every game, so the same seat begins again.
+    assert second.options["dealer"] == first.options["dealer"], \
+        f"Play again began from seat {second.options['dealer']} after seat {first.options['dealer']}"
     summary = second.summary()
     assert summary["phase"] == "choosing" and all(entry["hand"] == summary["players"][0]["hand"]
                                                    for entry in summary["players"]), summary
