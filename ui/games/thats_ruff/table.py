@@ -199,7 +199,7 @@ class ThatsRuffView(TableView, BoxLayout):
         if phase in (Phase.LAYING_OUT, Phase.REVEALING):
             wanted: tuple[Widget, ...] = (self.entry,)
         elif phase == Phase.COLLECTING:
-            self.collecting = self.collecting or CollectPad(self.controller)
+            self.collecting = self.collecting or CollectPad(self.controller, self.model.boards)
             wanted = (self.collecting,)
         elif phase == Phase.COUNTING:
             wanted = (table, self.counting)
