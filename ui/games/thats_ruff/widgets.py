@@ -461,8 +461,8 @@ class SeatDoing(BoxLayout):
 class BoardStrip(Widget):
     """One dog's path as a strip: spaces 0..13 then the dog house (after which the dog walks on to 0),
     the dog's token (its player's shape and the dog's initial) and the discs on the path. The names
-    stand at the left, or above the path with the dog's name where the strip is tall enough; the strip
-    of the player the table is waiting for is outlined. The discs kept in the house are counted apart
+    and the dog's stand at the left, or above the path where the strip is tall enough; the strip of the
+    player the table is waiting for is outlined. The discs kept in the house are counted apart
     (KeptHouse).
 
     Its spaces and numbers are one baked picture (two: the dog house empty and taken), each disc and
