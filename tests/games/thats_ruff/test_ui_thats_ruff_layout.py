@@ -322,3 +322,22 @@ def test_a_wild_dogs_colour_and_number_to_match_stay_on_one_line(shown):
     assert len(lines) > 1, "the line fits: nothing here can break it"
     assert any(line.replace("\u00a0", " ").endswith("blue 6") for line in lines), lines
     assert all(line.replace("\u00a0", " ") != "6" for line in lines), lines
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def test_while_collecting_each_row_says_where_its_dog_stands_and_the_discs_on_its_path(shown, size):
+    """The paths are out of sight while collecting, and collecting is planned around them."""
+    Window.size = size
+    settle()
+    screen, session = shown(FIRST["collecting"])
+    pad = screen.view.collecting
+    tap(pad.own_chips[0])   # a card chosen: the rows stay as they are
+    summary = session.summary()
+    for seat, row in enumerate(pad.seat_rows):
+        board = summary["boards"][summary["players"][seat]["board"]]
+        where = "home" if board["in_dog_house"] else f"on {board['position']}"
+        assert row.place.text == f"· {board['dog']} {where}" and layout.is_shown(row.place)
+        assert read_from_the_seats(row.place)
+        assert row.discs.shown == sorted(board["discs_on_path"]), "every disc fits beside the cards"
+    assert any(board["discs_on_path"] for board in summary["boards"])
+    assert problems(screen) == []

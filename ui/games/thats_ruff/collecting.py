@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Sequence, cast
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -34,10 +34,13 @@ from companion.players import Player
 from companion.words import counted
 from ui import theme
 from ui.controller import GameController
+from ui.games.thats_ruff.model import BoardModel
 from ui.games.thats_ruff.pads import MOST_LAID_OUT, HandPopup, seat_order
 from ui.games.thats_ruff.tricks import OpensTricks, TricksPopup, tricks_button
 from ui.games.thats_ruff.widgets import (
     CardChip,
+    DogPlace,
+    PathDiscs,
     SeatDoing,
     SuitButton,
     chip_size,
@@ -50,6 +53,7 @@ from ui.games.thats_ruff.widgets import (
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.hiding import hide
 from ui.widgets.seat import SeatBadge
+from ui.widgets.text import text_width
 
 
 class Need(Enum):
@@ -114,26 +118,34 @@ class ColourQuestion(ModalView):
 
 
 class SeatCards(BoxLayout):
-    """One player's name and the laid-out cards they have left, or how many they collected once none
-    are left. Only the player collecting now has cards to tap; the others' are dimmed, and a tap on one
-    says whose turn it is."""
+    """One player's name, where their dog stands and the discs on its path, and the laid-out cards they
+    have left, or how many they collected once none are left. Only the player collecting now has cards to tap; the others' are
+    dimmed, and a tap on one says whose turn it is."""
 
-    def __init__(self, player: Player, on_tap: Callable[[int], object], **kwargs: Any) -> None:
+    def __init__(self, player: Player, board: BoardModel, on_tap: Callable[[int], object], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kwargs)
         self.player = player
-        # The name in table type on its own line over the cards, so the cards keep the width.
-        self.badge = SeatBadge(player=player, bold=True, font_size=theme.FONT_TABLE, size_hint_y=None, height=dp(34))
-        self.add_widget(self.badge)
+        # The name in table type on its own line over the cards, so the cards keep the width; beside it
+        # where the dog stands, for planning what to collect while the paths are out of sight.
+        name_row = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(34))
+        self.badge = SeatBadge(player=player, bold=True, font_size=theme.FONT_TABLE, size_hint_x=None,
+                               width=SeatBadge.width_for([player.name], theme.FONT_TABLE))
+        name_row.add_widget(self.badge)
+        self.place = DogPlace(board)
+        name_row.add_widget(self.place)
+        name_row.add_widget(BoxLayout())
+        self.add_widget(name_row)
         self.cards = BoxLayout(spacing=dp(4), size_hint_y=None, height=chip_size()[1])
         self.chips = [CardChip() for _ in range(MOST_LAID_OUT)]
         for index, chip in enumerate(self.chips):
             chip.bind(on_release=lambda _, i=index: on_tap(i))
             self.cards.add_widget(chip)
-        self.collected = Text(text="", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, size_hint_y=1)
+        self.collected = Text(text="", font_size=theme.FONT_TABLE, color=theme.TEXT_DIM, size_hint=(None, 1), width=0)
         self.cards.add_widget(self.collected)
-        self.cards.add_widget(BoxLayout())
+        self.discs = PathDiscs(board)
+        self.cards.add_widget(self.discs)
         self.add_widget(self.cards)
-        self.height = self.badge.height + self.spacing + self.cards.height
+        self.height = name_row.height + self.spacing + self.cards.height
 
     def show(self, cards: list[Card | None], collected: int, mine: bool, chosen: int | None) -> None:
         for index, chip in enumerate(self.chips):
@@ -145,10 +157,11 @@ class SeatCards(BoxLayout):
             hide(chip, not there)
             chip.size = chip_size() if there else (0, 0)
         self.collected.text = f"collected {collected}" if not cards else ""
+        self.collected.width = text_width(self.collected.text, theme.FONT_TABLE) + dp(8) if not cards else 0
 
 
 class CollectPad(OpensTricks, BoxLayout):
-    def __init__(self, controller: GameController, **kwargs: Any) -> None:
+    def __init__(self, controller: GameController, boards: Sequence[BoardModel], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
         self.controller = controller
         self.turn: int | None = None
@@ -183,7 +196,8 @@ class CollectPad(OpensTricks, BoxLayout):
         seats_panel = Panel(orientation="vertical", size_hint_x=0.5, padding=dp(6), spacing=dp(4))
         self.rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(5))
         self.rows.bind(minimum_height=self.rows.setter("height"))
-        self.seat_rows = [SeatCards(player, partial(self.tap_seat_card, seat))
+        seats = cast(RuffSummary, controller.session.summary())["players"]
+        self.seat_rows = [SeatCards(player, boards[seats[seat]["board"]], partial(self.tap_seat_card, seat))
                           for seat, player in enumerate(controller.players)]
         rows_scroll = ScrollView(do_scroll_x=False)
         rows_scroll.add_widget(self.rows)

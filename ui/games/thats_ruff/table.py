@@ -199,7 +199,7 @@ class ThatsRuffView(TableView, BoxLayout):
         if phase in (Phase.LAYING_OUT, Phase.REVEALING):
             wanted: tuple[Widget, ...] = (self.entry,)
         elif phase == Phase.COLLECTING:
-            self.collecting = self.collecting or CollectPad(self.controller)
+            self.collecting = self.collecting or CollectPad(self.controller, self.model.boards)
             wanted = (self.collecting,)
         elif phase == Phase.COUNTING:
             wanted = (table, self.counting)
@@ -231,31 +231,27 @@ class ThatsRuffView(TableView, BoxLayout):
         table, column = self.ids["table"], self.ids["boards"]
         head, kept = self.ids["head"], self.kept
         room = table.height - table.spacing - boards * lowest_strip() - column.spacing * (boards - 1)
-        results = self.model.results_shown and self.phase != Phase.COUNTING
+        results = self.model.results_shown   # only once a hand is collected, never while counting
         if self.phase == Phase.COUNTING:
             wanted = counting_head_height()
         elif results:
-            wanted = self._results_height(head.width - kept.row_width() - head.spacing)
+            wanted = self._results_height(head.width - kept.row_width() - head.spacing, RESULT_GAP)
         else:
             wanted = self.ids["info_row"].height
         give_way = results and wanted > room
         kept.stand(give_way, table.height)
         self._show_paths(not give_way)
         self.head_room = table.height if give_way else max(head_height(), min(wanted, room))
-        if give_way:
-            # The gaps between the dogs' lines close up before the lines scroll.
-            said = [board.result for board in self.model.boards if board.result]
-            width = head.width - kept.column_width() - head.spacing
-            spare = table.height - self._results_height(width, gap=0)
-            self.result_spacing = max(0.0, min(RESULT_GAP, spare / max(1, len(said) - 1)))
-        else:
-            self.result_spacing = RESULT_GAP
+        gaps = len(self.boards) - 1
+        # Where the paths give way, the gaps between the dogs' lines close up before the lines scroll.
+        spare = (table.height - self._results_height(head.width - kept.column_width() - head.spacing, 0)
+                 if give_way else RESULT_GAP * gaps)
+        self.result_spacing = max(0.0, min(RESULT_GAP, spare / gaps))
 
-    def _results_height(self, width: float, gap: float = RESULT_GAP) -> float:
-        """How tall each dog's result stands wrapped in `width`, `gap` between two dogs."""
-        said = [board.result for board in self.model.boards if board.result]
-        lines = sum(lines_needed(line, theme.FONT_TABLE, width) for line in said)
-        return lines * line_height(theme.FONT_TABLE) + gap * (len(said) - 1)
+    def _results_height(self, width: float, gap: float) -> float:
+        """How tall the dogs' results stand wrapped in `width`, `gap` between two dogs."""
+        lines = sum(lines_needed(board.result, theme.FONT_TABLE, width) for board in self.model.boards)
+        return lines * line_height(theme.FONT_TABLE) + gap * (len(self.boards) - 1)
 
     def _show_paths(self, shown: bool) -> None:
         paths, table = self.parts["boards"], self.ids["table"]

@@ -461,8 +461,8 @@ class SeatDoing(BoxLayout):
 class BoardStrip(Widget):
     """One dog's path as a strip: spaces 0..13 then the dog house (after which the dog walks on to 0),
     the dog's token (its player's shape and the dog's initial) and the discs on the path. The names
-    stand at the left, or above the path with the dog's name where the strip is tall enough; the strip
-    of the player the table is waiting for is outlined. The discs kept in the house are counted apart
+    and the dog's stand at the left, or above the path where the strip is tall enough; the strip of the
+    player the table is waiting for is outlined. The discs kept in the house are counted apart
     (KeptHouse).
 
     Its spaces and numbers are one baked picture (two: the dog house empty and taken), each disc and
@@ -596,6 +596,63 @@ class BoardStrip(Widget):
         cx = max(g.centre(int(board.position)), self.x + side / 2 + 1)
         self._token.texture = token_picture(player.identity, board.dog[:1], side, g.number_font)
         self._token.pos, self._token.size = (cx - side / 2, g.cy - side / 2), (side, side)
+
+
+class DogPlace(Label):
+    """Where a dog stands, in table type ("· Sage on 7", "· Sage home"): for planning Collecting while
+    its path is out of sight. As wide as its words."""
+
+    def __init__(self, board: BoardModel, **kwargs: Any) -> None:
+        super().__init__(font_size=READABLE, color=theme.TEXT_DIM, halign="left", valign="middle", size_hint_x=None,
+                         **kwargs)
+        self.board = board
+        board.fbind("position", self._show)
+        self._show()
+
+    def _show(self, *_: Any) -> None:
+        position = int(self.board.position)
+        self.text = f"· {self.board.dog} {'home' if position == HOUSE else f'on {position}'}"
+        self.width = text_width(self.text, READABLE) + dp(4)
+
+
+class PathDiscs(Widget):
+    """The discs on a dog's path while the path is out of sight, each a disc with its space's number as
+    on the path, in the order of the path: as many as the width holds, and "+2" for the rest."""
+
+    def __init__(self, board: BoardModel, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+        with self.canvas:
+            self._drawn = InstructionGroup()
+        self._arrange_soon = Clock.create_trigger(self._arrange, -1)
+        for name in ("pos", "size"):
+            self.fbind(name, self._arrange_soon)
+        board.fbind("discs", self._arrange_soon)
+
+    @property
+    def side(self) -> float:
+        return float(min(self.height, dp(34)))
+
+    @property
+    def shown(self) -> list[int]:
+        """The spaces whose discs are drawn."""
+        spaces = sorted(self.board.discs)
+        side = self.side
+        fits = int((self.width + dp(3)) // (side + dp(3))) if side >= 1 else 0
+        return spaces if len(spaces) <= fits else spaces[:max(0, fits - 1)]   # the last place says how many more
+
+    def _arrange(self, *_: Any) -> None:
+        drawn, side = self._drawn, self.side
+        drawn.clear()
+        spaces, shown = sorted(self.board.discs), self.shown
+        x, y = self.x, self.center_y - side / 2
+        drawn.add(Color(1, 1, 1, 1))
+        for space in shown:
+            drawn.add(Rectangle(texture=disc_picture(space, side, READABLE), pos=(x, y), size=(side, side)))
+            x += side + dp(3)
+        if len(shown) < len(spaces):
+            more = text_texture(f"+{len(spaces) - len(shown)}", READABLE, bold=True, color=theme.TEXT_DIM)
+            drawn.add(Rectangle(texture=more, pos=(x, self.center_y - more.height / 2), size=more.size))
 
 
 class _PathGeometry:
