@@ -35,6 +35,8 @@ MARK_LINE_GAP = dp(2)
 STRIP_GAP = dp(4)
 TAG_PADDING = dp(10)   # the kit's Tag: its word and this much room around it
 BADGE_SPACING = dp(6)  # between the shape and the name where the shape stands beside it
+
+
 def mark_width(status: Status) -> float:
     return text_width(status.word, sizes.font_table, True) + TAG_PADDING
 
