@@ -166,7 +166,7 @@ def test_the_seats_stay_9_mm_while_a_message_shows_on_the_7_inch_display(service
     tap(buttons_reading(setup.seat_rows[0], "X")[0])
     assert "needs at least 2 players" in setup.message.text
     settle()
-    targets = [widget for widget in setup.walk() if isinstance(widget, ButtonBehavior)]
+    targets = [widget for widget in setup.walk() if isinstance(widget, ButtonBehavior) and widget.opacity]
     assert len(targets) > 10
     smallest = min(targets, key=lambda widget: min(widget.size))
     assert min(smallest.size) >= theme.TARGET, f"{smallest.text!r} is {smallest.width:.0f} x {smallest.height:.0f} px"
@@ -262,3 +262,30 @@ def test_names_typed_and_left_with_back_come_back_in_the_next_set_up(services, n
     navigator.go(Place.HOME, services)
     fresh = setup_for(services, navigator, "nut", seats=2)   # once a game started, the table that played
     assert [seat.name for seat in fresh.seats] == ["Ann", "Ben", "Cleo"]
+
+
+def test_a_seat_taken_away_by_mistake_comes_back_with_one_tap_as_it_was(services, navigator):
+    setup = setup_for(services, navigator, seats=4)
+    for index, name in enumerate(("Ann", "Ben", "Cleo", "Dev")):
+        setup.rename(index, name)
+    tap(seat_buttons(setup.seat_rows[1], "Deal instead")[0])
+    before = list(setup.seats)
+    tap(buttons_reading(setup.seat_rows[1], "X")[0])
+    settle()
+    assert [seat.name for seat in setup.seats] == ["Ann", "Cleo", "Dev"]
+    assert "Ben's seat is taken away" in setup.message.text
+    tap(buttons_reading(setup, "Undo")[0])
+    settle()
+    assert setup.seats == before
+    assert [row.name_field.text for row in setup.seat_rows] == ["Ann", "Ben", "Cleo", "Dev"]
+    assert [len(seat_buttons(row, "Deals first")) for row in setup.seat_rows] == [0, 1, 0, 0]
+    assert "Ben is back" in setup.message.text and setup.message.offered is None
+
+
+def test_the_undo_for_a_seat_taken_away_goes_once_the_table_changes_again(services, navigator):
+    setup = setup_for(services, navigator, seats=4)
+    tap(buttons_reading(setup.seat_rows[3], "X")[0])
+    tap(setup.seat_rows[0].colour_button)   # the seat's colour could now be the one Undo would give back
+    settle()
+    assert setup.message.offered is None and setup.message.button.opacity == 0
+    assert len(setup.seats) == 3

@@ -67,6 +67,16 @@ def setup_six_refused(services: Services, navigator: Navigator) -> None:
     navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).add_player()
 
 
+@scene("setup-seat-undo", "the next game's set-up with six long names, a seat just taken away and its Undo")
+def setup_seat_undo(services: Services, navigator: Navigator) -> None:
+    from companion.registry import game_entry
+    from ui.screens.setup import SetupScreen
+
+    names = ("Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina")
+    services.store.new_session("nuts_about_mutts", [Player(name, identity.key) for name, identity in zip(names, IDENTITIES)])
+    navigator.show(SetupScreen(services, navigator, game_entry("nuts_about_mutts"))).remove(2)
+
+
 def keyboard_on_setup(services: Services, navigator: Navigator, seat: int, typed: str) -> TypingPopup:
     """Nuts about Mutts' setup with the on-screen keyboard open on a seat's name, `typed` typed."""
     from companion.registry import game_entry

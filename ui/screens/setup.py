@@ -25,11 +25,12 @@ from companion.rulecards import first_seat_words
 from ui import theme
 from ui.places import Place
 from ui.services import Services
-from ui.widgets.basics import BigButton, Headline, Panel, Text  # noqa: F401  (named in setup.kv)
+from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in setup.kv)
 from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
 from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
 from ui.widgets.kv import load_kv
+from ui.widgets.offer_bar import Headline
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -219,9 +220,19 @@ class SetupScreen(Screen):
         if len(self.seats) <= self.entry.min_players:
             self.message.show(f"{self.entry.title} needs at least {self.entry.min_players} players.", problem=True)
             return
-        del self.seats[index]
+        removed, dealer = self.seats.pop(index), self.dealer
         self.dealer = min(self.dealer if self.dealer < index else max(self.dealer - 1, 0), len(self.seats) - 1)
         self._refresh()
+        who = removed.name.strip() or stand_in_name(index)
+        self.message.offer_undo(f"{who}'s seat is taken away.", lambda: self._put_back(index, removed, dealer))
+
+    def _put_back(self, index: int, seat: Seat, dealer: int) -> None:
+        """The seat taken away just now, as it was and where it was. Offered only until the next change,
+        so its colour and button are still free."""
+        self.seats.insert(index, seat)
+        self.dealer = dealer
+        self._refresh()
+        self.message.show(f"{seat.name.strip() or stand_in_name(index)} is back at the table.")
 
     def move_up(self, index: int) -> None:
         self.seats[index - 1], self.seats[index] = self.seats[index], self.seats[index - 1]
@@ -303,7 +314,10 @@ class SetupScreen(Screen):
 
     # ----- what the cards show ------------------------------------------------------------
     def _refresh(self) -> None:
-        """The seats as they are now, on the cards made for them."""
+        """The seats as they are now, on the cards made for them. An Undo still offered is for an earlier
+        table than this one: it goes."""
+        if self.message.offered:
+            self.message.clear()
         waiting = self.waiting_names()
         for index, (model, card) in enumerate(zip(self.models, self.cards)):
             model.used = index < len(self.seats)

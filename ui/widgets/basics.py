@@ -8,7 +8,6 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
 from ui import theme
@@ -201,20 +200,6 @@ class MessageBar(Label):
         self.problem = False
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
-
-
-class Headline(FloatLayout):
-    """A title with a MessageBar laid over it: a message takes no room of its own, so nothing below
-    shrinks while one shows (targets stay 9 mm), and the title is back when it clears."""
-
-    def __init__(self, title: Label, reserve: float, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.title = title
-        title.pos_hint = {"x": 0, "y": 0}
-        self.message = MessageBar(reserve=reserve, pos_hint={"x": 0, "center_y": 0.5})
-        self.add_widget(title)
-        self.add_widget(self.message)
-        self.message.bind(text=lambda _, text: setattr(title, "opacity", 0 if text else 1))
 
 
 def fitted(text: str, font_size: float, **kwargs: Any) -> Label:

@@ -35,9 +35,10 @@ from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.glyphs import in_words, undrawable
 from ui import theme
-from ui.widgets.basics import BigButton, Headline, Panel, fitted
+from ui.widgets.basics import BigButton, Panel, fitted
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
+from ui.widgets.offer_bar import Headline
 from ui.widgets.text import font_to_fit, text_texture, text_width
 
 # Long enough for "Great-Grandma Jo"; the player tiles in the game screens shorten anything longer.
