@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
 from kivy.graphics import Color, Line
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -44,7 +44,7 @@ from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.seat import SeatBadge
-from ui.widgets.text import line_height, lines_needed, text_width
+from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -80,16 +80,6 @@ def evening_title(evening: Evening, now: float | None = None) -> str:
 
 def colours_by_name(evening: Evening) -> dict[str, str]:
     return {standing.name.casefold(): standing.colour for standing in evening.standings}
-
-
-def fitted_font(name: str, largest: float, room: float, bold: bool) -> float:
-    """A name written in full: a long name wraps between its words, and a word too long for the room
-    takes a smaller font (never under the app's smallest) rather than being broken."""
-    longest = max(name.split() or [""], key=len)
-    size = largest
-    while size > theme.FONT_SMALL and text_width(longest, size, bold) > room:
-        size = max(theme.FONT_SMALL, size - sp(2))
-    return size
 
 
 def name_height(name: str, font: float, room: float, bold: bool) -> float:
@@ -375,11 +365,11 @@ def standing_item(standing: EveningStanding, room: float) -> dict[str, Any]:
     name_room = (room - 2 * STANDING_PAD - PLACE_WIDTH - sum(width for _, width in COLUMNS) - 4 * theme.GAP
                  - STANDING_SYMBOL - BADGE_GAP)
     leader = standing.place == 1
-    font = fitted_font(standing.name, theme.FONT_TABLE, name_room, leader)
+    font = font_to_fit(standing.name, theme.FONT_TABLE, theme.FONT_SMALL, name_room, bold=leader)
     tall = max(theme.TOUCH, name_height(standing.name, font, name_room, leader) + dp(8))
     place = ordinal(standing.place)
     return {"viewclass": "StandingRow", "standing": standing, "place": place,
-            "place_font": fitted_font(place, theme.FONT_TABLE, PLACE_WIDTH - dp(2), True),
+            "place_font": font_to_fit(place, theme.FONT_TABLE, theme.FONT_SMALL, PLACE_WIDTH - dp(2), bold=True),
             "name": standing.name, "symbol": identity.symbol, "rgba": theme.with_alpha(identity.rgb),
             "name_font": font, "leader": leader and bool(standing.games), "bold": leader, "points": str(standing.points),
             "games": str(standing.games), "wins": str(standing.wins), "row_size": (None, tall)}
@@ -405,7 +395,7 @@ def game_item(number: int, game: GameResult, room: float, deletable: bool) -> di
         colour = game.colours[seat] if seat < len(game.colours) else IDENTITIES[seat % len(IDENTITIES)].key
         identity = identity_of(colour)
         name, bold = game.names[seat], game.finished and seat in outcome.winners
-        font = fitted_font(name, theme.FONT_BODY, name_room, bold)
+        font = font_to_fit(name, theme.FONT_BODY, theme.FONT_SMALL, name_room, bold=bold)
         height = max(SEAT_LINE, name_height(name, font, name_room, bold) + dp(8))
         score = standing.score if standing is not None else None
         lines.append({"place": ordinal(standing.place if standing and game.finished else None), "name": name,

@@ -4,6 +4,7 @@ a texture, for a canvas that shows them without a Label."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Sequence
 
@@ -53,11 +54,12 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     return lines
 
 
-def font_to_fit(text: str, largest: float, smallest: float, width: float, height: float, bold: bool = False,
-                step: float = 2.0) -> float:
+def font_to_fit(text: str, largest: float, smallest: float, width: float, height: float = math.inf,
+                bold: bool = False, step: float = 2.0) -> float:
     """The largest font from `largest` down to `smallest` (in `step`s) at which `text`, wrapped at its
     spaces, fits `width` by `height` with no word wider than the width: a long name written whole in
-    the room it has. At `smallest` it may still not fit; it is never smaller."""
+    the room it has (any number of lines where no height is given). At `smallest` it may still not
+    fit; it is never smaller."""
     size = largest
     while size > smallest and (lines_needed(text, size, width, bold) * line_height(size) > height
                                or max(text_width(word, size, bold) for word in text.split() or [""]) > width):
