@@ -27,7 +27,7 @@ from .head_to_head import HeadToHead
 from .ledger import read_ledger
 from .paths import default_data_dir
 from .records import PlayerRecord, Records
-from .words import month_name
+from .words import listed, month_name
 
 _MONTH = re.compile(r"(\d{4})-(\d{1,2})")
 
@@ -189,10 +189,6 @@ def month_text(month: Month) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _listed(names: Sequence[str]) -> str:
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _reaction(reaction: Reaction) -> str:
     return f"{reaction.name} {_ms(reaction.ms)} ({reaction.title}, {_day(reaction.played_at)})"
 
@@ -208,9 +204,9 @@ def year_text(review: YearInReview) -> str:
              f"{duration(review.seconds_at_table)} at the table"]
     if review.most_played is not None:
         count = review.most_played.count
-        lines.append(f"Most played: {_listed(review.most_played.names)} ({count} game{'s' if count != 1 else ''})")
+        lines.append(f"Most played: {listed(review.most_played.names)} ({count} game{'s' if count != 1 else ''})")
     if review.most_wins is not None:
-        lines.append(f"Most wins: {_listed(review.most_wins.names)} ({review.most_wins.count})")
+        lines.append(f"Most wins: {listed(review.most_wins.names)} ({review.most_wins.count})")
     if review.closest_race is not None:
         lines.append(f"Closest race: {_finish(review.closest_race)}")
     if review.longest_run is not None:

@@ -8,10 +8,11 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import listed
 
 from .checks import is_seat
 from .rules import GAME
-from .state import COLOURS, KINDS, MISCHIEF_PLAYS, ActionType, PugsState
+from .state import COLOURS, KINDS, MISCHIEF_PLAYS, PUGS_PER_MUG, ActionType, PugsState, label
 
 # What the table's "Mischief" button asks about: Surprise, Gimme and Dig together.
 MISCHIEF = "mischief"
@@ -40,6 +41,11 @@ def refusal(state: PugsState, kind: str, player: int, chosen: Chosen | None = No
             colour not in state.mugs[player] for seat in range(state.players) if seat != player
             for colour in state.mugs[seat]):
         return f"Nobody else has a Mug {name} lacks, so there is nothing to steal."
+    lacking = [colour for colour in COLOURS if colour not in state.mugs[player]]
+    if kind == ActionType.EXCHANGE and "colour" not in (chosen or {}) and state.hands[player] >= PUGS_PER_MUG \
+            and lacking and not any(state.mug_supply(colour) for colour in lacking):
+        gone = listed([label(colour) for colour in lacking])
+        return f"No Mug {name} lacks is left to take: the {gone} Mugs are all taken."
     if kind == MISCHIEF and state.hands[player] == 0:
         return f"{name} holds no cards, so has no Mischief card to play."
     if kind == ActionType.DIG and "card" not in (chosen or {}) and not any(state.discard.values()):

@@ -9,10 +9,11 @@ from itertools import combinations
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import listed
 
 from . import flow, paths
 from .cards import eight_bonus, find_card, name, on_table, read_card
-from .counting import listed, note_seen
+from .counting import note_seen
 from .state import COLOURS, FLUSH, WILD_DOGS, Board, Card, Phase, RuffState, Seat
 from .turns import whose_action
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.actions import Action
 from companion.errors import IllegalAction
+from companion.words import listed
 
 from . import flow, paths
 from .cards import copies_in_deck, eight_bonus, find_card, identity, name, on_table, read_card
@@ -63,11 +64,6 @@ def _note_eight(state: RuffState, card: Card, key: str) -> None:
 def eight_dogs_left(state: RuffState, colour: str) -> list[str]:
     """The dogs a blue or red 8 of this colour may still show: those whose 8 has not turned up."""
     return [dog for dog, shown in state.eights.items() if shown == colour and dog not in state.eights_seen]
-
-
-def listed(words: list[str]) -> str:
-    """Words as they are said: "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def fits(state: RuffState, card: Card) -> bool:

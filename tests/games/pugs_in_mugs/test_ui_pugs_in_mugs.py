@@ -199,8 +199,8 @@ def shown(services):
     navigator = Navigator(transition=NoTransition())
     Window.add_widget(navigator)
 
-    def show(actions=(), players=FAMILY):
-        session = services.store.new_session("pugs_in_mugs", players, EXAMPLE["options"])
+    def show(actions=(), players=FAMILY, **options):
+        session = services.store.new_session("pugs_in_mugs", players, {**EXAMPLE["options"], **options})
         for action in actions:
             session.perform(action)
         return open_game_screen(services, navigator, session), session
@@ -286,6 +286,34 @@ def test_exchange_greyed_from_a_hand_of_two_says_why_without_opening_the_picker(
     assert session.actions == () and view.flow is None
     tap(view.buttons["draw"])  # the greyed tap left nothing behind: the next tap just works
     assert session.actions == (Action("draw", 0),)
+
+
+def turn(player, *actions, discards=()):
+    return [*actions, Action("end_turn", player, {"discards": list(discards)})]
+
+
+def test_exchange_greyed_when_every_mug_a_player_lacks_is_taken_says_so_of_them_all(shown):
+    from ui_support import tap
+
+    draws = [Action("draw", 0), Action("draw", 0)], [Action("draw", 1), Action("draw", 1)]
+
+    def exchanged(player, colour):
+        return turn(player, Action("exchange", player, {"colour": colour}), Action("draw", player))
+
+    # One Mug of each colour: Ann takes red, blue and purple, Ben yellow and green.
+    screen, session = shown([*turn(0, *draws[0]), *turn(1, *draws[1]),
+                             *exchanged(0, "red"), *exchanged(1, "yellow"), *turn(0, *draws[0]), *turn(1, *draws[1]),
+                             *exchanged(0, "blue"), *exchanged(1, "green"), *turn(0, *draws[0]), *turn(1, *draws[1]),
+                             *exchanged(0, "purple")], mugs_per_colour=1)
+    summary = session.summary()
+    assert summary["turn"] == 1 and summary["players"][1]["hand"] >= 3
+    view = screen.view
+    assert view.buttons["exchange"].disabled_reason
+    moves = len(session.actions)
+    tap(view.buttons["exchange"])
+    assert screen.message.text == ("No Mug Ben lacks is left to take: the red (stripes), blue (spots) and "
+                                   "purple (checks) Mugs are all taken.")
+    assert len(session.actions) == moves and view.flow is None
 
 
 # ----- a move updates what is on screen; it does not build it anew -------------------------------------

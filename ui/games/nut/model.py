@@ -13,11 +13,7 @@ from companion.games.nut.state import COLUMNS, Phase
 from companion.games.nut.summary import NutSummary
 from companion.outcome import Outcome
 from companion.players import Player
-from companion.words import counted, noun
-
-
-def joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+from companion.words import counted, listed, noun
 
 
 class ColumnModel(EventDispatcher):
@@ -101,7 +97,7 @@ class NutModel(EventDispatcher):
     def _headline(self, summary: NutSummary, outcome: Outcome) -> str:
         if not outcome.finished or not outcome.winners:
             return ""
-        names = joined(list(outcome.winner_names))
+        names = listed(outcome.winner_names)
         best = max(score for score in outcome.scores if score is not None)
         if len(outcome.winners) > 1:
             return f"{names} share the win with {best}: same score, same largest cluster"
