@@ -289,3 +289,18 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navig
     same, _, _ = same_widgets(view, lambda: tap(view.draft.columns[2]))
     assert len(session.actions) == 1 and "column 1" in screen.message.text
     assert same and on_the_table(view) == shown_before
+
+
+def test_a_refusal_still_shown_goes_once_a_kind_is_chosen_for_the_next_pick(services, navigator):
+    from ui_support import settle, tap
+
+    session = services.store.new_session("nut", FAMILY, EXAMPLE["options"])
+    session.perform(DRAFT[0])                 # Ann opened column 1: Ben's pick must come from it
+    screen = open_game_screen(services, navigator, session)
+    settle()
+    pad = screen.view.draft
+    tap(pad.columns[2])
+    assert "column 1" in screen.message.text and screen.message.problem
+    tap(pad.kind_buttons["squirrel"])   # the family gets on with the pick: the refusal is answered
+    assert pad.kind == "squirrel" and screen.message.text == ""
+    assert len(session.actions) == 1

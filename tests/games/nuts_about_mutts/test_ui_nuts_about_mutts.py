@@ -311,6 +311,22 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navig
     assert same and on_the_table() == shown_before
 
 
+def test_a_refusal_still_shown_goes_at_the_next_step_told_on_the_pad(services, navigator):
+    from ui_support import tap as touch
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
+    for action in ACTIONS[:4]:   # a Flea named blue; Ann's turn
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    view = screen.view
+    touch(view.pad.buttons["details"])
+    touch(view.pad.buttons["colour:red"])
+    touch(view.pad.buttons["record"])
+    assert "the colour is blue" in screen.message.text and screen.message.problem
+    touch(view.pad.buttons["colour:blue"])   # put right on the pad: the refusal answered the tap before
+    assert screen.message.text == "" and len(session.actions) == 4
+
+
 def test_a_wild_as_the_last_card_is_recorded_at_once_and_ends_the_hand(services):
     session = services.store.new_session("nuts_about_mutts", FAMILY, {"dealer": 0})
     session.perform(Action("play", 1, {"colour": "red", "number": 5}))

@@ -93,6 +93,7 @@ class DraftPad(BoxLayout):
             self.controller.explain(refusal)
             return
         self.kind = kind
+        self.controller.taken()
 
     def _usual_kind(self) -> str | None:
         """Standard, while any standard card is left to draft; after that no kind until one is tapped,

@@ -350,12 +350,12 @@ class ActionPad(BoxLayout):
     def go(self, **told: Any) -> None:
         """Tell part of the entry (nothing recorded): the pad moves on to what it needs next."""
         self.draft = replace(self.draft, **told)
-        self.show()
+        self._moved_on()
 
     def back(self) -> None:
         """Leave the entry half-told: what the step itself counts (cards drawn in the dog house) stays."""
         self.draft = Draft(drawn=self.draft.drawn, count=self.draft.count, flipped=self.draft.flipped)
-        self.show()
+        self._moved_on()
 
     def drew(self) -> bool:
         return self.perform(Action(ActionType.DRAW, self.seat))
@@ -384,8 +384,13 @@ class ActionPad(BoxLayout):
                 return self.perform(claim_action(attempt))
             return self.perform(card_action(attempt, attempt.card or DOG, self.summary["to_act"]["kind"], self.seat))
         self.draft = attempt
-        self.show()
+        self._moved_on()
         return None
+
+    def _moved_on(self) -> None:
+        """A step of the entry taken, nothing recorded: a refusal still shown answered an earlier tap."""
+        self.show()
+        self.controller.taken()
 
     def record_details(self) -> bool:
         return self.perform(details_action(self.draft, self.summary["to_act"]["kind"], self.seat))
