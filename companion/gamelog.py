@@ -280,6 +280,10 @@ def _inside(path: Path, folder: Path | None) -> Path:
     return real
 
 
+# What to do about a file that is no game log: the app that wrote it can write it again.
+EXPORT_AGAIN = "export the game again from the app that wrote it"
+
+
 def parse_document(text: str, where: str, task: Task | None = None) -> Any:
     """`text` as JSON, read by Python's own parser a value at a time rather than in one call: reading
     a large file never holds the screen's thread for more than a moment, and `task` can cancel it."""
@@ -298,11 +302,12 @@ def parse_document(text: str, where: str, task: Task | None = None) -> Any:
     try:
         return decoder.decode(text)
     except json.JSONDecodeError as error:
-        raise BadDocument(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}") from None
+        raise BadDocument(f"{where}: not valid JSON, so no whole game log (it goes wrong at line {error.lineno}, "
+                          f"column {error.colno}: {error.msg}); {EXPORT_AGAIN}") from None
     except RecursionError:
-        raise BadDocument(f"{where}: nested too deeply to be a game log") from None
+        raise BadDocument(f"{where}: nested too deeply to be a game log; {EXPORT_AGAIN}") from None
     except ValueError as error:
-        raise BadDocument(f"{where}: holds a value that cannot be read: {error}") from None
+        raise BadDocument(f"{where}: holds a value that cannot be read ({error}); {EXPORT_AGAIN}") from None
 
 
 def replay_file(path: Path) -> dict[str, Any]:
