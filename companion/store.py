@@ -32,7 +32,7 @@ from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -98,6 +98,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             new_name TEXT,
             through INTEGER,
             undoes INTEGER REFERENCES changes(id),
+            at REAL NOT NULL)""",),
+    # What a game's pads hold that is no move yet (a Nut layout being painted), one row a game.
+    5: ("""CREATE TABLE IF NOT EXISTS drafts (
+            session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
+            doc TEXT NOT NULL,
             at REAL NOT NULL)""",),
 }
 
@@ -492,6 +497,28 @@ class Store:
             self._db.execute(
                 "UPDATE sessions SET finished_at = NULL, result = NULL, updated_at = ? WHERE id = ? AND result = ?",
                 (time.time(), session_id, json.dumps({"set_aside": True})))
+
+    # ----- what the pads hold that is no move yet ----------------------------------------------
+    def draft(self, session_id: int) -> dict[str, Any] | None:
+        """What game `session_id`'s pads held when last kept (a Nut layout half painted), or None."""
+        rows = self._rows("SELECT doc FROM drafts WHERE session_id = ?", (session_id,))
+        if not rows:
+            return None
+        try:
+            doc = json.loads(rows[0][0])
+        except ValueError:
+            return None   # no move was ever made of it: the pads start empty rather than the game not opening
+        return doc if isinstance(doc, dict) else None
+
+    def keep_draft(self, session_id: int, doc: dict[str, Any] | None) -> None:
+        """Kept in one transaction, as a move is, so what the pads show survives a pulled plug; None
+        forgets it."""
+        with self._transaction():
+            if doc is None:
+                self._db.execute("DELETE FROM drafts WHERE session_id = ?", (session_id,))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO drafts (session_id, doc, at) VALUES (?, ?, ?)",
+                                 (session_id, json.dumps(doc), time.time()))
 
     # ----- roster --------------------------------------------------------------------------
     def roster(self) -> list[Player]:

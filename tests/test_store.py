@@ -200,6 +200,7 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     path = tmp_path / "companion.sqlite3"
     connection = sqlite3.connect(path)
     connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; DROP TABLE changes; "
+                             "DROP TABLE drafts; "
                              "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
                              "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
     connection.close()
@@ -221,7 +222,7 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
 def _back_to_schema_3(path) -> None:
     """The file as the version before the family's corrections wrote it: no changes table, schema 3."""
     connection = sqlite3.connect(path)
-    connection.executescript("DROP TABLE changes;")
+    connection.executescript("DROP TABLE changes; DROP TABLE drafts;")
     connection.close()
     _schema(path, "3")
 
@@ -309,3 +310,21 @@ def test_work_still_running_as_the_app_stops_is_told_the_file_is_closed(tmp_path
         store.game_count()
     with pytest.raises(StorageProblem, match="closed"):
         store.new_session("counting", PLAYERS)
+
+
+def test_a_pads_draft_is_kept_across_a_restart_and_forgotten_when_asked(tmp_path, counting_registered):
+    store = Store.open(tmp_path)
+    session = store.new_session("counting", PLAYERS, {"target": 20})
+    other = store.new_session("counting", PLAYERS, {"target": 20})
+    assert store.draft(session.id) is None
+    store.keep_draft(session.id, {"paintings": {"0": ["RR.", "..B"]}})
+    store.keep_draft(session.id, {"paintings": {"0": ["RRR", "..B"]}})   # the newest replaces the one before
+    store.close()
+    store = Store.open(tmp_path)
+    assert store.draft(session.id) == {"paintings": {"0": ["RRR", "..B"]}} and store.draft(other.id) is None
+    store.keep_draft(session.id, None)
+    assert store.draft(session.id) is None
+    # A draft that cannot be read is no draft: the game still opens, with empty pads.
+    store._db.execute("INSERT INTO drafts VALUES (?, ?, ?)", (other.id, "{not json", 0))
+    assert store.draft(other.id) is None
+    store.close()

@@ -11,6 +11,7 @@ from companion.errors import CompanionError
 from companion.outcome import Outcome
 from companion.players import Player
 from companion.session import Session
+from companion.store import Store
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,10 @@ class GameController:
     accepts it, where `decision` is a dict in seat numbers: winners (in order), losers, ties,
     false_starts, stuck, margins_ms, plus the race log. A view without a runner asks who lost instead."""
 
-    def __init__(self, session: Session, race_runner: Any = None):
+    def __init__(self, session: Session, race_runner: Any = None, store: Store | None = None):
         self.session = session
         self.race_runner = race_runner
+        self._store = store   # where the pads' draft is kept: none for a table in memory only (a fix)
         self._listeners: list[Callable[[Notice | None], None]] = []
 
     @property
@@ -69,6 +71,24 @@ class GameController:
         """A tap on the pads was taken with nothing recorded yet: a refusal still shown answered an
         earlier tap, and is stale now."""
         self._tell(Notice("", problem=False))
+
+    @property
+    def draft(self) -> dict[str, Any] | None:
+        """What the pads held, told but no move yet, when the game was last on screen (a layout half
+        painted), or None."""
+        if self._store is None or self.session.id is None:
+            return None
+        return self._store.draft(self.session.id)
+
+    def keep_draft(self, doc: dict[str, Any] | None) -> None:
+        """Saved as a move is, before it counts as shown; where it cannot be (a failing card) the family
+        is told, and the pads keep it on screen all the same."""
+        if self._store is None or self.session.id is None:
+            return
+        try:
+            self._store.keep_draft(self.session.id, doc)
+        except CompanionError as problem:
+            self._tell(Notice(str(problem), problem=True))
 
     def undo(self) -> bool:
         undone = self.session.next_undo_text

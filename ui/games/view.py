@@ -20,6 +20,12 @@ class TableView:
         """Show the game as it stands now: the properties that changed, not a new layout."""
         raise NotImplementedError
 
+    def take_back(self) -> str | None:
+        """Undo tapped: where the pads hold something told since the last move (a stroke painted on a
+        layout), take the last of it back and say what in the message bar's words; None leaves Undo
+        to the game's moves."""
+        return None
+
     def start_from(self, action: Action) -> None:
         """When an earlier move is being fixed: open the pads on what was told that time (a painted
         layout, counts), so the family corrects it instead of telling all of it again. Most moves are

@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
-from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.session import DO, Session
@@ -52,20 +51,14 @@ class FixPopup(ModalView):
         self.controller, self.move = controller, move
         self.done = False
         said = next(line.text for line in controller.session.history() if line.number == move and not line.fix)
-        self.view: Widget = view_class(controller.session.game.key)(
+        self.view: TableView = view_class(controller.session.game.key)(
             _TellingController(table_before(controller.session, move), self._tell))
         self.ids["column"].add_widget(self.view, index=1)
         # The message bar's room, which the table was laid out to leave, says what is being fixed; once
         # open, so the bar knows its width when it fits the words.
         self.bind(on_open=lambda *_: self.message.show(f'It says "{said}". Tell what really happened.', seconds=None))
         self.view.refresh()
-        told = controller.session.actions[move - 1]
-        if isinstance(self.view, TableView):
-            self.view.start_from(told)
-        elif hasattr(self.view, "start_from"):
-            # A view not yet deriving TableView (which declares start_from) still opens on what was
-            # told; this goes once every view derives it.
-            self.view.start_from(told)
+        self.view.start_from(controller.session.actions[move - 1])
         controller.subscribe(self._heard)
         self.bind(on_dismiss=lambda *_: controller.unsubscribe(self._heard))
 

@@ -41,7 +41,7 @@ def game_screen(services: Services, navigator: Navigator, session: Session) -> G
         from ui.screens.race import RaceRunner
 
         runner = RaceRunner(services, session)
-    return GameScreen(services, navigator, GameController(session, race_runner=runner))
+    return GameScreen(services, navigator, GameController(session, race_runner=runner, store=services.store))
 
 
 def open_game_screen(services: Services, navigator: Navigator, session: Session) -> GameScreen:
@@ -78,7 +78,7 @@ class GameScreen(Screen):
         tonight.bind(on_release=lambda *_: self.open_tonight())
         bar.add_widget(tonight)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(88))
-        self.undo_button.bind(on_release=lambda *_: controller.undo())
+        self.undo_button.bind(on_release=lambda *_: self.undo())
         bar.add_widget(self.undo_button)
         self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(88))
         self.redo_button.bind(on_release=lambda *_: controller.redo())
@@ -344,6 +344,14 @@ class GameScreen(Screen):
             self.message.clear()
         self.view.refresh()
         self._sync_claims()
+
+    def undo(self) -> None:
+        """What was told last: a step on the pads not yet a move (a stroke painted), else the last move."""
+        taken_back = self.view.take_back()
+        if taken_back is None:
+            self.controller.undo()
+        else:
+            self.message.show(taken_back)
 
     def _stop_listening(self) -> None:
         self.controller.unsubscribe(self._changed)

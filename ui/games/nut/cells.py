@@ -232,9 +232,11 @@ class LayoutGrid(Widget):
     # [first row, first column, rows, columns] of the part in sight.
     window = ListProperty([0, 0, 0, 0])
 
-    def __init__(self, on_change: Callable[[Cell, str], None] | None = None, **kwargs: Any) -> None:
+    def __init__(self, on_change: Callable[[Cell, str], None] | None = None,
+                 on_stroke_end: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_change = on_change
+        self.on_stroke_end = on_stroke_end   # a finger lifted after painting
         self._stroke: tuple[int, str] | None = None
         # A window move asked for during a stroke waits for the finger to lift: the cells must not
         # slide under a finger that is painting.
@@ -402,6 +404,8 @@ class LayoutGrid(Widget):
             if self._reveal_after_stroke is not None:
                 where, self._reveal_after_stroke = self._reveal_after_stroke, None
                 self.reveal(where)
+            if self.on_stroke_end:
+                self.on_stroke_end()
             return True
         return bool(super().on_touch_up(touch))
 

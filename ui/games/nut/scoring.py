@@ -1,13 +1,15 @@
 """Scoring Nut layouts: each player paints their layout on a touch grid (or, with Count by hand, sets
-each colour's largest cluster and its squirrels on steppers), then taps Score. The paintings live in
-the pad until scored: only the score itself is a recorded action.
+each colour's largest cluster and its squirrels on steppers), then taps Score. Only the score itself
+is a recorded action; the paintings and counts are the pad's draft, kept in the saved games file at
+every stroke (as a move is), so a power cut or a trip Home loses none of them, and Undo takes back the
+last stroke or count before it takes back a move.
 
 Made once for the game, with its three bodies (the painting, the count by hand, a scored layout) made
 once too and swapped: choosing another player shows their painting or counts on the same widgets."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from kivy.clock import Clock, ClockEvent
 from kivy.metrics import dp
@@ -45,8 +47,12 @@ VALUE_WIDTH = dp(60)
 STEPPER_APART = dp(16)
 POINTS_WIDTH = dp(80)          # "= 24" in the points font
 COUNTS = ("sizes", "squirrels")
+# Strokes and counts Undo can take back, kept with the draft: enough for any layout told wrong.
+TAKE_BACK_KEPT = 60
 
 Counts = dict[str, dict[str, int]]
+# What Undo puts back: the seat, "painting" or "counts", and what that was before the change.
+Earlier = tuple[int, str, Any]
 
 
 def stepper_width(target: float) -> float:
@@ -129,6 +135,9 @@ class NutScoringPad(BoxLayout):
         self._disarm_later: ClockEvent | None = None
         self._scored: set[int] = set()
         self._painting_shown: int | None = None
+        self._earlier: list[Earlier] = []
+        self._stroke_open = False
+        self._moves = len(controller.session.actions)
 
         self.tabs: list[ScoringTab] = []
         for number, seat in enumerate(model.seats):
@@ -141,8 +150,8 @@ class NutScoringPad(BoxLayout):
         # grid keeps the width. No cell is smaller than a fingertip: a layout too big for the room
         # shows part of itself, with arrows to move about it.
         self.painter = BoxLayout(spacing=theme.GAP)
-        self.paint_grid = LayoutGrid(rows=blank(), paint=self.paint, on_change=self._painted, max_cell=dp(80),
-                                     min_cell=theme.TARGET)
+        self.paint_grid = LayoutGrid(rows=blank(), paint=self.paint, on_change=self._painted,
+                                     on_stroke_end=self._stroke_ended, max_cell=dp(80), min_cell=theme.TARGET)
         self.panned = PannedGrid(self.paint_grid)
         self.painter.add_widget(self.panned)
         paints = GridLayout(cols=2, spacing=dp(6), size_hint_x=None)
@@ -180,6 +189,7 @@ class NutScoringPad(BoxLayout):
         self.scored_body = ScoredLayout()
         self.scored_card = NutResultCard(self.colours, self.doubling)
         self.scored_body.add_widget(self.scored_card, index=len(self.scored_body.children))
+        self._restore(controller.draft)
 
     # ----- what is on screen -----------------------------------------------------------------
     @property
@@ -236,6 +246,7 @@ class NutScoringPad(BoxLayout):
     def choose_seat(self, seat: int) -> None:
         self.seat = seat
         self.show()
+        self._keep()
 
     def choose_paint(self, paint: str) -> None:
         self.paint = paint
@@ -246,12 +257,18 @@ class NutScoringPad(BoxLayout):
     def toggle_quick(self) -> None:
         self.quick = not self.quick
         self.show()
+        self._keep()
 
     def paint_cell(self, row: int, column: int, value: str | None = None) -> None:
         """What a tap on a cell does (also used by tests and scenes)."""
         self.paint_grid.set_cell((row, column), self.paint if value is None else value)
+        self._stroke_ended()
 
     def _painted(self, where: tuple[int, int], value: str) -> None:
+        if self.seat is not None and not self._stroke_open:
+            # One finger's stroke, however many cells it crosses, is one step for Undo.
+            self._stroke_open = True
+            self._remember(self.seat, "painting", self.painting(self.seat))
         rows = list(self.paint_grid.rows)
         row, column = where
         # Painting at the edge opens a new row or column, so the grid grows with the layout; the new
@@ -277,9 +294,11 @@ class NutScoringPad(BoxLayout):
             return
         self._disarm()
         if self.seat is not None:
+            self._remember(self.seat, "painting", self.painting(self.seat))
             self.paintings[self.seat] = blank()
             self.paint_grid.rows = self.paintings[self.seat]
             self.paint_grid.to_top_left()
+            self._keep()
 
     def _disarm(self) -> None:
         if self._disarm_later is not None:
@@ -290,8 +309,13 @@ class NutScoringPad(BoxLayout):
 
     def step(self, what: str, letter: str, value: int) -> None:
         if self.seat is not None:
-            self.quick_counts(self.seat)[what][letter] = value
+            counts = self.quick_counts(self.seat)
+            if counts[what][letter] == value:
+                return   # a counter shown again for another seat, not a tap
+            self._remember(self.seat, "counts", {part: dict(told) for part, told in counts.items()})
+            counts[what][letter] = value
             self._show_points()
+            self._keep()
 
     def score(self) -> bool:
         seat = self.seat
@@ -307,10 +331,82 @@ class NutScoringPad(BoxLayout):
         if done:
             self.seat = None  # move on to whoever is still to score
             self.show()
+            self._keep()
         return done
+
+    # ----- Undo, and the draft kept -------------------------------------------------------------
+    def _remember(self, seat: int, kind: str, before: Any) -> None:
+        self._earlier = [*self._earlier[-(TAKE_BACK_KEPT - 1):], (seat, kind, before)]
+
+    def _stroke_ended(self) -> None:
+        if self._stroke_open:
+            self._stroke_open = False
+            self._keep()
+
+    def take_back(self) -> str | None:
+        """The last stroke, clear or count told since the last move, put back as it was (None: none)."""
+        if not self._earlier:
+            return None
+        seat, kind, before = self._earlier.pop()
+        if kind == "painting":
+            self.paintings[seat] = before
+        else:
+            self.counts[seat] = before
+        self.seat, self.quick = seat, kind == "counts"
+        self.show()
+        self._keep()
+        name = self.model.seats[seat].player.name
+        return f"Undone: the last change to {name}'s {'count' if self.quick else 'layout'}."
+
+    def _keep(self) -> None:
+        self.controller.keep_draft({
+            "moves": self._moves, "seat": self.seat, "quick": self.quick,
+            "paintings": {str(seat): rows for seat, rows in self.paintings.items()},
+            "counts": {str(seat): counts for seat, counts in self.counts.items()},
+            "earlier": [list(step) for step in self._earlier]})
+
+    def _restore(self, draft: dict[str, Any] | None) -> None:
+        """The pad as it was kept. What does not fit this game (a draft from a file changed by hand)
+        is left out: the pads start empty there rather than the game not opening."""
+        if not draft:
+            return
+        seats = range(len(self.model.seats))
+        paintings, counts = draft.get("paintings"), draft.get("counts")
+        for seat in seats:
+            rows = paintings.get(str(seat)) if isinstance(paintings, dict) else None
+            if self._fits_painting(rows):
+                self.paintings[seat] = list(rows)
+            told = counts.get(str(seat)) if isinstance(counts, dict) else None
+            if self._fits_counts(told):
+                self.counts[seat] = {part: dict(told[part]) for part in COUNTS}
+        chosen = draft.get("seat")
+        self.seat = chosen if isinstance(chosen, int) and chosen in seats else None
+        self.quick = draft.get("quick") is True
+        earlier = draft.get("earlier")
+        if draft.get("moves") == self._moves and isinstance(earlier, list):
+            # Undo's steps hold only while no move came after them.
+            self._earlier = [(step[0], step[1], step[2]) for step in earlier
+                             if isinstance(step, list) and len(step) == 3 and step[0] in seats
+                             and (step[1] == "painting" and self._fits_painting(step[2])
+                                  or step[1] == "counts" and self._fits_counts(step[2]))]
+
+    def _fits_painting(self, rows: Any) -> TypeGuard[list[str]]:
+        paints = {*self.letters, WILD, SQUIRREL, EMPTY}
+        return (isinstance(rows, list) and 0 < len(rows) <= self.max_rows
+                and all(isinstance(line, str) and len(line) == len(rows[0]) <= self.max_columns
+                        and set(line) <= paints for line in rows))
+
+    def _fits_counts(self, told: Any) -> TypeGuard[Counts]:
+        return isinstance(told, dict) and all(
+            isinstance(told.get(part), dict) and set(told[part]) == set(self.letters)
+            and all(isinstance(n, int) and n >= 0 for n in told[part].values()) for part in COUNTS)
 
     # ----- showing -------------------------------------------------------------------------
     def show(self) -> None:
+        moves = len(self.controller.session.actions)
+        if moves != self._moves:
+            # A score told (or a move undone or put back) since: Undo is the game's again.
+            self._moves, self._earlier = moves, []
         seats = self.model.seats
         scores = [seat.score for seat in seats]
         waiting = list(self.model.to_act)

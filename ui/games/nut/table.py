@@ -57,6 +57,10 @@ class NutView(TableView, BoxLayout):
         if self.phase == Phase.SCORING:
             self.scoring.start_from(action)
 
+    def take_back(self) -> str | None:
+        """While layouts are told: the last stroke or count, before the last move (see ui/games/view.py)."""
+        return self.scoring.take_back() if self.phase == Phase.SCORING else None
+
     def refresh(self) -> None:
         summary = cast(NutSummary, self.controller.session.summary())
         self.model.update(summary, self.controller.outcome)
