@@ -114,6 +114,21 @@ def test_undo_and_redo_buttons_follow_the_log_and_refusals_are_shown(services):
     assert len(session.actions) == 1
 
 
+def test_undo_and_redo_say_what_they_did_and_never_name_whose_turn_it_no_longer_is(services, navigator):
+    from ui_support import tap
+
+    family = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Ivy", "green")]
+    session = services.store.new_session("pugs_in_mugs", family)
+    for action in (Action("draw", 0), Action("draw", 0), Action("end_turn", 0, {"discards": []})):
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    tap(screen.undo_button)
+    assert session.summary()["turn"] == 0
+    assert screen.message.text == "Undone: Ann ended the turn"   # not "...; Ben's turn": it is Ann's
+    tap(screen.redo_button)
+    assert session.summary()["turn"] == 1 and screen.message.text == "Redone: Ann ended the turn"
+
+
 def test_screenshot_command_renders_the_home_screen_at_the_asked_size(tmp_path):
     import subprocess
     import sys

@@ -95,7 +95,7 @@ class GameController:
         return self._attempt(self.session.undo, success=f"Undone: {undone}" if undone else None)
 
     def redo(self) -> bool:
-        return self._attempt(self.session.redo)
+        return self._attempt(self.session.redo, success=lambda _: f"Redone: {self.session.last_line}")
 
     def fix(self, move: int, action: Action) -> bool:
         """Move `move` told again; every total after it follows. False (with the reason) if refused."""

@@ -113,7 +113,8 @@ def describe(before: MuttsState, action: Action, after: MuttsState, names: Seque
     if action.type == ActionType.FINISH_TURN:
         if before.tiles_left == 0:
             return f"{name} finished the turn: that was the last tile, the game is over"
-        return f"{name} flipped the next tile; {names[(before.turn + 1) % len(names)]}'s turn"
+        # Whose turn follows is on the table; said here, it would be wrong in "Undone: ..." once taken back.
+        return f"{name} flipped the next tile"
     return f"{name}: {action.type}"
 
 

@@ -138,10 +138,11 @@ def _describe_pick(before: NutState, after: NutState, action: Action, names: Seq
     kind = action.get("kind")
     card = "a card" if kind in (None, UNKNOWN) else f"a {kind} card"
     line = f"{names[action.player or 0]} took {card} from column {action['column']}"
+    # What the move did, not what comes next (the pads show that): the line is read again after Undo.
     if after.phase == Phase.SCORING or after.turn is None:
-        return line + "; that was the last card: score the layouts"
+        return line + "; that was the last card"
     if after.round == before.round:
-        return line + f"; {names[after.turn]} picks next from column {after.round_column}"
+        return line
     line += f"; the deck passes to {names[after.holder]}"
     dealt = [f"{cards} into column {number}" for number, cards in enumerate(after.refilled, start=1) if cards]
     if dealt:

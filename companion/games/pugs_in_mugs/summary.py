@@ -96,7 +96,7 @@ def describe(before: PugsState, action: Action, after: PugsState, names: Sequenc
     if kind == ActionType.DIG:
         return f"{name} played Dig and took a {label(action['card'])} card from the discard pile"
     if kind == ActionType.END_TURN:
-        return _end_turn_line(before, action, name, names)
+        return _end_turn_line(action, name)
     return f"{name}: {kind}"
 
 
@@ -112,7 +112,8 @@ def _gimme_line(action: Action, name: str, target: str) -> str:
     return f"{name} played Gimme asking {target} for a {named} card, but {target} had none"
 
 
-def _end_turn_line(before: PugsState, action: Action, name: str, names: Sequence[str]) -> str:
+def _end_turn_line(action: Action, name: str) -> str:
     discards = action.get("discards") or []
     dropped = f" after discarding {', '.join(label(k) for k in discards)}" if discards else ""
-    return f"{name} ended the turn{dropped}; {names[(before.turn + 1) % len(names)]}'s turn"
+    # Whose turn follows is on the table; said here, it would be wrong in "Undone: ..." once taken back.
+    return f"{name} ended the turn{dropped}"
