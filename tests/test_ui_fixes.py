@@ -76,6 +76,8 @@ def test_a_score_fixed_after_the_game_changes_the_winner_and_the_evening_and_und
     assert after.winners == (0,) and before.winners != (0,)
     assert after.scores[1:] == before.scores[1:] and after.scores[0] > before.scores[0]
     assert screen.message.text.startswith(f"Fixed move {row.line.number}")
+    # Which score changed, from what, is said: a table mid-hand shows no totals to check.
+    assert screen.message.text.endswith(f"Scores now: Ann {after.scores[0]} (was {before.scores[0]}).")
     (evening,) = evenings(services.store)
     assert evening.standings[0].name == "Ann"
 

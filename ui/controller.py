@@ -101,8 +101,15 @@ class GameController:
         """Move `move` told again; every total after it follows. False (with the reason) if refused."""
         # Said from the fix's own line, not the whole history: the lines after the fixed move are written
         # anew only when the history is next read.
+        before = self.outcome.scores
         return self._attempt(lambda: self.session.fix(move, action),
-                             success=lambda line: f"{line.text}. Every total after it is updated.")
+                             success=lambda line: f"{line.text}. {self._scores_changed(before)}")
+
+    def _scores_changed(self, before: tuple[int | None, ...]) -> str:
+        """Which scores a fix changed, as they now stand: mid-hand a table may show no totals at all."""
+        changed = [f"{player.name} {now} (was {was})" for player, was, now in zip(self.players, before, self.outcome.scores)
+                   if was != now and was is not None and now is not None]
+        return f"Scores now: {', '.join(changed)}." if changed else "No score changed."
 
     def _attempt(self, change: Callable[[], Any], success: str | Callable[[Any], str] | None = None) -> bool:
         """`success` is the message once the change is made, or what writes it from what the change returned."""
