@@ -249,9 +249,11 @@ class CollectPad(OpensTricks, BoxLayout):
         return bool(self.summary and self.summary["laid_out_into_hand"])
 
     # ----- showing ----------------------------------------------------------------------------------
-    def show(self, summary: RuffSummary) -> None:
+    def show(self, summary: RuffSummary, changed: bool) -> None:
+        """`changed`: a move was told, undone or redone since the pad was last shown, so what was picked
+        belongs to another state of the table."""
         before = self.summary
-        if before is None or summary["turn"] != self.turn or summary["centre"] != before["centre"]:
+        if changed or before is None or summary["turn"] != self.turn or summary["centre"] != before["centre"]:
             self.chosen = Chosen()
         self.summary, self.turn = summary, summary["turn"]
         assert self.turn is not None, "Collecting is always someone's turn"

@@ -312,10 +312,13 @@ class CountingPad(OpensTricks, BoxLayout):
     def from_face_up(self) -> bool:
         return bool(self.source.value == FACE_UP)
 
-    def show(self, summary: RuffSummary) -> None:
+    def show(self, summary: RuffSummary, changed: bool) -> None:
+        """`changed`: a move was told, undone or redone since the pad was last shown."""
         self.summary = summary
         self.turn = turn = summary["turn"]
         assert turn is not None, "Counting is always someone's turn"
+        if changed:
+            self.fresh()
         self.pad.eight_dogs, self.pad.dogs_seen = summary["eight_dogs"], summary["eights_seen"]
         face_up = summary["face_up_to_play"]
         self.source.disabled = not face_up
@@ -443,6 +446,8 @@ class EntryPad(BoxLayout):
         self.controller = controller
         self.seat: int | None = None
         self.phase: str | None = None
+        self.shown_in: tuple[str, int] | None = None   # the phase and hand the pad was last shown in
+        self.done: set[int] = set()   # the seats whose cards were in then
         # The phase is read from the seats; what the last move did and what to enter are read up close.
         self.info = Text(text="", font_size=theme.FONT_TABLE, bold=True)
         self.add_widget(self.info)
@@ -481,13 +486,19 @@ class EntryPad(BoxLayout):
         """The name of the player entering their cards now."""
         return self.seat_buttons[self.seat] if self.seat is not None else None
 
-    def show(self, summary: RuffSummary) -> None:
+    def show(self, summary: RuffSummary, changed: bool) -> None:
+        """After a move told, undone or redone (`changed`), the pad starts afresh on whoever enters next:
+        a player whose cards were in and who waits again (their entry undone) enters them again; else
+        the first still waiting from the dealer's left."""
         self.summary = summary
         waiting = summary["waiting_for"]
-        if summary["phase"] != self.phase or self.seat not in waiting:
-            self.phase, self.row.cards = summary["phase"], []
-            self.seat = waiting[0] if waiting else None
+        shown_in = (summary["phase"], summary["hand"])
+        again = [seat for seat in waiting if seat in self.done] if shown_in == self.shown_in else []
+        if changed or shown_in != self.shown_in or self.seat not in waiting:
+            self.phase, self.shown_in, self.row.cards = summary["phase"], shown_in, []
+            self.seat = again[0] if again else waiting[0] if waiting else None
             self.pad.reset()
+        self.done = set(range(len(summary["players"]))) - set(waiting)
         self._show()
 
     def choose(self, seat: int) -> None:

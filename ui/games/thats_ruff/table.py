@@ -137,6 +137,7 @@ class ThatsRuffView(TableView, BoxLayout):
         self.shown: tuple[Widget, ...] = ()
         self.summary = summary
         self.phase: str | None = None
+        self.moves: int | None = None   # the moves in effect when last shown
         ids["info_row"].bind(height=self._fit_head)
         ids["table"].bind(size=self._fit_head)
         ids["kept"].bind(width=self._fit_head)
@@ -180,18 +181,21 @@ class ThatsRuffView(TableView, BoxLayout):
     def refresh(self) -> None:
         self.summary = summary = cast(RuffSummary, self.controller.session.summary())
         self.model.update(summary, self.controller.outcome)
+        moves = len(self.controller.session.actions)
+        # A move told, undone or redone: what a pad holds half-entered belongs to the state before it.
+        changed, self.moves = moves != self.moves, moves
         phase = summary["phase"]
         if phase != self.phase:
             self.phase = phase
             self._fit_head()
         self._arrange(phase)
         if phase == Phase.COUNTING:
-            self.counting.show(summary)
+            self.counting.show(summary, changed)
         elif phase in (Phase.LAYING_OUT, Phase.REVEALING):
-            self.entry.show(summary)
+            self.entry.show(summary, changed)
         elif phase == Phase.COLLECTING:
             assert self.collecting is not None
-            self.collecting.show(summary)
+            self.collecting.show(summary, changed)
 
     def _arrange(self, phase: str) -> None:
         """The parts this phase shows, swapped in only when the phase changes."""
