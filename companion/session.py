@@ -296,11 +296,24 @@ class Session:
             except IllegalAction as refusal:
                 if at == index:
                     raise
-                raise IllegalAction(f"Move {index + 1} cannot be changed that way: move {at + 1} "
-                                    f'("{self._line(at)}") would no longer fit. {refusal}') from None
+                raise IllegalAction(self._no_longer_fits(index, at, replacement, refusal)) from None
             if (at + 1) % SNAPSHOT_EVERY == 0 and at + 1 > index:
                 snapshots[at + 1] = copy.deepcopy(state)
         return state, snapshots
+
+    def _no_longer_fits(self, index: int, at: int, replacement: Action, refusal: IllegalAction) -> str:
+        """Why move `index` (from 0) can't be `replacement`: move `at` after it no longer fits. A fix
+        replaces a move and never takes one out, so a move that did not happen at all is taken out
+        by Undo back to the move before it."""
+        undo = f"Undo back to move {index}" if index else "Undo back to the start"
+        if at == index + 1 and replacement == self._actions[at]:
+            # The move told is the one that came next: the move being fixed did not happen at all.
+            again = f"move {at + 1}" if at + 1 == len(self._actions) else f"moves {at + 1} to {len(self._actions)}"
+            return (f'Move {at + 1} already says "{self._line(at)}", so move {index + 1} can\'t say it too. If '
+                    f"move {index + 1} did not happen at all, tap Cancel, then {undo} and tell {again} again.")
+        return (f'Move {index + 1} cannot be changed that way: move {at + 1} ("{self._line(at)}") would no longer '
+                f"fit ({str(refusal).rstrip('.')}). Tell move {index + 1} another way, or tap Cancel, then {undo} "
+                "and tell again from there.")
 
     def undo(self) -> Action | Fix:
         fixed = self._last_fix()

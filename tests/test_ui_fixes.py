@@ -171,3 +171,101 @@ def test_a_long_history_lists_every_move_newest_first_and_the_first_is_reached_b
     # An early move can be chosen and fixed like any other.
     tap(next(row for row in move_rows(history) if row.line.number == 2))
     assert history.fix_button.text == "Fix move 2..."
+
+
+# ----- Mix-the-Mutts: fixing a score told during a turn ----------------------------------------------
+def mutts_turn_with_a_score_to_fix(services):
+    """Ben's tile made three dogs; Ann scored the first, Cleo (it says) the third, and Ben finished.
+    Move 5, Cleo's score, is the one found wrong."""
+    def connect(player, *pairs):
+        return Action("connect", player, {"combinations": [{"head": h, "tail": t} for h, t in pairs]})
+
+    session = services.store.new_session("mix_the_mutts", FAMILY)
+    for action in (connect(0, ("poodle", "schnauzer"), ("beagle", "beagle")), Action("finish_turn", 0),
+                   connect(1, ("pug", "pug"), ("beagle", "poodle"), ("dachshund", "chihuahua")),
+                   Action("score", 0, {"head": "pug", "tail": "pug"}),
+                   Action("score", 2, {"head": "dachshund", "tail": "chihuahua"}),
+                   Action("finish_turn", 1)):
+        session.perform(action)
+    return session
+
+
+def open_mutts_fix(services, navigator, session, move):
+    screen = open_game_screen(services, navigator, session)
+    history = screen.open_history()
+    settle()
+    choose_move(history, session.history()[move - 1].text)
+    tap(history.fix_button)
+    fixing = open_popup(FixPopup)
+    settle()
+    return screen, fixing
+
+
+def cancel(fixing):
+    tap(next(button for button in fixing.walk() if getattr(button, "text", "") == "Cancel"))
+    assert settle_until(lambda: fixing.parent is None)
+
+
+def test_a_greyed_score_on_the_fix_pad_says_why_as_in_play(services, navigator):
+    Window.size = (1280, 720)
+    session = mutts_turn_with_a_score_to_fix(services)
+    state, actions = session.state, session.actions
+    screen, fixing = open_mutts_fix(services, navigator, session, 5)
+    grid = fixing.view.scoring
+    # Ann scored the pugs before Cleo's move: only Ben, whose turn it is, scores a second dog.
+    greyed = grid.buttons[(1, 0)]
+    assert greyed.disabled_reason
+    tap(greyed)
+    assert fixing.message.text == greyed.disabled_reason and fixing.message.problem
+    assert (session.state, session.actions) == (state, actions)
+    # Getting on with the pad puts back what is being fixed.
+    tap(grid.buttons[(1, 1)])
+    assert fixing.parent is None and session.actions[4] == Action("score", 1, {"head": "beagle", "tail": "poodle"})
+
+
+def test_finish_turn_told_for_a_score_that_did_not_happen_says_plainly_what_to_do(services, navigator):
+    Window.size = (800, 480)
+    session = mutts_turn_with_a_score_to_fix(services)
+    state, actions = session.state, session.actions
+    screen, fixing = open_mutts_fix(services, navigator, session, 5)
+    # Cleo never scored: the family tells the turn ending there instead, as the pad's hint suggests.
+    tap(fixing.view.finish_button)
+    said = fixing.message.text
+    assert fixing.parent is not None and (session.state, session.actions) == (state, actions)
+    assert said.startswith('Move 6 already says "Ben flipped the next tile')
+    assert "did not happen at all" in said and "Undo back to move 4" in said
+    assert "can't finish the turn now" not in said
+    # Following it: Cancel, Undo back to move 4, and Ben finishes his turn on the table.
+    cancel(fixing)
+    tap(screen.undo_button)
+    tap(screen.undo_button)
+    assert len(session.actions) == 4
+    tap(screen.view.finish_button)
+    assert session.actions == (*actions[:4], actions[5])
+
+
+def test_the_score_being_fixed_is_in_sight_and_marked_on_the_seven_inch_display(services, navigator):
+    from kivy.uix.scrollview import ScrollView
+
+    Window.size = (800, 480)
+    session = mutts_turn_with_a_score_to_fix(services)
+    screen, fixing = open_mutts_fix(services, navigator, session, 5)
+    grid = fixing.view.scoring
+    told = grid.buttons[(2, 2)]     # Cleo's cell of the third dog
+    scroller = next(widget for widget in grid.walk() if isinstance(widget, ScrollView))
+
+    def in_sight():
+        bottom = scroller.to_window(scroller.x, scroller.y)[1]
+        low, high = told.to_window(told.x, told.y)[1], told.to_window(told.x, told.top)[1]
+        return bottom <= low and high <= bottom + scroller.height
+
+    assert in_sight(), "the score being fixed is scrolled out of sight"
+    assert told.text == "It says this" and grid.dog_rows[2].ring_on == told
+    assert all(cell.text.startswith("Score") for key, cell in grid.buttons.items() if key not in ((2, 2), (0, 0)))
+    # Its own column and row say whose and which dog; a tap on it tells the same again, which is no fix.
+    tap(told)
+    assert fixing.parent is not None and "already says that" in fixing.message.text
+    # A longer refusal takes more of the bar; the score being fixed stays in sight and marked.
+    tap(grid.finish_button)
+    settle()
+    assert in_sight() and told.text == "It says this"

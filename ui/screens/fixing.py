@@ -51,16 +51,19 @@ class FixPopup(ModalView):
         self.controller, self.move = controller, move
         self.done = False
         said = next(line.text for line in controller.session.history() if line.number == move and not line.fix)
-        self.view: TableView = view_class(controller.session.game.key)(
-            _TellingController(table_before(controller.session, move), self._tell))
+        self.fixing_words = f'It says "{said}". Tell what really happened.'
+        telling = _TellingController(table_before(controller.session, move), self._tell)
+        self.view: TableView = view_class(controller.session.game.key)(telling)
         self.ids["column"].add_widget(self.view, index=1)
         # The message bar's room, which the table was laid out to leave, says what is being fixed; once
         # open, so the bar knows its width when it fits the words.
-        self.bind(on_open=lambda *_: self.message.show(f'It says "{said}". Tell what really happened.', seconds=None))
+        self.bind(on_open=lambda *_: self.message.show(self.fixing_words, seconds=None))
         self.view.refresh()
         self.view.start_from(controller.session.actions[move - 1])
         controller.subscribe(self._heard)
         self.bind(on_dismiss=lambda *_: controller.unsubscribe(self._heard))
+        # The pads' own words (why a greyed choice can't be taken) are said here too, as in play.
+        telling.subscribe(self._heard)
 
     @property
     def message(self) -> MessageBar:
@@ -75,10 +78,16 @@ class FixPopup(ModalView):
         return self.done
 
     def _heard(self, notice: Notice | None) -> None:
-        """A refused fix is said here, over the table it was told on; the game screen says the rest."""
-        if notice is not None and notice.problem and not self.done:
+        """A refused fix, or why a greyed choice on the pads can't be taken, is said here, over the table
+        it was told on; the game screen says the rest. Once the family gets on with the pads, the bar
+        says again what is being fixed."""
+        if notice is None or self.done:
+            return
+        if notice.problem:
             self.message.show(notice.text, problem=True, seconds=None)
             self.view.refresh()
+        elif not notice.text and self.message.problem:
+            self.message.show(self.fixing_words, seconds=None)
 
 
 load_kv(__file__)

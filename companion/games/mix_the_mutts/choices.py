@@ -1,6 +1,7 @@
 """What the scoring grid may offer now: whether a player may score one of the last tile's new dogs,
-and if not the reason a greyed cell gives. Each is tried on a scratch copy through the rule itself,
-so the grid offers exactly what a tap would be allowed, in the refusal's own words."""
+and if not the reason a greyed cell gives; and which of them a score told earlier was, to mark it when
+that score is fixed. Each is tried on a scratch copy through the rule itself, so the grid offers
+exactly what a tap would be allowed, in the refusal's own words."""
 
 from __future__ import annotations
 
@@ -21,3 +22,15 @@ def score_refusal(state: MuttsState, seat: int, index: int) -> str | None:
     except IllegalAction as refused:
         return str(refused)
     return None
+
+
+def dog_scored(state: MuttsState, action: Action) -> int | None:
+    """Which of the last tile's new dogs, by its place, `action` scores for its player now; None when it
+    is no score the rules would take now."""
+    if action.type != ActionType.SCORE or action.player is None:
+        return None
+    try:
+        after = score(copy.deepcopy(state), action)
+    except IllegalAction:
+        return None
+    return after.scored_now[action.player][-1]

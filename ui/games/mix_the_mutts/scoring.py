@@ -1,12 +1,14 @@
 """After a tile is connected: the scoring grid, where each player taps the new dogs they score and
 the active player taps *Finish turn*, under a heading that says so in the sheet's words. Made once
 for the game, with a row for as many dogs as a tile can make; a tile shows the rows it needs, and a
-tap changes what the cells say."""
+tap changes what the cells say. When a score is being fixed, the cell it says was tapped is marked and
+brought into sight."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from kivy.graphics import Color, Line
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -22,6 +24,9 @@ from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in scoring.kv)
 from ui.widgets.text import text_width
 
 SCORED = "Scored"
+# The cell of the score being fixed: what the move says was tapped, marked in words and a ring.
+TOLD = "It says this"
+RING_WIDTH = dp(3)
 # What to do, in the sheet's words: anyone holding the matching cards shows them and scores.
 CALL = "Have both cards of a new dog? Show them, tap Score."
 # The grid's rows, top down: names, hand sizes (key numbers), points; then one row per new dog.
@@ -59,7 +64,7 @@ def column_shares(names: Sequence[str]) -> list[float]:
     active player's), but never narrower than a two-digit hand beside the shape or a cell's words
     ("Scored", or "Score +N" with room for three digits of points), so four long names fit on the 7"
     panel where equal columns would cut the longest."""
-    words = max(text_width(SCORED, theme.FONT_BODY, bold=True), text_width(score_words(888), theme.FONT_BODY, bold=True))
+    words = max(text_width(text, theme.FONT_BODY, bold=True) for text in (SCORED, TOLD, score_words(888)))
     least = max(SYMBOL + dp(4) + hand_width(10), words + 2 * theme.GAP)
     return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
 
@@ -76,13 +81,32 @@ class MixScoringColumn(Panel):
 
 
 class MixDogRow(BoxLayout):
-    """One new dog: its breeds, then a cell per player saying what a tap there does."""
+    """One new dog: its breeds, then a cell per player saying what a tap there does. `ring_on` is the
+    cell ringed (the score being fixed), so it is marked by a shape, not by colour alone."""
+
+    ring_on = ObjectProperty(None, allownone=True)
 
     def __init__(self, seats: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cells = [BigButton(font_size=theme.FONT_BODY, size_hint_y=1) for _ in range(seats)]
         for cell in self.cells:
             self.add_widget(cell)
+            cell.bind(pos=self._draw_ring, size=self._draw_ring)
+        with self.canvas.after:
+            self._ring_colour = Color(0, 0, 0, 0)
+            # A line wider than a pixel is drawn through the stencil: a ring with nothing to show is a pixel wide.
+            self._ring = Line(width=1)
+        self.bind(ring_on=self._draw_ring)
+        theme.palette.bind(version=self._draw_ring)
+
+    def _draw_ring(self, *_: Any) -> None:
+        cell = self.ring_on
+        self._ring_colour.rgba = theme.palette.text if cell is not None else (0, 0, 0, 0)
+        self._ring.width = RING_WIDTH if cell is not None else 1
+        if cell is not None:
+            inset = RING_WIDTH
+            self._ring.rounded_rectangle = (cell.x + inset, cell.y + inset, max(0, cell.width - 2 * inset),
+                                            max(0, cell.height - 2 * inset), theme.RADIUS)
 
 
 class MixScoringGrid(BoxLayout):
@@ -114,6 +138,10 @@ class MixScoringGrid(BoxLayout):
         self.bind(height=self._fit)
         self.ids["call"].bind(height=self._fit)
         self._shown_rows = 0
+        # (dog, seat) of the score being fixed, kept in sight as the grid is laid out.
+        self.told: tuple[int, int] | None = None
+        self.ids["rows"].bind(height=self._bring_told_into_sight)
+        self.ids["scroller"].bind(height=self._bring_told_into_sight)
 
     @property
     def finish_button(self) -> BigButton:
@@ -149,9 +177,32 @@ class MixScoringGrid(BoxLayout):
             for seat, (model, cell) in enumerate(zip(self.model.seats, row.cells)):
                 done = index in model.scored_dogs
                 # The cell says what a tap does (the points it adds) until it is done, then that it is done.
-                cell.text = SCORED if done else score_words(points)
+                cell.text = SCORED if done else TOLD if (index, seat) == self.told else score_words(points)
                 cell.kind = "ok" if done else "normal"
                 cell.disabled_reason = "" if done else (refusals[seat][index] or "")
+
+    def mark_told(self, index: int, seat: int) -> None:
+        """The score being fixed was `seat`'s of the new dog at `index`: its cell says so, ringed, and is
+        scrolled into sight."""
+        self.told = (index, seat)
+        for place, row in enumerate(self.dog_rows):
+            row.ring_on = row.cells[seat] if place == index else None
+        self.dog_rows[index].cells[seat].text = TOLD
+        self._bring_told_into_sight()
+
+    def _bring_told_into_sight(self, *_: Any) -> None:
+        """The told cell's row scrolled just into sight, the rows above it in sight as far as room allows."""
+        if self.told is None or self.told[0] >= self._shown_rows:
+            return
+        scroller, rows = self.ids["scroller"], self.ids["rows"]
+        overflow = rows.height - scroller.height
+        if overflow <= 0:
+            scroller.scroll_y = 1
+            return
+        index = self.told[0]
+        spacing = rows.spacing[1]
+        below_top = sum(row.height + spacing for row in self.dog_rows[:index]) + self.dog_rows[index].height
+        scroller.scroll_y = 1 - min(overflow, max(0.0, below_top - scroller.height)) / overflow
 
     def _fit(self, *_: Any) -> None:
         """A bigger screen gives the dogs' rows more room; the 7" panel keeps two of them under the

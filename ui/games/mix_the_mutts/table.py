@@ -16,7 +16,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.actions import Action
-from companion.games.mix_the_mutts.choices import score_refusal
+from companion.games.mix_the_mutts.choices import dog_scored, score_refusal
 from companion.games.mix_the_mutts.state import ActionType, Phase
 from companion.games.mix_the_mutts.summary import MuttsSummary
 from ui.controller import GameController
@@ -139,6 +139,13 @@ class MixTheMuttsView(TableView, BoxLayout):
 
     def finish_turn(self) -> bool:
         return self.controller.perform(Action(ActionType.FINISH_TURN, self._turn()))
+
+    def start_from(self, action: Action) -> None:
+        """A score being fixed is marked on the grid and brought into sight, so the family sees which
+        cell it says was tapped (see ui/games/view.py)."""
+        index = dog_scored(self.controller.session.state, action)
+        if index is not None and action.player is not None:
+            self.scoring_grid.mark_told(index, action.player)
 
     # ----- showing ---------------------------------------------------------------------------
     def refresh(self) -> None:
