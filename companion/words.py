@@ -18,6 +18,11 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count} {noun(count, singular, plural)}"
 
 
+def only_counted(count: int, singular: str, plural: str | None = None) -> str:
+    """A count short of what is needed: "no cards", "only 1 card", "only 2 cards"."""
+    return f"no {noun(0, singular, plural)}" if count == 0 else f"only {counted(count, singular, plural)}"
+
+
 def listed(words: Sequence[str]) -> str:
     """Words as they are said: "a", "a and b", "a, b and c" ("" for none)."""
     return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"

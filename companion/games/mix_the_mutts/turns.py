@@ -7,7 +7,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
-from companion.words import counted
+from companion.words import only_counted
 
 from .dogs import dog_name, read_breed, read_new_dogs
 from .state import BREED_COUNTS, CARDS_PER_DOG, DRAW, MuttsState, Phase
@@ -76,7 +76,7 @@ def score(state: MuttsState, action: Action) -> MuttsState:
                             f"({state.names[state.turn]}) may score more than one.")
     if state.hands[seat] < CARDS_PER_DOG:
         held = state.hands[seat]
-        raise IllegalAction(f"{name} holds only {counted(held, 'card')}; "
+        raise IllegalAction(f"{name} holds {only_counted(held, 'card')}; "
                             f"scoring a dog takes {CARDS_PER_DOG} cards from the hand.")
     for breed, needed in Counter((head, tail)).items():
         stacked = sum(stack[breed] for stack in state.stacks)

@@ -9,7 +9,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
-from companion.words import counted, noun
+from companion.words import counted, noun, only_counted
 
 from .state import ACTIONS_PER_TURN, PugsState, label
 
@@ -59,7 +59,7 @@ def spend_from_hand(state: PugsState, me: int, cards: Counter[str], what: str) -
     """Move cards from the player's hand face up onto the discard pile, if the counts allow it."""
     name = state.names[me]
     if state.hands[me] < sum(cards.values()):
-        raise IllegalAction(f"{name} holds only {counted(state.hands[me], 'card')}, "
+        raise IllegalAction(f"{name} holds {only_counted(state.hands[me], 'card')}, "
                             f"not enough for {what}.")
     for kind, count in cards.items():
         if state.outside_discard(kind) < count:

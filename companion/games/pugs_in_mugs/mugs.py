@@ -7,7 +7,7 @@ from collections import Counter
 
 from companion.actions import Action
 from companion.errors import IllegalAction
-from companion.words import counted
+from companion.words import only_counted
 
 from .checks import active_player, read_kind, read_target, spend_from_hand, use_action
 from .state import COLOURS, PUGS_PER_MUG, PugsState, label
@@ -20,8 +20,8 @@ def exchange(state: PugsState, action: Action) -> PugsState:
     if state.hands[me] < PUGS_PER_MUG:
         # Said of no colour in particular: too few cards is too few for every colour, and the greyed
         # Exchange button gives this reason before any colour is chosen.
-        raise IllegalAction(f"A Mug takes three Pugs of one colour, and {name} holds only "
-                            f"{counted(state.hands[me], 'card')}.")
+        raise IllegalAction(f"A Mug takes three Pugs of one colour, and {name} holds "
+                            f"{only_counted(state.hands[me], 'card')}.")
     if colour in state.mugs[me]:
         raise IllegalAction(f"{name} already has a {label(colour)} Mug; only one Mug of each colour.")
     if state.mug_supply(colour) == 0:
