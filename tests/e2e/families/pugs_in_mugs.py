@@ -110,7 +110,8 @@ def take_an_action(table, rng: random.Random, plays: dict, screenshot_once) -> N
         plays["refused"] += 1
         state = session.state
         table.tap("Exchange")
-        if table.session.state != state or not table.shows(r"^A Mug takes three Pugs of one colour, and .+ holds (only \d+ cards?|no cards)\.$"):
+        said = r"^A Mug takes three Pugs of one colour, and .+ holds (only \d+ cards?|no cards)\.$"
+        if table.session.state != state or not table.shows(said):
             raise AssertionError(f"a greyed exchange from {hand} cards did not say why: {table.texts()}")
         if view_of(table).flow is not None:
             raise AssertionError(f"a greyed Exchange opened its picker: {table.texts()}")
