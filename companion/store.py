@@ -368,9 +368,10 @@ class Store:
         if over:
             result = json.dumps({**session.game.summary(resulting_state),
                                  "outcome": session.game.outcome(resulting_state).to_json()})
-        # A correction to a game that stays finished changes its result, not when it was played, so it
-        # stays in its own evening however much later the miscount was found.
-        correction = over and session.is_over
+        # Undo, Redo and a fix change what a game says, not when it was played: a game told again a day
+        # later (its winning move undone from Saved games, a miscount fixed) stays in its own evening,
+        # finished when its last move was made, and no later evening is joined to it.
+        correction = kind != DO
         with self._transaction():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE session_id = ?", (session.id,)).fetchone()
@@ -378,9 +379,10 @@ class Store:
                 "INSERT INTO entries (session_id, seq, kind, action, at) VALUES (?, ?, ?, ?, ?)",
                 (session.id, seq, kind, json.dumps(action.to_json()) if action else None, now))
             self._db.execute(
-                "UPDATE sessions SET updated_at = CASE WHEN ? THEN updated_at ELSE ? END, "
-                "finished_at = CASE WHEN ? THEN COALESCE(finished_at, ?) END, result = ? WHERE id = ?",
-                (correction, now, over, now, result, session.id))
+                "UPDATE sessions SET finished_at = CASE WHEN ? THEN COALESCE(finished_at, CASE WHEN ? THEN "
+                "updated_at ELSE ? END) END, updated_at = CASE WHEN ? THEN updated_at ELSE ? END, result = ? "
+                "WHERE id = ?",
+                (over, correction, now, correction, now, result, session.id))
         self.last_entry = (_saved_id(session), seq)
 
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:

@@ -132,6 +132,22 @@ def test_the_gap_is_counted_from_the_last_move_not_the_start(store):
     assert len(evenings(store)) == 1
 
 
+def test_yesterdays_game_undone_and_redone_today_stays_in_its_own_evening(store):
+    yesterday = example(store, "pugs_in_mugs")
+    set_times(store, yesterday, T0, T0 + HOUR)
+    resumed = store.resume(yesterday.id)   # opened from Saved games the next day (now, in this test)
+    resumed.undo()                          # its winning move taken back: a game not finished
+    (evening,) = evenings(store)
+    assert evening.last_played_at == T0 + HOUR and not evening.games[0].finished
+    today = example(store, "nut")           # tonight's game, started now
+    assert [len(night.games) for night in evenings(store)] == [1, 1]
+    resumed.redo()
+    tonight_, friday = evenings(store)
+    assert [game.session_id for game in friday.games] == [yesterday.id]
+    assert [game.session_id for game in tonight_.games] == [today.id]
+    assert friday.games[0].finished_at == T0 + HOUR and friday.last_played_at == T0 + HOUR
+
+
 def test_no_games_means_no_evening(store):
     assert evenings(store) == [] and tonight(store) is None
 
