@@ -27,9 +27,9 @@ def refuse_for_phase(state: MuttsState) -> NoReturn:
         raise IllegalAction(f"The pedigree round is on: it is {names[seat]}'s step "
                             f"(play all their cards of the breed, or draw one).")
     if state.phase == Phase.HAND_OVER:
-        raise IllegalAction("This hand is over: deal the next hand (or end the evening).")
+        raise IllegalAction("This hand is over: deal the next hand (or end the game).")
     if state.phase == Phase.EVENING_OVER:
-        raise IllegalAction("The evening is over. Start a new game from the home screen.")
+        raise IllegalAction("The game is over. Start a new game from the home screen.")
     raise IllegalAction("That can't happen now.")
 
 

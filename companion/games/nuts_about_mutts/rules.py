@@ -21,12 +21,12 @@ from .summary import summary as summarize
 
 
 def while_the_evening_lasts(rule: Rule[MuttsState]) -> Rule[MuttsState]:
-    """Once the evening is over no rule applies: every action is refused the same way."""
+    """Once the game is over no rule applies: every action is refused the same way."""
 
     @wraps(rule)
     def checked(state: MuttsState, action: Action) -> MuttsState:
         if state.phase == Phase.EVENING_OVER:
-            raise IllegalAction("The evening is over. Start a new game from the home screen.")
+            raise IllegalAction("The game is over. Start a new game from the home screen.")
         return rule(state, action)
 
     return checked
@@ -104,7 +104,7 @@ class NutsAboutMutts(Game[MuttsState]):
 
     def outcome(self, state: MuttsState) -> Outcome:
         """Scores are the cards left in hand, added up over the hands played, so the lowest wins; once
-        the evening is over the winners are the summary's top dogs (everyone on the lowest total).
+        the game is over the winners are the summary's top dogs (everyone on the lowest total).
         `hands` holds each finished hand's cards left, seat by seat."""
         over = self.is_over(state)
         return Outcome.ranked(state.names, state.totals, order=ScoreOrder.LOW_WINS, finished=over,

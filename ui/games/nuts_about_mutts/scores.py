@@ -2,7 +2,7 @@
 the running totals) with the top dog named, and beside it the deal of the next hand.
 
 Laid out once (scores.kv); the table's cells are made again only when it gains a hand's column, and
-the deal's buttons step aside once the evening is over."""
+the deal's buttons step aside once the game is over."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ class ScoresView(BoxLayout):
         best = sorted(top_dogs(outcome))
         self.over = over = outcome.finished
         if over:
-            self.heading_text = f"The evening is over. Top dog: {' and '.join(names[seat] for seat in best)}!"
+            self.heading_text = f"The game is over. Top dog: {' and '.join(names[seat] for seat in best)}!"
         else:
             winner = summary["hand_winner"]
             self.heading_text = f"Hand {summary['hand']} is over: {names[winner] if winner is not None else ''} went out."
