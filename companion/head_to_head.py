@@ -1,19 +1,22 @@
 """Head to head: how two players did against each other in every finished game both sat at.
 
-The rules (those Board Games Companion settled on for its own records):
+The rules:
 
 - In each game you beat everyone placed below you, whatever the number of players: a four-player game
-  is one result against each of the other three.
-- Two players sharing first place each count it as a win against the other; sharing a place below
-  first is a draw.
-- A rival is the player you have finished most games with, and a nemesis the player who has beaten you
-  most often, each only after at least `MIN_SHARED` (3) games together; before that there is none.
+  is one result against each of the other three. Between two players each game is exactly one of: one
+  above the other, the other above, or level in the same place, so the counts add up to the games
+  together. Neither needs to have won the game: third place beats fourth.
+- Two players sharing the win (a shared top dog, partners, equal totals) are level: a shared win, which
+  neither beat the other in. Level in a place below first is a draw.
+- A rival is the player you have finished most games with, and a nemesis the player who has finished
+  above you most often, each only after at least `MIN_SHARED` (3) games together; before that there is none.
 
 Players are one person whatever their capitals, as everywhere in the records.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -25,20 +28,22 @@ MIN_SHARED = 3
 
 @dataclass(frozen=True)
 class GameHeadToHead:
-    """Head to head in one game (Nut, say), from the player's side."""
+    """Head to head in one game (Nut, say), from the player's side: `together` is `wins` (the player
+    above) + `opponent_wins` (the opponent above) + `shared` (level: a shared win or a draw)."""
 
     game: str
     title: str
     together: int
     wins: int
     opponent_wins: int
+    shared: int
 
 
 @dataclass(frozen=True)
 class HeadToHead:
-    """`player` against `opponent`: finished games together, the games each won against the other
-    (a shared first place counts for both, so it is in `wins`, `opponent_wins` and `shared_wins`),
-    draws (a shared place below first), and the same by game, most played first."""
+    """`player` against `opponent`: finished games together, which add up to the games each finished
+    above the other (`wins`, `opponent_wins`), the wins they shared (`shared_wins`) and the places below
+    first they shared (`draws`); and the same by game, most played first."""
 
     player: str
     opponent: str
@@ -50,6 +55,11 @@ class HeadToHead:
     by_game: tuple[GameHeadToHead, ...]
     last_together_at: float = 0.0
 
+    @property
+    def shared(self) -> int:
+        """The games they finished level: a shared win or a draw."""
+        return self.shared_wins + self.draws
+
 
 @dataclass
 class _Tally:
@@ -57,8 +67,9 @@ class _Tally:
     wins: int = 0
     opponent_wins: int = 0
     shared_wins: int = 0
+    draws: int = 0
     last_at: float = 0.0
-    by_game: dict[str, list[int]] = field(default_factory=dict)   # game -> [together, wins, opponent wins]
+    by_game: dict[str, list[int]] = field(default_factory=dict)   # game -> [together, wins, opponent wins, shared]
 
 
 class Pairings:
@@ -81,16 +92,19 @@ class Pairings:
                 if theirs.seat == mine.seat:
                     continue
                 tally = self._tallies.setdefault((mine.name.casefold(), theirs.name.casefold()), _Tally())
-                won, lost = _beats(mine, theirs, winners), _beats(theirs, mine, winners)
+                my_rank, their_rank = _rank(mine, winners), _rank(theirs, winners)
+                won, lost, level = my_rank < their_rank, my_rank > their_rank, my_rank == their_rank
                 tally.together += 1
                 tally.wins += won
                 tally.opponent_wins += lost
-                tally.shared_wins += won and lost
+                tally.shared_wins += level and mine.seat in winners
+                tally.draws += level and mine.seat not in winners
                 tally.last_at = result.finished_at or 0.0
-                game = tally.by_game.setdefault(result.game, [0, 0, 0])
+                game = tally.by_game.setdefault(result.game, [0, 0, 0, 0])
                 game[0] += 1
                 game[1] += won
                 game[2] += lost
+                game[3] += level
 
     def between(self, player: str, opponent: str) -> HeadToHead:
         """`player` against `opponent`; all zeros when they never finished a game together."""
@@ -99,8 +113,7 @@ class Pairings:
         by_game = sorted((GameHeadToHead(game, self._titles[game], *counts) for game, counts in tally.by_game.items()),
                          key=lambda line: (-line.together, line.title))
         return HeadToHead(self._names.get(key[0], player.strip()), self._names.get(key[1], opponent.strip()),
-                          tally.together, tally.wins, tally.opponent_wins, tally.shared_wins,
-                          tally.together - tally.wins - tally.opponent_wins + tally.shared_wins,
+                          tally.together, tally.wins, tally.opponent_wins, tally.shared_wins, tally.draws,
                           tuple(by_game), tally.last_at)
 
     def opponents(self, player: str) -> tuple[HeadToHead, ...]:
@@ -123,11 +136,12 @@ class Pairings:
                                               line.last_together_at))
 
 
-def _beats(mine: Standing, theirs: Standing, winners: set[int]) -> bool:
-    """Placed above them, or sharing the win with them."""
-    if mine.seat in winners and theirs.seat in winners:
-        return True
-    return mine.place is not None and (theirs.place is None or mine.place < theirs.place)
+def _rank(standing: Standing, winners: set[int]) -> float:
+    """Where a seat finished, the lower the better: the winners level and first whatever their places
+    say (an imported result may place them otherwise), then the others by place, a seat without one last."""
+    if standing.seat in winners:
+        return 0
+    return math.inf if standing.place is None else standing.place
 
 
 def _most(lines: Iterable[HeadToHead], key: Callable[[HeadToHead], tuple[float, ...]]) -> HeadToHead | None:

@@ -158,21 +158,24 @@ def record_text(record: PlayerRecord) -> str:
 
 
 def _against(line: HeadToHead) -> str:
-    draws = f", {line.draws} drawn" if line.draws else ""
-    shared = f" ({line.shared_wins} shared)" if line.shared_wins else ""
     return (f"{line.opponent}: {line.together} game{'s' if line.together != 1 else ''} together, "
-            f"won {line.wins}, lost to them {line.opponent_wins}{shared}{draws}")
+            f"won {line.wins}, lost to them {line.opponent_wins}{_level(line)}")
+
+
+def _level(line: HeadToHead) -> str:
+    """The games finished level, after the wins and losses they add up with."""
+    shared = f", {line.shared_wins} shared win{'s' if line.shared_wins != 1 else ''}" if line.shared_wins else ""
+    return shared + (f", {line.draws} drawn" if line.draws else "")
 
 
 def head_to_head_text(pair: HeadToHead) -> str:
     if not pair.together:
         return f"{pair.player} and {pair.opponent} have not finished a game together yet.\n"
     lines = [f"{pair.player} against {pair.opponent}: {pair.together} games together; {pair.player} won "
-             f"{pair.wins}, {pair.opponent} won {pair.opponent_wins}"
-             + (f" (a shared win counts for both: {pair.shared_wins})" if pair.shared_wins else "")
-             + (f"; {pair.draws} drawn" if pair.draws else "")]
+             f"{pair.wins}, {pair.opponent} won {pair.opponent_wins}{_level(pair)}"]
     lines.extend(f"  {game.title}: {game.together} together, {pair.player} {game.wins}, "
-                 f"{pair.opponent} {game.opponent_wins}" for game in pair.by_game)
+                 f"{pair.opponent} {game.opponent_wins}" + (f", {game.shared} shared" if game.shared else "")
+                 for game in pair.by_game)
     return "\n".join(lines) + "\n"
 
 

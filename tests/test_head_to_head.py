@@ -1,9 +1,12 @@
 """Head to head, rival and nemesis, worked out by hand from games written by hand (see
-companion/head_to_head.py for the rules: you beat everyone placed below you; a shared first place is
-a win for each; rival and nemesis only after three games together)."""
+companion/head_to_head.py for the rules: you beat everyone placed below you; two players in the same
+place, a shared win among them, share it and neither beat the other; rival and nemesis only after three
+games together)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from records_support import HOUR, T0, played
 
 from companion.head_to_head import Pairings
@@ -35,21 +38,78 @@ def test_each_game_is_a_result_against_everyone_else_at_the_table():
     assert (dev_ann.wins, dev_ann.opponent_wins) == (0, 1)
 
 
-def test_a_shared_first_place_is_a_win_for_each_and_a_tie_break_is_not():
+def test_a_shared_first_place_is_shared_by_both_and_a_tie_break_is_a_win():
     ann_ben = Pairings(FAMILY).between("Ann", "Ben")
-    # Ann: game 1 and the shared game 2. Ben: the shared game 2, game 3, and game 4 on the tie-break.
-    assert (ann_ben.together, ann_ben.wins, ann_ben.opponent_wins, ann_ben.shared_wins, ann_ben.draws) == (4, 2, 3, 1, 0)
-    assert [(g.title, g.together, g.wins, g.opponent_wins) for g in ann_ben.by_game] == [
-        ("Pugs in Mugs", 3, 2, 2), ("Nut", 1, 0, 1)]
+    # Ann above Ben in game 1, level in the shared game 2, below in game 3 and on game 4's tie-break.
+    assert (ann_ben.together, ann_ben.wins, ann_ben.opponent_wins, ann_ben.shared_wins, ann_ben.draws) == (4, 1, 2, 1, 0)
+    assert [(g.title, g.together, g.wins, g.opponent_wins, g.shared) for g in ann_ben.by_game] == [
+        ("Pugs in Mugs", 3, 1, 1, 1), ("Nut", 1, 0, 1, 0)]
     ben_ann = Pairings(FAMILY).between("Ben", "Ann")
-    assert (ben_ann.player, ben_ann.opponent, ben_ann.wins, ben_ann.opponent_wins) == ("Ben", "Ann", 3, 2)
+    assert (ben_ann.player, ben_ann.opponent, ben_ann.wins, ben_ann.opponent_wins, ben_ann.shared) == ("Ben", "Ann", 2, 1, 1)
+
+
+def test_a_shared_top_dog_beats_neither_and_is_no_nemesis():
+    """Ben's page after four Nuts about Mutts evenings with Maya: Maya finished below him twice, above
+    him once, and once they shared top dog on the lowest total."""
+    games = results(
+        played(1, ("Ben", "Maya"), (3, 8), at=T0, game="nuts_about_mutts", low_wins=True, moves=(600,)),
+        played(2, ("Ben", "Maya", "Cleo"), (0, 6, 9), at=T0 + HOUR, game="nuts_about_mutts", low_wins=True, moves=(600,)),
+        played(3, ("Ben", "Maya"), (7, 2), at=T0 + 2 * HOUR, game="nuts_about_mutts", low_wins=True, moves=(600,)),
+        played(4, ("Ben", "Maya", "Cleo"), (4, 4, 11), at=T0 + 3 * HOUR, game="nuts_about_mutts", low_wins=True,
+               moves=(600,)),
+    )
+    pairings = Pairings(games)
+    ben_maya = pairings.between("Ben", "Maya")
+    assert (ben_maya.together, ben_maya.wins, ben_maya.opponent_wins, ben_maya.shared_wins, ben_maya.draws) == (4, 2, 1, 1, 0)
+    nemesis = pairings.nemesis("Ben")
+    assert nemesis is not None and (nemesis.opponent, nemesis.opponent_wins, nemesis.together) == ("Maya", 1, 4)
+    # Neither Maya nor Cleo won game 2, but Maya placed higher: she beat Cleo there as in game 4.
+    assert pairings.between("Cleo", "Maya").opponent_wins == 2 and pairings.between("Cleo", "Ben").wins == 0
+
+
+NAMES = ("Ann", "Ben", "Cleo", "Dev")
+
+
+@st.composite
+def finished_games(draw):
+    """Finished games of two to four of NAMES in any seats and scores, either way round, with a
+    tie-break picking some of those on the best score (or none: all of them share the win)."""
+    games = []
+    for number in range(1, draw(st.integers(1, 8)) + 1):
+        names = draw(st.permutations(NAMES).map(lambda order: order[:draw(st.integers(2, len(NAMES)))]))
+        scores = draw(st.lists(st.integers(0, 3), min_size=len(names), max_size=len(names)))
+        low_wins = draw(st.booleans())
+        best = [seat for seat, score in enumerate(scores) if score == (min if low_wins else max)(scores)]
+        winners = draw(st.lists(st.sampled_from(best), min_size=1, unique=True))
+        games.append(played(number, names, scores, at=T0 + number * HOUR, low_wins=low_wins, winners=winners,
+                            moves=(60,)).result)
+    return games
+
+
+@settings(max_examples=150, deadline=None)
+@given(finished_games())
+def test_each_game_together_is_exactly_one_of_above_below_or_level(games):
+    pairings = Pairings(games)
+    for player in NAMES:
+        for opponent in NAMES:
+            if player == opponent:
+                continue
+            line, back = pairings.between(player, opponent), pairings.between(opponent, player)
+            met = [game.outcome for game in games if {player, opponent} <= set(game.names)]
+            places = [{s.name: s.place for s in outcome.standings} for outcome in met]
+            assert line.together == len(met) == line.wins + line.opponent_wins + line.shared_wins + line.draws
+            assert line.wins == sum(place[player] < place[opponent] for place in places) == back.opponent_wins
+            assert line.shared == sum(place[player] == place[opponent] for place in places) == back.shared
+            assert line.shared_wins == sum({player, opponent} <= set(outcome.winner_names) for outcome in met)
+            for game in line.by_game:
+                assert game.together == game.wins + game.opponent_wins + game.shared
 
 
 def test_rival_and_nemesis_only_after_three_games_together():
     pairings = Pairings(FAMILY)
     rival, nemesis = pairings.rival("Ann"), pairings.nemesis("Ann")
     assert rival is not None and (rival.opponent, rival.together) == ("Ben", 4)
-    assert nemesis is not None and (nemesis.opponent, nemesis.opponent_wins, nemesis.together) == ("Ben", 3, 4)
+    assert nemesis is not None and (nemesis.opponent, nemesis.opponent_wins, nemesis.together) == ("Ben", 2, 4)
     # Cleo played Ann twice, Ben twice, Dev once: no one three times, so neither section is there.
     assert pairings.rival("Cleo") is None and pairings.nemesis("Cleo") is None
     assert [(line.opponent, line.together) for line in pairings.opponents("Cleo")] == [("Ann", 2), ("Ben", 2), ("Dev", 1)]

@@ -14,6 +14,9 @@ from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from test_ui_corrections import check_layout, example, the  # noqa: E402
 from ui_support import same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
+from companion.gamelog import session_from_document  # noqa: E402
+from companion.players import IDENTITIES  # noqa: E402
+from companion.rulecards import load_example  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.profile import ProfileScreen  # noqa: E402
 from ui.screens.records import HeadToHeadScreen, YearScreen  # noqa: E402
@@ -69,6 +72,46 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     tap(the(navigator, "Back"))
     profile = navigator.current_screen
     assert isinstance(profile, ProfileScreen) and profile.record.name == "Ann"
+
+
+def shared_mix_the_mutts(services, *names: str):
+    """The example Mix-the-Mutts with the second seat's pair of dachshunds never scored: 31 each, so
+    the two share the win."""
+    unscored = {"type": "score", "player": 1, "head": "dachshund", "tail": "dachshund"}
+    document = {**load_example("mix_the_mutts"),
+                "players": [{"name": name, "colour": IDENTITIES[seat].key, "button": seat + 1}
+                            for seat, name in enumerate(names)]}
+    document["actions"] = [action for action in document["actions"] if action != unscored]
+    return services.store.import_session(session_from_document(document))
+
+
+@pytest.fixture
+def shared_win(services):
+    """Ben and Maya four times: Ben wins a Mix-the-Mutts and That's Ruff!, Maya a Mix-the-Mutts, and
+    they share the win of a Mix-the-Mutts on 31 each."""
+    example(services, "mix_the_mutts", "Maya", "Ben")
+    example(services, "thats_ruff", "Ben", "Maya")
+    example(services, "mix_the_mutts", "Ben", "Maya")
+    shared_mix_the_mutts(services, "Ben", "Maya")
+    return services
+
+
+def test_a_shared_win_is_shared_on_the_head_to_head_and_beats_no_one(shared_win, navigator):
+    screen = navigator.go(Place.EVENING, shared_win)
+    settle()
+    tap(next(row for row in screen.rows if row.standing.name == "Ben"))
+    tap(the(navigator, "Head to head, rival and nemesis, time at the table"))
+    head = navigator.current_screen
+    assert settle_until(lambda: head.record is not None)
+    shown = texts(head)
+    # Maya finished above Ben once; the shared win is a win for each on the win rate (3 of 4), not a
+    # game either beat the other in, and the line adds up to the four games.
+    assert "Nemesis: Maya, who beat Ben in 1 of 4" in shown and "75" in shown
+    tap(the(navigator, "Maya: 4 games, won 2, lost 1, 1 shared"))
+    settle()
+    shown = texts(head)
+    assert "4 games together: Ben won 2, Maya won 1, 1 shared" in shown
+    assert "Mix-the-Mutts: 3 together, Ben 1, Maya 1, 1 shared" in shown and "That's Ruff!: 1 together, Ben 1, Maya 0" in shown
 
 
 def test_a_player_with_no_finished_game_is_told_so_not_shown_empty_sections(services, navigator):

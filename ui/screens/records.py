@@ -64,8 +64,12 @@ def against_line(line: HeadToHead) -> str:
 
 def against_figures(line: HeadToHead) -> str:
     games = f"{line.together} game{'s' if line.together != 1 else ''}"
-    shared = f", {line.shared_wins} shared" if line.shared_wins else ""
-    return f"{games}, won {line.wins}, lost {line.opponent_wins}{shared}"
+    return f"{games}, won {line.wins}, lost {line.opponent_wins}{shared_count(line.shared)}"
+
+
+def shared_count(shared: int) -> str:
+    """The games finished level, after the wins and losses they add up with; nothing when there are none."""
+    return f", {shared} shared" if shared else ""
 
 
 def rival_line(record: PlayerRecord) -> str | None:
@@ -83,7 +87,7 @@ def nemesis_line(record: PlayerRecord) -> str | None:
 
 def by_game_lines(pair: HeadToHead) -> list[str]:
     return [f"{game.title}: {game.together} together, {pair.player} {game.wins}, {pair.opponent} {game.opponent_wins}"
-            for game in pair.by_game]
+            f"{shared_count(game.shared)}" for game in pair.by_game]
 
 
 def year_lines(review: YearInReview) -> list[str]:
@@ -279,7 +283,8 @@ def head_to_head_data(records: Records, record: PlayerRecord, opened: HeadToHead
         opened_at = len(data)
         data += panel_items(f"{opened.player} against {opened.opponent}",
                             [f"{opened.together} games together: {opened.player} won {opened.wins}, "
-                             f"{opened.opponent} won {opened.opponent_wins}", *by_game_lines(opened)], room)
+                             f"{opened.opponent} won {opened.opponent_wins}{shared_count(opened.shared)}",
+                             *by_game_lines(opened)], room)
     if record.reaction_trend is not None:
         data.append({"viewclass": "TrendRow", "points": record.reaction_trend, "radius": ALL, "gap_below": 0,
                      "row_size": (None, TREND_HEIGHT)})
