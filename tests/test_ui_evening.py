@@ -162,8 +162,14 @@ def test_home_names_earlier_evenings_winners_and_the_evening_screen_steps_betwee
     assert not any(text.startswith("Tonight") for text in words)    # that evening is over
     assert any(text.startswith("Earlier evenings won by") and "Mum" in text for text in words)
     _game_night(services)
-    navigator.go(Place.HOME, services)
-    tap(the(navigator, next(text for text in texts(navigator.current_screen) if text.startswith("Tonight: 4 games"))))
+    home = navigator.go(Place.HOME, services)
+    # The earlier evenings' line opens the newest of them, not tonight's.
+    tap(home.ids["earlier"])
+    past = navigator.current_screen
+    assert isinstance(past, EveningScreen) and past.evening.started_at < time.time() - 2 * 86400
+    assert not past.later_button.disabled and not any(text.startswith("Tonight") for text in shown(past))
+    home = navigator.go(Place.HOME, services)
+    tap(the(navigator, next(text for text in texts(home) if text.startswith("Tonight: 4 games"))))
     screen = navigator.current_screen
     assert isinstance(screen, EveningScreen) and screen.later_button.disabled
     tap(the(navigator, "Earlier"))

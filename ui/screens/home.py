@@ -51,6 +51,7 @@ class HomeModel(EventDispatcher):
     tonight = StringProperty("")        # tonight's button: games and who leads; "" with no game night now
     leaders = ListProperty([])          # (shape, rgba) of each leader shown by shape
     earlier = StringProperty("")        # earlier evenings and who won them (markup)
+    earlier_started = NumericProperty(0)   # when the newest of them began
     offered = ObjectProperty(None, allownone=True)   # the unfinished game offered for Resume
     offered_words = StringProperty("")
     offered_names = StringProperty("")   # the words' second line, as drawn (measured to fit)
@@ -71,6 +72,7 @@ class HomeModel(EventDispatcher):
             self.leaders = [(identity.symbol, theme.with_alpha(identity.rgb)) for identity in identities]
         earlier = [evening for evening in found[1 if tonight else 0:] if evening.winners][:EARLIER_SHOWN]
         self.earlier = earlier_words(earlier)
+        self.earlier_started = earlier[0].started_at if earlier else 0
 
     def show_offered(self, record: SessionRecord | None) -> None:
         self.offered = record
@@ -262,8 +264,9 @@ class HomeScreen(KeptScreen):
     def choose(self, entry: GameEntry) -> None:
         self.navigator.go(Place.SETUP, self.services, entry)
 
-    def open_evening(self) -> None:
-        self.navigator.go(Place.EVENING, self.services)
+    def open_evening(self, started_at: float | None = None) -> None:
+        """Tonight's evening, or the one that began at `started_at`."""
+        self.navigator.go(Place.EVENING, self.services, started_at)
 
     def open_saved_games(self) -> None:
         self.navigator.go(Place.SAVED_GAMES, self.services)
