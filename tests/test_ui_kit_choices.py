@@ -140,3 +140,22 @@ def test_a_list_shorter_than_its_box_stays_at_the_top_when_a_row_is_brought_into
     rows.scroll_to_index(29)
     settle()
     assert rows.scroll_y < 0.05
+
+
+def test_a_refusal_and_a_confirmation_are_told_apart_by_their_mark_as_well_as_their_colour(shown):
+    from ui.widgets.basics import MessageBar
+
+    bar = shown(MessageBar(reserve=48))
+    bar.show("Not your turn, Mum: it is Leo's.", problem=True)
+    settle()
+    cross, second = bar._strokes
+    assert len(cross.points) == 4 and len(second.points) == 4     # two strokes crossing
+    assert bar._mark_colour.rgba[3] == 1 and list(bar._mark_colour.rgba) == list(bar.color)
+    left_of_words = bar.center_x - bar.texture_size[0] / 2
+    assert max(cross.points[0::2]) < left_of_words                 # beside the words, not over them
+    bar.show("Undone: Ann ended the turn")
+    settle()
+    tick, second = bar._strokes
+    assert len(tick.points) == 6 and not second.points             # one stroke, bent
+    bar.clear()
+    assert bar._mark_colour.rgba[3] == 0

@@ -3,7 +3,7 @@
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Line, RoundedRectangle, SmoothLine
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -147,11 +147,17 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
 
 
+# The mark at the left of a message: a cross for a refusal, a tick for what was done, so the two are
+# told apart without their colours.
+MARK = dp(18)
+MARK_ROOM = MARK + dp(12)
+
+
 class MessageBar(Label):
-    """One line of feedback at the bottom of a screen: refusals in orange, confirmations in green.
-    It stays until replaced or cleared, so a child has time to have it read aloud. With `reserve`
-    the bar keeps that height while empty, and a long message takes a smaller font before it takes
-    more room, so what is above it does not jump."""
+    """One line of feedback at the bottom of a screen: refusals in red with a cross, confirmations in
+    the calm colour with a tick. It stays until replaced or cleared, so a child has time to have it
+    read aloud. With `reserve` the bar keeps that height while empty, and a long message takes a
+    smaller font before it takes more room, so what is above it does not jump."""
 
     # Read by the player who just acted, up close.
     fine_print = True
@@ -170,12 +176,23 @@ class MessageBar(Label):
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._shape = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
+        with self.canvas.after:
+            self._mark_colour = Color(0, 0, 0, 0)
+            # A SmoothLine is a mesh: a Line wider than a pixel would be drawn through the stencil.
+            self._strokes = (SmoothLine(width=dp(2.2)), SmoothLine(width=dp(2.2)))
         self.bind(pos=self._redraw, size=self._redraw)
-        self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * theme.PAD, None)))
+        # Room for the mark on both sides, so the words stay in the middle.
+        self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * (theme.PAD + MARK_ROOM), None)))
         self._clear_event = None
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
+        x, y, h = self.x + theme.PAD + MARK / 2, self.center_y, MARK / 2
+        if self.problem:
+            first, second = [x - h, y - h, x + h, y + h], [x - h, y + h, x + h, y - h]
+        else:
+            first, second = [x - h, y, x - h / 3, y - h * 0.7, x + h, y + h * 0.8], []
+        self._strokes[0].points, self._strokes[1].points = first, second
 
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
         self.text = text
@@ -183,6 +200,8 @@ class MessageBar(Label):
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill)
+        self._mark_colour.rgba = self.color
+        self._redraw()
         self.font_size = self._base_font
         self.texture_update()
         room = max(self.reserve, theme.TOUCH * 0.8) - theme.GAP
@@ -200,6 +219,7 @@ class MessageBar(Label):
         self.problem = False
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
+        self._mark_colour.rgba = (0, 0, 0, 0)
 
 
 def fitted(text: str, font_size: float, **kwargs: Any) -> Label:
