@@ -159,3 +159,15 @@ def test_a_refusal_and_a_confirmation_are_told_apart_by_their_mark_as_well_as_th
     assert len(tick.points) == 6 and not second.points             # one stroke, bent
     bar.clear()
     assert bar._mark_colour.rgba[3] == 0
+
+
+def test_a_shape_too_dark_for_the_tables_surfaces_gets_a_light_rim():
+    from companion.players import IDENTITIES
+    from ui.widgets.symbols import SymbolShape
+
+    def rim(key):
+        identity = next(identity for identity in IDENTITIES if identity.key == key)
+        return SymbolShape(shape=identity.symbol, rgba=theme.with_alpha(identity.rgb))._rim()
+
+    assert theme.contrast_ratio(rim("red"), theme.palette.surface) > 7      # dark red's cross stands out
+    assert list(rim("yellow")) == [0, 0, 0, 0.85]                            # a light fill keeps its dark edge

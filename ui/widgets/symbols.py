@@ -237,5 +237,12 @@ class SymbolShape(Widget):
         with self.canvas:
             PushMatrix()
             self._at = Translate(*self.pos)
-            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self.outline)
+            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self._rim())
             PopMatrix()
+
+    def _rim(self) -> Colour:
+        """The outline asked for; but a fill dark against the table's surfaces (dark red on a seat's
+        tile) gets a light rim, or its shape would be lost to a colour-blind eye."""
+        if list(self.outline) != [0, 0, 0, 0.85] or theme.contrast_ratio(self.rgba, theme.palette.surface) >= 2.5:
+            return self.outline
+        return (*theme.palette.text[:3], 0.9)
