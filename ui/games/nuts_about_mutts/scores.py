@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
@@ -40,6 +40,7 @@ class ScoreCell(Panel):
     bold = BooleanProperty(False)
     ink = ListProperty(theme.TEXT)
     halign = StringProperty("center")
+    font_size = NumericProperty(0)   # 0: the table's type
 
     def __init__(self, text: str, fill: Any = None, ring: Any = None, **kwargs: Any) -> None:
         super().__init__(text=text, fill=fill or theme.palette.surface, ring=ring or [0, 0, 0, 0],
@@ -74,6 +75,9 @@ class ScoresView(BoxLayout):
         # Held here, not only by the layout: the evening's end takes them off the screen.
         self.deal: Choice = self.ids["deal"].__self__
         self.end: Choice = self.ids["end"].__self__
+        self._widths = (0.0, 0.0)   # the table but its totals, and the totals' narrowest
+        self.total_heading: ScoreCell | None = None
+        self.ids["table_place"].bind(height=self._fit_rows)
         self.deal.bind(on_release=lambda *_: controller.perform(Action(ActionType.DEAL)))
         self.end.bind(on_release=lambda *_: controller.perform(Action(ActionType.END_EVENING)))
 
@@ -133,7 +137,8 @@ class ScoresView(BoxLayout):
         grid.add_widget(corner)
         for number, _ in hands:
             grid.add_widget(ScoreCell(str(number), fill=palette.background, size_hint_x=None, width=cell_width))
-        grid.add_widget(ScoreCell("Total", fill=palette.background, bold=True, size_hint_x=None, width=total_width))
+        self.total_heading = ScoreCell("Total", fill=palette.background, bold=True, size_hint_x=None, width=total_width)
+        grid.add_widget(self.total_heading)
         for seat, player in enumerate(players):
             grid.add_widget(NameCell(player, seat in best, size_hint_x=None, width=name_width))
             for number, scores in hands:
@@ -148,14 +153,34 @@ class ScoresView(BoxLayout):
                              ring=palette.text if top else None, size_hint_x=None, width=total_width)
             self.cells[("total", seat)] = cell
             grid.add_widget(cell)
-        rows = len(players) + 1
-        grid.width = name_width + len(hands) * cell_width + total_width + (len(hands) + 1) * CELL_GAP
-        grid.height = rows * row_height + (rows - 1) * CELL_GAP
+        self._widths = (name_width + len(hands) * cell_width + (len(hands) + 1) * CELL_GAP, total_width)
         place = self.ids["table_place"]
         place.clear_widgets()
-        place.width = grid.width
         place.add_widget(grid)
         self.table = grid
+        self._fit_rows()
+
+    def _fit_rows(self, *_: Any) -> None:
+        """The rows as tall as the room under the heading allows, up to a number's size, and the totals
+        in the largest type that fits them: read from across the table, not only from beside it."""
+        grid, heading = self.table, self.total_heading
+        if grid is None or heading is None:
+            return
+        rows = len(self.controller.players) + 1
+        room = (self.ids["table_place"].height - (rows - 1) * CELL_GAP) / rows
+        smallest, largest = line_height(sizes.font_table) + dp(4), line_height(sizes.font_number) + dp(4)
+        grid.row_default_height = row_height = max(smallest, min(largest, room))
+        font = max(sizes.font_table, min(sizes.font_number, sizes.font_table * (row_height - dp(4))
+                                         / line_height(sizes.font_table)))
+        rest, total_width = self._widths
+        total_width = max(total_width, text_width("000", font, True) + dp(12))
+        for seat in range(rows - 1):
+            cell = self.cells[("total", seat)]
+            cell.font_size, cell.width = font, total_width
+        heading.width = total_width
+        grid.width = rest + total_width
+        grid.height = rows * row_height + (rows - 1) * CELL_GAP
+        self.ids["table_place"].width = grid.width
 
 
 load_kv(__file__)
