@@ -2,6 +2,7 @@
 remembered names one tap away in the typing box, the next game starting from the whole table that
 last played, and seats that keep their size while a message shows."""
 
+import random
 import sys
 import time
 from pathlib import Path
@@ -13,13 +14,16 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
-from ui_support import buttons_reading, same_widgets, settle, tap, tap_at  # noqa: E402
+from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, tap_at  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
 
-from companion.players import IDENTITIES, Player  # noqa: E402
-from companion.registry import game_entry  # noqa: E402
+from companion.evenings import tonight  # noqa: E402
+from companion.players import IDENTITIES, IDENTITY_BY_KEY, Player  # noqa: E402
+from companion.playthrough import table_of  # noqa: E402
+from companion.registry import game_entry, load_game  # noqa: E402
+from companion.session import Session  # noqa: E402
 from ui import theme  # noqa: E402
 from ui.hardware_link import open_hardware  # noqa: E402
 from ui.places import Place  # noqa: E402
@@ -289,3 +293,113 @@ def test_the_undo_for_a_seat_taken_away_goes_once_the_table_changes_again(servic
     settle()
     assert setup.message.offered is None and setup.message.button.opacity == 0
     assert len(setup.seats) == 3
+
+
+def seated_colours(setup) -> dict[str, str]:
+    """Each seated name with the colour its card shows."""
+    return {row.name_field.text: row.colour_button.text for row in setup.seat_rows}
+
+
+def tonights_colours(services) -> dict[str, str]:
+    """Each player on Tonight's standings and chart with the colour their line is drawn in."""
+    evening = tonight(services.store)
+    assert evening is not None
+    return {standing.name: IDENTITY_BY_KEY[standing.colour].label for standing in evening.standings}
+
+
+def pick_offered_name(field, name: str) -> None:
+    tap(field)
+    (typing,) = popups(TypingPopup)
+    tap(buttons_reading(typing, name)[0])
+
+
+def test_within_an_evening_everyone_keeps_one_colour_and_no_two_players_share_one(services, navigator):
+    services.store.new_session("mix_the_mutts", [Player("Ann", "orange", 1), Player("Ben", "sky", 2),
+                                                 Player("Cy", "green", 3)])
+    navigator.go(Place.HOME, services)
+    setup = open_from_home(navigator, "Mix-the-Mutts")
+    tap(buttons_reading(setup.seat_rows[1], "X")[0])   # Ben sits this one out
+    tap(buttons_reading(setup, "+ Add player")[0])
+    type_name(setup.seat_rows[2].name_field, "Tom")
+    # Tom's colour is no one's at the table that played last: Ben's is kept for him to come back to.
+    tom = seated_colours(setup)["Tom"]
+    assert seated_colours(setup) == {"Ann": "Orange", "Cy": "Green", "Tom": tom}
+    assert tom not in ("Orange", "Sky blue", "Green")
+    tap(setup.start_button)
+    tap(buttons_reading(navigator.current_screen, "Home")[0])
+
+    again = open_from_home(navigator, "Mix-the-Mutts")   # Ben is back, picked from the names offered
+    tap(buttons_reading(again, "+ Add player")[0])
+    pick_offered_name(again.seat_rows[3].name_field, "Ben")
+    assert seated_colours(again) == {"Ann": "Orange", "Cy": "Green", "Tom": tom, "Ben": "Sky blue"}
+    tap(again.start_button)
+    assert tonights_colours(services) == {"Ann": "Orange", "Ben": "Sky blue", "Cy": "Green", "Tom": tom}
+
+
+def test_a_remembered_player_takes_their_colour_only_where_no_one_else_tonight_has_it(services, navigator):
+    week_ago = time.time() - 7 * 86400   # Dee was green and Eve yellow last week; tonight Cy has been green
+    services.store.import_session(Session(load_game("nut"), [Player("Dee", "green"), Player("Eve", "yellow")]),
+                                  started_at=week_ago, last_played_at=week_ago)
+    services.store.new_session("nut", [Player("Ann", "orange"), Player("Cy", "green")])
+    navigator.go(Place.HOME, services)
+    setup = open_from_home(navigator, "Nut")
+    tap(buttons_reading(setup, "+ Add player")[0])
+    tap(buttons_reading(setup.seat_rows[1], "X")[0])   # Cy goes home
+    type_name(setup.seat_rows[1].name_field, "Dee")
+    assert seated_colours(setup)["Dee"] not in ("Orange", "Green")
+    tap(buttons_reading(setup, "+ Add player")[0])
+    pick_offered_name(setup.seat_rows[2].name_field, "Eve")
+    assert seated_colours(setup)["Eve"] == "Yellow"   # hers, and no one's tonight
+    tap(setup.start_button)
+    colours = tonights_colours(services)
+    assert set(colours) == {"Ann", "Cy", "Dee", "Eve"} and len(set(colours.values())) == 4, colours
+
+
+def finished_game(services, key: str, players: int, dealer: int, **options):
+    session = services.store.new_session(key, table_of(players), {"dealer": dealer, **options})
+    rng = random.Random(dealer)
+    while not session.is_over:
+        session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+    return session
+
+
+def another_game(services, navigator, session, title: str) -> SetupScreen:
+    """The finished game on screen, Another game, and `title` picked on Home, as the family taps it."""
+    navigator.go(Place.GAME, services, session)
+    settle()
+    tap(buttons_reading(navigator.current_screen, "Another game")[0])
+    setup = open_from_home(navigator, title)
+    assert settle_until(lambda: not setup.reading_last_game)   # read back off the screen's thread
+    return setup
+
+
+def first_seats(setup, words: str) -> list[str]:
+    return [row.name_field.text for row in setup.seat_rows if seat_buttons(row, words)]
+
+
+def test_another_game_starts_with_whoever_the_last_game_passes_the_deal_to(services, navigator):
+    # One hand dealt by Ben: Play again would give the deal to Cleo, the next seat.
+    session = finished_game(services, "nuts_about_mutts", 4, dealer=1, hands=1)
+    assert session.game.first_seat_next_game(session.state, session.options, 4) == 2
+    same = another_game(services, navigator, session, "Nuts about Mutts")
+    assert first_seats(same, "Deals first") == ["Cleo"]
+    tap(same.start_button)
+    assert navigator.current_screen.controller.session.options["dealer"] == 2
+
+    # That game's three hands are dealt by Cleo, Dev and Ann: Ben deals the next, wherever he sits.
+    three_hands = navigator.current_screen.controller.session
+    rng = random.Random(3)
+    while not three_hands.is_over:
+        three_hands.perform(rng.choice(three_hands.game.legal_actions(three_hands.state, rng)))
+    assert [hand["dealer"] for hand in three_hands.summary()["scores"]["hands"]] == [2, 3, 0]
+    other = another_game(services, navigator, three_hands, "That's Ruff!")
+    assert first_seats(other, "Deals first") == ["Ben"]
+    tap(seat_buttons(other.seat_rows[1], "Move up")[0])
+    assert first_seats(other, "Deals first") == ["Ben"]
+
+
+def test_another_game_starts_with_seat_1_when_whoever_goes_next_is_not_at_the_table(services, navigator):
+    session = finished_game(services, "nuts_about_mutts", 4, dealer=2, hands=1)   # Dev is next
+    three = another_game(services, navigator, session, "Nut")   # three seats: Dev is not at the table
+    assert [row.name_field.text for row in three.seat_rows] == ["Ann", "Ben", "Cleo"]
+    assert [len(seat_buttons(row, three.first_here)) for row in three.seat_rows] == [1, 0, 0]

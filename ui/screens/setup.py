@@ -17,13 +17,17 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
+from companion.evenings import Evening, tonight_of
 from companion.game import Game
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, MAX_BUTTONS, Player
 from companion.races.model import Edge
 from companion.registry import GameEntry
 from companion.rulecards import first_seat_words
+from companion.seating import first_after, owners, seat_colour
 from ui import theme
+from ui.background import off_screen
 from ui.places import Place
+from ui.reads import reads_of
 from ui.services import Services
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in setup.kv)
 from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
@@ -144,8 +148,14 @@ class SetupScreen(Screen):
         self.services, self.navigator, self.entry = services, navigator, entry
         self.game: Game[Any] = entry.load()
         self.roster = services.store.roster()
+        self.remembered = {player.name.casefold(): player for player in self.roster}
+        found = services.store.sessions(limit=1)
+        self.last_game = found[0] if found else None
+        self.owned = owners(self.last_table(), tonight_of(self._evenings()))
         self.seats: list[Seat] = []
         self.dealer = 0
+        self.first_chosen = False   # someone tapped who begins: the last game's word no longer counts
+        self.reading_last_game = self.last_game is not None   # who begins it, off the screen's thread
         self.options: dict[str, Any] = self.game.check_options({})
         self.models = [CardModel() for _ in range(entry.max_players)]
         first_here, first_instead = first_seat_words(entry.key)
@@ -171,6 +181,11 @@ class SetupScreen(Screen):
         while len(self.seats) < entry.min_players:
             self._add_seat("", None, None)
         self._refresh()
+        if self.last_game is not None:
+            # A long game takes a moment to read back: the screen opens at once, with seat 1 until then.
+            last = self.last_game
+            off_screen(lambda _task: first_after(services.store, last), done=self._first_known,
+                       failed=lambda _problem: self._first_known(None))
 
     @property
     def seat_rows(self) -> list[SeatCard]:
@@ -192,22 +207,40 @@ class SetupScreen(Screen):
     def last_table(self) -> list[Player]:
         """Who sat where in the game played last, so a family changing game only removes whoever
         left: a seat that played under a stand-in name is an empty seat again."""
-        last = self.services.store.sessions(limit=1)
-        if not last:
+        if self.last_game is None:
             return self.roster[: self.entry.min_players]
-        remembered = {player.name.casefold() for player in self.roster}
-        return [player if player.name.casefold() in remembered else replace(player, name="")
-                for player in last[0].players]
+        return [player if player.name.casefold() in self.remembered else replace(player, name="")
+                for player in self.last_game.players]
+
+    def _evenings(self) -> list[Evening]:
+        try:
+            return reads_of(self.services.store).evenings()
+        except CompanionError:
+            return []   # no Tonight to keep colours for: the last table's are still kept
+
+    def _first_known(self, name: str | None) -> None:
+        """Whoever the game played last says begins the next one begins this one, found by name
+        wherever they sit now; seat 1 when they are not at this table, or once someone chose."""
+        self.reading_last_game = False
+        seated = [player.name.casefold() for player in self.players()]
+        if self.first_chosen or not name or name.casefold() not in seated:
+            return
+        self.dealer = seated.index(name.casefold())
+        # Only the cards' marks change: a refresh would take away an Undo offered meanwhile.
+        for index, model in enumerate(self.models[: len(self.seats)]):
+            model.deals = index == self.dealer
 
     # ----- the seats, as data -------------------------------------------------------------
+    def _colour(self, index: int, name: str, hoped: list[str | None]) -> str:
+        """The colour for seat `index` when `name` sits there: see companion/seating.py."""
+        seated = {seat.colour for other, seat in enumerate(self.seats) if other != index}
+        return seat_colour(name.strip() or stand_in_name(index), hoped, seated, self.owned)
+
     def _add_seat(self, name: str, colour: str | None, button: int | None) -> None:
-        used_colours = {seat.colour for seat in self.seats}
         used_buttons = {seat.button for seat in self.seats}
-        free_colour = colour if colour and colour not in used_colours else first_free(
-            used_colours, [identity.key for identity in IDENTITIES])
         free_button = button if button and button not in used_buttons else first_free(
             used_buttons, range(1, MAX_BUTTONS + 1))
-        self.seats.append(Seat(name, free_colour or IDENTITIES[0].key, free_button))
+        self.seats.append(Seat(name, self._colour(len(self.seats), name, [colour]), free_button))
 
     def add_player(self, name: str = "", colour: str | None = None, button: int | None = None) -> None:
         if len(self.seats) >= self.entry.max_players:
@@ -241,8 +274,13 @@ class SetupScreen(Screen):
         self._refresh()
 
     def rename(self, index: int, text: str) -> None:
-        if self.seats[index].name != text:
-            self.seats[index] = replace(self.seats[index], name=text)
+        """A remembered player takes their colour where it is theirs to take; anyone else keeps the
+        seat's colour unless it is someone else's tonight."""
+        seat = self.seats[index]
+        if seat.name != text:
+            remembered = self.remembered.get(text.strip().casefold())
+            colour = self._colour(index, text, [remembered.colour if remembered else None, seat.colour])
+            self.seats[index] = replace(seat, name=text, colour=colour)
             self._refresh()
 
     def next_colour(self, index: int) -> None:
@@ -281,7 +319,7 @@ class SetupScreen(Screen):
         self._refresh()
 
     def set_dealer(self, index: int) -> None:
-        self.dealer = index
+        self.dealer, self.first_chosen = index, True
         self._refresh()
 
     def players(self) -> list[Player]:
@@ -346,8 +384,7 @@ class SetupScreen(Screen):
         if empty is None:
             self.add_player(player.name, player.colour, player.button)
             return
-        self.seats[empty] = replace(self.seats[empty], name=player.name)
-        self._refresh()
+        self.rename(empty, player.name)
 
     def open_settings(self) -> None:
         from ui.screens.options import OptionsPopup
