@@ -352,7 +352,9 @@ class EveningBody(BoxLayout):
         tap_hint = " Tap a name for that player's records." if self.on_player is not None else ""
         rule = f"{POINTS_RULE}{tap_hint}"
         data: list[dict[str, Any]] = [{"viewclass": "StandingsHeading", "row_size": (None, theme.FONT_SMALL * 1.5)}]
-        data += [standing_item(standing, room) for standing in standings]
+        # Before any game is finished nobody has a place: everyone "1st" on 0 points says nothing.
+        ranked = bool(evening.finished_games)
+        data += [standing_item(standing, room, ranked) for standing in standings]
         data.append({"viewclass": "PointsRule", "text": rule,
                      "row_size": (None, name_height(rule, theme.FONT_SMALL, room, False) + dp(10))})
         data += [game_item(number, game, room, self.on_delete is not None)
@@ -360,14 +362,14 @@ class EveningBody(BoxLayout):
         return data
 
 
-def standing_item(standing: EveningStanding, room: float) -> dict[str, Any]:
+def standing_item(standing: EveningStanding, room: float, ranked: bool = True) -> dict[str, Any]:
     identity = identity_of(standing.colour)
     name_room = (room - 2 * STANDING_PAD - PLACE_WIDTH - sum(width for _, width in COLUMNS) - 4 * theme.GAP
                  - STANDING_SYMBOL - BADGE_GAP)
-    leader = standing.place == 1
+    leader = ranked and standing.place == 1
     font = font_to_fit(standing.name, theme.FONT_TABLE, theme.FONT_SMALL, name_room, bold=leader)
     tall = max(theme.TOUCH, name_height(standing.name, font, name_room, leader) + dp(8))
-    place = ordinal(standing.place)
+    place = ordinal(standing.place if ranked else None)
     return {"viewclass": "StandingRow", "standing": standing, "place": place,
             "place_font": font_to_fit(place, theme.FONT_TABLE, theme.FONT_SMALL, PLACE_WIDTH - dp(2), bold=True),
             "name": standing.name, "symbol": identity.symbol, "rgba": theme.with_alpha(identity.rgb),
