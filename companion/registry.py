@@ -22,10 +22,14 @@ class GameEntry:
     min_players: int
     max_players: int
     tagline: str
+    # What a score of this game stands for, in a sentence shown beside its scores; None where the
+    # score is plainly points (or cards) and the winner has the best of them.
+    score_means: str | None = None
 
     @classmethod
     def from_card(cls, card: dict[str, Any]) -> GameEntry:
-        return cls(card["game"], card["title"], card["players"]["min"], card["players"]["max"], card["tagline"])
+        return cls(card["game"], card["title"], card["players"]["min"], card["players"]["max"], card["tagline"],
+                   card.get("score"))
 
     @property
     def module(self) -> str:

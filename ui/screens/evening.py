@@ -31,6 +31,7 @@ from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
 from companion.names import Change
 from companion.players import IDENTITIES, Identity, identity_of
+from companion.registry import BY_KEY
 from companion.words import counted
 from ui import theme
 from ui.exported import show_exported
@@ -145,6 +146,7 @@ class EveningGameCard(Row, Panel):
     heading_height = NumericProperty(theme.TARGET)
     deletable = BooleanProperty(False)
     seats = ListProperty([])   # each seat line's properties, best place first
+    score_means = StringProperty("")   # what the scores stand for, under them; "" for plain points
 
     def __init__(self, **kwargs: Any) -> None:
         self.lines: list[EveningSeatLine] = []
@@ -157,11 +159,11 @@ class EveningGameCard(Row, Panel):
         for line in self.lines:
             if line.parent is self:
                 self.remove_widget(line)
-        # Added in seat order under the heading (each one added goes below those before it).
+        # Added in seat order under the heading and over what the scores stand for (the last child).
         for line, values in zip(self.lines, self.seats):
             for name, value in values.items():
                 setattr(line, name, value)
-            self.add_widget(line)
+            self.add_widget(line, index=1)
 
     def ask_delete(self) -> None:
         body = _body_of(self)
@@ -405,8 +407,13 @@ def game_item(number: int, game: GameResult, room: float, deletable: bool) -> di
                       "bold": bold, "score": "-" if score is None else str(score),
                       "points": f"+{game.points[seat]}" if game.finished else "", "height": height})
         tall += CARD_SPACING + height
+    entry = BY_KEY.get(game.game)   # a test's toy game has no entry
+    means = f"Score: {entry.score_means}" if entry is not None and entry.score_means else ""
+    # The line under the seats takes its spacing even while it has nothing to say.
+    tall += CARD_SPACING + (lines_needed(means, theme.FONT_SMALL, inside) * line_height(theme.FONT_SMALL) if means else 0)
     return {"viewclass": "EveningGameCard", "game": game, "heading": f"[b]{number}. {game.title}[/b]  {when}{state}",
-            "heading_height": heading, "deletable": deletable, "seats": lines, "row_size": (None, tall)}
+            "heading_height": heading, "deletable": deletable, "seats": lines, "score_means": means,
+            "row_size": (None, tall)}
 
 
 class EveningScreen(KeptScreen):

@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.names import Change
 from companion.players import identity_of
 from companion.records import GameRecord, PlayerRecord, RaceRecord
+from companion.registry import BY_KEY
 from ui import theme
 from ui.kept import KeptScreen
 from ui.places import Place
@@ -101,11 +102,12 @@ class RecordCounts(RecordRow):
 
 
 class RecordLine(RecordRow):
-    """A line of a panel: in bold for its heading, `dim` for a note."""
+    """A line of a panel: in bold for its heading, `dim` for a note, `small` for fine print."""
 
     text = StringProperty("")
     dim = BooleanProperty(False)
     bold = BooleanProperty(False)
+    small = BooleanProperty(False)
 
 
 def counts_item(figures: Sequence[tuple[object, str]]) -> dict[str, Any]:
@@ -115,10 +117,16 @@ def counts_item(figures: Sequence[tuple[object, str]]) -> dict[str, Any]:
 
 
 def record_line(text: str, *, radius: list[float], tall: float, gap_below: float = 0, dim: bool = False,
-                bold: bool = False) -> dict[str, Any]:
+                bold: bool = False, small: bool = False) -> dict[str, Any]:
     """A RecordLine's item: every one of its properties, since a list's rows are reused item after item."""
-    return {"viewclass": "RecordLine", "text": text, "dim": dim, "bold": bold, "radius": radius,
+    return {"viewclass": "RecordLine", "text": text, "dim": dim, "bold": bold, "small": small, "radius": radius,
             "gap_below": gap_below, "row_size": (None, tall)}
+
+
+def score_notes(games: Sequence[GameRecord]) -> list[str]:
+    """Under the games, what the Best and Average of a game stand for where its score is not plain points."""
+    entries = (BY_KEY.get(game.game) for game in games)
+    return [f"{entry.title} score: {entry.score_means}" for entry in entries if entry is not None and entry.score_means]
 
 
 class GameRecordColumns(RecordRow):
@@ -154,8 +162,15 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
         data.append({"viewclass": "GameRecordColumns", "radius": [0, 0, 0, 0], "gap_below": 0,
                      "row_size": (None, theme.FONT_SMALL * 1.5)})
         title_room = room - 2 * SECTION_PAD - sum(width for _, width in GAME_COLUMNS) - len(GAME_COLUMNS) * dp(4)
+        notes = score_notes(record.games)
         for index, game in enumerate(record.games):
-            data.append(game_item(game, title_room, last=index == len(record.games) - 1, bottom=bottom))
+            data.append(game_item(game, title_room, last=not notes and index == len(record.games) - 1, bottom=bottom))
+        for index, note in enumerate(notes):
+            last = index == len(notes) - 1
+            tall = lines_needed(note, theme.FONT_SMALL, room - 2 * SECTION_PAD) * line_height(theme.FONT_SMALL) + dp(4)
+            data.append(record_line(note, radius=bottom if last else [0, 0, 0, 0], dim=True, small=True,
+                                    tall=tall + (SECTION_PAD + theme.GAP if last else 0),
+                                    gap_below=theme.GAP if last else 0))
     data.append(record_line("Buzzer races", radius=top, tall=heading, bold=True))
     lines = race_lines(record.races)
     pairs = [lines[index:index + 2] for index in range(0, len(lines), 2)]

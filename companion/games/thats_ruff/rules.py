@@ -153,7 +153,8 @@ class ThatsRuff(Game[RuffState]):
         fetched. So the score is what a dog still has to do, one for each disc left to fetch and one
         more while it is out of its dog house: the lowest is nearest to winning, and 0 is home with
         the path clear. Partners share their dog's score, place and win. When more than one dog is
-        home and clear, the most discs fetched decides, and `tie_break` says so."""
+        home and clear, the most discs fetched decides, and `tie_break` says so. The rule card's
+        `score` says this in the words shown beside the scores."""
         scores = [paths.discs_left_to_fetch(board) + (board.position != HOUSE) for board in state.boards]
         over = self.is_over(state)
         winners: list[int] = []

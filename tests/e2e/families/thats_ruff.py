@@ -96,7 +96,8 @@ class Family:
             raise AssertionError(f"the family never played a face-up 8 and a face-up Wild Dog from the table "
                                  f"(played: {sorted(self.face_up_played)})")
         winner = summary["winner"]
-        if not self.table.shows(rf"{re.escape(winner['dog'])} wins"):
+        winners = re.escape(" & ".join(winner["names"]))
+        if not self.table.shows(rf"{winners} wins?! {re.escape(winner['dog'])} is home"):
             raise AssertionError(f"{self.table.where()}: the winner {winner['dog']} is not on screen: "
                                  f"{self.table.texts()}")
         for name in winner["names"]:

@@ -101,9 +101,12 @@ class RuffModel(EventDispatcher):
         self.over = outcome.finished
         self.winners = [players[seat] for seat in outcome.winners]
         if outcome.finished:
+            # Who won in words, the players before their dog: the discs kept beside the paths are no score,
+            # and a child reading "0 2" there must not take the 2 for the winner.
             board = summary["boards"][summary["players"][outcome.winners[0]]["board"]]
-            self.winner_words = (f"{board['dog']} wins! Home in the dog house with every disc fetched "
-                                 f"({board['discs_in_house']} kept).")
+            names = board["names"]
+            self.winner_words = (f"{' & '.join(names)} {'win' if len(names) > 1 else 'wins'}! {board['dog']} is home "
+                                 f"with every disc fetched ({board['discs_in_house']} kept).")
 
     def _show_stay_choice(self, summary: RuffSummary) -> None:
         """A dog moving back that could pay to stay in its dog house: what staying costs and where it

@@ -46,6 +46,8 @@ from ui.widgets.seat import SeatBadge
 from ui.widgets.text import line_height, lines_needed
 
 RESULT_GAP = dp(6)
+# The least room beside the discs kept for whose turn it is and what happened: a name and what it does.
+INFO_ROOM = NAMES_WIDTH + dp(30)
 
 
 def counting_head_height() -> float:
@@ -92,11 +94,17 @@ class KeptDiscs(BoxLayout):
             self.add_widget(house)
         self._fit()
 
-    def row_width(self) -> float:
-        return sum(house.width for house in self.houses) + self.spacing * (len(self.houses) - 1)
+    def row_width(self, named: bool | None = None) -> float:
+        """The row's width as it stands, or with the names under the numbers or without them."""
+        widths = [house.width if named is None else house.width_for(named) for house in self.houses]
+        return sum(widths) + self.spacing * (len(self.houses) - 1)
 
-    def column_width(self) -> float:
-        return max(house.width for house in self.houses)
+    def column_width(self, named: bool | None = None) -> float:
+        return max(house.width if named is None else house.width_for(named) for house in self.houses)
+
+    def show_names(self, named: bool) -> None:
+        for house in self.houses:
+            house.named = named
 
     def stand(self, column: bool, height: float) -> None:
         """In a column as tall as `height` allows (no house taller than in the row), or in the row."""
@@ -236,6 +244,7 @@ class ThatsRuffView(TableView, BoxLayout):
         head, kept = self.ids["head"], self.kept
         room = table.height - table.spacing - boards * lowest_strip() - column.spacing * (boards - 1)
         results = self.model.results_shown   # only once a hand is collected, never while counting
+        kept.show_names(self._names_fit(room, results))
         if self.phase == Phase.COUNTING:
             wanted = counting_head_height()
         elif results:
@@ -251,6 +260,24 @@ class ThatsRuffView(TableView, BoxLayout):
         spare = (table.height - self._results_height(head.width - kept.column_width() - head.spacing, 0)
                  if give_way else RESULT_GAP * gaps)
         self.result_spacing = max(0.0, min(RESULT_GAP, spare / gaps))
+
+    def _names_fit(self, room: float, results: bool) -> bool:
+        """Each dog's discs kept say whose they are in words where the row leaves what happens room for
+        a name and what it does, and the hand's results, wrapped beside them, keep the paths in sight
+        (or, where the paths give way anyway, still fit beside the column); else the players' shapes
+        say it alone."""
+        head, kept = self.ids["head"], self.kept
+        beside = head.width - head.spacing - (self.parts["count_panel"].width + head.spacing
+                                              if self.phase == Phase.COUNTING else 0)
+        if beside - kept.row_width(named=True) < INFO_ROOM:
+            return False
+        if not results:
+            return True
+        if self._results_height(head.width - kept.row_width(named=True) - head.spacing, RESULT_GAP) <= room:
+            return True
+        paths_stay = self._results_height(head.width - kept.row_width(named=False) - head.spacing, RESULT_GAP) <= room
+        column = head.width - kept.column_width(named=True) - head.spacing
+        return not paths_stay and self._results_height(column, 0) <= self.ids["table"].height
 
     def _results_height(self, width: float, gap: float) -> float:
         """How tall the dogs' results stand wrapped in `width`, `gap` between two dogs."""

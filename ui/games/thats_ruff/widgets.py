@@ -39,7 +39,7 @@ from ui.widgets.count import DIGIT_WIDTH, Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 from ui.widgets.symbols import draw_shape, fan
-from ui.widgets.text import text_texture, text_width
+from ui.widgets.text import line_height, text_texture, text_width
 
 RGBA = Sequence[float]
 
@@ -694,16 +694,20 @@ class _PathGeometry:
 
 
 class KeptHouse(Widget):
-    """One dog's kept discs: its players' shapes over a disc at the left, on a dog house's brown, the
-    number beside them a key number (10 mm on the 7" panel). Outlined while the table waits for it."""
+    """One dog's kept discs on a dog house's brown: its players' shapes (about as big as those beside the
+    names on the paths, so a colour-blind player finds their own by its shape) over a disc at the left, the
+    number beside them a key number (10 mm on the 7" panel), and under both, where the row has room
+    (`named`), its players' names. Outlined while the table waits for it."""
 
     board: BoardModel
+    named = BooleanProperty(False)
 
     def __init__(self, board: BoardModel, **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_x", None)
         super().__init__(**kwargs)
         self.board = board
-        self.side = dp(14) if compact() else dp(26)
+        self.side = kept_shape_side()
+        self.disc_side = dp(14) if compact() else dp(22)
         with self.canvas.before:
             self._edge_colour = Color(*HOUSE_FILL)
             self._edge = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(6)])
@@ -712,8 +716,13 @@ class KeptHouse(Widget):
             self._marks = InstructionGroup()
         self.count = Count(beside=True, caption_room=0, value=board.kept)
         self.add_widget(self.count)
+        # White on the brown, as the number is.
+        self.names = Label(text=board.names, font_size=READABLE, bold=True, color=WHITE, halign="center",
+                           valign="middle", size_hint=(None, None), opacity=0)
+        self.add_widget(self.names)
         board.fbind("kept", self._show)
         board.fbind("active", self._outline)
+        self.fbind("named", self._show)
         theme.palette.bind(version=self._outline)
         self._arrange_soon = Clock.create_trigger(self._arrange, -1)
         self.fbind("pos", self._arrange_soon)
@@ -721,14 +730,22 @@ class KeptHouse(Widget):
         self._show()
         self._outline()
 
+    def width_for(self, named: bool) -> float:
+        """Room for the shapes and the digits' ink at a key number's size, and no more (four dogs share
+        the row with the count and whose turn it is); named, at least the names' room."""
+        # The digits' own side bearing keeps their ink off the edge at the right.
+        bare = dp(3) + self.side + text_width(str(self.board.kept), theme.FONT_KEY_NUMBER, bold=True) + dp(2)
+        return max(bare, text_width(self.board.names, READABLE, bold=True) + dp(10)) if named else bare
+
     def _show(self, *_: Any) -> None:
         digits = len(str(self.board.kept))
         self.count.digits = digits
         self.count.show(self.board.kept)
-        # Room for the digits' ink at a key number's size, and no more: four dogs share the row with the
-        # count and whose turn it is. The count's box, kept for its widest digits, reaches over the shapes.
+        # The count's box, kept for its widest digits, reaches over the shapes.
         self.count.width = DIGIT_WIDTH * theme.FONT_KEY_NUMBER * digits + dp(6)
-        self.width = dp(3) + self.side + text_width(str(self.board.kept), theme.FONT_KEY_NUMBER, bold=True) + dp(5)
+        self.names.opacity = 1 if self.named else 0
+        self.width = self.width_for(self.named)
+        self._arrange_soon()
 
     def _outline(self, *_: Any) -> None:
         self._edge_colour.rgba = theme.palette.accent if self.board.active else HOUSE_FILL
@@ -738,19 +755,32 @@ class KeptHouse(Widget):
         side = self.side
         self._edge.pos, self._edge.size = self.pos, self.size
         self._fill.pos, self._fill.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
-        self.count.pos, self.count.height = (x + w - dp(3) - self.count.width, y), h
+        under = line_height(READABLE) if self.named else 0.0
+        self.names.size = (w, under)
+        self.names.text_size = (w, under)
+        self.names.pos = (x, y + dp(2))
+        bottom = y + under
+        self.count.pos, self.count.height = (x + w - dp(1) - self.count.width, bottom), h - under
         self._marks.clear()
-        cx = x + dp(3) + side / 2
-        radius = side * 0.5
-        # The players' shapes from the top, the disc at the bottom: whose discs, and that they are discs.
-        for index, player in enumerate(self.board.players):
-            identity = player.identity
-            top = self.top - dp(6) - radius - index * (2 * radius + dp(3))
+        left = x + dp(3)
+        # The players' shapes from the top, the disc at the bottom where it fits under them: whose
+        # discs, and that they are discs.
+        top = self.top - dp(5)
+        for player in self.board.players:
             self._marks.add(Color(1, 1, 1, 1))
-            self._marks.add(Rectangle(texture=identity_picture(identity, side), pos=(cx - radius, top - radius),
+            self._marks.add(Rectangle(texture=identity_picture(player.identity, side), pos=(left, top - side),
                                       size=(side, side)))
-        self._marks.add(Color(1, 1, 1, 1))
-        self._marks.add(Rectangle(texture=disc_picture_plain(side), pos=(cx - radius, y + dp(6)), size=(side, side)))
+            top -= side + dp(3)
+        disc = self.disc_side
+        if top - disc >= bottom + dp(2):
+            self._marks.add(Color(1, 1, 1, 1))
+            self._marks.add(Rectangle(texture=disc_picture_plain(disc), pos=(left + (side - disc) / 2, bottom + dp(4)),
+                                      size=(disc, disc)))
+
+
+def kept_shape_side() -> float:
+    """A player's shape on the discs kept: as big as beside a name on the paths, or bigger."""
+    return float(dp(20) if compact() else dp(34))
 
 
 def identity_picture(identity: Identity, side: float) -> Texture:
