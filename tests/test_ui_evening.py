@@ -295,3 +295,12 @@ def test_the_evening_is_one_list_drawing_only_the_rows_in_sight(services, naviga
     listing = screen.body.listing
     assert isinstance(listing, RowList) and len(listing.data) == 2 + 2 + 12   # heading, 2 players, rule, games
     assert 0 < len(listing.view_adapter.views) < len(listing.data)
+
+
+def test_before_any_game_is_finished_nobody_has_a_place(services, navigator):
+    session = services.store.new_session("pugs_in_mugs", table_of(3))
+    session.perform(Action("draw", 0))
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+    assert len(screen.rows) == 3 and [row.place for row in screen.rows] == ["-", "-", "-"]
+    assert not any(row.leader for row in screen.rows)
