@@ -304,3 +304,18 @@ def test_before_any_game_is_finished_nobody_has_a_place(services, navigator):
     settle()
     assert len(screen.rows) == 3 and [row.place for row in screen.rows] == ["-", "-", "-"]
     assert not any(row.leader for row in screen.rows)
+
+
+def test_every_point_of_the_chart_carries_its_players_shape(services, navigator):
+    from kivy.graphics import Color
+
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+    chart = screen.chart
+    games = len(screen.evening.finished_games)
+    # A fill and an edge for each shape: one shape per player per finished game.
+    colours = [instruction for instruction in chart.marks.children if isinstance(instruction, Color)]
+    assert games >= 3 and len(colours) == 2 * len(chart.lines) * games

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
-from kivy.graphics import Color, Line
+from kivy.graphics import Canvas, Color, Line
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -45,6 +45,7 @@ from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.seat import SeatBadge
+from ui.widgets.symbols import draw_shape
 from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
@@ -180,6 +181,10 @@ def _body_of(row: Any) -> EveningBody | None:
 
 # ----- the chart --------------------------------------------------------------------------------------
 END_LEAD = dp(14)
+# Each point of a line carries the player's shape, so lines that cross or run together are told apart
+# without their colours; past this many games the points crowd into each other, and only the ends do.
+MARKED_GAMES = 12
+MARK_RADIUS = dp(6)
 
 
 class RunningTotalsChart(BoxLayout):
@@ -199,6 +204,8 @@ class RunningTotalsChart(BoxLayout):
         # the holder's origin, those are the holder's, so what is drawn and where widgets say they are agree.
         self.holder = RelativeLayout()
         self.holder.add_widget(self.graph)
+        self.marks = Canvas()   # over the lines, in the holder's coordinates
+        self.holder.canvas.add(self.marks)
         self.add_widget(self.holder)
         self.ends = FloatLayout(size_hint_x=None)
         self.end_labels = [SeatBadge(font_size=theme.FONT_SMALL, bold=True, symbol_size=dp(20),
@@ -282,6 +289,22 @@ class RunningTotalsChart(BoxLayout):
                 label.pos = (ends.x + lead, placed[index] - heights[index] / 2)
                 Color(*theme.with_alpha(identity.rgb))
                 Line(points=[ends.x, self._line_end_y(total), ends.x + lead - dp(2), placed[index]], width=dp(1.5))
+        self._mark_points()
+
+    def _mark_points(self) -> None:
+        """The player's shape on every point of their line (see MARKED_GAMES)."""
+        marks = self.marks
+        marks.clear()
+        graph = self.graph
+        if not self.plots or graph.xmax > MARKED_GAMES or graph.view_size[0] <= 0:
+            return
+        (x0, y0), (width, height) = graph.view_pos, graph.view_size
+        with marks:
+            for plot, (_name, identity, _total) in zip(self.plots, self.lines):
+                for x, y in plot.points[1:]:
+                    draw_shape(identity.symbol, x0 + x / graph.xmax * width,
+                               y0 + (y - graph.ymin) / (graph.ymax - graph.ymin) * height, MARK_RADIUS,
+                               theme.with_alpha(identity.rgb))
 
 
 # ----- the evening ------------------------------------------------------------------------------------
