@@ -304,7 +304,7 @@ class RunningTotalsChart(BoxLayout):
                 for x, y in plot.points[1:]:
                     draw_shape(identity.symbol, x0 + x / graph.xmax * width,
                                y0 + (y - graph.ymin) / (graph.ymax - graph.ymin) * height, MARK_RADIUS,
-                               theme.with_alpha(identity.rgb))
+                               theme.with_alpha(identity.rgb), outline_rgba=None)
 
 
 # ----- the evening ------------------------------------------------------------------------------------

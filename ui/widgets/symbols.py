@@ -186,14 +186,17 @@ def shape_outline(shape: str, cx: float, cy: float, r: float) -> Contour | None:
 
 
 def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
-               outline_rgba: Colour = (0, 0, 0, 0.85)) -> None:
-    """Draw a player's or a card's shape into the canvas being built (inside a `with canvas:` block)."""
+               outline_rgba: Colour | None = (0, 0, 0, 0.85)) -> None:
+    """Draw a player's or a card's shape into the canvas being built (inside a `with canvas:` block).
+    With no outline it is the fill alone: for many small marks, each outline being a line of its own
+    to paint."""
     Color(*rgba)
     contours = shape_contours(shape, cx, cy, radius)
     if contours is None:
         Ellipse(segments=theme.CIRCLE_SEGMENTS, pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
-        Color(*outline_rgba)
-        SmoothLine(circle=(cx, cy, radius), width=1.5)
+        if outline_rgba is not None:
+            Color(*outline_rgba)
+            SmoothLine(circle=(cx, cy, radius), width=1.5)
         return
     if shape in CARD_SHAPES:
         # Hollows (a bone's notches, a crescent) and parts apart (a paw's toes) need a real tesselation.
@@ -205,6 +208,8 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
                 Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
     else:
         fan(cx, cy, contours[0])
+    if outline_rgba is None:
+        return
     # A Line wider than a pixel draws through the stencil itself, so a shape scrolled out of a list
     # would leave stray dots outside it; a SmoothLine is drawn as a mesh and stays clipped.
     Color(*outline_rgba)

@@ -290,17 +290,25 @@ def test_a_move_updates_the_widgets_on_screen_rather_than_replacing_them(service
     assert "TURN" in view.strip.tiles[1].tag_words and "Ben's turn" in view.pad.title.text
 
 
+def red_told_after_a_blue_flea(services, navigator):
+    """Ann's turn after a Flea named blue, with red told on the pad (not yet recorded)."""
+    from ui_support import tap as touch
+
+    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
+    for action in ACTIONS[:4]:
+        session.perform(action)
+    screen = open_game_screen(services, navigator, session)
+    touch(screen.view.pad.buttons["details"])
+    touch(screen.view.pad.buttons["colour:red"])
+    return screen, session
+
+
 def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navigator):
     from ui_support import same_widgets
     from ui_support import tap as touch
 
-    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
-    for action in ACTIONS[:4]:   # a Flea named blue; Ann's turn
-        session.perform(action)
-    screen = open_game_screen(services, navigator, session)
+    screen, session = red_told_after_a_blue_flea(services, navigator)
     view = screen.view
-    touch(view.pad.buttons["details"])
-    touch(view.pad.buttons["colour:red"])
 
     def on_the_table():
         return [widget.text for widget in view.walk(restrict=True) if getattr(widget, "text", None)]
@@ -314,13 +322,8 @@ def test_a_refused_tap_changes_nothing_on_screen_but_the_message(services, navig
 def test_a_refusal_still_shown_goes_at_the_next_step_told_on_the_pad(services, navigator):
     from ui_support import tap as touch
 
-    session = services.store.new_session("nuts_about_mutts", FAMILY, EXAMPLE["options"])
-    for action in ACTIONS[:4]:   # a Flea named blue; Ann's turn
-        session.perform(action)
-    screen = open_game_screen(services, navigator, session)
+    screen, session = red_told_after_a_blue_flea(services, navigator)
     view = screen.view
-    touch(view.pad.buttons["details"])
-    touch(view.pad.buttons["colour:red"])
     touch(view.pad.buttons["record"])
     assert "the colour is blue" in screen.message.text and screen.message.problem
     touch(view.pad.buttons["colour:blue"])   # put right on the pad: the refusal answered the tap before
