@@ -48,6 +48,13 @@ GAMES: tuple[GameEntry, ...] = tuple(GameEntry.from_card(load_rulecard(key)) for
 BY_KEY = {entry.key: entry for entry in GAMES}
 
 
+def score_meaning(key: str) -> tuple[str, str] | None:
+    """The game's title and what its score stands for, where that is not plain points (see
+    GameEntry.score_means); None otherwise, and for a game the registry does not hold (a test's own)."""
+    entry = BY_KEY.get(key)
+    return (entry.title, entry.score_means) if entry is not None and entry.score_means else None
+
+
 def game_entry(key: str) -> GameEntry:
     try:
         return BY_KEY[key]

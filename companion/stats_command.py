@@ -27,7 +27,7 @@ from .head_to_head import HeadToHead
 from .ledger import read_ledger
 from .paths import default_data_dir
 from .records import PlayerRecord, Records
-from .words import listed, month_name
+from .words import counted, listed, month_name
 
 _MONTH = re.compile(r"(\d{4})-(\d{1,2})")
 
@@ -164,7 +164,7 @@ def _against(line: HeadToHead) -> str:
 
 def _level(line: HeadToHead) -> str:
     """The games finished level, after the wins and losses they add up with."""
-    shared = f", {line.shared_wins} shared win{'s' if line.shared_wins != 1 else ''}" if line.shared_wins else ""
+    shared = f", {counted(line.shared_wins, 'shared win')}" if line.shared_wins else ""
     return shared + (f", {line.draws} drawn" if line.draws else "")
 
 
@@ -207,7 +207,7 @@ def year_text(review: YearInReview) -> str:
              f"{duration(review.seconds_at_table)} at the table"]
     if review.most_played is not None:
         count = review.most_played.count
-        lines.append(f"Most played: {listed(review.most_played.names)} ({count} game{'s' if count != 1 else ''})")
+        lines.append(f"Most played: {listed(review.most_played.names)} ({counted(count, 'game')})")
     if review.most_wins is not None:
         lines.append(f"Most wins: {listed(review.most_wins.names)} ({review.most_wins.count})")
     if review.closest_race is not None:

@@ -1,6 +1,6 @@
 """A noun that agrees with the number in front of it, for every line the family reads: "1 card",
-"2 cards", "0 cards"; a list as it is said, "a, b and c"; and a month by its name. Pure text, so the rules' messages, the screens and the
-command line say it the same way."""
+"2 cards", "0 cards"; a list as it is said, "a, b and c"; and a month by its name. Pure text, so the
+rules' messages, the screens and the command line say it the same way."""
 
 from __future__ import annotations
 

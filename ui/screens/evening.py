@@ -31,7 +31,7 @@ from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
 from companion.names import Change
 from companion.players import IDENTITIES, Identity, identity_of
-from companion.registry import BY_KEY
+from companion.registry import score_meaning
 from companion.words import counted
 from ui import theme
 from ui.exported import show_exported
@@ -256,10 +256,15 @@ class RunningTotalsChart(BoxLayout):
         """The names' strip as wide as its longest word needs, and never more than half the chart."""
         self.ends.width = min(self.width / 2, END_LEAD + dp(20) + dp(6) + self._words + dp(4))
 
-    def _line_end_y(self, total: int) -> float:
+    def _in_holder(self, x: float, y: float) -> tuple[float, float]:
+        """Where the graph's point (x games, y points) is drawn, in the holder's coordinates."""
         graph = self.graph
-        bottom = self.holder.y + graph.view_pos[1]
-        return float(bottom + (total - graph.ymin) / (graph.ymax - graph.ymin) * graph.view_size[1])
+        (x0, y0), (width, height) = graph.view_pos, graph.view_size
+        return (x0 + (x - graph.xmin) / (graph.xmax - graph.xmin) * width,
+                y0 + (y - graph.ymin) / (graph.ymax - graph.ymin) * height)
+
+    def _line_end_y(self, total: int) -> float:
+        return float(self.holder.y + self._in_holder(self.graph.xmax, total)[1])
 
     def _place_ends(self, *_: Any) -> None:
         """Each name beside the end of its line; names that would overlap are pushed apart and a thin
@@ -298,13 +303,11 @@ class RunningTotalsChart(BoxLayout):
         graph = self.graph
         if not self.plots or graph.xmax > MARKED_GAMES or graph.view_size[0] <= 0:
             return
-        (x0, y0), (width, height) = graph.view_pos, graph.view_size
         with marks:
             for plot, (_name, identity, _total) in zip(self.plots, self.lines):
-                for x, y in plot.points[1:]:
-                    draw_shape(identity.symbol, x0 + x / graph.xmax * width,
-                               y0 + (y - graph.ymin) / (graph.ymax - graph.ymin) * height, MARK_RADIUS,
-                               theme.with_alpha(identity.rgb), outline_rgba=None)
+                for point in plot.points[1:]:
+                    draw_shape(identity.symbol, *self._in_holder(*point), MARK_RADIUS, theme.with_alpha(identity.rgb),
+                               outline_rgba=None)
 
 
 # ----- the evening ------------------------------------------------------------------------------------
@@ -430,8 +433,8 @@ def game_item(number: int, game: GameResult, room: float, deletable: bool) -> di
                       "bold": bold, "score": "-" if score is None else str(score),
                       "points": f"+{game.points[seat]}" if game.finished else "", "height": height})
         tall += CARD_SPACING + height
-    entry = BY_KEY.get(game.game)   # a test's toy game has no entry
-    means = f"Score: {entry.score_means}" if entry is not None and entry.score_means else ""
+    meaning = score_meaning(game.game)
+    means = f"Score: {meaning[1]}" if meaning else ""
     # The line under the seats takes its spacing even while it has nothing to say.
     tall += CARD_SPACING + (lines_needed(means, theme.FONT_SMALL, inside) * line_height(theme.FONT_SMALL) if means else 0)
     return {"viewclass": "EveningGameCard", "game": game, "heading": f"[b]{number}. {game.title}[/b]  {when}{state}",

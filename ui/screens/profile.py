@@ -23,7 +23,7 @@ from companion.errors import CompanionError
 from companion.names import Change
 from companion.players import identity_of
 from companion.records import GameRecord, PlayerRecord, RaceRecord
-from companion.registry import BY_KEY
+from companion.registry import score_meaning
 from ui import theme
 from ui.kept import KeptScreen
 from ui.places import Place
@@ -125,8 +125,8 @@ def record_line(text: str, *, radius: list[float], tall: float, gap_below: float
 
 def score_notes(games: Sequence[GameRecord]) -> list[str]:
     """Under the games, what the Best and Average of a game stand for where its score is not plain points."""
-    entries = (BY_KEY.get(game.game) for game in games)
-    return [f"{entry.title} score: {entry.score_means}" for entry in entries if entry is not None and entry.score_means]
+    meanings = (score_meaning(game.game) for game in games)
+    return [f"{title} score: {means}" for title, means in filter(None, meanings)]
 
 
 class GameRecordColumns(RecordRow):
