@@ -61,9 +61,11 @@ image: $(STAMP)
 image-check: $(STAMP)
 	deploy/image-check.sh
 
-# The update file for a kiosk's USB stick, in build/update (SIGN=KEY signs it with that gpg key).
+# The update file for a kiosk's USB stick, in build/update, signed with the gpg key SIGN (kiosks take
+# signed updates only; docs/raspberry-pi.md says which key a kiosk trusts and how to use your own).
 update: $(STAMP)
-	$(BIN)/python deploy/make_update.py $(if $(SIGN),--sign $(SIGN))
+	@test -n "$(SIGN)" || { echo "make update needs the signing key: make update SIGN=<gpg key id or e-mail> (kiosks take signed updates only; see docs/raspberry-pi.md)" >&2; exit 2; }
+	$(BIN)/python deploy/make_update.py --sign '$(SIGN)' $(if $(VERSION),--version $(VERSION))
 
 clean:
 	rm -rf $(VENV) build *.egg-info
