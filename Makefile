@@ -54,7 +54,7 @@ pi-check: $(STAMP)
 # A flashable SD-card image for a Raspberry Pi 4 (needs root; the first run builds and caches Debian's
 # packages, about 14 minutes here; later runs about 11), in build/image. See docs/raspberry-pi.md.
 image: $(STAMP)
-	deploy/image.sh
+	UPDATE_KEYS='$(UPDATE_KEYS)' deploy/image.sh
 
 # Boots build/image in full-system emulation and uses it by touch: Home, a USB stick's import and export,
 # an update from the stick, a reboot (needs root for nothing but apt; about 30 minutes; not part of test).

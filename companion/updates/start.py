@@ -209,12 +209,15 @@ def put_back_saved_games(data_dir: Path, snapshot: str, failed: str) -> None:
                 os.rename(part, kept / part.name)
         flush_folder(kept)
         partial = data_dir / f".{DB_NAME}.restoring"
-        with open(copy, "rb") as source, open(partial, "wb") as target:
+        if os.path.lexists(partial):
+            os.unlink(partial)
+        # Created afresh, never through a link left in its place.
+        target = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with open(copy, "rb") as source, os.fdopen(target, "wb") as written:
             while chunk := source.read(1 << 20):
-                target.write(chunk)
-            target.flush()
-            os.fsync(target.fileno())
-        os.chmod(partial, 0o600)
+                written.write(chunk)
+            written.flush()
+            os.fsync(written.fileno())
         os.replace(partial, live)
         flush_folder(data_dir)
     except OSError as error:

@@ -1,6 +1,6 @@
 """Settings' version row: the version running and, on the kiosk, an update from a USB stick. The
 stick is read and the update checked and unpacked off the screen's thread; the family is asked
-once before it is installed, and then whether to restart into it now (see companion/updates.py)."""
+once before it is installed, and then whether to restart into it now (see companion/updates/)."""
 
 from __future__ import annotations
 
