@@ -198,8 +198,11 @@ class Store:
                     self._db.execute(statement)
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
             # Which version last opened the file: an older one started on it later (an update taken back)
-            # names it when it cannot read the file's newer form.
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('written_by', ?)", (__version__,))
+            # names it when it cannot read the file's newer form. Written only when it changes: a full
+            # card must still open the file.
+            written_by = self._db.execute("SELECT value FROM meta WHERE key = 'written_by'").fetchone()
+            if written_by != (__version__,):
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('written_by', ?)", (__version__,))
 
     def _check_usable(self) -> None:
         """Unusable only when the file is proven unusable: read without an error, it is another
