@@ -101,11 +101,16 @@ step_emulation() {
 # What every image builder does before installing into a root: no service may start (nothing runs
 # there), and the network is reached as from this machine: its DNS, and the certificate authorities it
 # adds to Debian's (a proxy's own, say), which pip is then told to use as this machine's pip is.
-# forget_build_host undoes all of it, so nothing of this machine stays in the image.
+# forget_build_host undoes all of it, so nothing of this machine stays in the image: the root's own
+# resolv.conf (systemd-resolved's link, in the image) comes back.
 LOCAL_CA_MARK=table-companion-build-host-
+RESOLV_KEPT=etc/resolv.conf.table-companion-build
 prepare_for_chroot() {
     printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
     chmod 0755 "$ROOT/usr/sbin/policy-rc.d"
+    if [[ -e $ROOT/etc/resolv.conf || -L $ROOT/etc/resolv.conf ]] && [[ ! -e $ROOT/$RESOLV_KEPT && ! -L $ROOT/$RESOLV_KEPT ]]; then
+        mv "$ROOT/etc/resolv.conf" "$ROOT/$RESOLV_KEPT"
+    fi
     rm -f "$ROOT/etc/resolv.conf"
     cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
     local ca
@@ -121,6 +126,7 @@ prepare_for_chroot() {
 
 forget_build_host() {
     rm -f "$ROOT/usr/sbin/policy-rc.d" "$ROOT/etc/pip.conf" "$ROOT/etc/resolv.conf"
+    if [[ -e $ROOT/$RESOLV_KEPT || -L $ROOT/$RESOLV_KEPT ]]; then mv "$ROOT/$RESOLV_KEPT" "$ROOT/etc/resolv.conf"; fi
     if compgen -G "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK*" >/dev/null; then
         rm -f "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK"*
         chroot "$ROOT" update-ca-certificates --fresh >/dev/null 2>&1

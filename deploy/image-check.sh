@@ -236,8 +236,11 @@ step_prepare() {
         --version "$NEXT_VERSION" --out "$files") | tail -n 1
     (cd "$REPO" && git ls-files -z | xargs -0 tar -cf - 2>/dev/null) | tar -C "$source" -xf -
     printf '\nraise SystemExit("a broken update, made by make image-check")\n' >>"$source/ui/app.py"
+    # make_update.py builds what git lists.
+    git -C "$source" init -q && git -C "$source" add -A
     (cd "$source" && "$REPO/.venv/bin/python" deploy/make_update.py --sign image-check@table-companion.invalid \
         --version "$BROKEN_VERSION" --out "$broken") | tail -n 1
+    gpgconf --kill gpg-agent
     make_stick "$STICK" "$files"
     make_stick "$BROKEN_STICK" "$broken"
     (cd "$REPO" && .venv/bin/python deploy/image_check_taps.py "$files" "$WORK/expected" "$WORK/walk-data") >"$LOG_DIR/taps.log" 2>&1 ||
