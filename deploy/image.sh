@@ -19,19 +19,28 @@ REPO=$(dirname "$SCRIPT_DIR")
 CACHE=${IMAGE_CACHE:-/var/cache/table-companion-image}
 WORK=${IMAGE_WORK:-/var/tmp/table-companion-image}
 OUT=$REPO/build/image
-SUITE=bookworm
+SUITE=trixie
 KIOSK_USER=pi
 HOSTNAME_IN_IMAGE=table-companion
-# What boots a Pi 4 (Debian's kernel carries its device tree; raspi-firmware the GPU's boot files and the
-# hook that writes config.txt and cmdline.txt), what the kiosk runs on, and the libraries install.sh
-# installs (so that its apt step finds them there and the cache holds them).
+# What boots a Pi 4 and a Pi 5: Debian's kernel from trixie-backports (trixie's own 6.12 has the Pi 5's
+# device tree but not the drivers of its RP1 chip: GPIO header, USB, Ethernet), raspi-firmware (the Pi 4's
+# GPU boot files, and the hook that writes config.txt and cmdline.txt) and the Wi-Fi firmware. Then what
+# the appliance runs on: systemd with its network (networkd, resolved, wpa_supplicant for Wi-Fi), its
+# clock (timesyncd) and its time zone service (timedated, reached by the app through polkit), the boot
+# splash, the tools of the first start (fdisk, python3-yaml for Imager's settings, locales), and the
+# libraries install.sh installs (so that its apt step finds them there and the cache holds them).
 BASE_PACKAGES=(
     linux-image-arm64 raspi-firmware initramfs-tools firmware-brcm80211
-    systemd-sysv udev dbus kmod e2fsprogs dosfstools sudo ca-certificates gpgv
+    systemd-sysv udev dbus kmod e2fsprogs dosfstools fdisk sudo ca-certificates gpgv
+    systemd-timesyncd systemd-resolved wpasupplicant wireless-regdb polkitd plymouth locales python3-yaml
     python3 python3-venv python3-pip git
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
     libudev1 libmtdev1 libasound2 alsa-utils
 )
+# The kernel's packages come from trixie-backports, now and at every upgrade on the Pi.
+KERNEL_PIN='Package: linux-image-arm64 linux-image-* linux-base linux-base-* linux-binary-* linux-modules-*
+Pin: release n=trixie-backports
+Pin-Priority: 990'
 NICE=(nice -n 10)
 
 REBUILD=0
@@ -70,6 +79,13 @@ source "$SCRIPT_DIR/build-steps.sh"
 need_host_tools mmdebstrap:mmdebstrap arch-test:arch-test qemu-aarch64-static:qemu-user-static git:git mcopy:mtools \
     mkfs.vfat:dosfstools sfdisk:fdisk mkfs.ext4:e2fsprogs dtc:device-tree-compiler
 MIRROR=$(debian_mirror)
+SECURITY_MIRROR=${PI_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+SOURCES=(
+    "deb $MIRROR $SUITE main non-free-firmware"
+    "deb $MIRROR $SUITE-updates main non-free-firmware"
+    "deb $MIRROR $SUITE-backports main non-free-firmware"
+    "deb $SECURITY_MIRROR $SUITE-security main non-free-firmware"
+)
 LOG_DIR=$WORK/logs
 ROOT=$WORK/root
 
@@ -77,7 +93,7 @@ ROOT=$WORK/root
 
 TARBALL=$CACHE/$SUITE-arm64-base.tar
 RECIPE_FILE=$CACHE/$SUITE-arm64-base.recipe
-RECIPE="suite=$SUITE packages=${BASE_PACKAGES[*]} user=$KIOSK_USER divert=update-initramfs"
+RECIPE="suite=$SUITE+backports-kernel packages=${BASE_PACKAGES[*]} user=$KIOSK_USER divert=update-initramfs"
 
 build_base() {
     local build=$CACHE/build
@@ -88,13 +104,14 @@ build_base() {
     # and under emulation a full initramfs takes over an hour); it runs once, with a short module
     # list, when the image is made. pi-gen does the same.
     "${NICE[@]}" mmdebstrap --arch=arm64 --variant=minbase --mode=root --format=directory \
-        --components=main,non-free-firmware --include="$(IFS=,; printf '%s' "${BASE_PACKAGES[*]}")" \
+        --include="$(IFS=,; printf '%s' "${BASE_PACKAGES[*]}")" \
+        --setup-hook="mkdir -p \"\$1/etc/apt/preferences.d\" && printf '%s\\n' '$KERNEL_PIN' >\"\$1/etc/apt/preferences.d/kernel-from-backports\"" \
         --essential-hook='chroot "$1" dpkg-divert --local --rename --add /usr/sbin/update-initramfs' \
         --essential-hook='ln -sf /bin/true "$1/usr/sbin/update-initramfs"' \
         --customize-hook='chroot "$1" groupadd --system gpio' \
         --customize-hook="chroot \"\$1\" useradd --create-home --shell /bin/bash $KIOSK_USER" \
         --customize-hook='chroot "$1" apt-get clean' \
-        "$SUITE" "$build" "$MIRROR"
+        "$SUITE" "$build" "${SOURCES[@]}"
     tar -C "$build" --numeric-owner -cf "$TARBALL.new" .
     mv -f "$TARBALL.new" "$TARBALL"
     printf '%s\n' "$RECIPE" >"$RECIPE_FILE"

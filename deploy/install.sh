@@ -530,6 +530,10 @@ fi
 lgpio_needs_building() {
     case $(on_system uname -m) in aarch64 | armv7l) ;; *) return 1 ;; esac
     [[ $DRY_RUN -eq 0 ]] || return 0
+    # Built before (an upgrade): kept.
+    if on_system "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("lgpio")' >/dev/null 2>&1; then
+        return 1
+    fi
     local wheels
     wheels=$(mktemp -d -p "$(system_path /var/tmp)" table-companion-lgpio.XXXXXX)
     if on_system "$VENV/bin/python" -m pip download --quiet --only-binary=:all: --no-deps \
