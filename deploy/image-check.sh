@@ -103,17 +103,20 @@ boot() {
 }
 since_boot() { echo $(( $(date +%s) - $(cat "$WORK/$1.started") )); }
 
-# wait_for NAME PATTERN TIMEOUT: until the console of boot NAME has a line matching PATTERN (grep -E).
+# wait_for NAME PATTERN TIMEOUT [FROM]: until the console of boot NAME has a line matching PATTERN
+# (grep -E), from its line FROM on (default: its first).
 wait_for() {
-    local console=$WORK/$1.log pattern=$2 timeout=$3 started
+    local console=$WORK/$1.log pattern=$2 timeout=$3 from=${4:-1} started
     started=$(date +%s)
-    until grep -aqE "$pattern" "$console" 2>/dev/null; do
+    until tail -n "+$from" "$console" 2>/dev/null | grep -aqE "$pattern"; do
         running || die "the emulated Pi stopped while waiting for: $pattern" "$(tail -n 20 "$console")"
         (( $(date +%s) - started < timeout )) || die "no '$pattern' after ${timeout}s" "$(tail -n 20 "$console" | cut -c1-200)"
         sleep 3
     done
-    grep -aE "$pattern" "$console" | tail -n 1 | tr -d '\r' | cut -c1-200
+    tail -n "+$from" "$console" | grep -aE "$pattern" | tail -n 1 | tr -d '\r' | cut -c1-200
 }
+# The number of the console's next line, for wait_for to look from there on.
+next_line() { echo $(( $(wc -l <"$WORK/$1.log") + 1 )); }
 
 # wait_for_screen EXPECTED.png OUT.png: until the emulated screen matches EXPECTED (above the message bar).
 wait_for_screen() {
@@ -302,12 +305,14 @@ step_stick() {
 
 step_update() {
     # Taken out and put in again: mounted again, and Settings finds the update on it.
+    local from
+    from=$(next_line boot1)
     vm unplug stick1
     vm plug stick2 "$STICK"
-    wait_for boot1 'Mounted .*media.pi.STICK' 300
+    wait_for boot1 'Mounted .*media.pi.STICK' 300 "$from"
     local walk=$WORK/expected name
     for name in back settings update install restart; do tap_as_here "$walk" "$name"; done
-    wait_for boot1 "table-companion $NEXT_VERSION started \\(an update, now confirmed\\)" 600
+    wait_for boot1 "table-companion $NEXT_VERSION started \\(an update, now confirmed\\)" 600 "$from"
     shot home-updated "$walk/$(jq -r '.[] | select(.name == "settings") | .screen' "$walk/taps.json")"
     echo "version $NEXT_VERSION, signed by the check's key, installed from the stick, started and confirmed"
 }
@@ -359,12 +364,14 @@ step_reboot() {
 }
 
 step_broken() {
+    local from walk=$WORK/expected-broken name
+    from=$(next_line boot2)
     vm plug stick3 "$BROKEN_STICK"
-    wait_for boot2 'Mounted .*media.pi.STICK' 300
-    local walk=$WORK/expected-broken name
+    wait_for boot2 'Mounted .*media.pi.STICK' 300 "$from"
     for name in settings update install restart; do tap_as_here "$walk" "$name"; done
-    wait_for boot2 "version $BROKEN_VERSION did not start; switching back to version $NEXT_VERSION" 600
-    wait_for boot2 "table-companion $NEXT_VERSION started: Home is on the screen" 600 >/dev/null
+    wait_for boot2 "version $BROKEN_VERSION did not start; switching back to version $NEXT_VERSION" 600 "$from"
+    from=$(next_line boot2)
+    wait_for boot2 "table-companion $NEXT_VERSION started: Home is on the screen" 600 "$from" >/dev/null
     sleep 5
     local plain share
     plain=$WORK/expected/$(jq -r '.[] | select(.name == "settings") | .screen' "$WORK/expected/taps.json")
