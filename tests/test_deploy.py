@@ -391,13 +391,18 @@ def test_root_option_without_dry_run_is_refused(tmp_path):
 
 # --- read-only root overlay ----------------------------------------------------------------------------------
 
-def fake_findmnt(directory: Path, answer: str) -> Path:
-    """A findmnt that reports every path as living on ANSWER ("TARGET FSTYPE")."""
+def fake_program(directory: Path, name: str, answer: str) -> Path:
+    """A program NAME in DIRECTORY that prints ANSWER whatever it is asked."""
     directory.mkdir(parents=True, exist_ok=True)
-    script = directory / "findmnt"
+    script = directory / name
     script.write_text(f"#!/bin/sh\necho '{answer}'\n")
     script.chmod(0o755)
     return directory
+
+
+def fake_findmnt(directory: Path, answer: str) -> Path:
+    """A findmnt that reports every path as living on ANSWER ("TARGET FSTYPE")."""
+    return fake_program(directory, "findmnt", answer)
 
 
 def overlay_root(tmp_path: Path, fstab_line: str | None) -> Path:
@@ -545,16 +550,8 @@ def test_the_program_is_compiled_at_install(done):
     assert [f"{VENV}/bin/python", "-m", "compileall", "-q", "-j", "0", f"{VENV}/lib"] in done.commands
 
 
-def fake_uname(directory: Path, machine: str) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    uname = directory / "uname"
-    uname.write_text(f"#!/bin/sh\necho {machine}\n")
-    uname.chmod(0o755)
-    return directory
-
-
 def test_on_a_pi_lgpio_is_built_from_its_source_and_its_build_tools_removed_again(tmp_path):
-    result = install(tmp_path / "root", "--user", "alice", path_dir=fake_uname(tmp_path / "bin", "aarch64"))
+    result = install(tmp_path / "root", "--user", "alice", path_dir=fake_program(tmp_path / "bin", "uname", "aarch64"))
     assert result.returncode == 0, result.stderr
     commands = result.commands
     build = next(i for i, c in enumerate(commands) if c[:2] == ["env", "PYPI=1"])
