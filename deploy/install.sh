@@ -34,14 +34,15 @@ readonly KIOSK_GROUPS=(gpio video render input audio systemd-journal)
 # Kivy's PyPI wheel brings its own SDL2 (built with KMS/DRM) but loads the system's GL/EGL/GBM/DRM,
 # udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d). libmtdev1 is
 # what Kivy's touchscreen reader (mtdev) loads. polkitd lets the kiosk's user set the clock and time zone
-# (through systemd-timedated) and stop and start the kiosk (below); systemd-timesyncd sets the clock from
-# the network and keeps it across restarts (a Pi has no battery clock).
+# (through systemd-timedated, which takes the zones from tzdata) and stop and start the kiosk (below);
+# systemd-timesyncd sets the clock from the network and keeps it across restarts (a Pi has no battery
+# clock).
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip git ca-certificates
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
     libudev1 libmtdev1
     libasound2 alsa-utils
-    polkitd systemd-timesyncd
+    polkitd systemd-timesyncd tzdata
 )
 # lgpio (the buttons' kernel timestamps) publishes wheels for Python 3.11 but not 3.13: there its source
 # is built, with its C library compiled in (PYPI=1), by these, which are removed again afterwards.

@@ -308,7 +308,8 @@ def test_udev_accepts_the_backlight_rule(done):
 
 def test_packages_and_program_are_installed_and_the_service_enabled(done):
     (apt_install,) = [c for c in done.commands if "apt-get" in c and "install" in c]
-    for package in ("python3-venv", "libgles2", "libegl1", "libgbm1", "libgl1-mesa-dri", "libasound2", "libmtdev1"):
+    for package in ("python3-venv", "libgles2", "libegl1", "libgbm1", "libgl1-mesa-dri", "libasound2", "libmtdev1",
+                    "polkitd", "systemd-timesyncd", "tzdata"):
         assert package in apt_install
     pip_installs = [c for c in done.ran(f"{VENV}/bin/python", "-m", "pip", "install") if str(REPO) in " ".join(c)]
     assert any(arg.endswith("[pi]") for command in pip_installs for arg in command)
