@@ -320,7 +320,7 @@ step_update() {
 # systemd_started NAME: notes when boot NAME's systemd started (its journal's first line), from which
 # on its clock runs from the saved one.
 systemd_started() {
-    wait_for "$1" 'Journal started|Runtime Journal' "$BOOT_TIMEOUT_S" >/dev/null
+    wait_for "$1" 'systemd\[1\]|systemd-journald' "$BOOT_TIMEOUT_S" >/dev/null
     date +%s >"$WORK/$1.systemd"
 }
 
