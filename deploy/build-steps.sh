@@ -100,31 +100,29 @@ step_emulation() {
 
 # What every image builder does before installing into a root: no service may start (nothing runs
 # there), and the network is reached as from this machine: its DNS, and the certificate authorities it
-# adds to Debian's (a proxy's own, say), which pip is then told to use as this machine's pip is.
-# forget_build_host undoes all of it, so nothing of this machine stays in the image.
-LOCAL_CA_MARK=table-companion-build-host-
+# adds to Debian's (a proxy's own, say), which pip is then told to use as this machine's pip is. They
+# go into a bundle of their own beside the root's: update-ca-certificates, run under emulation, took
+# 25 minutes and more on a busy machine. forget_build_host undoes all of it, so nothing of this machine
+# stays in the image: the root's own resolv.conf (systemd-resolved's link, in the image) comes back.
+BUILD_CA=etc/ssl/table-companion-build-host.crt
+RESOLV_KEPT=etc/resolv.conf.table-companion-build
 prepare_for_chroot() {
     printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
     chmod 0755 "$ROOT/usr/sbin/policy-rc.d"
+    if [[ -e $ROOT/etc/resolv.conf || -L $ROOT/etc/resolv.conf ]] && [[ ! -e $ROOT/$RESOLV_KEPT && ! -L $ROOT/$RESOLV_KEPT ]]; then
+        mv "$ROOT/etc/resolv.conf" "$ROOT/$RESOLV_KEPT"
+    fi
     rm -f "$ROOT/etc/resolv.conf"
     cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
-    local ca
-    for ca in /usr/local/share/ca-certificates/*.crt; do
-        [[ -e $ca ]] || continue
-        cp "$ca" "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK${ca##*/}"
-    done
-    if compgen -G "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK*" >/dev/null; then
-        chroot "$ROOT" update-ca-certificates >/dev/null 2>&1
-        printf '[global]\ncert = /etc/ssl/certs/ca-certificates.crt\n' >"$ROOT/etc/pip.conf"
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null && [[ -f $ROOT/etc/ssl/certs/ca-certificates.crt ]]; then
+        cat "$ROOT/etc/ssl/certs/ca-certificates.crt" /usr/local/share/ca-certificates/*.crt >"$ROOT/$BUILD_CA"
+        printf '[global]\ncert = /%s\n' "$BUILD_CA" >"$ROOT/etc/pip.conf"
     fi
 }
 
 forget_build_host() {
-    rm -f "$ROOT/usr/sbin/policy-rc.d" "$ROOT/etc/pip.conf" "$ROOT/etc/resolv.conf"
-    if compgen -G "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK*" >/dev/null; then
-        rm -f "$ROOT/usr/local/share/ca-certificates/$LOCAL_CA_MARK"*
-        chroot "$ROOT" update-ca-certificates --fresh >/dev/null 2>&1
-    fi
+    rm -f "$ROOT/usr/sbin/policy-rc.d" "$ROOT/etc/pip.conf" "$ROOT/etc/resolv.conf" "$ROOT/$BUILD_CA"
+    if [[ -e $ROOT/$RESOLV_KEPT || -L $ROOT/$RESOLV_KEPT ]]; then mv "$ROOT/$RESOLV_KEPT" "$ROOT/etc/resolv.conf"; fi
 }
 
 # mount_into_root CACHE: /dev, /proc and /sys in the root, and apt's and pip's downloads kept in CACHE.

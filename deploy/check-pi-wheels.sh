@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Checks that everything the Raspberry Pi install needs (the project's dependencies plus the `pi`
 # extra: kivy, gpiozero, lgpio and what they pull in) is published as a wheel for 64-bit Raspberry Pi
-# OS Bookworm: Linux aarch64, glibc 2.36, CPython 3.11. install.sh refuses to build Kivy or lgpio
-# from source on the Pi (hours, and usually a failure), so a missing wheel means a broken install.
+# OS: Linux aarch64, by default trixie's glibc 2.41 and CPython 3.13 (bookworm: --python-version 3.11
+# --glibc 2.36). install.sh does not build Kivy from source on the Pi (hours, and usually a failure), so
+# a missing wheel means a broken install. The one exception, --built NAME, is a package install.sh
+# builds from its source where no wheel exists (lgpio on Python 3.13, in minutes): its source must be
+# published instead.
 #
 # Runs anywhere with network access to the package index; nothing is installed.
-#   deploy/check-pi-wheels.sh [--extra NAME]... [--python-version 3.11] [--glibc 2.36]
+#   deploy/check-pi-wheels.sh [--extra NAME]... [--python-version 3.13] [--glibc 2.41] [--built NAME]...
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PYPROJECT=$(dirname "$SCRIPT_DIR")/pyproject.toml
 PYTHON=${PYTHON:-python3}
-PY_VERSION=3.11
-GLIBC_MINOR=36   # Bookworm ships glibc 2.36: every manylinux_2_17 .. manylinux_2_36 wheel runs there.
+PY_VERSION=3.13
+GLIBC_MINOR=41   # trixie ships glibc 2.41: every manylinux_2_17 .. manylinux_2_41 wheel runs there.
 EXTRAS=()
+BUILT=()
 
 die() {
     printf 'check-pi-wheels: %s\n' "$1" >&2
@@ -27,8 +31,9 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --extra) [[ $# -ge 2 ]] || die "--extra needs a name, e.g. --extra pi"; EXTRAS+=("$2"); shift 2 ;;
         --python-version) [[ $# -ge 2 ]] || die "--python-version needs a value, e.g. 3.11"; PY_VERSION=$2; shift 2 ;;
-        --glibc) [[ $# -ge 2 && $2 =~ ^2\.[0-9]+$ ]] || die "--glibc needs a version like 2.36"; GLIBC_MINOR=${2#2.}; shift 2 ;;
-        -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --glibc) [[ $# -ge 2 && $2 =~ ^2\.[0-9]+$ ]] || die "--glibc needs a version like 2.41"; GLIBC_MINOR=${2#2.}; shift 2 ;;
+        --built) [[ $# -ge 2 ]] || die "--built needs a package name, e.g. --built lgpio"; BUILT+=("$2"); shift 2 ;;
+        -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option '$1'; see --help" ;;
     esac
 done
@@ -81,6 +86,21 @@ trap 'rm -rf "$work"' EXIT
 download=$work/wheels
 log=$work/pip.log
 
+# The packages install.sh builds: their source must be there; the rest must come as wheels.
+wheeled=() sources=()
+for requirement in "${REQUIREMENTS[@]}"; do
+    name=${requirement%%[<>=!~ ;[]*}
+    if [[ " ${BUILT[*]} " == *" $name "* ]]; then sources+=("$requirement"); else wheeled+=("$requirement"); fi
+done
+for requirement in "${sources[@]}"; do
+    if ! "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-cache-dir --no-deps \
+            --dest "$work/sources" --no-binary=:all: "$requirement" >"$log" 2>&1; then
+        cat "$log" >&2
+        die "$requirement: no source published, and install.sh builds it from its source on the Pi."
+    fi
+done
+REQUIREMENTS=("${wheeled[@]}")
+
 printf 'Checking wheels for Linux aarch64, glibc 2.%s, CPython %s:\n' "$GLIBC_MINOR" "$PY_VERSION"
 printf '  %s\n' "${REQUIREMENTS[@]}"
 if ! "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-cache-dir \
@@ -104,5 +124,9 @@ for wheel in "$download"/*; do
     [[ $name == *.whl ]] || die "pip fetched $name, which is not a wheel; the Pi would have to build it."
     printf '  %s\n' "$name"
     found=$((found + 1))
+done
+for source in "$work/sources"/*; do
+    [[ -e $source ]] || continue
+    printf 'Built on the Pi by install.sh, from its source:\n  %s\n' "$(basename "$source")"
 done
 printf 'OK: %d distributions, all wheels.\n' "$found"

@@ -1,10 +1,10 @@
 #!/bin/sh
 # Installed by deploy/image.sh, run once at the first start by table-companion-growroot.service: grows the
-# system partition (the image's last, partition 2) to the end of the SD card and then its ext4 file
-# system, while it is mounted. The image is about 2.6 GB; a family flashes it onto a bigger card, and
-# without this the saved games would fill what the image left free.
+# family's data partition (the image's last, partition 3, mounted at /var/lib/table-companion) to the end
+# of the SD card and then its ext4 file system, while it is mounted. The image leaves it small; a family
+# flashes it onto a bigger card, and without this the saved games would fill what the image left free.
 #
-#   growroot                       both steps, on the disk holding /
+#   growroot                       both steps, on the partition holding the data
 #   growroot partition DISK NUMBER partition NUMBER of DISK (a device or an image file) to the disk's end
 #   growroot filesystem DEVICE     the ext4 file system on DEVICE (a partition or a file) to its size
 #
@@ -15,6 +15,7 @@
 set -eu
 
 DONE=/var/lib/table-companion-growroot/done
+DATA=/var/lib/table-companion
 
 grow_partition() {
     disk=$1 number=$2
@@ -31,21 +32,21 @@ grow_filesystem() {
     resize2fs "$1"
 }
 
-grow_root() {
-    root=$(findmnt --noheadings --output SOURCE --target /)
-    [ -b "$root" ] || { echo "the system's root, '$root', is not a block device" >&2; exit 1; }
-    disk=/dev/$(lsblk --noheadings --nodeps --output PKNAME "$root")
-    number=$(cat "/sys/class/block/${root##*/}/partition")
+grow_data() {
+    part=$(findmnt --noheadings --output SOURCE --mountpoint "$DATA")
+    [ -b "$part" ] || { echo "$DATA is not a partition of its own ('$part')" >&2; exit 1; }
+    disk=/dev/$(lsblk --noheadings --nodeps --output PKNAME "$part")
+    number=$(cat "/sys/class/block/${part##*/}/partition")
     grow_partition "$disk" "$number"
-    grow_filesystem "$root"
+    grow_filesystem "$part"
     mkdir -p "${DONE%/*}"
     : >"$DONE"
     sync
-    echo "$root grown to $(lsblk --noheadings --nodeps --output SIZE "$root" | tr -d ' ') (the whole of $disk)"
+    echo "$part grown to $(lsblk --noheadings --nodeps --output SIZE "$part" | tr -d ' ') (the whole of $disk)"
 }
 
 case ${1:-} in
-    '') grow_root ;;
+    '') grow_data ;;
     partition) [ $# -eq 3 ] || { echo "usage: growroot partition DISK NUMBER" >&2; exit 2; }; grow_partition "$2" "$3" ;;
     filesystem) [ $# -eq 2 ] || { echo "usage: growroot filesystem DEVICE" >&2; exit 2; }; grow_filesystem "$2" ;;
     *) echo "usage: growroot [partition DISK NUMBER | filesystem DEVICE]" >&2; exit 2 ;;

@@ -2,10 +2,14 @@
 the emulated Pi (import an evening from a stick, export a game to it, install an update from it) with
 real touches, and writes down where each touch landed and what the screen showed just before it.
 
-    .venv/bin/python deploy/image_check_taps.py STICK_DIR OUT_DIR
+    .venv/bin/python deploy/image_check_taps.py STICK_DIR OUT_DIR DATA_DIR [NAME...]
 
-STICK_DIR holds the files the emulated stick holds. OUT_DIR gets NN-name.png (the screen before each
-touch) and taps.json ([{"name", "x", "y", "screen"}], x and y in pixels from the top left). The check
+STICK_DIR holds the files the emulated stick holds ($IMAGE_CHECK_KEYS: the folder of the keys its updates are
+signed with); DATA_DIR is the app's data directory, kept for a
+later walk that goes on from where this one ended (a new one when missing). NAMEs are the touches to
+make, in order (default: all of TOUCHES' first walk, from the import to the update's restart). OUT_DIR
+gets NN-name.png (the screen before each touch) and taps.json ([{"name", "x", "y", "screen"}], x and y
+in pixels from the top left). The check
 replays the touches on the emulated display, each once its screen matches the one here, so the
 buttons are found by what they say in this version of the app, not by places written into the check.
 """
@@ -24,10 +28,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 SIZE = (800, 480)
 WAIT_S = 60.0
+FIRST_WALK = ("saved-games", "import", "import-file", "export", "back", "settings", "update", "install", "restart")
 
 
 def main() -> int:
-    stick_files, out = Path(sys.argv[1]), Path(sys.argv[2])
+    stick_files, out, data_dir = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    wanted = sys.argv[4:] or list(FIRST_WALK)
     out.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="image-check-taps-"))
     os.environ["TABLE_COMPANION_UPDATES"] = str(scratch / "updates")
@@ -44,14 +50,17 @@ def main() -> int:
     from kivy.uix.modalview import ModalView
 
     from companion import config, exports
+    from companion.updates import TrustedKeys, machine
     from ui.app import CompanionApp
+
+    # The walk installs the update in its own process, trusting the check's throwaway key as the disk copy does.
+    machine.KEYS = TrustedKeys(Path(os.environ["IMAGE_CHECK_KEYS"]), owners=(os.getuid(),))
 
     # The stick, as the kiosk mounts it.
     stick = scratch / "media" / "pi" / "STICK"
     shutil.copytree(stick_files, stick)
     (scratch / "mounts").write_text(f"/dev/sda {stick} vfat rw,nosuid,nodev,noexec 0 0\n")
     exports.ROOTS, exports.MOUNTS = (scratch / "media",), scratch / "mounts"
-    data_dir = scratch / "data"
     # The backend the kiosk resolves on the emulated Pi, which is no Pi either: the screens then match,
     # with no "No GPIO found" line on either.
     app = CompanionApp.create(data_dir=data_dir, settings=config.load(data_dir), backend="mock")
@@ -72,17 +81,18 @@ def main() -> int:
         return choices[0] if choices and getattr(popup, "reading", None) is None else None
 
     # Each touch: its name, and how to find what it touches on the screen on top.
-    touches: list[tuple[str, Callable[[], object]]] = [
-        ("saved-games", reading("Saved games")),
-        ("import", reading("Import from USB stick")),
-        ("import-file", first_file),
-        ("export", reading("Export")),
-        ("back", reading("Back")),
-        ("settings", reading("Settings")),
-        ("update", reading("Update from stick")),
-        ("install", reading("Install")),
-        ("restart", reading("Restart now")),
-    ]
+    finders: dict[str, Callable[[], object]] = {
+        "saved-games": reading("Saved games"),
+        "import": reading("Import from USB stick"),
+        "import-file": first_file,
+        "export": reading("Export"),
+        "back": reading("Back"),
+        "settings": reading("Settings"),
+        "update": reading("Update from stick"),
+        "install": reading("Install"),
+        "restart": reading("Restart now"),
+    }
+    touches: list[tuple[str, Callable[[], object]]] = [(name, finders[name]) for name in wanted]
     taps: list[dict[str, object]] = []
     state = {"waited": 0.0, "settled": 0}
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs (or upgrades in place) the table companion as a full-screen kiosk on Raspberry Pi OS
-# Bookworm 64-bit, Lite or desktop. Run from a clone of the project:  sudo deploy/install.sh --user pi
+# Installs (or upgrades in place) the table companion as a full-screen kiosk on Raspberry Pi OS 64-bit,
+# Lite or desktop, or Debian: trixie (Debian 13, Python 3.13: today's) or bookworm (Debian 12, Python
+# 3.11). Run from a clone of the project:  sudo deploy/install.sh --user pi
 #
 # The family's data directory is only ever created, never changed, so re-running is always safe.
 # --dry-run writes every file under a throwaway root and prints the system commands instead of
@@ -30,19 +31,29 @@ readonly UPDATES_TMPFILES=/etc/tmpfiles.d/table-companion-updates.conf
 readonly STICK_RULE=/etc/udev/rules.d/90-table-companion-usb-sticks.rules
 readonly HELPERS=/usr/local/lib/table-companion
 readonly EJECT_UNIT=/etc/systemd/system/table-companion-eject
+readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-table-companion.rules
 readonly CMDLINE=/boot/firmware/cmdline.txt
 # gpio: /dev/gpiochip*; video + render: /dev/dri/*, and video the backlight (below); input: the
-# touchscreen; audio: /dev/snd/*.
-readonly KIOSK_GROUPS=(gpio video render input audio)
+# touchscreen; audio: /dev/snd/*; systemd-journal: the system's journal, read by the app's Maintenance
+# page for the kiosk's last errors (journalctl(1): its members may read every journal file).
+readonly KIOSK_GROUPS=(gpio video render input audio systemd-journal)
 # Kivy's PyPI wheel brings its own SDL2 (built with KMS/DRM) but loads the system's GL/EGL/GBM/DRM,
 # udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d). libmtdev1 is
-# what Kivy's touchscreen reader (mtdev) loads.
+# what Kivy's touchscreen reader (mtdev) loads. polkitd lets the kiosk's user set the clock and time zone
+# (through systemd-timedated, which takes the zones from tzdata) and stop and start the kiosk (below);
+# systemd-timesyncd sets the clock from the network and keeps it across restarts (a Pi has no battery
+# clock).
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip git ca-certificates gpgv
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
     libudev1 libmtdev1
     libasound2 alsa-utils
+    polkitd systemd-timesyncd tzdata
 )
+# lgpio (the buttons' kernel timestamps) publishes wheels for Python 3.11 but not 3.13: there its source
+# is built, with its C library compiled in (PYPI=1), by these, which are removed again afterwards.
+readonly LGPIO_REQUIREMENT='lgpio>=0.2.2'
+readonly LGPIO_BUILD_PACKAGES=(swig gcc libc6-dev python3-dev)
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_DIR=$(dirname "$SCRIPT_DIR")
@@ -210,7 +221,7 @@ set_overlayroot() {
             return 0
         fi
         die "cannot find $CMDLINE, so the overlay setting cannot be changed." \
-            "Is the boot partition mounted at /boot/firmware? (Raspberry Pi OS Bookworm mounts it there.)"
+            "Is the boot partition mounted at /boot/firmware? (Raspberry Pi OS mounts it there.)"
     fi
     if [[ $DRY_RUN -eq 0 && $IMAGE_MODE -eq 0 && $(findmnt -n -o OPTIONS --target "$cmdline" 2>/dev/null || true) =~ (^|,)ro(,|$) ]]; then
         run mount -o remount,rw "$(dirname "$CMDLINE")"
@@ -338,12 +349,12 @@ check_prerequisites() {
         fi
     fi
     if ! has_program systemctl; then
-        problem "systemd is missing from $where (no systemctl): the kiosk is a systemd service. Install it (${fix_prefix}apt-get install systemd-sysv), or use Raspberry Pi OS Bookworm."
+        problem "systemd is missing from $where (no systemctl): the kiosk is a systemd service. Install it (${fix_prefix}apt-get install systemd-sysv), or use Raspberry Pi OS."
     elif [[ $IMAGE_MODE -eq 0 && ! -d /run/systemd/system ]]; then
         problem "this system was not booted with systemd, so the service cannot be enabled here. To install into an SD card image or a chroot, pass --image-root DIR (--image-root / inside the chroot)."
     fi
     has_program apt-get ||
-        problem "apt-get is missing from $where: the graphics, touch and sound libraries come from apt. Use Raspberry Pi OS Bookworm (or Debian)."
+        problem "apt-get is missing from $where: the graphics, touch and sound libraries come from apt. Use Raspberry Pi OS (or Debian)."
     local version
     version=$(python_version)
     if [[ -z $version ]]; then
@@ -353,7 +364,7 @@ check_prerequisites() {
             problem "python3 is missing from $where; the app needs Python 3.11 or newer. Install it (${fix_prefix}apt-get install python3)."
         fi
     elif (( ${version#3.} < 11 )); then
-        problem "python3 on $where is $version; the app needs 3.11 or newer. Use Raspberry Pi OS Bookworm (Python 3.11) or newer."
+        problem "python3 on $where is $version; the app needs 3.11 or newer. Use Raspberry Pi OS or Debian trixie (Python 3.13) or bookworm (3.11)."
     fi
     if ! user_exists "$KIOSK_USER"; then
         if [[ $IMAGE_MODE -eq 1 ]]; then
@@ -389,8 +400,8 @@ if [[ $DRY_RUN -eq 0 ]]; then
     if [[ $machine != aarch64 ]]; then
         warn "this is $machine, not a 64-bit Raspberry Pi OS (aarch64); the kiosk is only tested there."
     fi
-    if ! grep -q '^VERSION_CODENAME=bookworm' "$(system_path /etc/os-release)" 2>/dev/null; then
-        warn "this is not Raspberry Pi OS Bookworm; package names and paths may differ."
+    if ! grep -qE '^VERSION_CODENAME=(trixie|bookworm)$' "$(system_path /etc/os-release)" 2>/dev/null; then
+        warn "this is neither trixie nor bookworm (Raspberry Pi OS or Debian); package names and paths may differ."
     fi
 fi
 
@@ -518,6 +529,13 @@ if [[ $IMAGE_MODE -eq 0 ]] && ! run udevadm control --reload; then
     warn "udev did not take the USB stick rule now (no udev running?); it applies from the next boot."
 fi
 
+# --- 2d. what the kiosk's user may ask of the system ---------------------------------------------------
+# Through polkit, for $KIOSK_USER alone and nothing more: set the date, time and time zone (the app's
+# Settings, through systemd-timedated), stop, start and restart the kiosk (a parent logged in on the
+# console, or the app's Maintenance page), and unmount the sticks mounted for it (after an export).
+note "Letting $KIOSK_USER set the clock and time zone, stop and start the kiosk, and unmount its sticks ($POLKIT_RULE)"
+render polkit.rules.in "$(target "$POLKIT_RULE")" 0644
+
 # --- 3. the program, in its own virtual environment -------------------------------------------------
 note "Installing the program into $VENV"
 if [[ $DRY_RUN -eq 1 || ! -x $(system_path "$VENV/bin/python") ]] || ! on_system "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
@@ -537,10 +555,50 @@ else
         --exclude=__pycache__ -cf - . | tar -C "$stage_dir" -xf -
     stage=${stage_dir#"$SYSTEM_PREFIX"}
 fi
-# Only wheels for Kivy and lgpio: building them from source on a Pi takes hours and usually fails.
+# lgpio is only needed on a Pi (64- or 32-bit ARM). Where PyPI has no wheel of it for this Python
+# (3.13), its source is built: a C library and its Python module, minutes on a Pi.
+lgpio_needs_building() {
+    case $(on_system uname -m) in aarch64 | armv7l) ;; *) return 1 ;; esac
+    [[ $DRY_RUN -eq 0 ]] || return 0
+    # Built before (an upgrade): kept.
+    if on_system "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("lgpio")' >/dev/null 2>&1; then
+        return 1
+    fi
+    local wheels
+    wheels=$(mktemp -d -p "$(system_path /var/tmp)" table-companion-lgpio.XXXXXX)
+    if on_system "$VENV/bin/python" -m pip download --quiet --only-binary=:all: --no-deps \
+            --dest "${wheels#"$SYSTEM_PREFIX"}" "$LGPIO_REQUIREMENT" >/dev/null 2>&1; then
+        rm -rf "$wheels"
+        return 1
+    fi
+    rm -rf "$wheels"
+}
+build_lgpio() {
+    local package missing=()
+    for package in "${LGPIO_BUILD_PACKAGES[@]}"; do
+        # shellcheck disable=SC2016 # dpkg-query's own ${Status}
+        [[ $DRY_RUN -eq 0 ]] && on_system dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' ||
+            missing+=("$package")
+    done
+    note "PyPI has no lgpio wheel for this Python: building it from its source (${missing[*]:-nothing to add} from apt)"
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    fi
+    run env PYPI=1 "$VENV/bin/python" -m pip install --no-binary=lgpio "$LGPIO_REQUIREMENT"
+    if [[ ${#missing[@]} -gt 0 ]]; then
+        run env DEBIAN_FRONTEND=noninteractive apt-get purge -y --autoremove "${missing[@]}"
+    fi
+}
+if lgpio_needs_building; then
+    build_lgpio
+fi
+# Wheels only for Kivy and lgpio (lgpio is there by now): building Kivy on a Pi takes hours and usually fails.
 run "$VENV/bin/python" -m pip install --upgrade --only-binary=kivy,lgpio "${stage}[pi]"
 # Same version number as before still has to replace the old code, so reinstall the project itself.
 run "$VENV/bin/python" -m pip install --no-deps --force-reinstall "$stage"
+# Compiled now, as root: the kiosk may not write into its program, and would compile every module
+# again at every start.
+run "$VENV/bin/python" -m compileall -q -j 0 "$VENV/lib"
 
 # --- 4. Kivy settings: one touch source, rotation ---------------------------------------------------
 note "Writing Kivy settings to $KIVY_HOME/config.ini (rotation $ROTATION)"
@@ -645,8 +703,8 @@ if [[ $IMAGE_MODE -eq 1 ]]; then
     note "Skipped, for the running system to do at its first boot:"
     printf '    %s\n' "${SKIPPED[@]}"
     note "Done. The kiosk starts at the image's first boot."
-    note "On the Pi, check the hardware with:  sudo systemctl stop $SERVICE; companion-doctor"
+    note "On the Pi, check the hardware with:  companion-doctor   (it stops the kiosk for the check)"
     exit 0
 fi
 note "Done. Reboot to start the kiosk:  sudo reboot"
-note "Check the hardware any time with:  sudo systemctl stop $SERVICE; companion-doctor"
+note "Check the hardware any time with:  companion-doctor   (it stops the kiosk for the check)"

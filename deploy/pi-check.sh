@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # make pi-check: proves the Raspberry Pi install on the Pi's own architecture without a Pi. Builds (or
-# reuses) a Debian Bookworm arm64 root, the base of Raspberry Pi OS, runs it under qemu-user emulation,
-# installs the project into it with the real deploy/install.sh (as an image builder would, in a chroot),
-# then checks the installed app and prints a table of the steps with their times.
+# reuses) a Debian arm64 root, the base of Raspberry Pi OS (trixie, today's, by default; bookworm, the
+# one before, with --suite bookworm), runs it under qemu-user emulation, installs the project into it
+# with the real deploy/install.sh (as an image builder would, in a chroot), then checks the installed
+# app and prints a table of the steps with their times.
 #
-#   sudo deploy/pi-check.sh [--rebuild] [--keep] [--source tree|head]
+#   sudo deploy/pi-check.sh [--suite trixie|bookworm] [--rebuild] [--keep] [--source tree|head]
 #
-# Needs root (chroot, mounts); installs Debian's qemu-user-static, binfmt-support and debootstrap with apt
+# Needs root (chroot, mounts); installs Debian's qemu-user-static, binfmt-support and mmdebstrap with apt
 # if they are missing.
 # Takes several minutes; it is not part of `make test`.
 #
@@ -18,11 +19,11 @@ set -euo pipefail
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$SCRIPT_DIR")
 CACHE=${PI_ROOT_CACHE:-/var/cache/table-companion-pi-root}
-WORK=${PI_CHECK_WORK:-/var/tmp/table-companion-pi-check}
-SUITE=bookworm
+WORK=${PI_CHECK_WORK:-}
+SUITE=${PI_SUITE:-trixie}
 # What Raspberry Pi OS Lite has that a minimal Debian lacks and the installer or the checks rely on:
 # systemd (the kiosk is a systemd service), udev (it makes the input and render groups the kiosk joins),
-# python3 (3.11 on Bookworm), sudo (companion-doctor).
+# python3 (3.13 on trixie, 3.11 on bookworm), sudo (companion-doctor).
 BASE_PACKAGES=systemd,systemd-sysv,udev,python3,ca-certificates,sudo
 KIOSK_USER=pi
 CLONE=/home/$KIOSK_USER/table-companion
@@ -58,15 +59,19 @@ note() { printf '==> %s\n' "$*"; }
 while [[ $# -gt 0 ]]; do
     case $1 in
         --rebuild) REBUILD=1; shift ;;
+        --suite)
+            [[ $# -ge 2 && ( $2 == trixie || $2 == bookworm ) ]] || die "--suite takes trixie (Raspberry Pi OS today) or bookworm (the release before)."
+            SUITE=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
         --prepare) PREPARE_ONLY=1; shift ;;
         --source)
             [[ $# -ge 2 && ( $2 == tree || $2 == head ) ]] || die "--source takes 'tree' (the working tree) or 'head' (git HEAD)."
             SOURCE=$2; shift 2 ;;
         -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
-            printf '\n  --rebuild      build the arm64 root again instead of reusing %s\n' "$CACHE"
+            printf '\n  --suite NAME   the Debian release of the root: trixie (default) or bookworm\n'
+            printf '  --rebuild      build the arm64 root again instead of reusing %s\n' "$CACHE"
             printf '  --prepare      only build (or check) the cached root, then stop\n'
-            printf '  --keep         leave the checked root in %s/root for a look around\n' "$WORK"
+            printf '  --keep         leave the checked root in %s/root for a look around\n' "${WORK:-/var/tmp/table-companion-pi-check-$SUITE}"
             printf '  --source WHAT  copy in the working tree (tree, default) or the last commit (head)\n'
             printf '\nEnvironment: PI_ROOT_CACHE (the cached root), PI_CHECK_WORK (scratch), PI_MIRROR (Debian mirror).\n'
             exit 0 ;;
@@ -74,11 +79,14 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
+# Each release its own scratch folder, so that both can be checked at once.
+WORK=${WORK:-/var/tmp/table-companion-pi-check-$SUITE}
+
 # --- prerequisites ---------------------------------------------------------------------------------------
 
 [[ $EUID -eq 0 ]] || die "the check needs root (it builds a root file system, mounts and chroots)." "Run: sudo make pi-check"
 missing=()
-command -v debootstrap >/dev/null || missing+=(debootstrap)
+command -v mmdebstrap >/dev/null || missing+=(mmdebstrap arch-test)
 command -v qemu-aarch64-static >/dev/null || missing+=(qemu-user-static)
 command -v git >/dev/null || missing+=(git)
 if [[ ${#missing[@]} -gt 0 ]]; then
@@ -107,18 +115,17 @@ LOG_DIR=$WORK/logs
 
 TARBALL=$CACHE/$SUITE-arm64.tar
 RECIPE_FILE=$CACHE/$SUITE-arm64.recipe
-RECIPE="suite=$SUITE packages=$BASE_PACKAGES user=$KIOSK_USER"
+RECIPE="suite=$SUITE packages=$BASE_PACKAGES user=$KIOSK_USER builder=mmdebstrap"
 ROOT=$WORK/root
 
 build_root() {
-    local build=$CACHE/build
-    rm -rf "$build"
+    # Each release its own folder: both may be built at once.
+    local build=$CACHE/build-$SUITE
+    rm -rf --one-file-system "$build"
     mkdir -p "$build"
-    echo "debootstrap $SUITE arm64 from $MIRROR (first stage)"
-    "${NICE[@]}" debootstrap --arch=arm64 --foreign --variant=minbase --include="$BASE_PACKAGES" \
-        "$SUITE" "$build" "$MIRROR"
-    echo "second stage, under emulation"
-    "${NICE[@]}" chroot "$build" /debootstrap/debootstrap --second-stage
+    echo "mmdebstrap $SUITE arm64 from $MIRROR"
+    "${NICE[@]}" mmdebstrap --arch=arm64 --variant=minbase --mode=root --format=directory \
+        --include="$BASE_PACKAGES" "$SUITE" "$build" "$MIRROR"
     # As Raspberry Pi OS has them: the kiosk's account, and the gpio group its udev rules give /dev/gpiochip*.
     chroot "$build" groupadd --system gpio
     chroot "$build" useradd --create-home --shell /bin/bash "$KIOSK_USER"
@@ -126,7 +133,7 @@ build_root() {
     tar -C "$build" --numeric-owner -cf "$TARBALL.new" .
     mv -f "$TARBALL.new" "$TARBALL"
     printf '%s\n' "$RECIPE" >"$RECIPE_FILE"
-    rm -rf "$build"
+    rm -rf --one-file-system "$build"
 }
 
 cleanup() {
@@ -193,6 +200,38 @@ step_install() {
     [[ ! -e $ROOT/etc/systemd/system/getty.target.wants/getty@tty1.service ]] ||
         die "the login prompt on tty1 is still enabled"
     echo "installed; service enabled, tty1 login off"
+}
+
+# What the installer set up around the app for this release: lgpio importable (on Python 3.13 built from
+# its source, whose build tools are gone again), every module compiled, the polkit rule, the clock, the
+# journal group, and the eject service's sandbox as systemd rates it.
+step_system() {
+    local app_python=$APP/bin/python said
+    said=$(as_kiosk_user sh -c "cd /tmp && LG_WD=/tmp $app_python -c 'import importlib.metadata as m, lgpio, platform; print(m.version(\"lgpio\"), \"on Python\", platform.python_version())'") ||
+        die "lgpio does not import in the installed app: $said"
+    local missing
+    missing=$(in_root "$app_python" - <<'PY'
+import importlib.util, pathlib, sys
+site = next(pathlib.Path(p) for p in sys.path if p.endswith("site-packages"))
+sources = [f for f in (site / "companion").rglob("*.py")] + [f for f in (site / "kivy").rglob("*.py")]
+print(sum(not pathlib.Path(importlib.util.cache_from_source(str(f))).exists() for f in sources), len(sources))
+PY
+)
+    [[ ${missing%% *} == 0 ]] || die "modules without their compiled .pyc (missing, of): $missing"
+    [[ -s $ROOT/etc/polkit-1/rules.d/50-table-companion.rules ]] || die "no polkit rule"
+    [[ -x $ROOT/usr/lib/systemd/systemd-timesyncd ]] || die "systemd-timesyncd is not installed"
+    [[ -x $ROOT/usr/lib/systemd/systemd-timedated ]] || die "systemd-timedated is not installed"
+    grep -q "^systemd-journal:.*\b$KIOSK_USER\b" "$ROOT/etc/group" || die "$KIOSK_USER is not in systemd-journal"
+    local leftover
+    leftover=$(in_root dpkg-query -W -f='${Package} ${Status}\n' swig gcc 2>/dev/null | grep ' installed$' || true)
+    [[ -z $leftover ]] || die "the lgpio build tools are still installed: $leftover"
+    local exposure
+    exposure=$(in_root systemd-analyze security --offline=true /etc/systemd/system/table-companion-eject.service 2>&1 |
+        sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+    if [[ -z $exposure ]] || ! awk -v e="$exposure" 'BEGIN { exit !(e <= 5.0) }'; then
+        die "the eject service's exposure is '$exposure' (5.0 at most)"
+    fi
+    echo "lgpio $(printf '%s' "$said" | tail -n 1), ${missing#* } modules compiled, polkit rule, timesyncd, journal group, eject service exposure $exposure"
 }
 
 # The installed program's version, from `companion --version` where the command has that option, else
@@ -317,13 +356,16 @@ step_tests() {
 }
 
 step_startup() {
+    # The figures of today's release go into the benchmarks; the other's stay in its log.
     local out=$REPO/bench/emulated-arm64.md here=$LOG_DIR/startup-here.json arm=$LOG_DIR/startup-arm64.json
+    [[ $SUITE == trixie ]] || out=$LOG_DIR/emulated-arm64.md
     cp "$REPO/bench/installed_startup.py" "$ROOT/tmp/installed_startup.py"
     as_kiosk_user "$APP/bin/python" /tmp/installed_startup.py --runs "$STARTUP_RUNS" --json >"$arm"
     (cd "$REPO" && KIVY_NO_ARGS=1 "${NICE[@]}" .venv/bin/python bench/installed_startup.py --runs "$STARTUP_RUNS" --json) >"$here"
     {
-        printf 'Measured by `make pi-check` on %s, median of %s runs each, the installed app with the mock buttons\n' \
-            "$(date '+%Y-%m-%d %H:%M')" "$STARTUP_RUNS"
+        printf 'Measured by `make pi-check` (Debian %s) on %s, median of %s runs each, the installed app with the\n' \
+            "$SUITE" "$(date '+%Y-%m-%d %H:%M')" "$STARTUP_RUNS"
+        printf 'mock buttons '
         printf 'at 800x480 (`bench/installed_startup.py`). The emulated figures are qemu-user running arm64 code on this\n'
         printf 'x86-64 machine with software GL: they show that start-up works there and what it costs under\n'
         printf 'emulation, not how fast a Pi is. RSS under emulation includes the emulator and its translated code.\n'
@@ -352,7 +394,7 @@ run_step install step_install
 stop_unless_passed
 run_step upgrade step_upgrade
 # The checks of the installed app are independent: each runs even if one before it failed.
-for step in version doctor games races screens tests startup; do
+for step in system version doctor games races screens tests startup; do
     run_step "$step" "step_$step"
 done
 print_table pi-check

@@ -151,8 +151,8 @@ def test_the_app_s_request_unmounts_every_stick_and_nothing_else(installed, tmp_
     result = subprocess.run(["sh", str(installed.file(EJECT))], env={"PATH": f"{fakes}:/usr/bin:/bin"},
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
-    assert calls(fakes) == [["systemd-mount", "--umount", "/media/alice/FAMILY-sdb1"],
-                            ["systemd-mount", "--umount", "/media/alice/FAMILY"]]
+    assert calls(fakes) == [["systemd-mount", "--umount", "--no-ask-password", "/media/alice/FAMILY-sdb1"],
+                            ["systemd-mount", "--umount", "--no-ask-password", "/media/alice/FAMILY"]]
 
 
 def test_the_installer_sets_up_sticks_for_the_kiosk_user(installed):
