@@ -12,7 +12,8 @@ root=${1:?usage: image-initramfs.sh ROOT MODULE...}
 shift
 conf=$root/etc/initramfs-tools
 mkdir -p "$conf/conf.d" "$conf/hooks"
-printf 'MODULES=list\n' >"$conf/conf.d/table-companion.conf"
+# FSTYPE: the root's type said, since fsck's own hook cannot read it from a root named by PARTUUID.
+printf 'MODULES=list\nFSTYPE=ext4\n' >"$conf/conf.d/table-companion.conf"
 printf '%s\n' "$@" >"$conf/modules"
 cat >"$conf/hooks/table-companion" <<'HOOK'
 #!/bin/sh

@@ -29,12 +29,13 @@ DATA_DIR=/var/lib/table-companion
 # GPU boot files, and the hook that writes config.txt and cmdline.txt) and the Wi-Fi firmware. Then what
 # the appliance runs on: systemd with its network (networkd, resolved, wpa_supplicant for Wi-Fi), its
 # clock (timesyncd) and its time zone service (timedated, reached by the app through polkit), the boot
-# splash, the tools of the first start (fdisk, python3-yaml for Imager's settings, locales), and the
+# splash (with fontconfig, whose settings plymouth's initramfs hook copies for any theme that draws), the
+# tools of the first start (fdisk, python3-yaml for Imager's settings, locales), and the
 # libraries install.sh installs (so that its apt step finds them there and the cache holds them).
 BASE_PACKAGES=(
     linux-image-arm64 raspi-firmware initramfs-tools firmware-brcm80211
     systemd-sysv udev dbus kmod e2fsprogs dosfstools fdisk sudo ca-certificates gpgv
-    systemd-timesyncd systemd-resolved wpasupplicant wireless-regdb polkitd plymouth locales python3-yaml
+    systemd-timesyncd systemd-resolved wpasupplicant wireless-regdb polkitd plymouth fontconfig locales python3-yaml
     python3 python3-venv python3-pip git
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
     libudev1 libmtdev1 libasound2 alsa-utils
