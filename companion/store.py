@@ -741,6 +741,18 @@ class Store:
     def integrity_ok(self) -> bool:
         return bool(self._rows("PRAGMA integrity_check")[0][0] == "ok")
 
+    def copy_bytes(self) -> bytes:
+        """The whole saved games file as it stands, as the bytes of a database file: a consistent copy
+        made by SQLite's backup API, whatever is being written meanwhile (it waits for a move under way)."""
+        with self._lock:
+            self._check_open()
+            copy = sqlite3.connect(":memory:")
+            try:
+                self._db.backup(copy)
+                return copy.serialize()
+            finally:
+                copy.close()
+
 
 DAMAGED = "it is damaged"
 _CLOCK_COLUMNS = "s.start_boot, s.start_since_boot, s.last_boot, s.last_since_boot"
