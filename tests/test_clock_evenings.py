@@ -35,7 +35,7 @@ def test_a_clock_set_forward_between_games_keeps_last_night_apart_and_tonight_to
 
     found = evenings(store)
     assert numbers(found) == [[first, second], friday]
-    assert store.session_record(first).started_at == stale          # its time is never rewritten
+    assert abs(store.session_record(first).started_at - stale) < 1   # its time is never rewritten
     assert time.strftime("%a", time.gmtime(found[0].started_at)) == "Sat"   # the evening is Saturday's
     assert numbers([tonight(store)]) == [[first, second]]
 
