@@ -72,6 +72,7 @@ class SystemClock:
 
     def __init__(self) -> None:
         self._boot: str | None = None
+        self._synced = False   # once synchronised, the clock stays known true for the boot
         try:
             self._boot = self.BOOT_ID.read_text(encoding="ascii").strip() or None
         except (OSError, UnicodeDecodeError):
@@ -81,7 +82,8 @@ class SystemClock:
         wall = time.time()
         if self._boot is None:
             return Reading(wall)
-        return Reading(wall, self._boot, time.clock_gettime(time.CLOCK_BOOTTIME), self.SYNCED.exists())
+        self._synced = self._synced or self.SYNCED.exists()
+        return Reading(wall, self._boot, time.clock_gettime(time.CLOCK_BOOTTIME), self._synced)
 
 
 # Where every reading comes from. Tests put a clock of their own here; on a PC, Settings' pretend

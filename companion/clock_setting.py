@@ -11,6 +11,7 @@ and what to do, and nothing was changed.
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import time
@@ -35,12 +36,14 @@ class ClockRefused(CompanionError):
 @dataclass(frozen=True)
 class ClockState:
     """The clock as the system tells it: the time now, the time zone, whether network time is switched
-    on, and whether it has set the clock right (then it keeps it so, and it is not set by hand)."""
+    on, and whether it has set the clock right (then it keeps it so, and it is not set by hand).
+    `pretend`: the app only moves its own reading of the clock (a PC)."""
 
     now: float
     zone: str
     network_time: bool = False
     synchronized: bool = False
+    pretend: bool = False
 
 
 class ClockSetter(Protocol):
@@ -51,8 +54,10 @@ class ClockSetter(Protocol):
     def set_zone(self, zone: str) -> None: ...
 
 
+@functools.cache
 def zones() -> dict[str, list[str]]:
-    """The time zones a family can pick, region by region, each sorted by the names it is picked by."""
+    """The time zones a family can pick, region by region, each sorted by the names it is picked by.
+    Read once (the time zone database is some six hundred files)."""
     found: dict[str, list[str]] = {region: [] for region in REGIONS}
     for zone in zoneinfo.available_timezones():
         region = zone.split("/", 1)[0]
@@ -157,7 +162,7 @@ class PretendClock:
         self.zone = os.environ.get("TZ", "").lstrip(":") or _system_zone()
 
     def state(self) -> ClockState:
-        return ClockState(clock.now(), self.zone)
+        return ClockState(clock.now(), self.zone, pretend=True)
 
     def set_time(self, moment: float) -> None:
         base = clock.source.inner if isinstance(clock.source, ShiftedClock) else clock.source

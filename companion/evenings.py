@@ -163,27 +163,36 @@ def evenings(store: Store) -> list[Evening]:
     return grouped([(result, record.updated_at) for record, result in played(store)], store.clock_history())
 
 
+@dataclass(frozen=True)
+class _Placed:
+    """A game with its start and its last move on this table's clock, and both placed in real time."""
+
+    result: GameResult
+    start: Moment
+    last: Moment
+    began: float
+    ended: float
+
+
 def grouped(games: list[tuple[GameResult, float]], history: ClockHistory | None = None) -> list[Evening]:
     """The evenings of `games`, each with the time of its last move; newest first. `history` is what
     the store knows of its clock, to place the games in real time."""
     timed = [(result, result.began or Moment(result.started_at), result.last_moved or Moment(last_move))
              for result, last_move in games]
     timeline = Timeline(history or ClockHistory(), [moment for _, start, last in timed for moment in (start, last)])
-    placed = sorted(((timeline.place(start), timeline.place(last), result, start, last)
-                     for result, start, last in timed), key=lambda item: (item[0], item[2].session_id))
-    found: list[list[tuple[float, float, GameResult, Moment, Moment]]] = []
-    latest = Moment(0.0)
-    for item in placed:
-        began, ended, _, start, last = item
-        if found and timeline.comparable(latest, start) and began <= timeline.place(latest) + EVENING_GAP_S:
-            found[-1].append(item)
-            if ended > timeline.place(latest):
-                latest = last
+    placed = sorted((_Placed(result, start, last, timeline.place(start), timeline.place(last))
+                     for result, start, last in timed), key=lambda game: (game.began, game.result.session_id))
+    found: list[tuple[list[_Placed], _Placed]] = []   # each evening's games, and the one that ended last
+    for game in placed:
+        if found and timeline.comparable(found[-1][1].last, game.start) \
+                and game.began <= found[-1][1].ended + EVENING_GAP_S:
+            games_of, latest = found[-1]
+            games_of.append(game)
+            found[-1] = (games_of, max(latest, game, key=lambda one: one.ended))
         else:
-            found.append([item])
-            latest = last
-    return [Evening(tuple(result for _, _, result, _, _ in group), group[0][0], max(ended for _, ended, *_ in group),
-                    max(group, key=lambda item: item[1])[4], timeline) for group in reversed(found)]
+            found.append(([game], game))
+    return [Evening(tuple(game.result for game in group), group[0].began, latest.ended, latest.last, timeline)
+            for group, latest in reversed(found)]
 
 
 def tonight(store: Store, now: float | None = None) -> Evening | None:

@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, Iterable, Literal, Sequence
@@ -680,11 +680,15 @@ class Store:
         return ClockHistory({boot: BootClock(bool(known_true), tuple(steps.get(boot, ())))
                              for boot, known_true in self._rows("SELECT boot, known_true FROM boots ORDER BY id")})
 
-    def note_clock(self) -> None:
+    def note_clock(self, set_here: bool = False) -> None:
         """Write down how the clock stands now, when that is news (a new boot, a step, network time
         synchronised): after the clock was set, and before the evenings are read, so a step is known
-        before the next move. Nothing is written, and the file is not touched, when nothing changed."""
+        before the next move. Nothing is written, and the file is not touched, when nothing changed.
+        `set_here`: the family has just set the clock, so it is known true from now on (even when no
+        step shows, as after a setting made before the boot's first game)."""
         reading = clock.read()
+        if set_here:
+            reading = replace(reading, synced=True)
         if reading.offset is None:
             return
         seen = self._clock_seen

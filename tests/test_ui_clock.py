@@ -16,6 +16,7 @@ pytest.importorskip("kivy")
 from clock_support import DAY, FRIDAY_8PM, HOUR, MINUTE, play_nut  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from test_ui_corrections import check_layout  # noqa: E402
+from test_ui_preferences import open_settings  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, texts, window_of  # noqa: E402
 
 from companion import clock  # noqa: E402
@@ -45,10 +46,7 @@ def the(root, text):
 
 
 def open_clock_section(services, navigator) -> PreferencesScreen:
-    home = navigator.show(HomeScreen(services, navigator))
-    tap(the(home, "Settings"))
-    screen = navigator.current_screen
-    assert isinstance(screen, PreferencesScreen)
+    screen = open_settings(services, navigator)
     assert settle_until(lambda: screen.clock_section.state is not None)
     settle()
     screen.scroll.scroll_to(screen.clock_section.panel, padding=10, animate=False)
@@ -61,34 +59,50 @@ def step(stepper, times: int) -> None:
         tap(stepper.plus if times > 0 else stepper.minus)
 
 
-def test_a_stale_clock_is_set_by_touches_and_tonight_joins_the_game_played_before_it(
-        services, navigator, table_clock):
-    friday = play_nut(services.store, table_clock, 40).id             # Friday, network time in charge
-    table_clock.reboot(table_clock.wall + 10 * MINUTE)                 # Saturday: no network, the saved clock
-    before = play_nut(services.store, table_clock, 30).id              # dated Friday 21:20 on the stale clock
-    computer = time.time()
-
-    screen = open_clock_section(services, navigator)
-    assert "Set it here" in screen.clock_section.clock_row.explanation
+def set_by_touches(screen, target: float) -> None:
+    """Set..., the day, hour and minute stepped to `target` (in the month shown), Set the clock."""
     tap(screen.clock_section.set_button)
     setting = popup(ClockPopup)
     assert setting is not None
-    shown = time.localtime(clock.now())
-    step(setting.steppers["day"], 1)                                   # Friday 28 -> Saturday 28
-    step(setting.steppers["hour"], 20 - shown.tm_hour)
-    step(setting.steppers["minute"], 50 - shown.tm_min)
-    assert setting.words.startswith("Saturday 28 November 2026, 20:50")
+    wanted = time.localtime(target)
+    for name, value in (("day", wanted.tm_mday), ("hour", wanted.tm_hour), ("minute", wanted.tm_min)):
+        step(setting.steppers[name], value - setting.steppers[name].value)
+    assert setting.words == time.strftime("%A %d %B %Y, %H:%M", wanted)
     tap(setting.set_button)
     assert settle_until(lambda: "The clock is set" in screen.message.text)
-    assert abs(clock.now() - (FRIDAY_8PM + DAY + 50 * MINUTE)) < 60
-    assert abs(time.time() - computer) < 60                            # the computer's own clock is left alone
+    assert abs(clock.now() - target) < 60
 
-    play_nut(services.store, table_clock, 20)
+
+def home_after(screen, navigator) -> HomeScreen:
     tap(the(screen, "Cancel"))
     home = navigator.current_screen
     assert isinstance(home, HomeScreen)
-    assert home.model.tonight.startswith("Tonight: 2 games")            # not Friday's game, and not one alone
+    return home
+
+
+def test_a_stale_clock_is_set_by_touches_and_tonight_joins_the_game_played_before_it(
+        services, navigator, table_clock, monkeypatch):
+    friday = play_nut(services.store, table_clock, 40).id             # Friday, network time in charge
+    table_clock.reboot(table_clock.wall + 10 * MINUTE)                 # Saturday: no network, the saved clock
+    before = play_nut(services.store, table_clock, 30).id              # dated Friday 21:20 on the stale clock
     assert services.store.session_record(before).started_at < services.store.session_record(friday).updated_at + HOUR
+    computer = time.time()
+
+    screen = open_clock_section(services, navigator)
+    assert "only pretends to set it" in screen.clock_section.clock_row.explanation
+    set_by_touches(screen, FRIDAY_8PM + DAY + 50 * MINUTE)            # Saturday 20:50
+    assert abs(time.time() - computer) < 60                            # the computer's own clock is left alone
+    play_nut(services.store, table_clock, 20)
+    assert home_after(screen, navigator).model.tonight.startswith("Tonight: 2 games")   # not Friday's, not one alone
+
+    # The plug pulled for half an hour: the table starts at the clock it saved, set right before playing on.
+    stopped = clock.now()
+    monkeypatch.setattr(clock, "source", table_clock)
+    table_clock.reboot(stopped)
+    screen = open_clock_section(services, navigator)
+    set_by_touches(screen, stopped + 30 * MINUTE)
+    play_nut(services.store, table_clock, 20)
+    assert home_after(screen, navigator).model.tonight.startswith("Tonight: 3 games")
 
 
 def test_the_time_zone_is_picked_by_region_then_city(services, navigator, table_clock):

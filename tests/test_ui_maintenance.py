@@ -18,6 +18,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from stick_support import plug_in  # noqa: E402
 from test_ui_corrections import check_layout  # noqa: E402
+from test_ui_preferences import open_settings  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, window_of  # noqa: E402
 
 from companion import backup, config  # noqa: E402
@@ -25,7 +26,6 @@ from companion.playthrough import table_of  # noqa: E402
 from companion.store import DB_NAME, Store  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens import maintenance  # noqa: E402
-from ui.screens.home import HomeScreen  # noqa: E402
 from ui.screens.maintenance import BackupsPopup, MaintenanceScreen  # noqa: E402
 from ui.screens.preferences import PreferencesScreen  # noqa: E402
 from ui.widgets.confirm import ConfirmPopup  # noqa: E402
@@ -51,14 +51,6 @@ def hold(widget, seconds: float) -> None:
         time.sleep(0.01)
     touch.touch_up()
     settle()
-
-
-def open_settings(services, navigator) -> PreferencesScreen:
-    home = navigator.show(HomeScreen(services, navigator))
-    tap(the(home, "Settings"))
-    screen = navigator.current_screen
-    assert isinstance(screen, PreferencesScreen)
-    return screen
 
 
 def version_row(screen: PreferencesScreen):

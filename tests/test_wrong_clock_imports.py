@@ -51,12 +51,18 @@ def test_an_evening_from_a_table_whose_clock_was_wrong_is_imported_at_its_dates_
     assert len(evening.games) == 3
 
 
-def test_import_evening_says_the_clock_seemed_wrong_and_saves_the_games(tmp_path, built_day_evening):
-    file = tmp_path / "evening.json"
-    file.write_text(json.dumps(built_day_evening))
-    done = subprocess.run([*COMPANION, "import-evening", str(file), "--data-dir", str(tmp_path / "data")],
+def imported_by_command(tmp_path, command: str, document: dict) -> subprocess.CompletedProcess[str]:
+    """`companion import-game` or `import-evening` run on `document` into tmp_path/data, which took it."""
+    file = tmp_path / "file.json"
+    file.write_text(json.dumps(document))
+    done = subprocess.run([*COMPANION, command, str(file), "--data-dir", str(tmp_path / "data")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_import_evening_says_the_clock_seemed_wrong_and_saves_the_games(tmp_path, built_day_evening):
+    done = imported_by_command(tmp_path, "import-evening", built_day_evening)
     assert "Imported an evening of 3 games" in done.stdout
     assert "dated Mon 27 Apr 2026, before this app was first made" in done.stdout
     store = Store.open(tmp_path / "data")
@@ -75,11 +81,7 @@ def test_import_game_keeps_a_game_dated_tomorrow_and_says_a_clock_was_wrong(tmp_
         game = play_nut(ahead, table_clock, 20)
         document = stamped(export_saved(ahead, game.id), GAME, 1)
         ahead.close()
-    file = tmp_path / "nut.json"
-    file.write_text(json.dumps(document))
-    done = subprocess.run([*COMPANION, "import-game", str(file), "--data-dir", str(tmp_path / "data")],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    done = imported_by_command(tmp_path, "import-game", document)
     assert "Imported Nut as game 1" in done.stdout
     assert "One of the two tables' clocks was wrong: it is dated" in done.stdout and "It keeps its dates." in done.stdout
 

@@ -34,12 +34,17 @@ def settings_time_zone(services: Services, navigator: Navigator) -> None:
 
 
 def _maintenance(services: Services, navigator: Navigator) -> object:
+    from dataclasses import replace
+
     from ui.screens.maintenance import MaintenanceScreen, survey
 
     _game_night(services)
     screen = navigator.go(Place.MAINTENANCE, services)
     assert isinstance(screen, MaintenanceScreen)
-    screen.show(survey(services))
+    found = survey(services)
+    # The checks of what the pictures are rendered on (no display, no touchscreen) say nothing of a table.
+    screen.show(replace(found, findings=tuple(finding for finding in found.findings
+                                              if finding.check in ("backend", "pin-map", "button", "data"))))
     return screen
 
 

@@ -43,6 +43,8 @@ def clock_words(state: ClockState) -> str:
         return f"{said} Network time keeps it right."
     if state.network_time:
         return f"{said} Network time sets it whenever the table has a network; set it here until then."
+    if state.pretend:
+        return f"{said} On a computer the table companion only pretends to set it, until it closes."
     return f"{said} Set it here; it is kept from one start to the next."
 
 
@@ -58,7 +60,7 @@ class ClockSection:
         self.zone_button = BigButton(text="Change...", size_hint=(None, None), width=CONTROL_WIDTH / 2,
                                      height=theme.TOUCH)
         self.zone_button.bind(on_release=lambda *_: self.open_zones())
-        self.clock_row = SettingRow(self.set_button, title="Date and time", explanation="Reading the clock...")
+        self.clock_row = SettingRow(self.set_button, title="Now", explanation="Reading the clock...")
         self.zone_row = SettingRow(self.zone_button, title="Time zone", explanation="")
         self.panel: Panel = section("Date and time")
         self.panel.add_widget(self.clock_row)
@@ -66,8 +68,13 @@ class ClockSection:
         self.read()
 
     def read(self) -> None:
-        """The clock's state, asked of the system off the screen's thread."""
-        off_screen(lambda _task: self.services.clock_setter.state(), done=self.show,
+        """The clock's state, asked of the system off the screen's thread, and the time zones read there
+        meanwhile for Change..."""
+        def work(_task: Any) -> ClockState:
+            zones()
+            return self.services.clock_setter.state()
+
+        off_screen(work, done=self.show,
                    failed=lambda problem: self.refused(problem, reading=True),
                    stopped_words="the clock could not be read")
 
@@ -98,7 +105,7 @@ class ClockSection:
         def work(_task: Any) -> ClockState:
             setter = self.services.clock_setter
             setter.set_time(moment)
-            self.services.store.note_clock()   # the step, for the evenings
+            self.services.store.note_clock(set_here=True)   # the step, for the evenings
             return setter.state()
 
         off_screen(work, done=lambda state: self.done(state, f"The clock is set: {words}."), failed=self.refused,

@@ -19,7 +19,7 @@ import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.metrics import dp
@@ -34,7 +34,7 @@ from companion import backup, exports, updates
 from companion.errors import CompanionError
 from companion.journal import Excerpt, last_errors, whole_log
 from companion.progress import Cancelled, Task
-from companion.store import DB_NAME
+from companion.store import DB_NAME, proven_damaged
 from companion.words import counted
 from hardware.doctor import INFO, OK, PROBLEM, WARNING, Finding, collect_in_app
 from ui import theme
@@ -46,6 +46,9 @@ from ui.widgets.basics import BigButton, MessageBar, Panel, PopupHeader, Text
 from ui.widgets.confirm import ConfirmPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.progress import ProgressPopup
+
+if TYPE_CHECKING:
+    from ui.navigation import Navigator
 
 NO_STICK = "No USB stick found. Plug one in, wait a moment for it to open, then tap {} again."
 MARKS = {OK: ("OK", theme.TEXT_DIM), INFO: ("Note", theme.TEXT_DIM), WARNING: ("Warning", theme.TEXT),
@@ -86,9 +89,10 @@ def survey(services: Services) -> Survey:
     size = sum(part.stat().st_size for part in data_dir.glob(f"{DB_NAME}*") if part.is_file())
     storage = (f"The data card has {megabytes(disk.free)} free of {megabytes(disk.total)}. The saved games "
                f"take {megabytes(size)}: {counted(services.store.game_count(), 'game')}.")
-    health = ("The saved games file is whole (its integrity check passes)." if services.store.integrity_ok()
-              else "The saved games file is damaged (its integrity check fails): export everything to a stick now, "
-                   "and restore an earlier backup.")
+    # On a connection of its own, read only: the app's own goes on meanwhile.
+    health = ("The saved games file is damaged (its integrity check fails): export everything to a stick now, "
+              "and restore an earlier backup." if proven_damaged(data_dir / DB_NAME)
+              else "The saved games file is whole (its integrity check passes).")
     findings = collect_in_app(data_dir, services.settings, services.hardware_if_open)
     return Survey(storage, health, tuple(findings), last_errors(data_dir))
 
@@ -112,7 +116,7 @@ class MaintenanceScreen(Screen):
     checks = StringProperty("Running the checks...")
     errors_source = StringProperty("Reading the last errors...")
 
-    def __init__(self, services: Services, navigator: Any, **kwargs: Any) -> None:
+    def __init__(self, services: Services, navigator: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator = services, navigator
         self.version = version_words()
