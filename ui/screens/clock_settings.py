@@ -13,6 +13,7 @@ import calendar
 import time
 from typing import Any, Callable
 
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
@@ -22,7 +23,6 @@ from companion.errors import CompanionError
 from companion.gamelog import dated
 from ui import theme
 from ui.background import off_screen
-from ui.screens.preferences import CONTROL_WIDTH, SettingRow, section
 from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.choice import Choice
@@ -31,6 +31,7 @@ from ui.widgets.lists import Row, RowList
 from ui.widgets.stepper import Stepper
 
 SET = "Set..."
+BUTTON_WIDTH = dp(170)
 # The years offered: from the app's first to well past a family's table.
 FIRST_YEAR, LAST_YEAR = 2026, 2050
 MONTHS = tuple(calendar.month_abbr)[1:]
@@ -49,22 +50,21 @@ def clock_words(state: ClockState) -> str:
 
 
 class ClockSection:
-    """The section's rows and what they do; `panel` goes in the settings' list."""
+    """The section's two rows, made by Settings' `row` (a control with its title and explanation) in
+    its `panel`, and what they do."""
 
-    def __init__(self, services: Services, message: MessageBar) -> None:
-        self.services, self.message = services, message
+    def __init__(self, services: Services, message: MessageBar, panel: Panel, row: Callable[..., Any]) -> None:
+        self.services, self.message, self.panel = services, message, panel
         self.state: ClockState | None = None
         self.popup: ClockPopup | ZonePopup | None = None
-        self.set_button = BigButton(text=SET, size_hint=(None, None), width=CONTROL_WIDTH / 2, height=theme.TOUCH)
+        self.set_button = BigButton(text=SET, size_hint=(None, None), width=BUTTON_WIDTH, height=theme.TOUCH)
         self.set_button.bind(on_release=lambda *_: self.open_clock())
-        self.zone_button = BigButton(text="Change...", size_hint=(None, None), width=CONTROL_WIDTH / 2,
-                                     height=theme.TOUCH)
+        self.zone_button = BigButton(text="Change...", size_hint=(None, None), width=BUTTON_WIDTH, height=theme.TOUCH)
         self.zone_button.bind(on_release=lambda *_: self.open_zones())
-        self.clock_row = SettingRow(self.set_button, title="Now", explanation="Reading the clock...")
-        self.zone_row = SettingRow(self.zone_button, title="Time zone", explanation="")
-        self.panel: Panel = section("Date and time")
-        self.panel.add_widget(self.clock_row)
-        self.panel.add_widget(self.zone_row)
+        self.clock_row = row(self.set_button, title="Now", explanation="Reading the clock...")
+        self.zone_row = row(self.zone_button, title="Time zone", explanation="")
+        panel.add_widget(self.clock_row)
+        panel.add_widget(self.zone_row)
         self.read()
 
     def read(self) -> None:

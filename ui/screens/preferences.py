@@ -220,7 +220,7 @@ class PreferencesScreen(Screen):
     def _clock(self) -> Panel:
         from ui.screens.clock_settings import ClockSection
 
-        self.clock_section = ClockSection(self.services, self.message)
+        self.clock_section = ClockSection(self.services, self.message, section("Date and time"), SettingRow)
         return self.clock_section.panel
 
     def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
