@@ -2,7 +2,9 @@
 
 An evening is a run of saved games where each game started within `EVENING_GAP_S` (four hours) of the
 last move of the games before it; it is worked out from the sessions' times, so nothing new is saved.
-Games not finished are listed but score no points.
+Those times are placed in real time first (companion/clock.py): a clock set between two games neither
+joins two nights nor splits one, and the games of two boots whose clocks were never known true are
+never joined. Games not finished are listed but score no points.
 
 Points: in every finished game you get one point for each player you finished ahead of (tied places
 share, so the winner of a four-player game gets 3 and two players tied for first get 2 each in it).
@@ -11,11 +13,12 @@ share, so the winner of a four-player game gets 3 and two players tied for first
 from __future__ import annotations
 
 import io
-import time
 import weakref
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import clock
+from .clock import ClockHistory, Moment, Reading, Timeline
 from .errors import BadDocument, CompanionError
 from .manifest import EVENING, unstamped
 from .outcome import Outcome, Standing
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
     from .store import GameToImport, SessionRecord, Store
 
 EVENING_GAP_S = 4 * 3600
+# Two tables' clocks may disagree a little: an evening dated this much after now may still be tonight's.
+CLOCKS_APART_S = 3600.0
 
 # The points rule in one sentence, for the standings table to show under itself.
 POINTS_RULE = ("One point for every player you finished ahead of in a game; tied places share, "
@@ -38,7 +43,8 @@ POINTS_RULE = ("One point for every player you finished ahead of in a game; tied
 class GameResult:
     """One saved game of an evening. `points` is seat by seat (zeros while the game is unfinished);
     `finished_at` is None for a game not finished (still playing, or set aside). `colours` is each
-    seat's colour key, seat by seat."""
+    seat's colour key, seat by seat. `began` and `last_moved` say where its start and its last move
+    were on this table's clock (companion/clock.py); None for a game known by its times alone."""
 
     session_id: int
     game: str
@@ -49,6 +55,8 @@ class GameResult:
     finished_at: float | None
     points: tuple[int, ...]
     colours: tuple[str, ...] = ()
+    began: Moment | None = None
+    last_moved: Moment | None = None
 
     @property
     def finished(self) -> bool:
@@ -70,11 +78,26 @@ class EveningStanding:
 
 @dataclass(frozen=True)
 class Evening:
-    """The games of one evening, oldest first, from the first one's start to the last move made."""
+    """The games of one evening, oldest first, from the first one's start to the last move made, both
+    placed in real time (a game's own times are as its table recorded them). `last_moved` and
+    `timeline` tell whether a game started now would join it (`joins`)."""
 
     games: tuple[GameResult, ...]
     started_at: float
     last_played_at: float
+    last_moved: Moment | None = field(default=None, compare=False)
+    timeline: Timeline | None = field(default=None, compare=False, repr=False)
+
+    def joins(self, now: Reading) -> bool:
+        """Whether a game started at `now` would be one of this evening's: the real time from its last
+        move to `now` is known, and under the evening gap (an evening placed after `now`, by another
+        table's clock, is not tonight's)."""
+        timeline = self.timeline or Timeline(ClockHistory())
+        last = self.last_moved or Moment(self.last_played_at)
+        if not timeline.comparable(last, now.moment, later_synced=now.synced):
+            return False
+        placed = timeline.place(now.moment, now.synced)
+        return self.started_at - CLOCKS_APART_S <= placed <= self.last_played_at + EVENING_GAP_S
 
     @property
     def finished_games(self) -> tuple[GameResult, ...]:
@@ -137,22 +160,39 @@ def points_for(outcome: Outcome) -> tuple[int, ...]:
 
 def evenings(store: Store) -> list[Evening]:
     """Every evening, newest first."""
-    return grouped([(result, record.updated_at) for record, result in played(store)])
+    return grouped([(result, record.updated_at) for record, result in played(store)], store.clock_history())
 
 
-def grouped(games: list[tuple[GameResult, float]]) -> list[Evening]:
-    """The evenings of `games`, each with the time of its last move, oldest first; newest first."""
-    found: list[list[tuple[GameResult, float]]] = []
-    last = 0.0
-    for result, last_move in games:
-        if found and result.started_at <= last + EVENING_GAP_S:
-            found[-1].append((result, last_move))
-            last = max(last, last_move)
+@dataclass(frozen=True)
+class _Placed:
+    """A game with its start and its last move on this table's clock, and both placed in real time."""
+
+    result: GameResult
+    start: Moment
+    last: Moment
+    began: float
+    ended: float
+
+
+def grouped(games: list[tuple[GameResult, float]], history: ClockHistory | None = None) -> list[Evening]:
+    """The evenings of `games`, each with the time of its last move; newest first. `history` is what
+    the store knows of its clock, to place the games in real time."""
+    timed = [(result, result.began or Moment(result.started_at), result.last_moved or Moment(last_move))
+             for result, last_move in games]
+    timeline = Timeline(history or ClockHistory(), [moment for _, start, last in timed for moment in (start, last)])
+    placed = sorted((_Placed(result, start, last, timeline.place(start), timeline.place(last))
+                     for result, start, last in timed), key=lambda game: (game.began, game.result.session_id))
+    found: list[tuple[list[_Placed], _Placed]] = []   # each evening's games, and the one that ended last
+    for game in placed:
+        if found and timeline.comparable(found[-1][1].last, game.start) \
+                and game.began <= found[-1][1].ended + EVENING_GAP_S:
+            games_of, latest = found[-1]
+            games_of.append(game)
+            found[-1] = (games_of, max(latest, game, key=lambda one: one.ended))
         else:
-            found.append([(result, last_move)])
-            last = last_move
-    return [Evening(tuple(result for result, _ in group), group[0][0].started_at,
-                    max(last_move for _, last_move in group)) for group in reversed(found)]
+            found.append(([game], game))
+    return [Evening(tuple(game.result for game in group), group[0].began, latest.ended, latest.last, timeline)
+            for group, latest in reversed(found)]
 
 
 def tonight(store: Store, now: float | None = None) -> Evening | None:
@@ -162,10 +202,12 @@ def tonight(store: Store, now: float | None = None) -> Evening | None:
 
 def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None:
     """`tonight` for evenings already read (newest first), so a screen reads them once."""
-    if not found:
-        return None
-    moment = time.time() if now is None else now
-    return found[0] if moment <= found[0].last_played_at + EVENING_GAP_S else None
+    reading = clock.read() if now is None else clock.at(now)
+    return next((evening for evening in found if evening.joins(reading)), None)
+
+
+def is_tonight(evening: Evening, now: float | None = None) -> bool:
+    return evening.joins(clock.read() if now is None else clock.at(now))
 
 
 def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
@@ -191,7 +233,8 @@ def _result(store: Store, record: SessionRecord) -> GameResult:
         session_id=record.id, game=record.game, title=game_entry(record.game).title,
         names=tuple(player.name for player in record.players), outcome=outcome, started_at=record.started_at,
         finished_at=(record.finished_at or record.updated_at) if outcome.finished else None,
-        points=points_for(outcome), colours=tuple(player.colour for player in record.players))
+        points=points_for(outcome), colours=tuple(player.colour for player in record.players),
+        began=record.began, last_moved=record.last_moved)
 
 
 def with_scores_so_far(evening: Evening, session_id: int, so_far: Outcome) -> Evening:
@@ -303,6 +346,7 @@ class ImportedEvening:
 
     sessions: list[Session]
     left_out: tuple[str, ...] = ()
+    clock_note: str | None = None   # the games are dated where no game of this app can be (gamelog.clock_note)
 
     @property
     def text(self) -> str:
@@ -317,6 +361,8 @@ class ImportedEvening:
             named = "; ".join(self.left_out[:SAID_LEFT_OUT])
             more = len(self.left_out) - SAID_LEFT_OUT
             said += f" Left out, to count nothing twice: {named}" + (f"; and {more} more." if more > 0 else ".")
+        if self.clock_note:
+            said += f" {self.clock_note}"
         return said
 
 
@@ -324,12 +370,16 @@ def import_evening(store: Store, document: Any, task: Task | None = None) -> Imp
     """Save every game of an evening document in one transaction, each at the time it was played.
     Every game is checked in full before any is saved: a refused one names its game and its action,
     and nothing is saved. A game saved already (or twice in the file) is left out and said so; an
-    evening whose every game is saved already is refused."""
+    evening whose every game is saved already is refused. Games dated where none of this app can be
+    are saved at those dates, and `clock_note` says so."""
+    from .gamelog import clock_note
+
     checked, left_out = check_evening(store, document, task)
     if task is not None:
         task.begin("Saving", len(checked))
     saved = store.import_sessions(checked, each=task.advance if task is not None else None)
-    return ImportedEvening(saved, tuple(left_out))
+    return ImportedEvening(saved, tuple(left_out),
+                           clock_note([game.started_at for game in checked if game.started_at is not None]))
 
 
 def check_evening(store: Store, document: Any, task: Task | None = None) -> tuple[list[GameToImport], list[str]]:
@@ -359,7 +409,7 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
     left_out: list[tuple[str, str]] = []
     first_of: dict[str, str] = {}
     # Spaced a minute apart, but never later than now: a game is not dated in the future.
-    latest = max(start, time.time())
+    latest = max(start, clock.now())
     for index, (number, where, session, played, races) in enumerate(read):
         already = saved.find(session, played)
         first = first_of.setdefault(session_key(session), number)

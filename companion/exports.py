@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import re
 import time
@@ -30,7 +31,7 @@ from .bgstats import plays_document
 from .errors import BadDocument, CompanionError, StorageProblem
 from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening
 from .files import FileProblem, create_flushed, flush_folder, remove_quietly
-from .gamelog import export_saved, import_document, is_evening_document, read_document
+from .gamelog import clock_note, dated, export_saved, import_document, is_evening_document, played_from_document, read_document
 from .ledger import read_games
 from .manifest import EVENING, GAME, stamped, why_not_here
 from .progress import Cancelled, Task
@@ -306,12 +307,30 @@ def _words_for(document: Any) -> str:
     refused = why_not_here(document)
     if refused is not None:
         return refused
+    said = _what_it_holds(document)
+    evening = is_evening_document(document)
+    note = clock_note(_starts(document["games"] if evening else [document]))
+    return f"{said}. {note}" if note and not said.startswith("not ") else said
+
+
+def _starts(games: Any) -> list[float]:
+    """When the games of a file say they started, where that is a number (the import checks the rest)."""
+    found = []
+    for game in games if isinstance(games, list) else []:
+        played = game.get("played") if isinstance(game, dict) else None
+        started = played.get("started_at") if isinstance(played, dict) else None
+        if isinstance(started, (int, float)) and not isinstance(started, bool) and math.isfinite(started):
+            found.append(float(started))
+    return found
+
+
+def _what_it_holds(document: Any) -> str:
     if is_evening_document(document):
         games = document["games"]
         header = document["evening"]
         count = len(games) if isinstance(games, list) else 0
         started = header.get("started_at") if isinstance(header, dict) else None
-        day = f" of {_date(started)}" if isinstance(started, (int, float)) else ""
+        day = f" of {dated(started)}" if isinstance(started, (int, float)) else ""
         return f"An evening{day}: {count:,} game{'s' if count != 1 else ''}"
     if isinstance(document, dict) and isinstance(document.get("game"), str):
         try:
@@ -322,7 +341,7 @@ def _words_for(document: Any) -> str:
         names = ", ".join(_name(player) for player in players[:6]) if isinstance(players, list) else ""
         played = document.get("played")
         started = played.get("started_at") if isinstance(played, dict) else None
-        day = f", {_date(started)}" if isinstance(started, (int, float)) else ""
+        day = f", {dated(started)}" if isinstance(started, (int, float)) else ""
         return f"{title}{day}: {names}"
     return "not a game log"
 
@@ -330,13 +349,6 @@ def _words_for(document: Any) -> str:
 def _name(player: Any) -> str:
     name = player.get("name") if isinstance(player, dict) else player
     return str(name)[:40]
-
-
-def _date(moment: float) -> str:
-    try:
-        return time.strftime("%a %d %b %Y", time.localtime(moment))
-    except (OverflowError, OSError, ValueError):
-        return "an unknown day"
 
 
 @dataclass(frozen=True)
@@ -378,6 +390,7 @@ def _imported(store: Store, path: Path, task: Task | None) -> Imported:
                 evening.sessions.pop()   # one game's moves and states at a time: see _let_go
             return imported
         session = import_document(store, document, task)
+        played = played_from_document(document)
     finally:
         _let_go(document)
     names = ", ".join(player.name for player in session.players)
@@ -386,7 +399,9 @@ def _imported(store: Store, path: Path, task: Task | None) -> Imported:
         state = f"won by {' and '.join(winners)}" if winners else "finished"
     else:
         state = "ready to resume"
-    return Imported((_number(session),), f"Imported {session.game.title} ({names}) as game {session.id}: {state}.")
+    note = clock_note([played.started_at] if played is not None else [])
+    return Imported((_number(session),), f"Imported {session.game.title} ({names}) as game {session.id}: {state}."
+                                         + (f" {note}" if note else ""))
 
 
 def _let_go(document: Any) -> None:

@@ -24,6 +24,7 @@ from json import scanner
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from . import clock
 from .actions import Action
 from .errors import BadDocument, CompanionError, IllegalAction
 from .files import FileProblem, read_text, write_atomic
@@ -51,29 +52,46 @@ RaceLines = list[dict[str, Any]]
 # evening of that is about 1 MB.
 MOST_MOVES = 20_000
 LARGEST_LOG = 8_000_000
-# No game played with this app was played before its first version (20 Nov 2026): an earlier time
-# is a wrong clock. Two tables' clocks may disagree a little; a time later than this past the clock
-# here is a wrong date, and would make an evening "tonight" until then.
+# No game played with this app was played before its first version (20 Nov 2026), nor after now. A file
+# dated otherwise comes from a table whose clock was wrong (a Raspberry Pi has no clock that runs while
+# it is off), or this table's clock is wrong: its games are imported all the same, at the times the file
+# gives, and the family is told (`clock_note`). Two tables' clocks may disagree a little.
 FIRST_VERSION = 1_795_132_800.0
 CLOCK_ALLOWANCE_S = 3600.0
+# 31 Dec 9999, the last day a calendar shows: a number past it, or before 1970, is no time at all.
+LAST_TIME = 253_402_300_799.0
 
 
 def checked_time(value: Any, what: str) -> float:
-    """`value` as a time a game was played (seconds since 1970), or a BadDocument saying what is
-    wrong with it: not a time, before the app existed, or later than this table's clock."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    """`value` as a time a game was played (seconds since 1970), or a BadDocument when it is no time at
+    all. A time no game of this app can have been played at is kept: see `clock_note`."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+            or not 0 <= value <= LAST_TIME):
         raise BadDocument(f"{what} must be a time in seconds since 1970, not {json.dumps(value)[:40]}")
-    moment, clock = float(value), time.time()
-    if not FIRST_VERSION <= moment <= clock + CLOCK_ALLOWANCE_S:
-        raise BadDocument(f"{what} must be a time between 20 Nov 2026, when this app was first made, and now "
-                          f"({_day(clock)} on this table's clock), not {_day(moment)}: the clock of the table "
-                          "that wrote the file was wrong, or this table's is")
-    return moment
+    return float(value)
 
 
-def _day(moment: float) -> str:
+def clock_note(starts: Sequence[float]) -> str | None:
+    """A sentence for the family when games about to be imported started where no game of this app can
+    have: before its first version (the other table's clock was wrong), or later than now on this
+    table's clock (one of the two was). None when every start is possible."""
+    now = clock.now()
+    odd = sorted(moment for moment in starts if not FIRST_VERSION <= moment <= now + CLOCK_ALLOWANCE_S)
+    if not odd:
+        return None
+    days = dated(odd[0]) if dated(odd[0]) == dated(odd[-1]) else f"{dated(odd[0])} to {dated(odd[-1])}"
+    they, them, keep = ("it", "it", "It keeps its") if len(starts) == 1 else ("they", "them", "They keep their")
+    dated_so = f"{they} {'is' if they == 'it' else 'are'} dated {days}"
+    if odd[-1] < FIRST_VERSION:
+        return f"The clock of the table that played {them} was wrong: {dated_so}, before this app was first made. {keep} dates."
+    return (f"One of the two tables' clocks was wrong: {dated_so}, later than now on this table's clock "
+            f"({dated(now, '%a %d %b %Y %H:%M')}). {keep} dates.")
+
+
+def dated(moment: float, pattern: str = "%a %d %b %Y") -> str:
+    """`moment` as a day on this table's calendar, or words saying no calendar has it."""
     try:
-        return time.strftime("%d %b %Y %H:%M", time.localtime(moment))
+        return time.strftime(pattern, time.localtime(moment))
     except (OverflowError, OSError, ValueError):
         return "a day no calendar has"
 
@@ -116,8 +134,11 @@ def export_saved(store: Store, number: int) -> dict[str, Any]:
     record = store.session_record(number)
     session = store.resume(number)
     times = moves_at(store.entry_times(number).get(number, []))
-    played = Played(record.started_at, record.updated_at, bool((record.result or {}).get("set_aside")),
-                    _in_order(times, record.started_at, record.updated_at) if len(times) == len(session.actions) else None)
+    # A clock put back during the game can leave its last move dated before its start: it ended no
+    # earlier than it began, and a table that refuses such a file (an older version) takes it so.
+    last = max(record.started_at, record.updated_at)
+    played = Played(record.started_at, last, bool((record.result or {}).get("set_aside")),
+                    _in_order(times, record.started_at, last) if len(times) == len(session.actions) else None)
     return export_document(session, played, store.races(number))
 
 
@@ -176,8 +197,9 @@ def played_from_document(document: Any) -> Played | None:
     if unknown:
         raise BadDocument(f"\"played\" has no field {sorted(unknown)[0]!r}; the fields are: {', '.join(sorted(_PLAYED_KEYS))}")
     started, last = (checked_time(played[key], f"\"played\": {key}") for key in ("started_at", "last_played_at"))
-    if last < started:
-        raise BadDocument("\"played\": last_played_at is before started_at; the last move cannot come before the start")
+    # A last move dated before the start: the clock was put back during the game. It ended no earlier
+    # than it began.
+    last = max(started, last)
     set_aside = played.get("set_aside", False)
     if not isinstance(set_aside, bool):
         raise BadDocument(f"\"played\": set_aside must be true or false, not {json.dumps(set_aside)[:40]}")
@@ -433,7 +455,9 @@ def _import(args: argparse.Namespace) -> int:
             state = "set aside: Saved games resumes it"
         else:
             state = "ready to resume on the home screen"
-        print(f"Imported {session.game.title} as game {session.id} ({len(session.actions)} actions, {state}).")
+        note = clock_note([played.started_at] if played is not None else [])
+        print(f"Imported {session.game.title} as game {session.id} ({len(session.actions)} actions, {state})."
+              + (f" {note}" if note else ""))
     finally:
         store.close()
     return 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from .clock import ClockHistory
 from .evenings import EVENING_GAP_S, Evening, GameResult, grouped, played
 from .players import Player
 from .races.racelog import was_raced_again
@@ -81,16 +82,18 @@ class PlayedGame:
 
 @dataclass(frozen=True)
 class Ledger:
-    """Every saved game that can be read, oldest first, and the remembered names (newest first)."""
+    """Every saved game that can be read, oldest first, the remembered names (newest first) and what
+    the store knows of its clock (to place the evenings in real time)."""
 
     games: tuple[PlayedGame, ...]
     roster: tuple[Player, ...] = ()
+    clock: ClockHistory = ClockHistory()
 
     @cached_property
     def evenings(self) -> tuple[tuple[Evening, tuple[PlayedGame, ...]], ...]:
         """Each evening with its games, oldest first (as evenings.evenings groups them)."""
         by_id = {game.result.session_id: game for game in self.games}
-        found = grouped([(game.result, game.last_played_at) for game in self.games])
+        found = grouped([(game.result, game.last_played_at) for game in self.games], self.clock)
         return tuple((evening, tuple(by_id[result.session_id] for result in evening.games))
                      for evening in reversed(found))
 
@@ -107,7 +110,7 @@ def read_ledger(store: Store) -> Ledger:
     games = tuple(PlayedGame(result, record.updated_at, tuple(moves_at(entries.get(record.id, []))),
                              tuple(_races(record, races.get(record.id, []))), _first_dealer(record))
                   for record, result in played(store))
-    return Ledger(games, tuple(store.roster()))
+    return Ledger(games, tuple(store.roster()), store.clock_history())
 
 
 def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame, ...]:

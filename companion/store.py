@@ -16,13 +16,14 @@ import sqlite3
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from . import __version__
+from . import __version__, clock
 from .actions import Action, Fix
+from .clock import BootClock, ClockHistory, Moment, Reading
 from .errors import BadDocument, CompanionError, StorageProblem
 from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
@@ -33,7 +34,7 @@ from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -105,6 +106,24 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
             doc TEXT NOT NULL,
             at REAL NOT NULL)""",),
+    # Where each game's start and last move were on a clock no setting moves, and what was seen of the
+    # wall clock in each boot (companion/clock.py): the evenings are placed in real time with them.
+    6: ("ALTER TABLE sessions ADD COLUMN start_boot TEXT",
+        "ALTER TABLE sessions ADD COLUMN start_since_boot REAL",
+        "ALTER TABLE sessions ADD COLUMN last_boot TEXT",
+        "ALTER TABLE sessions ADD COLUMN last_since_boot REAL",
+        """CREATE TABLE boots (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            boot TEXT NOT NULL UNIQUE,
+            clock_offset REAL NOT NULL,
+            known_true INTEGER NOT NULL,
+            first_seen REAL NOT NULL)""",
+        """CREATE TABLE clock_steps (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            boot TEXT NOT NULL,
+            since_boot REAL NOT NULL,
+            shift REAL NOT NULL,
+            at REAL NOT NULL)"""),
 }
 
 log = logging.getLogger(__name__)
@@ -134,6 +153,19 @@ class SessionRecord:
     finished_at: float | None
     result: dict[str, Any] | None
     entry_count: int
+    start_boot: str | None = None
+    start_since_boot: float | None = None
+    last_boot: str | None = None
+    last_since_boot: float | None = None
+
+    @property
+    def began(self) -> Moment:
+        """The start on this table's clock (companion/clock.py)."""
+        return Moment(self.started_at, self.start_boot, self.start_since_boot)
+
+    @property
+    def last_moved(self) -> Moment:
+        return Moment(self.updated_at, self.last_boot, self.last_since_boot)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -161,6 +193,8 @@ class Store:
         # after a game) parses only the games whose row changed since.
         self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
         self._read_with: list[Change] = []
+        # (boot, how its clock stands, known true) as last written in `boots`: see _note_clock.
+        self._clock_seen: tuple[str, float, bool] | None = None
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -278,13 +312,18 @@ class Store:
     def new_session(self, game_key: str, players: Sequence[Player], options: dict[str, Any] | None = None) -> Session:
         """A saved session: validated first, so a refused set-up writes nothing."""
         session = Session(load_game(game_key), players, options)
-        now = time.time()
+        reading = clock.read()
+        now = reading.wall
         with self._transaction():
+            seen = self._note_clock(reading)
             cursor = self._db.execute(
-                "INSERT INTO sessions (game, players, options, started_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-                (game_key, json.dumps([p.to_json() for p in session.players]), json.dumps(session.options), now, now))
+                "INSERT INTO sessions (game, players, options, started_at, updated_at, start_boot, start_since_boot, "
+                "last_boot, last_since_boot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_key, json.dumps([p.to_json() for p in session.players]), json.dumps(session.options), now, now,
+                 reading.boot, reading.since_boot, reading.boot, reading.since_boot))
             session.id = _row_id(cursor)
             self._remember(session.players, now)
+        self._clock_seen = seen
         self._attach(session)
         return session
 
@@ -301,23 +340,28 @@ class Store:
         """Several checked games, as `import_session` saves one, all in one transaction: an evening is
         imported whole or not at all. `each()` is called after each game is written; if it raises
         (the family cancelled), nothing is saved."""
-        now = time.time()
+        reading = clock.read()
+        now = reading.wall
         numbers = []
         with self._transaction():
+            seen = self._note_clock(reading)
             for game in games:
                 checked = game.session
                 started = now if game.started_at is None else game.started_at
                 last = max(started, now if game.last_played_at is None else game.last_played_at)
+                # A game played now is on this boot's clock; one played when its file says, on another's.
+                here = reading if game.started_at is None else Reading(started)
                 result = None
                 if checked.is_over:
                     result = json.dumps({**checked.summary(), "outcome": checked.outcome.to_json()})
                 elif game.set_aside:
                     result = json.dumps({"set_aside": True})
                 cursor = self._db.execute(
-                    "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO sessions (game, players, options, started_at, updated_at, finished_at, result, "
+                    "start_boot, start_since_boot, last_boot, last_since_boot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (checked.game.key, json.dumps([p.to_json() for p in checked.players]),
-                     json.dumps(checked.options), started, last, last if result is not None else None, result))
+                     json.dumps(checked.options), started, last, last if result is not None else None, result,
+                     here.boot, here.since_boot, here.boot, here.since_boot))
                 number = _row_id(cursor)
                 count = len(checked.actions)
                 # At the times the file gives; a file without them spreads the moves evenly from the
@@ -335,6 +379,7 @@ class Store:
                 numbers.append(number)
                 if each is not None:
                     each()
+        self._clock_seen = seen
         # The checked sessions are the games as saved: each replayed every move already.
         for game, number in zip(games, numbers):
             game.session.id = number
@@ -372,7 +417,8 @@ class Store:
         session._persist = persist
 
     def _append(self, session: Session, kind: str, action: Action | Fix | None, resulting_state: Any) -> None:
-        now = time.time()
+        reading = clock.read()
+        now = reading.wall
         over = session.game.is_over(resulting_state)
         result = None
         if over:
@@ -383,6 +429,7 @@ class Store:
         # finished when its last move was made, and no later evening is joined to it.
         correction = kind != DO
         with self._transaction():
+            seen = self._note_clock(reading)
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE session_id = ?", (session.id,)).fetchone()
             self._db.execute(
@@ -390,9 +437,12 @@ class Store:
                 (session.id, seq, kind, json.dumps(action.to_json()) if action else None, now))
             self._db.execute(
                 "UPDATE sessions SET finished_at = CASE WHEN ? THEN COALESCE(finished_at, CASE WHEN ? THEN "
-                "updated_at ELSE ? END) END, updated_at = CASE WHEN ? THEN updated_at ELSE ? END, result = ? "
-                "WHERE id = ?",
-                (over, correction, now, correction, now, result, session.id))
+                "updated_at ELSE ? END) END, updated_at = CASE WHEN ? THEN updated_at ELSE ? END, result = ?, "
+                "last_boot = CASE WHEN ? THEN last_boot ELSE ? END, "
+                "last_since_boot = CASE WHEN ? THEN last_since_boot ELSE ? END WHERE id = ?",
+                (over, correction, now, correction, now, result, correction, reading.boot, correction,
+                 reading.since_boot, session.id))
+        self._clock_seen = seen
         self.last_entry = (_saved_id(session), seq)
 
     def entries(self, session_id: int) -> list[tuple[str, Action | Fix | None]]:
@@ -422,7 +472,7 @@ class Store:
     def session_record(self, session_id: int) -> SessionRecord:
         found = self._rows(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
-            "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s WHERE s.id = ?",
+            f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id), {_CLOCK_COLUMNS} FROM sessions s WHERE s.id = ?",
             (session_id,))
         if not found:
             raise BadDocument(f"there is no saved game number {session_id}")
@@ -462,7 +512,7 @@ class Store:
         with self._lock:
             rows = self._rows(
                 "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
-                f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s {where} "
+                f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id), {_CLOCK_COLUMNS} FROM sessions s {where} "
                 "ORDER BY s.updated_at DESC, s.id DESC")
             changes = self.changes()
             if changes != self._read_with:
@@ -630,12 +680,95 @@ class Store:
             ((others,),) = self._rows("PRAGMA data_version")
             return self._db.total_changes, int(others)
 
+    # ----- the clock (companion/clock.py) -------------------------------------------------------
+    def clock_history(self) -> ClockHistory:
+        """Every boot the saved games were played in, in the order they happened, with their steps."""
+        steps: dict[str, list[tuple[float, float]]] = {}
+        for boot, since_boot, shift in self._rows("SELECT boot, since_boot, shift FROM clock_steps ORDER BY id"):
+            steps.setdefault(boot, []).append((since_boot, shift))
+        return ClockHistory({boot: BootClock(bool(known_true), tuple(steps.get(boot, ())))
+                             for boot, known_true in self._rows("SELECT boot, known_true FROM boots ORDER BY id")})
+
+    def note_clock(self, set_here: bool = False) -> None:
+        """Write down how the clock stands now, when that is news (a new boot, a step, network time
+        synchronised): after the clock was set, and before the evenings are read, so a step is known
+        before the next move. Nothing is written, and the file is not touched, when nothing changed.
+        `set_here`: the family has just set the clock, so it is known true from now on (even when no
+        step shows, as after a setting made before the boot's first game)."""
+        reading = clock.read()
+        if set_here:
+            reading = replace(reading, synced=True)
+        if reading.offset is None:
+            return
+        seen = self._clock_seen
+        if seen is None:
+            rows = self._rows("SELECT clock_offset, known_true FROM boots WHERE boot = ?", (reading.boot,))
+            if rows:
+                seen = self._clock_seen = (str(reading.boot), float(rows[0][0]), bool(rows[0][1]))
+        if seen is not None and self._clock_change(reading, seen) is None:
+            return
+        with self._transaction():
+            seen = self._note_clock(reading)
+        self._clock_seen = seen
+
+    def _note_clock(self, reading: Reading) -> tuple[str, float, bool] | None:
+        """Inside a write: the boot and how its clock stands, written when new or changed; a step of the
+        clock is written as a step. What was written is returned for `_clock_seen`, set once the
+        transaction is committed."""
+        if reading.boot is None or reading.offset is None:
+            return None
+        seen = self._clock_seen
+        if seen is None or seen[0] != reading.boot:
+            row = self._db.execute("SELECT clock_offset, known_true FROM boots WHERE boot = ?", (reading.boot,)).fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO boots (boot, clock_offset, known_true, first_seen) VALUES (?, ?, ?, ?)",
+                                 (reading.boot, reading.offset, reading.synced, reading.wall))
+                return reading.boot, reading.offset, reading.synced
+            seen = (reading.boot, float(row[0]), bool(row[1]))
+        change = self._clock_change(reading, seen)
+        if change is None:
+            return seen
+        moved, known_true = change
+        if moved:
+            self._db.execute("INSERT INTO clock_steps (boot, since_boot, shift, at) VALUES (?, ?, ?, ?)",
+                             (reading.boot, reading.since_boot, moved, reading.wall))
+            log.warning("the clock was set %+.0f seconds, to %s", moved,
+                        time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(reading.wall)))
+        self._db.execute("UPDATE boots SET clock_offset = ?, known_true = ? WHERE boot = ?",
+                         (reading.offset, known_true, reading.boot))
+        return reading.boot, reading.offset, known_true
+
+    @staticmethod
+    def _clock_change(reading: Reading, seen: tuple[str, float, bool]) -> tuple[float, bool] | None:
+        """(how far the clock stepped, 0 for none; known true) when `reading` is news against `seen`."""
+        if reading.offset is None or reading.boot != seen[0]:
+            return (0.0, reading.synced) if reading.offset is not None else None
+        moved = reading.offset - seen[1]
+        if abs(moved) > clock.STEP_S:
+            return moved, True
+        if abs(moved) > clock.DRIFT_S or (reading.synced and not seen[2]):
+            return 0.0, seen[2] or reading.synced
+        return None
+
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:
         return bool(self._rows("PRAGMA integrity_check")[0][0] == "ok")
 
+    def copy_bytes(self) -> bytes:
+        """The whole saved games file as it stands, as the bytes of a database file: a consistent copy
+        made by SQLite's backup API, whatever is being written meanwhile (it waits for a move under way)."""
+        with self._lock:
+            self._check_open()
+            copy = sqlite3.connect(":memory:")
+            try:
+                self._db.backup(copy)
+                return copy.serialize()
+            finally:
+                copy.close()
+
 
 DAMAGED = "it is damaged"
+_CLOCK_COLUMNS = "s.start_boot, s.start_since_boot, s.last_boot, s.last_since_boot"
 
 
 def usability_problem(db: sqlite3.Connection) -> str | None:
@@ -895,7 +1028,7 @@ def _saved_id(session: Session) -> int:
 def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
     """A saved game as the family now calls its players: the names changed since are put in its
     players and in its result."""
-    id_, game, players, options, started, updated, finished, result, count = row
+    id_, game, players, options, started, updated, finished, result, count, *on_clock = row
     saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
     seats = seated(saved, id_, changes)
     outcome = json.loads(result) if result else None
@@ -903,7 +1036,8 @@ def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
         outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
         id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
-        finished_at=finished, result=outcome, entry_count=count)
+        finished_at=finished, result=outcome, entry_count=count, start_boot=on_clock[0], start_since_boot=on_clock[1],
+        last_boot=on_clock[2], last_since_boot=on_clock[3])
 
 
 def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:

@@ -152,24 +152,29 @@ def check_buttons(backend: Any, settings: dict[str, Any]) -> list[Finding]:
                         fix="stop the kiosk first (sudo systemctl stop table-companion), since only one program "
                             "can hold the pins; if it still fails, check config.json 'buttons' for a pin used twice")]
     try:
-        held = buttons.held()
-        findings = []
-        for number in buttons.numbers:
-            pin = settings["buttons"][str(number)]["pin"]
-            if number in held:
-                findings.append(Finding(
-                    "button", PROBLEM,
-                    f"Button {number} (GPIO{pin}) reads PRESSED with nobody touching it: stuck or miswired.",
-                    fix=f"check button {number}'s wiring: GPIO{pin} must reach GND only while the button is "
-                        "pushed. A jammed microswitch, a wire on the wrong (normally-closed, NC) tab, or a bare "
-                        "wire touching GND all look like this. Release it and run the doctor again.",
-                    detail={"button": number, "pin": pin, "pressed": True}))
-            else:
-                findings.append(Finding("button", OK, f"Button {number} (GPIO{pin}): released.",
-                                        detail={"button": number, "pin": pin, "pressed": False}))
-        return findings
+        return button_states(buttons, settings)
     finally:
         buttons.close()
+
+
+def button_states(buttons: Any, settings: dict[str, Any]) -> list[Finding]:
+    """Each of the opened buttons (hardware.buttons.PlayerButtons) as it reads now."""
+    held = buttons.held()
+    findings = []
+    for number in buttons.numbers:
+        pin = settings["buttons"][str(number)]["pin"]
+        if number in held:
+            findings.append(Finding(
+                "button", PROBLEM,
+                f"Button {number} (GPIO{pin}) reads PRESSED with nobody touching it: stuck or miswired.",
+                fix=f"check button {number}'s wiring: GPIO{pin} must reach GND only while the button is "
+                    "pushed. A jammed microswitch, a wire on the wrong (normally-closed, NC) tab, or a bare "
+                    "wire touching GND all look like this. Release it and run the doctor again.",
+                detail={"button": number, "pin": pin, "pressed": True}))
+        else:
+            findings.append(Finding("button", OK, f"Button {number} (GPIO{pin}): released.",
+                                    detail={"button": number, "pin": pin, "pressed": False}))
+    return findings
 
 
 # --- display and touch ----------------------------------------------------------------------------------
@@ -418,14 +423,31 @@ def collect(requested_backend: str | None, data_dir: Path, *, paths: SystemPaths
                 findings += check_buttons(backend, settings)
         finally:
             backend.close()
-    findings += check_display(paths)
-    findings += check_touch(paths)
-    findings += check_kivy_input(paths)
-    findings += check_audio(paths, sound_wanted=bool(settings["display"]["sound"]))
-    findings += check_data_dir(Path(data_dir))
-    findings += check_own_files(Path(data_dir))
-    findings += check_saved_games(Path(data_dir))
-    return findings
+    return findings + _beside_the_buttons(paths, settings, Path(data_dir))
+
+
+def _beside_the_buttons(paths: SystemPaths, settings: dict[str, Any], data_dir: Path) -> list[Finding]:
+    """The checks that read and claim nothing the running app holds."""
+    return (check_display(paths) + check_touch(paths) + check_kivy_input(paths)
+            + check_audio(paths, sound_wanted=bool(settings["display"]["sound"])) + check_data_dir(data_dir)
+            + check_own_files(data_dir) + check_saved_games(data_dir))
+
+
+def collect_in_app(data_dir: Path, settings: dict[str, Any], controller: Any, *,
+                   paths: SystemPaths | None = None) -> list[Finding]:
+    """The doctor run inside the running app (its Maintenance page), where `companion-doctor` cannot run
+    beside the kiosk: the buttons are read through the app's own controller (hardware.controller.
+    RaceController, None where none is open) instead of claiming their pins, which the app holds."""
+    paths = paths or SystemPaths()
+    findings: list[Finding] = []
+    if controller is not None:
+        backend = controller.backend
+        findings += check_backend(backend.requested, settings, lambda *_args, **_kwargs: backend)[0]
+        findings += check_gpio_chips(paths, needed=backend.name in ("lgpio", "rpigpio"))
+        findings.append(describe_pin_map(settings))
+        if controller.buttons is not None:
+            findings += button_states(controller.buttons, settings)
+    return findings + _beside_the_buttons(paths, settings, Path(data_dir))
 
 
 _LABELS = {OK: "ok", INFO: "info", WARNING: "WARNING", PROBLEM: "PROBLEM"}

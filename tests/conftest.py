@@ -80,6 +80,18 @@ def services(tmp_path):
     services.store.close()
 
 
+@pytest.fixture
+def table_clock(monkeypatch):
+    """The table's clock, moved by hand (tests/clock_support.py): Friday 20:00, network time in charge."""
+    from clock_support import FRIDAY_8PM, TableClock
+
+    from companion import clock
+
+    fake = TableClock(FRIDAY_8PM, synced=True)
+    monkeypatch.setattr(clock, "source", fake)
+    return fake
+
+
 @pytest.fixture(autouse=True)
 def collector_left_alone(request, monkeypatch):
     """After each change of screen the app collects its garbage and freezes the rest (ui/collector.py).

@@ -1,6 +1,6 @@
 """A USB stick for the tests, the files a table exports onto one, and the checks every import must pass:
-never a traceback, a refused file saves nothing, no game is saved twice, and no game is dated before
-the app existed or after the clock."""
+never a traceback, a refused file saves nothing, no game is saved twice, and no game's last move is
+dated before its start."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from race_support import raced_mutts
 from companion import exports
 from companion.errors import CompanionError
 from companion.evenings import evening_document, evenings
-from companion.gamelog import CLOCK_ALLOWANCE_S, FIRST_VERSION, MOST_MOVES, export_document, session_key
+from companion.gamelog import MOST_MOVES, export_document, session_key
 from companion.playthrough import table_of
 from companion.progress import Task
 from companion.registry import load_game
@@ -106,14 +106,13 @@ def saved_state(store: Store) -> tuple:
 
 
 def check_saved_games(store: Store) -> None:
-    """No game saved twice (the same players, settings and moves), every one reads back, and every one
-    was played between the app's first version and now."""
+    """No game saved twice (the same players, settings and moves), every one reads back, and none has its
+    last move before its start (the dates a file gives are kept, however wrong the clock that wrote them)."""
     records = store.history()
     keys = [session_key(store.resume(record.id)) for record in records]
     assert len(keys) == len(set(keys)), "a game was saved twice"
-    latest = time.time() + CLOCK_ALLOWANCE_S
     for record in records:
-        assert FIRST_VERSION <= record.started_at <= record.updated_at <= latest, (record.id, record.started_at)
+        assert record.started_at <= record.updated_at, (record.id, record.started_at)
 
 
 def tap_import(store: Store, stick: Path, path: Path, between=None) -> str:

@@ -212,8 +212,8 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     # What the first version wrote: its tables only (an entry was a move, an undo or a redo), marked schema 1.
     path = tmp_path / "companion.sqlite3"
     connection = sqlite3.connect(path)
-    connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; DROP TABLE changes; "
-                             "DROP TABLE drafts; "
+    connection.executescript(WITHOUT_THE_CLOCK + "DROP INDEX sessions_by_start; DROP INDEX races_by_session; "
+                             "DROP TABLE changes; DROP TABLE drafts; "
                              "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
                              "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
     connection.close()
@@ -232,10 +232,16 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     assert Store.open(tmp_path).resume(session.id).summary()["total"] == 4
 
 
+# What schema 6 added: where each game was on the boot's clock, and the boots and steps of the clock.
+WITHOUT_THE_CLOCK = ("DROP TABLE boots; DROP TABLE clock_steps; " + "".join(
+    f"ALTER TABLE sessions DROP COLUMN {column}; "
+    for column in ("start_boot", "start_since_boot", "last_boot", "last_since_boot")))
+
+
 def _back_to_schema_3(path) -> None:
     """The file as the version before the family's corrections wrote it: no changes table, schema 3."""
     connection = sqlite3.connect(path)
-    connection.executescript("DROP TABLE changes; DROP TABLE drafts;")
+    connection.executescript(WITHOUT_THE_CLOCK + "DROP TABLE changes; DROP TABLE drafts;")
     connection.close()
     _schema(path, "3")
 

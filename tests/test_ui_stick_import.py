@@ -258,3 +258,27 @@ def test_the_import_s_progress_and_a_long_evening_pass_the_layout_check(services
     finally:
         Window.size = before
         settle(6)
+
+
+def test_an_evening_from_a_table_whose_clock_was_wrong_is_imported_by_touch_with_its_dates_and_a_note(
+        services, navigator, tmp_path, monkeypatch):
+    from clock_support import IMAGE_BUILT, TableClock
+
+    from companion import clock
+
+    stick = plug_in(tmp_path, monkeypatch)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(clock, "source", TableClock(IMAGE_BUILT))   # a table that starts at its image's day
+        evening, _ = a_tables_evening(tmp_path / "table")
+    (stick / "evening.json").write_text(json.dumps(evening))
+    screen = navigator.go(Place.SAVED_GAMES, services)
+    popup = the_stick_s_files(navigator)
+    (choice,) = popup.choices
+    assert "An evening of Mon 27 Apr 2026: 3 games. The clock of the table that played them was wrong" in choice.text
+    tap(choice)
+    assert settle_until(lambda: screen.importing is None)
+    settle()
+    assert screen.message.text.startswith("Imported an evening of 3 games")
+    assert "they are dated Mon 27 Apr 2026, before this app was first made. They keep their dates." in screen.message.text
+    assert sorted(record.started_at for record in services.store.history()) == sorted(
+        game["played"]["started_at"] for game in evening["games"])

@@ -78,8 +78,12 @@ class CompanionApp(App):
         backend_name = backend or settings["backend"]
         # Not opened yet: Home does not need the buttons, so finish_starting opens them after it shows.
         services.buttons_opener = lambda services: open_hardware(services, backend_name)
-        # Only a Pi's display: a laptop's own backlight is not the app's to dim.
-        services.backlight = find_backlight() if is_raspberry_pi() else None
+        # Only a Pi's display: a laptop's own backlight is not the app's to dim. Only a Pi's clock, too.
+        if is_raspberry_pi():
+            from companion.clock_setting import Timedated
+
+            services.backlight = find_backlight()
+            services.clock_setter = Timedated()
         return services
 
     def build(self) -> Navigator:

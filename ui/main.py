@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from companion.journal import keep_log
 from companion.paths import default_data_dir
 from ui.start import open_data
 
@@ -65,6 +66,7 @@ def _loads(library: str) -> bool:
 def main(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir) if args.data_dir is not None else default_data_dir()
     opened = open_data(data_dir)
+    keep_log(data_dir)   # the Maintenance page reads it where the journal cannot be read
     fullscreen = args.fullscreen or opened.settings["display"]["fullscreen"]
     prepare_kivy(args.size or (1280, 720) if not fullscreen else None, fullscreen)
 

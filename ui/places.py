@@ -16,3 +16,4 @@ class Place(Enum):
     RECORDS = auto()        # a player's head to head: their name and the evening to go back to
     YEAR = auto()           # a year in review: the year (none for this one) and the head to head to go back to
     START_PROBLEM = auto()  # with why the app cannot start and what Try again calls; no services yet
+    MAINTENANCE = auto()    # for a parent: reached by holding Settings' version row

@@ -31,6 +31,9 @@ class StoreReads:
 
     def evenings(self) -> list[Evening]:
         """Every evening, newest first."""
+        # A step of the clock since the last move is written down first, so the evenings are placed
+        # by it (companion/clock.py); nothing is written when the clock has not moved.
+        self.store.note_clock()
         # The revision is read first: a write while they are worked out leaves them to be read again.
         revision = self.store.revision
         if self._evenings is None or self._evenings[0] != revision:

@@ -77,6 +77,12 @@ def _year(services: Services, navigator: Navigator, year: int | None = None,
     return YearScreen(services, navigator, year, came_from)
 
 
+def _maintenance(services: Services, navigator: Navigator) -> Screen:
+    from ui.screens.maintenance import MaintenanceScreen
+
+    return MaintenanceScreen(services, navigator)
+
+
 def _start_problem(_services: None, _navigator: Navigator, problem: str, try_again: Callable[[], None],
                    use_usual_settings: Callable[[], None] | None = None) -> Screen:
     from ui.screens.start_problem import StartProblemScreen
@@ -97,4 +103,5 @@ ROUTES: dict[Place, Callable[..., Screen]] = {
     Place.RECORDS: _records,
     Place.YEAR: _year,
     Place.START_PROBLEM: _start_problem,
+    Place.MAINTENANCE: _maintenance,
 }

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.clock_setting import ClockSetter, PretendClock
 from companion.store import Store
 
 
@@ -18,6 +19,9 @@ class Services:
     backlight: Any = None              # hardware.backlight.Backlight where the display has one the app may set
     screen_sleep: Any = None           # ui.screen_sleep.ScreenSleep while the app runs
     extras: dict[str, Any] = field(default_factory=dict)
+    # Sets the date, time and time zone: the system's on the table (companion.clock_setting.Timedated),
+    # the app's own reading of them elsewhere, so a PC's clock is never changed.
+    clock_setter: ClockSetter = field(default_factory=PretendClock)
     # How to open the big buttons, while they are still to be opened: see `hardware`.
     buttons_opener: Callable[[Services], None] | None = field(default=None, repr=False)
     _hardware: Any = field(default=None, init=False, repr=False)

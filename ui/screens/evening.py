@@ -74,8 +74,7 @@ def ordinal(place: int | None) -> str:
 
 
 def evening_title(evening: Evening, now: float | None = None) -> str:
-    moment = time.time() if now is None else now
-    if moment <= evening.last_played_at + nights.EVENING_GAP_S:
+    if nights.is_tonight(evening, now):
         return "Tonight"
     return time.strftime("%a %d %b", time.localtime(evening.started_at))
 

@@ -72,7 +72,7 @@ class HomeModel(EventDispatcher):
             self.tonight = f"Tonight: {counted(len(tonight.games), 'game')}\n{lead_words(leaders)}"
             identities = [identity_of(leader.colour) for leader in leaders[:SHAPES_SHOWN]]
             self.leaders = [(identity.symbol, theme.with_alpha(identity.rgb)) for identity in identities]
-        earlier = [evening for evening in found[1 if tonight else 0:] if evening.winners][:EARLIER_SHOWN]
+        earlier = [evening for evening in found if evening.winners and evening is not tonight][:EARLIER_SHOWN]
         self.earlier = earlier_words(earlier)
         self.earlier_started = earlier[0].started_at if earlier else 0
 

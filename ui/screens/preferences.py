@@ -32,6 +32,7 @@ from ui.services import Services
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, MessageBar, Panel, Text
 from ui.widgets.choice import ChoiceRow
+from ui.widgets.hold import HoldToOpen
 from ui.widgets.keyboard import TextField, TypingPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.stepper import Stepper
@@ -178,7 +179,7 @@ class PreferencesScreen(Screen):
         self.pin_steppers: dict[str, Stepper] = {}
         self._cue: CueSound | None = None
         body = self.ids["body"]
-        for build in (self._version, self._sound, self._screen, self._races, self._buttons):
+        for build in (self._version, self._sound, self._screen, self._clock, self._races, self._buttons):
             body.add_widget(build())
         if problem:
             self.message.show(problem, problem=True, seconds=None)
@@ -209,8 +210,18 @@ class PreferencesScreen(Screen):
         folder = updates.updates_folder()
         control = Widget(size_hint=(None, None), size=(0, 0)) if folder is None else UpdateButton(self.message, folder)
         title, explanation = version_words()
-        panel.add_widget(SettingRow(control, title=title, explanation=explanation))
+        row = SettingRow(control, title=title, explanation=explanation)
+        panel.add_widget(row)
+        # For a parent, not a child's tap: held three seconds, the row opens the Maintenance page.
+        self.maintenance_hold = HoldToOpen(row, lambda: self.navigator.go(Place.MAINTENANCE, self.services),
+                                           keep_out=control)
         return panel
+
+    def _clock(self) -> Panel:
+        from ui.screens.clock_settings import ClockSection
+
+        self.clock_section = ClockSection(self.services, self.message, section("Date and time"), SettingRow)
+        return self.clock_section.panel
 
     def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
         return lambda value: self._set(key, kind(value))
