@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .ledger import Ledger, PlayedGame
+from .players import name_key
 
 SHOWN = 5
 # A trend is a line between evenings: one evening is a point, not a trend.
@@ -75,7 +76,7 @@ def closest_finishes(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[C
 def reaction_trend(ledger: Ledger, name: str) -> tuple[TrendPoint, ...] | None:
     """The player's median reaction evening by evening, oldest first; None before two evenings of
     bone races."""
-    key = name.strip().casefold()
+    key = name_key(name)
     points = []
     for evening, games in ledger.evenings:
         reactions = _reactions_of(key, games)

@@ -22,6 +22,7 @@ from typing import Callable, Iterable
 
 from .evenings import GameResult
 from .outcome import Standing
+from .players import name_key
 
 MIN_SHARED = 3
 
@@ -108,7 +109,7 @@ class Pairings:
 
     def between(self, player: str, opponent: str) -> HeadToHead:
         """`player` against `opponent`; all zeros when they never finished a game together."""
-        key = (player.strip().casefold(), opponent.strip().casefold())
+        key = (name_key(player), name_key(opponent))
         tally = self._tallies.get(key, _Tally())
         by_game = sorted((GameHeadToHead(game, self._titles[game], *counts) for game, counts in tally.by_game.items()),
                          key=lambda line: (-line.together, line.title))
@@ -118,7 +119,7 @@ class Pairings:
 
     def opponents(self, player: str) -> tuple[HeadToHead, ...]:
         """`player` against everyone they finished a game with, most games together first."""
-        mine = player.strip().casefold()
+        mine = name_key(player)
         found = [self.between(player, self._names[theirs]) for key, theirs in self._tallies if key == mine]
         return tuple(sorted(found, key=lambda line: (-line.together, line.opponent.casefold())))
 

@@ -27,6 +27,7 @@ from .evenings import GameResult
 from .head_to_head import HeadToHead, Pairings
 from .ledger import Ledger, PlayedGame, read_ledger
 from .outcome import ScoreOrder
+from .players import name_key
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
@@ -167,7 +168,7 @@ class Records:
 
     def player(self, name: str) -> PlayerRecord:
         """The record of one player; the name matches whatever its capitals."""
-        found = self._tallies.get(name.strip().casefold())
+        found = self._tallies.get(name_key(name))
         if found is None:
             known = ", ".join(tally.name for tally in self._tallies.values())
             hint = f"the players are: {known}" if known else "no games have been played and no names remembered yet"

@@ -23,16 +23,16 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
-from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
+from .names import MERGE, RENAME, RENAME_SEAT, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
 from .paths import data_dir_state
-from .players import Player, check_table
+from .players import MAX_NAME_LENGTH, Player, check_table, same_form
 from .races.racelog import RACED_AGAIN_LINE
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS races (
 
 # What each schema version adds to the one before. A file from an older version is brought up to date
 # in one transaction when it is opened; nothing already saved in it is changed.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+# A step is an SQL statement, or a function given the connection for what SQL cannot say.
+MIGRATIONS: dict[int, tuple[str | Callable[[sqlite3.Connection], None], ...]] = {
     # The evenings and the players' records read the games in time order and each game's races.
     2: ("CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (started_at)",
         "CREATE INDEX IF NOT EXISTS races_by_session ON races (session_id)"),
@@ -104,6 +105,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
             doc TEXT NOT NULL,
             at REAL NOT NULL)""",),
+    # Names compared in one form: two seats of a game whose names differ only in their form are told apart.
+    6: (lambda db: _tell_apart_seats_of_one_name(db),),   # (defined below, with the corrections' reading)
 }
 
 log = logging.getLogger(__name__)
@@ -193,8 +196,11 @@ class Store:
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '1')")
             (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             for newer in range(int(version) + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[newer]:
-                    self._db.execute(statement)
+                for step in MIGRATIONS[newer]:
+                    if callable(step):
+                        step(self._db)
+                    else:
+                        self._db.execute(step)
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def _check_usable(self) -> None:
@@ -530,7 +536,7 @@ class Store:
         changes = self.changes()
         offered: dict[str, Player] = {}
         for name, colour, button, last_played in rows:
-            player = Player(remembered_name(name, last_played, changes), colour, button)
+            player = Player(remembered_name(same_form(name), last_played, changes), colour, button)
             offered.setdefault(player.name.casefold(), player)
         return list(offered.values())
 
@@ -550,10 +556,7 @@ class Store:
     # ----- corrections ---------------------------------------------------------------------
     def changes(self) -> list[Change]:
         """The family's corrections in effect (renames, merges, deleted games), oldest first."""
-        rows = self._rows(
-            "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
-            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,))
-        return [Change(*row) for row in rows]
+        return [_change(row) for row in self._rows(_CHANGES_IN_EFFECT, (UNDO,))]
 
     def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
                    session_id: int | None = None, seat: int | None = None) -> Change:
@@ -833,6 +836,46 @@ def _entry_payload(kind: str, doc: Any, where: str) -> Action | Fix | None:
     if doc is None:
         return None
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
+
+
+_CHANGES_IN_EFFECT = ("SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
+                      "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id")
+
+
+def _change(row: Sequence[Any]) -> Change:
+    """A correction as saved, its names in the one form whatever form they were saved in."""
+    id_, kind, at, old, new, session_id, seat, through = row
+    return Change(id_, kind, at, None if old is None else same_form(old), None if new is None else same_form(new),
+                  session_id, seat, through)
+
+
+_BEFORE_EVERY_GAME = 0.0
+
+
+def _tell_apart_seats_of_one_name(db: sqlite3.Connection) -> None:
+    """Schema 6 compares names in one form (companion/players.py, same_form). Two seats of one game
+    given one name in two forms ("José" typed with the letter é, and with e and an accent) were two
+    names until then, and would now be one name twice: the later seat is renamed in that game alone,
+    as the family renames a seat, to the name and its seat's number ("José 2"). No game's own row is
+    rewritten; the rename is one of the corrections, and the family can rename the seat again. It is
+    dated before every game, so it renames no remembered name: the name is still the other seat's."""
+    changes = [_change(row) for row in db.execute(_CHANGES_IN_EFFECT, (UNDO,))]
+    for number, players in db.execute("SELECT id, players FROM sessions ORDER BY id").fetchall():
+        try:
+            seats = list(seated([Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))],
+                                number, changes))
+        except (CompanionError, ValueError, TypeError, RecursionError):
+            continue   # a game that cannot be read back is left as it is
+        for seat, player in enumerate(seats):
+            taken = {other.name.casefold() for other in seats[:seat]}
+            if player.name.casefold() not in taken:
+                continue
+            taken |= {other.name.casefold() for other in seats[seat + 1:]}
+            free = next(name for count in range(seat + 1, seat + 2 + len(seats))
+                        if (name := f"{player.name[:MAX_NAME_LENGTH - 3]} {count}").casefold() not in taken)
+            db.execute("INSERT INTO changes (kind, session_id, seat, old_name, new_name, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       (RENAME_SEAT, number, seat, player.name, free, _BEFORE_EVERY_GAME))
+            seats[seat] = Player(free, player.colour, player.button)
 
 
 def _race_text(lines: Sequence[dict[str, Any]]) -> str:

@@ -105,7 +105,7 @@ def test_a_rename_to_a_name_already_in_the_records_is_refused_and_offers_the_mer
         corrections.rename_player(store, "Ann", "ben")
     assert refused.value.existing == "Ben"
     assert "already a player called Ben" in str(refused.value) and "Same person as Ben" in str(refused.value)
-    for bad, says in (("   ", "a player is a name"), ("Ann", "already called that"), ("x" * 41, "at most 40")):
+    for bad, says in (("   ", "only spaces"), ("Ann", "already called that"), ("x" * 41, "at most 40")):
         with pytest.raises(Refused, match=says):
             corrections.rename_player(store, "Ann", bad)
     with pytest.raises(Refused, match="no player called 'Zed'"):

@@ -10,6 +10,7 @@ from companion import evenings as nights
 from companion import records
 from companion.evenings import Evening
 from companion.ledger import read_ledger
+from companion.players import name_key
 from companion.records import PlayerRecord
 from companion.store import Store
 
@@ -54,7 +55,7 @@ class StoreReads:
 
     def player(self, name: str) -> PlayerRecord:
         """`name`'s record; a name nobody played under is refused with the names there are."""
-        found = self.records().get(name.strip().casefold())
+        found = self.records().get(name_key(name))
         return found if found is not None else records.player_record(self.store, name)
 
 
