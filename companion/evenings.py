@@ -137,7 +137,9 @@ def points_for(outcome: Outcome) -> tuple[int, ...]:
 
 def evenings(store: Store) -> list[Evening]:
     """Every evening, newest first."""
-    return grouped([(result, record.updated_at) for record, result in played(store)])
+    from .game_lines import played_games  # (which reads the games' results through this module)
+
+    return grouped([(game.result, game.last_played_at) for game in played_games(store).games])
 
 
 def grouped(games: list[tuple[GameResult, float]]) -> list[Evening]:
@@ -175,7 +177,7 @@ def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
     for record in store.history():
         kept = known.get(record.id)
         if kept is None or kept[0] is not record:
-            kept = known[record.id] = (record, _result(store, record))
+            kept = known[record.id] = (record, game_result(store, record))
         found.append(kept)
     return found
 
@@ -185,7 +187,7 @@ def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
 _worked_out: weakref.WeakKeyDictionary[Store, dict[int, tuple[SessionRecord, GameResult]]] = weakref.WeakKeyDictionary()
 
 
-def _result(store: Store, record: SessionRecord) -> GameResult:
+def game_result(store: Store, record: SessionRecord) -> GameResult:
     outcome = _outcome(store, record)
     return GameResult(
         session_id=record.id, game=record.game, title=game_entry(record.game).title,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .evenings import EVENING_GAP_S, Evening, GameResult, grouped, played
 from .players import Player
@@ -74,7 +74,7 @@ class PlayedGame:
     def moments(self) -> tuple[float, ...]:
         return (self.result.started_at, *self.moves_at)
 
-    @property
+    @cached_property
     def seconds_at_table(self) -> float:
         return time_at_table(self.moments, EVENING_GAP_S)
 
@@ -101,13 +101,22 @@ class Ledger:
         return tuple(sorted(done, key=lambda game: (game.result.finished_at or 0.0, game.result.session_id)))
 
 
-def read_ledger(store: Store) -> Ledger:
+def played_game(record: SessionRecord, result: GameResult, entries: Sequence[tuple[str, float]],
+                race_logs: list[list[dict[str, Any]]]) -> PlayedGame:
+    """A saved game's line of the ledger, from its record, its result, the (kind, time) of its log's
+    entries and its race logs."""
+    return PlayedGame(result, record.updated_at, tuple(moves_at(entries)), tuple(_races(record, race_logs)),
+                      _first_dealer(record))
+
+
+def worked_out_afresh(store: Store) -> Ledger:
+    """The ledger with every game worked out from its saved rows, none from what is kept of it: what
+    the kept lines must give (companion/game_lines.py reads the ledger; the tests and the benchmark
+    of ten thousand games compare the two)."""
     entries = store.entry_times()
     races = store.races_by_game()
-    games = tuple(PlayedGame(result, record.updated_at, tuple(moves_at(entries.get(record.id, []))),
-                             tuple(_races(record, races.get(record.id, []))), _first_dealer(record))
-                  for record, result in played(store))
-    return Ledger(games, tuple(store.roster()))
+    return Ledger(tuple(played_game(record, result, entries.get(record.id, []), races.get(record.id, []))
+                        for record, result in played(store)), tuple(store.roster()))
 
 
 def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame, ...]:
@@ -115,9 +124,8 @@ def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame,
     found = []
     for result in results:
         record = store.session_record(result.session_id)
-        entries = store.entry_times(record.id).get(record.id, [])
-        found.append(PlayedGame(result, record.updated_at, tuple(moves_at(entries)),
-                                tuple(_races(record, store.races(record.id))), _first_dealer(record)))
+        found.append(played_game(record, result, store.entry_times(record.id).get(record.id, []),
+                                 store.races(record.id)))
     return tuple(found)
 
 

@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .buzzer_records import TrendPoint, reaction_trend
+from .buzzer_records import TrendPoint, reaction_trends
 from .calendar_records import Month, YearInReview, months, year_in_review
 from .errors import BadDocument
 from .evenings import GameResult
+from .game_lines import read_ledger
 from .head_to_head import HeadToHead, Pairings
-from .ledger import Ledger, PlayedGame, read_ledger
+from .ledger import Ledger, PlayedGame
 from .outcome import ScoreOrder
 from .players import name_key
 
@@ -115,7 +116,7 @@ class _Tally:
         return PlayerRecord(self.name, self.colour, tuple(games), len(self.results), won, current, longest, races,
                             _rate(won, len(self.results)), round(self.seconds_at_table, 3),
                             pairings.rival(self.name), pairings.nemesis(self.name), pairings.opponents(self.name),
-                            reaction_trend(figures.ledger, self.name))
+                            figures.trends.get(self.name.casefold()))
 
 
 def _rate(won: int, played: int) -> float | None:
@@ -138,6 +139,11 @@ class Records:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
+
+    @cached_property
+    def trends(self) -> dict[str, tuple[TrendPoint, ...]]:
+        """Every player's reaction trend, by their name in lower case."""
+        return reaction_trends(self.ledger)
 
     @cached_property
     def pairings(self) -> Pairings:

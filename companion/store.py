@@ -12,6 +12,7 @@ import errno
 import json
 import logging
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -19,7 +20,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
@@ -32,7 +33,7 @@ from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -107,6 +108,24 @@ MIGRATIONS: dict[int, tuple[str | Callable[[sqlite3.Connection], None], ...]] = 
             at REAL NOT NULL)""",),
     # Names compared in one form: two seats of a game whose names differ only in their form are told apart.
     6: (lambda db: _tell_apart_seats_of_one_name(db),),   # (defined below, with the corrections' reading)
+    # What is worked out of the saved games, kept until they change: each game's line for the evenings
+    # and the records and its moves' key for the imports (see Store.game_rows), dropped by these
+    # triggers whenever the game's row, its moves or its races change (the moves' key indexed: an import
+    # finds a game saved already without reading them all); and the answers of `companion stats`, each
+    # with the revision of the saved games it was worked out from (see Store.saved_revision).
+    7: ("""CREATE TABLE game_lines (
+            session_id INTEGER PRIMARY KEY,
+            token INTEGER,
+            line TEXT,
+            moments BLOB,
+            moves_key TEXT)""",
+        "CREATE INDEX game_lines_by_moves ON game_lines (moves_key)",
+        "CREATE TABLE answers (question TEXT PRIMARY KEY, revision TEXT NOT NULL, answer TEXT NOT NULL)",
+        *(f"""CREATE TRIGGER game_lines_{table}_{event} AFTER {event.upper()} ON {table} BEGIN
+                DELETE FROM game_lines WHERE session_id IN ({", ".join(rows)}); END"""
+          for table, key in (("sessions", "id"), ("entries", "session_id"), ("races", "session_id"))
+          for event, rows in (("update", [f"OLD.{key}", f"NEW.{key}"]), ("delete", [f"OLD.{key}"]))
+          + ((("insert", [f"NEW.{key}"]),) if table != "sessions" else ()))),
 }
 
 log = logging.getLogger(__name__)
@@ -163,6 +182,7 @@ class Store:
         # after a game) parses only the games whose row changed since.
         self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
         self._read_with: list[Change] = []
+        self._kept_changes = 0   # rows written to keep what was worked out of the games (see `revision`)
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -415,6 +435,15 @@ class Store:
             found.setdefault(number, []).append((kind, at))
         return found
 
+    def entry_times_of(self, numbers: Iterable[int]) -> dict[int, list[tuple[str, float]]]:
+        """`entry_times` of saved games `numbers` alone."""
+        found: dict[int, list[tuple[str, float]]] = {}
+        for number, kind, at in self._rows(
+                "SELECT session_id, kind, at FROM entries WHERE session_id IN (SELECT value FROM json_each(?)) "
+                "ORDER BY session_id, seq", (json.dumps(list(numbers)),)):
+            found.setdefault(number, []).append((kind, at))
+        return found
+
     def session_record(self, session_id: int) -> SessionRecord:
         found = self._rows(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
@@ -475,17 +504,23 @@ class Store:
             if known is not None and known[0] == row:
                 read.append(known[1])
                 continue
-            try:
-                record = _record(row, changes)
-                # The rule cards know every game: nothing of a game's rules is imported to list it.
-                game_entry(record.game)
-                check_table(record.players)
-            except (CompanionError, ValueError, TypeError) as problem:
-                read.append((row[0], str(problem)))
-            else:
-                cache[row[0]] = (row, record)
-                read.append(record)
+            found = _checked_record(row, changes)
+            if isinstance(found, SessionRecord):
+                cache[row[0]] = (row, found)
+            read.append(found)
         return read
+
+    def read_back(self, numbers: Iterable[int], *, as_saved: bool = False) -> list[SessionRecord | tuple[int, str]]:
+        """Saved games `numbers` (deleted ones left out), each read back as `sessions` reads it or
+        with what is wrong with it; `as_saved`: with its players' names as saved, no correction applied."""
+        with self._lock:
+            rows = self._rows(
+                "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
+                "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s "
+                "WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id", (json.dumps(list(numbers)),))
+            changes = self.changes()
+        gone = deleted(changes)
+        return [_checked_record(row, [] if as_saved else changes) for row in rows if row[0] not in gone]
 
     def unfinished(self) -> SessionRecord | None:
         """The game to offer on the next start, if the last one was left unfinished."""
@@ -615,13 +650,115 @@ class Store:
             found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
         return found
 
+    def races_of(self, numbers: Iterable[int]) -> dict[int, list[list[dict[str, Any]]]]:
+        """`races_by_game` of saved games `numbers` alone."""
+        found: dict[int, list[list[dict[str, Any]]]] = {}
+        for number, text in self._rows("SELECT session_id, log FROM races WHERE session_id IN "
+                                       "(SELECT value FROM json_each(?)) ORDER BY id", (json.dumps(list(numbers)),)):
+            found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
+        return found
+
+    # ----- what is kept of each game for the evenings, the records and the imports -------------------
+    # A game's line (companion/game_lines.py) and its moves' key (companion/gamelog.py) are worked out
+    # from its rows, and kept until the triggers of schema 7 drop them: any change to the game's row, its
+    # moves or its races. Working one out takes no lock: the games are first claimed with a token of
+    # this reading, and what was worked out is kept only where the claim still stands, so a game changed
+    # meanwhile (its claim dropped by a trigger) or claimed by another reading keeps nothing stale.
+    def game_rows(self) -> list[tuple[int, str, str, float, float, float | None, str | None, bytes | None]]:
+        """(number, game, players as saved, started_at, updated_at, finished_at, kept line or None, its
+        moves' times or None) of every saved game, oldest first (by start, then number)."""
+        return self._rows(
+            "SELECT s.id, s.game, s.players, s.started_at, s.updated_at, s.finished_at, l.line, l.moments "
+            "FROM sessions s LEFT JOIN game_lines l ON l.session_id = s.id ORDER BY s.started_at, s.id")
+
+    def claim(self, numbers: Sequence[int]) -> int | None:
+        """Games `numbers` claimed for keeping what is worked out of them next; the claim's token, or
+        None where the storage keeps nothing (read-only: it is worked out again at each reading)."""
+        token = secrets.randbits(62)
+        try:
+            self._keeping(
+                "INSERT INTO game_lines (session_id, token) SELECT value, ? FROM json_each(?) WHERE true "
+                "ON CONFLICT (session_id) DO UPDATE SET token = excluded.token", (token, json.dumps(list(numbers))))
+        except StorageProblem:
+            return None
+        return token
+
+    def keep_lines(self, token: int | None, lines: Mapping[int, tuple[str, bytes]]) -> None:
+        """Each game's line and its moves' times, kept where `token`'s claim still stands."""
+        self._keep(token, "line = ?, moments = ?", [(line, moments, number) for number, (line, moments) in lines.items()])
+
+    def keep_moves_keys(self, token: int | None, keys: Mapping[int, str]) -> None:
+        """Each game's moves' key ("" for a game whose moves cannot be read back), where the claim stands."""
+        self._keep(token, "moves_key = ?", [(key, number) for number, key in keys.items()])
+
+    def without_moves_key(self) -> list[int]:
+        """The saved games whose moves' key is not kept."""
+        return [number for (number,) in self._rows(
+            "SELECT s.id FROM sessions s LEFT JOIN game_lines l ON l.session_id = s.id "
+            "WHERE l.moves_key IS NULL ORDER BY s.id")]
+
+    def with_moves_key(self, key: str) -> list[int]:
+        """The saved games whose moves' key is `key` (found through its index)."""
+        return [number for (number,) in self._rows(
+            "SELECT session_id FROM game_lines WHERE moves_key = ? ORDER BY session_id", (key,))]
+
+    def started_at(self, game: str, moment: float) -> list[int]:
+        """The saved games of `game` started at `moment` (found through the start's index)."""
+        return [number for (number,) in self._rows(
+            "SELECT id FROM sessions WHERE started_at = ? AND game = ? ORDER BY id", (moment, game))]
+
+    def saved_revision(self) -> str:
+        """Changes with every change the app makes to what the records are worked out from, read in
+        a few milliseconds, here or by another program: a new game, move, undo, fix or race (each a
+        new row), a race run again (its log grows), a game finished, set aside or brought back (its
+        finish or last move changes), a correction and its Undo (new rows), a name remembered or
+        forgotten."""
+        return json.dumps(self._rows(
+            "SELECT (SELECT MAX(rowid) FROM entries), (SELECT MAX(id) FROM changes), "
+            "(SELECT json_array(MAX(id), TOTAL(updated_at), TOTAL(finished_at)) FROM sessions), "
+            "(SELECT json_array(MAX(id), TOTAL(length(log))) FROM races), "
+            "(SELECT json_array(COUNT(*), TOTAL(last_played), group_concat(colour || button, '')) FROM roster)")[0])
+
+    def kept_answer(self, question: str) -> str | None:
+        """The answer kept for `question`, if it was worked out from the saved games as they are now."""
+        found = self._rows("SELECT answer FROM answers WHERE question = ? AND revision = ?",
+                           (question, self.saved_revision()))
+        return found[0][0] if found else None
+
+    def keep_answer(self, question: str, revision: str, answer: str) -> None:
+        """`answer`, worked out from the saved games at `revision`, kept for `question` (and the answers
+        of older revisions dropped); nothing is kept where the storage refuses."""
+        try:
+            with self._transaction():
+                self._db.execute("DELETE FROM answers WHERE revision != ?", (revision,))
+                self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?)", (question, revision, answer))
+        except StorageProblem:
+            pass
+
+    def _keep(self, token: int | None, columns: str, rows: list[tuple[Any, ...]]) -> None:
+        if token is None or not rows:
+            return
+        try:
+            self._keeping(f"UPDATE game_lines SET {columns} WHERE session_id = ? AND token = ?",
+                          [(*row, token) for row in rows], many=True)
+        except StorageProblem:
+            pass   # not kept: worked out again at the next reading
+
+    def _keeping(self, sql: str, parameters: Any, many: bool = False) -> None:
+        """A write of what is kept of the games alone: it changes nothing saved, so `revision` does not
+        move for it (what was read need not be worked out again)."""
+        with self._transaction():
+            before = self._db.total_changes
+            (self._db.executemany if many else self._db.execute)(sql, parameters)
+            self._kept_changes += self._db.total_changes - before
+
     @property
     def revision(self) -> tuple[int, int]:
         """Changes whenever anything saved changes, here or by another program (an import from the
         command line): figures worked out from the saved games are worked out again only then."""
         with self._lock:
             ((others,),) = self._rows("PRAGMA data_version")
-            return self._db.total_changes, int(others)
+            return self._db.total_changes - self._kept_changes, int(others)
 
     # ----- health --------------------------------------------------------------------------
     def integrity_ok(self) -> bool:
@@ -893,6 +1030,18 @@ def _saved_id(session: Session) -> int:
     if session.id is None:
         raise ValueError("this game was never saved, so it has no number in the saved games")
     return session.id
+
+
+def _checked_record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord | tuple[int, str]:
+    """The saved game of `row`, or (its number, what is wrong with it) when it cannot be read back."""
+    try:
+        record = _record(row, changes)
+        # The rule cards know every game: nothing of a game's rules is imported to list it.
+        game_entry(record.game)
+        check_table(record.players)
+    except (CompanionError, ValueError, TypeError) as problem:
+        return row[0], str(problem)
+    return record
 
 
 def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:

@@ -23,6 +23,9 @@ UNDO: dict[int, str] = {
           ALTER TABLE entries_v2 RENAME TO entries;""",
     4: "DROP TABLE changes;",
     5: "DROP TABLE drafts;",
+    7: "DROP TABLE game_lines; DROP TABLE answers;" + "".join(
+        f"DROP TRIGGER IF EXISTS game_lines_{table}_{event};" for table in ("sessions", "entries", "races")
+        for event in ("insert", "update", "delete")),
 }
 
 

@@ -22,12 +22,12 @@ FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cy", "green")]
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A real 200 KB filesystem (tmpfs), where the machine lets the tests mount one."""
+    """A real 300 KB filesystem (tmpfs), where the machine lets the tests mount one."""
     where = tmp_path / "small"
     where.mkdir()
     if os.name != "posix" or os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("mounting a small filesystem needs root")
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(where)],
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(where)],
                       capture_output=True).returncode:
         pytest.skip("this machine does not allow mounting a tmpfs")
     yield where

@@ -5,6 +5,7 @@ import threading
 
 import pytest
 from counting_game import CountingGame
+from schema_support import back_to_schema
 
 import companion.registry as registry
 import companion.store as store_module
@@ -197,14 +198,7 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     expected = (session.state, session.history())
     store.close()
     # What the first version wrote: its tables only (an entry was a move, an undo or a redo), marked schema 1.
-    path = tmp_path / "companion.sqlite3"
-    connection = sqlite3.connect(path)
-    connection.executescript("DROP INDEX sessions_by_start; DROP INDEX races_by_session; DROP TABLE changes; "
-                             "DROP TABLE drafts; "
-                             "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
-                             "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
-    connection.close()
-    _schema(path, "1")
+    back_to_schema(tmp_path, 1)
 
     store = Store.open(tmp_path)
     assert store.moved_aside is None
@@ -219,14 +213,6 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     assert Store.open(tmp_path).resume(session.id).summary()["total"] == 4
 
 
-def _back_to_schema_3(path) -> None:
-    """The file as the version before the family's corrections wrote it: no changes table, schema 3."""
-    connection = sqlite3.connect(path)
-    connection.executescript("DROP TABLE changes; DROP TABLE drafts;")
-    connection.close()
-    _schema(path, "3")
-
-
 def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing(tmp_path, counting_registered):
     store = Store.open(tmp_path)
     session = store.new_session("counting", PLAYERS, {"target": 20})
@@ -235,7 +221,7 @@ def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing
     expected = (session.state, store.races(session.id), store.roster())
     store.close()
     path = tmp_path / "companion.sqlite3"
-    _back_to_schema_3(path)
+    back_to_schema(tmp_path, 3)
 
     # A migration cut short (here by a statement the storage refuses) leaves the file as it was.
     failing = {**store_module.MIGRATIONS, 4: (*store_module.MIGRATIONS[4], "INSERT INTO nowhere VALUES (1)")}
