@@ -1,9 +1,10 @@
-"""Everything the records are worked out from, read from the store in one pass: each saved game with
-its result, the times of its moves and its decided buzzer races (by seat), and the remembered names.
+"""Everything the records are worked out from: each saved game with its result, the times of its moves
+and its decided buzzer races (by seat), and the remembered names.
 
-Nothing here is saved: the ledger is read again whenever the store changes (`Store.revision`), so a fixed
-move, a rename, a deleted game or a re-imported evening changes every figure the way it changes the
-saved games themselves.
+The ledger is read again whenever the store changes (`Store.revision`), so a fixed move, a rename, a
+deleted game or a re-imported evening changes every figure the way it changes the saved games
+themselves. It is read from what the store keeps of each game (companion/game_lines.py), each game's
+line worked out here from its saved rows (`played_game`); `worked_out_afresh` reads every game that way.
 """
 
 from __future__ import annotations

@@ -475,13 +475,6 @@ class Store:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
 
-    def survey(self) -> tuple[SessionRecord | None, list[tuple[int, str]]]:
-        """`unfinished()` and `unreadable()` from one pass over the saved games, for Home."""
-        read = self._read_rows(None)
-        offered = next((record for record in read
-                        if isinstance(record, SessionRecord) and record.finished_at is None), None)
-        return offered, [problem for problem in read if not isinstance(problem, SessionRecord)]
-
     def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
         with self._lock:
@@ -717,7 +710,7 @@ class Store:
             "SELECT (SELECT MAX(rowid) FROM entries), (SELECT MAX(id) FROM changes), "
             "(SELECT json_array(MAX(id), TOTAL(updated_at), TOTAL(finished_at)) FROM sessions), "
             "(SELECT json_array(MAX(id), TOTAL(length(log))) FROM races), "
-            "(SELECT json_array(COUNT(*), TOTAL(last_played), group_concat(colour || button, '')) FROM roster)")[0])
+            "(SELECT json_array(COUNT(*), TOTAL(last_played), group_concat(colour || COALESCE(button, '-'), '')) FROM roster)")[0])
 
     def kept_answer(self, question: str) -> str | None:
         """The answer kept for `question`, if it was worked out from the saved games as they are now."""
