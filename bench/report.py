@@ -23,6 +23,7 @@ BENCHMARKS = (
     ("ten_thousand.py", "Ten thousand games: Home, companion stats and imports"),
     ("latency.py", "From a button press to the winner's light"),
     ("fairness.py", "Who the arbiter says was first, against the first callback"),
+    ("updates.py", "What an update file from a stick costs before it is refused or installed"),
     ("suite.py", "The checks a developer runs: make check and make test"),
 )
 
