@@ -138,8 +138,9 @@ def points_for(outcome: Outcome) -> tuple[int, ...]:
 def evenings(store: Store) -> list[Evening]:
     """Every evening, newest first."""
     from .game_lines import played_games  # (which reads the games' results through this module)
+    from .ledger import evenings_of
 
-    return grouped([(game.result, game.last_played_at) for game in played_games(store).games])
+    return evenings_of(played_games(store).games)
 
 
 def grouped(games: list[tuple[GameResult, float]]) -> list[Evening]:
@@ -356,7 +357,7 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
         except BadDocument as problem:
             raise BadDocument(f"{where}: {problem}; nothing was imported") from None
         read.append((number, where, session, played, races))
-    saved = SavedGames(store, [session for _, _, session, _, _ in read], task)
+    saved = SavedGames(store, task)
     checked: list[GameToImport] = []
     left_out: list[tuple[str, str]] = []
     first_of: dict[str, str] = {}

@@ -328,7 +328,7 @@ def import_document(store: Store, document: Any, task: Task | None = None) -> Se
     session = session_from_document(document, task)
     played = played_from_document(document)
     races = races_from_document(document, session)
-    already = SavedGames(store, [session], task).find(session, played)
+    already = SavedGames(store, task).find(session, played)
     if already is not None:
         raise BadDocument(f"this {session.game.title} game is already saved, as game {already}; nothing was imported")
     if task is not None:
@@ -372,7 +372,7 @@ class SavedGames:
     game played on since). Both are found through an index, so an import does not grow with the games
     saved; the moves' keys not kept yet (games played since the last import) are worked out first."""
 
-    def __init__(self, store: Store, incoming: Sequence[Session], task: Task | None = None) -> None:
+    def __init__(self, store: Store, task: Task | None = None) -> None:
         self._store = store
         missing = store.without_moves_key()
         if task is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from typing import Iterable
 
 from .errors import BadDocument
 
@@ -47,9 +48,11 @@ def undrawable(text: str) -> list[str]:
     return found
 
 
-def in_words(characters: list[str]) -> str:
-    """Characters named so a message can say which they are without drawing them: "grinning face"."""
-    return ", ".join(unicodedata.name(character, f"U+{ord(character):04X}").lower() for character in characters)
+def in_words(characters: Iterable[str]) -> str:
+    """Characters named, each once, so a message can say which they are without drawing them:
+    "grinning face"."""
+    return ", ".join(unicodedata.name(character, f"U+{ord(character):04X}").lower()
+                     for character in dict.fromkeys(characters))
 
 
 def why_nothing_shows(text: str) -> str | None:
@@ -75,5 +78,5 @@ def check_drawable_name(name: str, where: str) -> None:
                           "write the name with letters and digits")
     nothing = why_nothing_shows(name)
     if nothing is not None:
-        raise BadDocument(f"{where}: the name would show nothing at the table ({in_words(list(dict.fromkeys(name)))}): "
+        raise BadDocument(f"{where}: the name would show nothing at the table ({in_words(name)}): "
                           f"{nothing}; write the name with letters and digits")

@@ -91,7 +91,7 @@ class Ledger:
     def evenings(self) -> tuple[tuple[Evening, tuple[PlayedGame, ...]], ...]:
         """Each evening with its games, oldest first (as evenings.evenings groups them)."""
         by_id = {game.result.session_id: game for game in self.games}
-        found = grouped([(game.result, game.last_played_at) for game in self.games])
+        found = evenings_of(self.games)
         return tuple((evening, tuple(by_id[result.session_id] for result in evening.games))
                      for evening in reversed(found))
 
@@ -100,6 +100,11 @@ class Ledger:
         """The finished games in the order they finished."""
         done = [game for game in self.games if game.result.finished]
         return tuple(sorted(done, key=lambda game: (game.result.finished_at or 0.0, game.result.session_id)))
+
+
+def evenings_of(games: Iterable[PlayedGame]) -> list[Evening]:
+    """The evenings of these games (oldest first), newest first."""
+    return grouped([(game.result, game.last_played_at) for game in games])
 
 
 def played_game(record: SessionRecord, result: GameResult, entries: Sequence[tuple[str, float]],

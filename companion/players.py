@@ -111,7 +111,7 @@ def checked_name(text: str, where: str) -> str:
               if not character.isprintable() or 0xD800 <= ord(character) <= 0xDFFF]
     if hidden:
         raise BadDocument(f"{where}: the name {name.encode('utf-8', 'backslashreplace').decode()[:40]!r} has "
-                          f"characters that cannot be shown ({in_words(list(dict.fromkeys(hidden))[:3])}); "
+                          f"characters that cannot be shown ({in_words(hidden)}); "
                           "write the name with letters and digits")
     return name
 

@@ -67,8 +67,8 @@ def _question(args: argparse.Namespace) -> str:
 def _code() -> str:
     """The code's files, each by its path, size and time of writing."""
     package = Path(__file__).resolve().parent
-    found = sorted((str(path.relative_to(package)), path.stat().st_size, path.stat().st_mtime_ns)
-                   for path in package.rglob("*.py"))
+    found = sorted((str(path.relative_to(package)), written.st_size, written.st_mtime_ns)
+                   for path, written in ((path, path.stat()) for path in package.rglob("*.py")))
     return hashlib.sha256(json.dumps(found).encode()).hexdigest()
 
 

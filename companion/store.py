@@ -515,15 +515,15 @@ class Store:
 
     def read_back(self, numbers: Iterable[int], *, as_saved: bool = False) -> list[SessionRecord | tuple[int, str]]:
         """Saved games `numbers` (deleted ones left out), each read back as `sessions` reads it or
-        with what is wrong with it; `as_saved`: with its players' names as saved, no correction applied."""
+        with what is wrong with it; `as_saved`: as saved, no correction applied (a deleted one too)."""
         with self._lock:
             rows = self._rows(
                 "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
                 "(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id) FROM sessions s "
                 "WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id", (json.dumps(list(numbers)),))
-            changes = self.changes()
+            changes = [] if as_saved else self.changes()
         gone = deleted(changes)
-        return [_checked_record(row, [] if as_saved else changes) for row in rows if row[0] not in gone]
+        return [_checked_record(row, changes) for row in rows if row[0] not in gone]
 
     def unfinished(self) -> SessionRecord | None:
         """The game to offer on the next start, if the last one was left unfinished."""

@@ -21,9 +21,9 @@ from race_support import race  # noqa: E402
 import companion.gamelog as gamelog  # noqa: E402
 from companion import corrections  # noqa: E402
 from companion.errors import BadDocument, StorageProblem  # noqa: E402
-from companion.evenings import evenings, grouped  # noqa: E402
+from companion.evenings import evenings  # noqa: E402
 from companion.game_lines import played_games, read_ledger  # noqa: E402
-from companion.ledger import Ledger, worked_out_afresh  # noqa: E402
+from companion.ledger import Ledger, evenings_of, worked_out_afresh  # noqa: E402
 from companion.records import Records  # noqa: E402
 from companion.rulecards import load_example  # noqa: E402
 from companion.store import DB_NAME, Store  # noqa: E402
@@ -62,7 +62,7 @@ def same_as_afresh(store: Store) -> None:
     quick = read_ledger(store)
     assert quick == worked_out_afresh(store)
     assert figures(quick) == figures(worked_out_afresh(store))
-    assert evenings(store) == grouped([(game.result, game.last_played_at) for game in quick.games])
+    assert evenings(store) == evenings_of(worked_out_afresh(store).games)
 
 
 def test_a_long_history_read_the_quick_way_gives_every_figure_of_reading_it_afresh(store):

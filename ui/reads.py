@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import weakref
 
-from companion import evenings as nights
 from companion import records
 from companion.evenings import Evening
 from companion.game_lines import Played, played_games, read_ledger
+from companion.ledger import evenings_of
 from companion.players import name_key
 from companion.records import PlayerRecord
 from companion.store import Store
@@ -43,8 +43,7 @@ class StoreReads:
         """Every evening, newest first."""
         revision = self.store.revision
         if self._evenings is None or self._evenings[0] != revision:
-            games = self.played().games
-            self._evenings = (revision, nights.grouped([(game.result, game.last_played_at) for game in games]))
+            self._evenings = (revision, evenings_of(self.played().games))
         return self._evenings[1]
 
     def figures(self) -> records.Records:

@@ -433,7 +433,7 @@ class TypingPopup(ModalView):
         typed = self.text.strip()
         nothing = why_nothing_shows(typed) if typed else None
         if nothing is not None:
-            self.message.show(f"Nothing of \u201c{in_words(list(dict.fromkeys(typed)))}\u201d would show: {nothing}. "
+            self.message.show(f"Nothing of \u201c{in_words(typed)}\u201d would show: {nothing}. "
                               "Type the name with letters and digits.", problem=True)
             return
         self.dismiss(animation=False)
