@@ -100,7 +100,15 @@ def templates(rng: random.Random, games: int) -> dict[int, list[Template]]:
     return found
 
 
+def _half_played(template: Template) -> Template:
+    """The game's first half of moves, without its races."""
+    session = Session(template.session.game, template.session.players, template.session.options)
+    session.replay_entries([("do", action) for action in template.session.actions[: len(template.session.actions) // 2]])
+    return Template(session)
+
+
 def _renamed(template: Template, old: str, new: str) -> Template:
+    """The same game with `old` sitting under the name `new`."""
     players = [Player(new if player.name == old else player.name, player.colour, player.button)
                for player in template.session.players]
     if players == list(template.session.players):
@@ -133,11 +141,13 @@ def evenings_of(games: int, rng: random.Random, made: dict[int, list[Template]],
                 if id(template) not in nicknamed:
                     nicknamed[id(template)] = _renamed(template, NAME, NICKNAME)
                 template = nicknamed[id(template)]
+            aside = rng.random() < 0.01   # now and then a game is left half played, and set aside
+            if aside:
+                template = _half_played(template)
             moves = []
             for _ in template.session.actions:
                 moment += rng.uniform(15.0, 75.0)
                 moves.append(moment)
-            aside = not template.session.is_over or rng.random() < 0.01
             games_of_night.append(GameToImport(template.session, moves[0] - 30.0, moves[-1], aside, template.races,
                                                tuple(moves)))
             moment += rng.uniform(60.0, 600.0)
