@@ -20,7 +20,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 from example_evening import games  # noqa: E402
 
-from companion.ledger import read_ledger  # noqa: E402
+from companion.game_lines import read_ledger  # noqa: E402
 from companion.records import Records  # noqa: E402
 from companion.store import Store  # noqa: E402
 

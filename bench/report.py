@@ -20,6 +20,7 @@ BENCHMARKS = (
     ("resume.py", "Resuming a long evening, and undo"),
     ("replay.py", "Replaying a race or a game from the command line"),
     ("records.py", "The records of 1,000 games"),
+    ("ten_thousand.py", "Ten thousand games: Home, companion stats and imports"),
     ("latency.py", "From a button press to the winner's light"),
     ("fairness.py", "Who the arbiter says was first, against the first callback"),
     ("updates.py", "What an update file from a stick costs before it is refused or installed"),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .ledger import Ledger, PlayedGame
+from .players import name_key
 
 SHOWN = 5
 # A trend is a line between evenings: one evening is a point, not a trend.
@@ -75,15 +76,26 @@ def closest_finishes(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[C
 def reaction_trend(ledger: Ledger, name: str) -> tuple[TrendPoint, ...] | None:
     """The player's median reaction evening by evening, oldest first; None before two evenings of
     bone races."""
-    key = name.strip().casefold()
-    points = []
+    return reaction_trends(ledger).get(name_key(name))
+
+
+def reaction_trends(ledger: Ledger) -> dict[str, tuple[TrendPoint, ...]]:
+    """Every player's trend, by their name in lower case, from one pass over the evenings: a player
+    with bone races on fewer than two evenings has none."""
+    points: dict[str, list[TrendPoint]] = {}
     for evening, games in ledger.evenings:
-        reactions = _reactions_of(key, games)
-        if reactions:
-            points.append(TrendPoint(evening.started_at, round(statistics.median(reactions), 3), len(reactions)))
-    return tuple(points) if len(points) >= FEWEST_TREND_POINTS else None
+        for key, reactions in _reactions(games).items():
+            points.setdefault(key, []).append(
+                TrendPoint(evening.started_at, round(statistics.median(reactions), 3), len(reactions)))
+    return {key: tuple(found) for key, found in points.items() if len(found) >= FEWEST_TREND_POINTS}
 
 
-def _reactions_of(key: str, games: Sequence[PlayedGame]) -> list[float]:
-    return [ms for game in games for race in game.races for seat in race.seats
-            if game.result.names[seat].casefold() == key and (ms := race.reaction_ms(seat)) is not None]
+def _reactions(games: Sequence[PlayedGame]) -> dict[str, list[float]]:
+    """Each player's reactions in these games' bone races, by their name in lower case."""
+    found: dict[str, list[float]] = {}
+    for game in games:
+        for race in game.races:
+            for seat in race.seats:
+                if (ms := race.reaction_ms(seat)) is not None:
+                    found.setdefault(game.result.names[seat].casefold(), []).append(ms)
+    return found

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from .buzzer_records import CloseFinish, Reaction, closest_finishes, fastest_reactions
 from .evenings import EVENING_GAP_S, Evening
 from .ledger import Ledger, PlayedGame
-from .table_time import time_at_table
+from .table_time import time_at_table_of
 
 SHORTEST_RUN = 2
 
@@ -105,7 +105,7 @@ def _month(year: int, month: int, evenings: _Evenings) -> Month:
     names = {name.casefold(): name for game in games for name in game.result.names}
     winners = [MonthWinner(names[key], won[key], evenings_won[key]) for key in names if won[key] or evenings_won[key]]
     winners.sort(key=lambda winner: (-winner.games_won, -winner.evenings_won, winner.name.casefold()))
-    seconds = sum(time_at_table([moment for game in played for moment in game.moments], EVENING_GAP_S)
+    seconds = sum(time_at_table_of([(game.moments, game.seconds_at_table) for game in played], EVENING_GAP_S)
                   for _, played in evenings)
     return Month(year, month, len(games), len(evenings), seconds, tuple(winners),
                  fastest_reactions(games), closest_finishes(games))

@@ -13,8 +13,9 @@ import time
 from typing import TYPE_CHECKING
 
 from .errors import CompanionError
+from .glyphs import check_drawable_name
 from .names import DELETE, MERGE, RENAME, RENAME_SEAT, Change, deleted, repeated_name, seated
-from .players import checked_name
+from .players import checked_name, name_key
 from .registry import game_entry
 
 if TYPE_CHECKING:
@@ -88,7 +89,8 @@ def delete_game(store: Store, session_id: int) -> Change:
 
 def deletion_question(store: Store, session_id: int) -> str:
     """What deleting game `session_id` takes away, said before the family confirms it."""
-    from .evenings import evenings, tonight_of
+    from .evenings import tonight_of
+    from .game_lines import evenings
 
     found = evenings(store)
     record = store.session_record(session_id)
@@ -142,7 +144,7 @@ def undone(change: Change) -> str:
 # ----- checking ----------------------------------------------------------------------------------
 
 def _known(known: dict[str, str], name: str) -> str:
-    found = known.get(name.strip().casefold())
+    found = known.get(name_key(name))
     if found is None:
         raise Refused(f"There is no player called {name.strip()!r} in the records; nothing was changed.")
     return found
@@ -151,6 +153,7 @@ def _known(known: dict[str, str], name: str) -> str:
 def _new_name(text: str, old: str) -> str:
     try:
         new = checked_name(text, "The new name")
+        check_drawable_name(new, "The new name")
     except CompanionError as problem:
         raise Refused(f"{problem}. Nothing was renamed.") from None
     if new == old:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from .bgstats import plays_document
 from .errors import BadDocument
-from .evenings import Evening, evening_csv, evening_document, evenings, import_evening
+from .evenings import Evening, evening_csv, evening_document, import_evening
 from .files import write_atomic
+from .game_lines import evenings
 from .gamelog import is_evening_document, read_document
 from .ledger import read_games
 from .manifest import EVENING, GAME, stamped, unstamped

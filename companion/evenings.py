@@ -158,11 +158,6 @@ def points_for(outcome: Outcome) -> tuple[int, ...]:
                  for mine in outcome.standings)
 
 
-def evenings(store: Store) -> list[Evening]:
-    """Every evening, newest first."""
-    return grouped([(result, record.updated_at) for record, result in played(store)], store.clock_history())
-
-
 @dataclass(frozen=True)
 class _Placed:
     """A game with its start and its last move on this table's clock, and both placed in real time."""
@@ -195,11 +190,6 @@ def grouped(games: list[tuple[GameResult, float]], history: ClockHistory | None 
             for group, latest in reversed(found)]
 
 
-def tonight(store: Store, now: float | None = None) -> Evening | None:
-    """The newest evening if a game started `now` would join it, else None."""
-    return tonight_of(evenings(store), now)
-
-
 def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None:
     """`tonight` for evenings already read (newest first), so a screen reads them once."""
     reading = clock.read() if now is None else clock.at(now)
@@ -217,7 +207,7 @@ def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
     for record in store.history():
         kept = known.get(record.id)
         if kept is None or kept[0] is not record:
-            kept = known[record.id] = (record, _result(store, record))
+            kept = known[record.id] = (record, game_result(store, record))
         found.append(kept)
     return found
 
@@ -227,7 +217,7 @@ def played(store: Store) -> list[tuple[SessionRecord, GameResult]]:
 _worked_out: weakref.WeakKeyDictionary[Store, dict[int, tuple[SessionRecord, GameResult]]] = weakref.WeakKeyDictionary()
 
 
-def _result(store: Store, record: SessionRecord) -> GameResult:
+def game_result(store: Store, record: SessionRecord) -> GameResult:
     outcome = _outcome(store, record)
     return GameResult(
         session_id=record.id, game=record.game, title=game_entry(record.game).title,
@@ -404,7 +394,7 @@ def check_evening(store: Store, document: Any, task: Task | None = None) -> tupl
         except BadDocument as problem:
             raise BadDocument(f"{where}: {problem}; nothing was imported") from None
         read.append((number, where, session, played, races))
-    saved = SavedGames(store, [session for _, _, session, _, _ in read], task)
+    saved = SavedGames(store, task)
     checked: list[GameToImport] = []
     left_out: list[tuple[str, str]] = []
     first_of: dict[str, str] = {}

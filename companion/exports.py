@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .bgstats import plays_document
 from .errors import BadDocument, CompanionError, StorageProblem
-from .evenings import Evening, evening_csv, evening_document, evenings, game_alone, import_evening
+from .evenings import Evening, evening_csv, evening_document, game_alone, import_evening
 from .files import FileProblem, create_flushed, flush_folder, remove_quietly
+from .game_lines import evenings
 from .gamelog import clock_note, dated, export_saved, import_document, is_evening_document, played_from_document, read_document
 from .ledger import read_games
 from .manifest import EVENING, GAME, stamped, why_not_here

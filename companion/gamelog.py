@@ -31,7 +31,7 @@ from .files import FileProblem, read_text, write_atomic
 from .glyphs import check_drawable_name
 from .manifest import GAME, stamped, unstamped
 from .paths import default_data_dir
-from .players import Player
+from .players import Player, name_key
 from .progress import Task
 from .races import racelog
 from .registry import game_entry, load_game
@@ -39,7 +39,7 @@ from .session import DO, Session, moves_in_effect
 from .table_time import moves_at
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
-    from .store import Store
+    from .store import SessionRecord, Store
 
 _KEYS = {"game", "players", "options", "actions", "played", "races"}
 _PLAYED_KEYS = {"started_at", "last_played_at", "set_aside", "moves_at"}
@@ -350,7 +350,7 @@ def import_document(store: Store, document: Any, task: Task | None = None) -> Se
     session = session_from_document(document, task)
     played = played_from_document(document)
     races = races_from_document(document, session)
-    already = SavedGames(store, [session], task).find(session, played)
+    already = SavedGames(store, task).find(session, played)
     if already is not None:
         raise BadDocument(f"this {session.game.title} game is already saved, as game {already}; nothing was imported")
     if task is not None:
@@ -367,60 +367,81 @@ def moves_in(document: Any) -> int:
     return len(actions) if isinstance(actions, list) else 0
 
 
-def content_key(game: str, names: Sequence[str], options: Mapping[str, Any], moves: Sequence[Action]) -> str:
-    """A game's content in a few letters: the same game, the same players in the same seats (however
-    their names are written), the same settings and the same moves give the same key, whenever and
-    wherever it was played."""
+def moves_key(game: str, options: Mapping[str, Any], moves: Sequence[Action]) -> str:
+    """A game's moves in a few letters: the same game with the same settings and the same moves gives
+    the same key, whoever played it, whenever and wherever. The store keeps each saved game's key,
+    indexed (Store.with_moves_key), so an import finds a game saved already without reading them all."""
     digest = hashlib.sha256()
     # A move at a time, not the whole game in one call: this runs beside the screen, which must get
     # the interpreter back between moves.
-    for part in [game, [name.casefold() for name in names], dict(options), *(move.to_json() for move in moves)]:
+    for part in [game, dict(options), *(move.to_json() for move in moves)]:
         digest.update(json.dumps(part, sort_keys=True, separators=(",", ":")).encode())
         digest.update(b"\n")
     return digest.hexdigest()
 
 
 def session_key(session: Session) -> str:
-    return content_key(session.game.key, [player.name for player in session.players], session.options,
-                       session.actions)
+    """A game's content: its moves' key and the players in their seats, however their names are written."""
+    return json.dumps([moves_key(session.game.key, session.options, session.actions),
+                       [name_key(player.name) for player in session.players]])
 
 
 class SavedGames:
     """The saved games, to recognise a game being imported again (which would count its points twice):
-    one with the same content (see `content_key`: a file without times, or with its times moved, or
-    the same game twice in one file), or of the same game started at the same moment with as many
-    players (an earlier export of a game played on since)."""
+    one with the same moves' key and the same players in the same seats (under the names as first saved
+    or as now called: a file without times, or with its times moved, or the same game twice in one
+    file), or of the same game started at the same moment with as many players (an earlier export of a
+    game played on since). Both are found through an index, so an import does not grow with the games
+    saved; the moves' keys not kept yet (games played since the last import) are worked out first."""
 
-    def __init__(self, store: Store, incoming: Sequence[Session], task: Task | None = None) -> None:
-        kinds = {(session.game.key, len(session.players)) for session in incoming}
-        records = store.history()
-        self._by_start = {(record.game, record.started_at, len(record.players)): record.id for record in records}
-        candidates = [record for record in records if (record.game, len(record.players)) in kinds]
-        first_names = {number: players for number, _, _, players in store.seatings()}
+    def __init__(self, store: Store, task: Task | None = None) -> None:
+        self._store = store
+        missing = store.without_moves_key()
         if task is not None:
-            task.begin("Comparing with the saved games", len(candidates))
-        self._by_content: dict[str, int] = {}
-        for record in candidates:
-            if task is not None:
-                task.advance()
-            try:
-                game = load_game(record.game)
-                options = game.check_options(record.options)
-                moves = moves_in_effect(game, record.players, options, store.entries(record.id))
-            except (CompanionError, ValueError, TypeError, RecursionError):
-                continue   # a game that cannot be read back is compared by its start alone
-            # Compared under the names as first saved and as now called: a renamed player's game
-            # may come back under either.
-            for players in (record.players, first_names.get(record.id, record.players)):
-                names = [player.name for player in players]
-                self._by_content.setdefault(content_key(record.game, names, options, moves), record.id)
+            task.begin("Comparing with the saved games", len(missing))
+        if missing:
+            token = store.claim(missing)   # before reading them: a game changed meanwhile keeps no key
+            keys = {}
+            for record in store.read_back(missing, as_saved=True):
+                if task is not None:
+                    task.advance()
+                keys[record[0] if isinstance(record, tuple) else record.id] = _saved_moves_key(store, record)
+            store.keep_moves_keys(token, keys)
 
     def find(self, session: Session, played: Played | None) -> int | None:
-        """The number of the saved game `session` is, if it is one."""
-        same = self._by_content.get(session_key(session))
-        if same is None and played is not None:
-            same = self._by_start.get((session.game.key, played.started_at, len(session.players)))
-        return same
+        """The number of the saved game `session` is, if it is one: the first (by start) of those with
+        its moves and its players, else the last of those started when it was, with as many players."""
+        names = [name_key(player.name) for player in session.players]
+        same = self._store.with_moves_key(moves_key(session.game.key, session.options, session.actions))
+        if same:
+            first_names = {record.id: record.players for record in self._store.read_back(same, as_saved=True)
+                           if not isinstance(record, tuple)}
+            for record in sorted(self._readable(same), key=lambda record: (record.started_at, record.id)):
+                if any([name_key(player.name) for player in players] == names
+                       for players in (record.players, first_names.get(record.id, record.players))):
+                    return record.id
+        if played is not None:
+            started = [record.id for record in self._readable(self._store.started_at(session.game.key, played.started_at))
+                       if len(record.players) == len(session.players)]
+            return max(started) if started else None
+        return None
+
+    def _readable(self, numbers: Sequence[int]) -> list[SessionRecord]:
+        """The saved games `numbers` that can be read back (not deleted)."""
+        return [record for record in self._store.read_back(numbers) if not isinstance(record, tuple)]
+
+
+def _saved_moves_key(store: Store, record: SessionRecord | tuple[int, str]) -> str:
+    """A saved game's moves' key; "" for one whose moves cannot be read back (it is recognised by its
+    start alone)."""
+    if isinstance(record, tuple):
+        return ""
+    try:
+        game = load_game(record.game)
+        options = game.check_options(record.options)
+        return moves_key(record.game, options, moves_in_effect(game, record.players, options, store.entries(record.id)))
+    except (CompanionError, ValueError, TypeError, RecursionError):
+        return ""
 
 
 def main(args: argparse.Namespace) -> int:

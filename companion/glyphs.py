@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from typing import Iterable
 
 from .errors import BadDocument
 
@@ -47,15 +48,35 @@ def undrawable(text: str) -> list[str]:
     return found
 
 
-def in_words(characters: list[str]) -> str:
-    """Characters named so a message can say which they are without drawing them: "grinning face"."""
-    return ", ".join(unicodedata.name(character, f"U+{ord(character):04X}").lower() for character in characters)
+def in_words(characters: Iterable[str]) -> str:
+    """Characters named, each once, so a message can say which they are without drawing them:
+    "grinning face"."""
+    return ", ".join(unicodedata.name(character, f"U+{ord(character):04X}").lower()
+                     for character in dict.fromkeys(characters))
+
+
+def why_nothing_shows(text: str) -> str | None:
+    """Why `text` would show nothing at a seat, in words, when no letter, digit, sign or mark of it can
+    be seen (only spaces, accents with no letter under them, invisible characters); None when something
+    of it shows."""
+    kinds = {unicodedata.category(character)[0] for character in text}
+    if kinds & set("LNPS"):   # letters, numbers, punctuation, symbols: each shows on its own
+        return None
+    if "M" in kinds:
+        return "an accent shows only over a letter, and there is none"
+    if "C" in kinds:
+        return "it is only invisible characters"
+    return "it is only spaces"
 
 
 def check_drawable_name(name: str, where: str) -> None:
-    """Refuse a name the screens could not draw, saying which characters and what to do."""
+    """Refuse a name the screens could not draw or that would show nothing, saying why and what to do."""
     missing = undrawable(name)
     if missing:
         shown = "".join("?" if character in missing else character for character in name)
         raise BadDocument(f"{where}: the name {shown!r} has a sign the screen cannot show ({in_words(missing)}); "
                           "write the name with letters and digits")
+    nothing = why_nothing_shows(name)
+    if nothing is not None:
+        raise BadDocument(f"{where}: the name would show nothing at the table ({in_words(name)}): "
+                          f"{nothing}; write the name with letters and digits")

@@ -22,6 +22,7 @@ from typing import Callable, Iterable
 
 from .evenings import GameResult
 from .outcome import Standing
+from .players import name_key
 
 MIN_SHARED = 3
 
@@ -84,23 +85,29 @@ class Pairings:
 
     def _count(self, result: GameResult) -> None:
         self._titles[result.game] = result.title
-        standings = result.outcome.standings
         winners = set(result.outcome.winners)
-        for mine in standings:
-            self._names[mine.name.casefold()] = mine.name
-            for theirs in standings:
-                if theirs.seat == mine.seat:
+        # Each seat's name, its lower case and its rank, worked out once for all its pairs.
+        seats = [(standing.seat, standing.name, standing.name.casefold(), _rank(standing, winners))
+                 for standing in result.outcome.standings]
+        at = result.finished_at or 0.0
+        for mine, name, my_key, my_rank in seats:
+            self._names[my_key] = name
+            for theirs, _, their_key, their_rank in seats:
+                if theirs == mine:
                     continue
-                tally = self._tallies.setdefault((mine.name.casefold(), theirs.name.casefold()), _Tally())
-                my_rank, their_rank = _rank(mine, winners), _rank(theirs, winners)
+                tally = self._tallies.get((my_key, their_key))
+                if tally is None:
+                    tally = self._tallies[my_key, their_key] = _Tally()
                 won, lost, level = my_rank < their_rank, my_rank > their_rank, my_rank == their_rank
                 tally.together += 1
                 tally.wins += won
                 tally.opponent_wins += lost
-                tally.shared_wins += level and mine.seat in winners
-                tally.draws += level and mine.seat not in winners
-                tally.last_at = result.finished_at or 0.0
-                game = tally.by_game.setdefault(result.game, [0, 0, 0, 0])
+                tally.shared_wins += level and mine in winners
+                tally.draws += level and mine not in winners
+                tally.last_at = at
+                game = tally.by_game.get(result.game)
+                if game is None:
+                    game = tally.by_game[result.game] = [0, 0, 0, 0]
                 game[0] += 1
                 game[1] += won
                 game[2] += lost
@@ -108,7 +115,7 @@ class Pairings:
 
     def between(self, player: str, opponent: str) -> HeadToHead:
         """`player` against `opponent`; all zeros when they never finished a game together."""
-        key = (player.strip().casefold(), opponent.strip().casefold())
+        key = (name_key(player), name_key(opponent))
         tally = self._tallies.get(key, _Tally())
         by_game = sorted((GameHeadToHead(game, self._titles[game], *counts) for game, counts in tally.by_game.items()),
                          key=lambda line: (-line.together, line.title))
@@ -118,7 +125,7 @@ class Pairings:
 
     def opponents(self, player: str) -> tuple[HeadToHead, ...]:
         """`player` against everyone they finished a game with, most games together first."""
-        mine = player.strip().casefold()
+        mine = name_key(player)
         found = [self.between(player, self._names[theirs]) for key, theirs in self._tallies if key == mine]
         return tuple(sorted(found, key=lambda line: (-line.together, line.opponent.casefold())))
 

@@ -1,16 +1,17 @@
-"""Everything the records are worked out from, read from the store in one pass: each saved game with
-its result, the times of its moves and its decided buzzer races (by seat), and the remembered names.
+"""Everything the records are worked out from: each saved game with its result, the times of its moves
+and its decided buzzer races (by seat), and the remembered names.
 
-Nothing here is saved: the ledger is read again whenever the store changes (`Store.revision`), so a fixed
-move, a rename, a deleted game or a re-imported evening changes every figure the way it changes the
-saved games themselves.
+The ledger is read again whenever the store changes (`Store.revision`), so a fixed move, a rename, a
+deleted game or a re-imported evening changes every figure the way it changes the saved games
+themselves. It is read from what the store keeps of each game (companion/game_lines.py), each game's
+line worked out here from its saved rows (`played_game`); `worked_out_afresh` reads every game that way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .clock import ClockHistory
 from .evenings import EVENING_GAP_S, Evening, GameResult, grouped, played
@@ -75,7 +76,7 @@ class PlayedGame:
     def moments(self) -> tuple[float, ...]:
         return (self.result.started_at, *self.moves_at)
 
-    @property
+    @cached_property
     def seconds_at_table(self) -> float:
         return time_at_table(self.moments, EVENING_GAP_S)
 
@@ -91,9 +92,9 @@ class Ledger:
 
     @cached_property
     def evenings(self) -> tuple[tuple[Evening, tuple[PlayedGame, ...]], ...]:
-        """Each evening with its games, oldest first (as evenings.evenings groups them)."""
+        """Each evening with its games, oldest first (as game_lines.evenings groups them)."""
         by_id = {game.result.session_id: game for game in self.games}
-        found = grouped([(game.result, game.last_played_at) for game in self.games], self.clock)
+        found = evenings_of(self.games, self.clock)
         return tuple((evening, tuple(by_id[result.session_id] for result in evening.games))
                      for evening in reversed(found))
 
@@ -104,13 +105,28 @@ class Ledger:
         return tuple(sorted(done, key=lambda game: (game.result.finished_at or 0.0, game.result.session_id)))
 
 
-def read_ledger(store: Store) -> Ledger:
+def evenings_of(games: Iterable[PlayedGame], clock: ClockHistory | None = None) -> list[Evening]:
+    """The evenings of these games (oldest first), newest first, placed in real time by what the saved
+    games know of their `clock` (companion/clock.py)."""
+    return grouped([(game.result, game.last_played_at) for game in games], clock)
+
+
+def played_game(record: SessionRecord, result: GameResult, entries: Sequence[tuple[str, float]],
+                race_logs: list[list[dict[str, Any]]]) -> PlayedGame:
+    """A saved game's line of the ledger, from its record, its result, the (kind, time) of its log's
+    entries and its race logs."""
+    return PlayedGame(result, record.updated_at, tuple(moves_at(entries)), tuple(_races(record, race_logs)),
+                      _first_dealer(record))
+
+
+def worked_out_afresh(store: Store) -> Ledger:
+    """The ledger with every game worked out from its saved rows, none from what is kept of it: what
+    the kept lines must give (companion/game_lines.py reads the ledger; the tests and the benchmark
+    of ten thousand games compare the two)."""
     entries = store.entry_times()
     races = store.races_by_game()
-    games = tuple(PlayedGame(result, record.updated_at, tuple(moves_at(entries.get(record.id, []))),
-                             tuple(_races(record, races.get(record.id, []))), _first_dealer(record))
-                  for record, result in played(store))
-    return Ledger(games, tuple(store.roster()), store.clock_history())
+    return Ledger(tuple(played_game(record, result, entries.get(record.id, []), races.get(record.id, []))
+                        for record, result in played(store)), tuple(store.roster()), store.clock_history())
 
 
 def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame, ...]:
@@ -118,9 +134,8 @@ def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame,
     found = []
     for result in results:
         record = store.session_record(result.session_id)
-        entries = store.entry_times(record.id).get(record.id, [])
-        found.append(PlayedGame(result, record.updated_at, tuple(moves_at(entries)),
-                                tuple(_races(record, store.races(record.id))), _first_dealer(record)))
+        found.append(played_game(record, result, store.entry_times(record.id).get(record.id, []),
+                                 store.races(record.id)))
     return tuple(found)
 
 

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Sequence
 
 from .errors import BadDocument
+from .players import same_form
 
 
 class ScoreOrder(Enum):
@@ -100,7 +101,7 @@ class Outcome:
         try:
             return cls(
                 finished=bool(doc["finished"]),
-                standings=tuple(Standing(int(s["seat"]), str(s["name"]), s["score"], s["place"])
+                standings=tuple(Standing(int(s["seat"]), same_form(str(s["name"])), s["score"], s["place"])
                                 for s in doc["standings"]),
                 winners=tuple(int(seat) for seat in doc["winners"]),
                 tie_break=doc.get("tie_break"),

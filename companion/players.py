@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadDocument
+from .glyphs import in_words, why_nothing_shows
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,10 @@ class Player:
     colour: str = "orange"
     button: int | None = None
 
+    def __post_init__(self) -> None:
+        # However the name was typed, imported or saved, a player holds it in the one form (see same_form).
+        object.__setattr__(self, "name", same_form(self.name))
+
     @property
     def identity(self) -> Identity:
         return IDENTITY_BY_KEY[self.colour]
@@ -80,16 +86,33 @@ class Player:
         return cls(checked_name(doc["name"], where), colour, button)
 
 
+def same_form(text: str) -> str:
+    """A name in the one form it is compared and saved in (Unicode's composed form, NFC): "José" typed
+    with the one letter é and typed as e followed by a combining accent are one name."""
+    return unicodedata.normalize("NFC", text)
+
+
+def name_key(text: str) -> str:
+    """What two names are compared by: the one form, without the spaces around it, whatever its capitals."""
+    return same_form(text.strip()).casefold()
+
+
 def checked_name(text: str, where: str) -> str:
     """A name the table can show and the store can save: some letters, printable, not too long."""
-    name = text.strip()
+    name = same_form(text.strip())
     if not name:
-        raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
+        if not text:
+            raise BadDocument(f"{where}: a player is a name, or an object with a \"name\"")
+        raise BadDocument(f"{where}: the name would show nothing at the table: {why_nothing_shows(text)}; "
+                          "write the name with letters and digits")
     if len(name) > MAX_NAME_LENGTH:
         raise BadDocument(f"{where}: a name is at most {MAX_NAME_LENGTH} characters; {name[:20]!r}... is {len(name)}")
-    if not name.isprintable() or any(0xD800 <= ord(character) <= 0xDFFF for character in name):
-        raise BadDocument(f"{where}: the name {name.encode('utf-8', 'backslashreplace').decode()[:40]!r} has a "
-                          "character that cannot be shown")
+    hidden = [character for character in name
+              if not character.isprintable() or 0xD800 <= ord(character) <= 0xDFFF]
+    if hidden:
+        raise BadDocument(f"{where}: the name {name.encode('utf-8', 'backslashreplace').decode()[:40]!r} has "
+                          f"characters that cannot be shown ({in_words(hidden)}); "
+                          "write the name with letters and digits")
     return name
 
 

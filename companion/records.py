@@ -20,13 +20,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .buzzer_records import TrendPoint, reaction_trend
+from .buzzer_records import TrendPoint, reaction_trends
 from .calendar_records import Month, YearInReview, months, year_in_review
 from .errors import BadDocument
 from .evenings import GameResult
+from .game_lines import read_ledger
 from .head_to_head import HeadToHead, Pairings
-from .ledger import Ledger, PlayedGame, read_ledger
+from .ledger import Ledger, PlayedGame
 from .outcome import ScoreOrder
+from .players import name_key
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import Store
@@ -114,7 +116,7 @@ class _Tally:
         return PlayerRecord(self.name, self.colour, tuple(games), len(self.results), won, current, longest, races,
                             _rate(won, len(self.results)), round(self.seconds_at_table, 3),
                             pairings.rival(self.name), pairings.nemesis(self.name), pairings.opponents(self.name),
-                            reaction_trend(figures.ledger, self.name))
+                            figures.trends.get(self.name.casefold()))
 
 
 def _rate(won: int, played: int) -> float | None:
@@ -137,6 +139,11 @@ class Records:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
+
+    @cached_property
+    def trends(self) -> dict[str, tuple[TrendPoint, ...]]:
+        """Every player's reaction trend, by their name in lower case."""
+        return reaction_trends(self.ledger)
 
     @cached_property
     def pairings(self) -> Pairings:
@@ -167,7 +174,7 @@ class Records:
 
     def player(self, name: str) -> PlayerRecord:
         """The record of one player; the name matches whatever its capitals."""
-        found = self._tallies.get(name.strip().casefold())
+        found = self._tallies.get(name_key(name))
         if found is None:
             known = ", ".join(tally.name for tally in self._tallies.values())
             hint = f"the players are: {known}" if known else "no games have been played and no names remembered yet"

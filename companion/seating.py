@@ -10,7 +10,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .errors import CompanionError
-from .players import IDENTITIES, Player
+from .players import IDENTITIES, Player, name_key
 
 if TYPE_CHECKING:
     from .evenings import Evening
@@ -32,7 +32,7 @@ def seat_colour(name: str, hoped: Iterable[str | None], seated: Collection[str],
     table hold `seated`: the first of `hoped` (the player's remembered colour, the seat's own) that nobody
     at the table has and that is no one else's in `owned`; otherwise one nobody at the table has and no
     one else in `owned` has, trying its widest first (see `owners`)."""
-    who = name.strip().casefold()
+    who = name_key(name)
     others = [{colour for owner, colour in whose.items() if owner != who} for whose in owned]
     someone_elses = set[str]().union(*others)
     for colour in hoped:

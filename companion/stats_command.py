@@ -13,18 +13,20 @@ finished game prints null.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
 import time
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any, Sequence
 
 from .buzzer_records import CloseFinish, Reaction
 from .calendar_records import Month, YearInReview
 from .errors import BadDocument
+from .game_lines import read_ledger
 from .head_to_head import HeadToHead
-from .ledger import read_ledger
 from .paths import default_data_dir
 from .records import PlayerRecord, Records
 from .words import counted, listed, month_name
@@ -35,14 +37,39 @@ _MONTH = re.compile(r"(\d{4})-(\d{1,2})")
 def main(args: argparse.Namespace) -> int:
     from .store import Store
 
+    question = _question(args)
     store = Store.open(args.data_dir or default_data_dir())
     try:
-        records = Records(read_ledger(store))
-        figures, text = _answer(records, args)
+        # An answer is worked out once for the saved games as they stand (a long history takes a
+        # while), kept with their revision, and given again until they change.
+        kept = store.kept_answer(question)
+        if kept is None:
+            revision = store.saved_revision()   # read first: a change meanwhile keeps nothing stale
+            figures, text = _answer(Records(read_ledger(store)), args)
+            store.keep_answer(question, revision, json.dumps([figures, text]))
+        else:
+            figures, text = json.loads(kept)
     finally:
         store.close()
     sys.stdout.write(json.dumps(figures, indent=2) + "\n" if args.json else text)
     return 0
+
+
+def _question(args: argparse.Namespace) -> str:
+    """What was asked, as an answer is kept under: the question with "this month" or "this year" said
+    as which, the clock's time zone (an evening belongs to the month it began in there), and the code
+    that works the figures out (a change to it, an update, answers afresh)."""
+    month = _month_asked(args.month) if args.month else None
+    year = _year_asked(args.year) if args.year else None
+    return json.dumps([_code(), time.tzname, time.timezone, time.altzone, args.name, args.against, month, year])
+
+
+def _code() -> str:
+    """The code's files, each by its path, size and time of writing."""
+    package = Path(__file__).resolve().parent
+    found = sorted((str(path.relative_to(package)), written.st_size, written.st_mtime_ns)
+                   for path, written in ((path, path.stat()) for path in package.rglob("*.py")))
+    return hashlib.sha256(json.dumps(found).encode()).hexdigest()
 
 
 def _answer(records: Records, args: argparse.Namespace) -> tuple[Any, str]:

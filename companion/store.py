@@ -12,6 +12,7 @@ import errno
 import json
 import logging
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -19,22 +20,22 @@ import weakref
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from . import __version__, clock
 from .actions import Action, Fix
 from .clock import BootClock, ClockHistory, Moment, Reading
 from .errors import BadDocument, CompanionError, StorageProblem
-from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
+from .names import MERGE, RENAME, RENAME_SEAT, UNDO, Change, deleted, remembered_name, seated
 from .outcome import Outcome
 from .paths import data_dir_state
-from .players import Player, check_table
+from .players import MAX_NAME_LENGTH, Player, check_table, same_form
 from .races.racelog import RACED_AGAIN_LINE
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
 DB_NAME = "companion.sqlite3"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 8
 
 # The first version's tables. Every later version is a migration below, which a new file goes through
 # as well, so the path an old file takes is the one every test takes.
@@ -74,7 +75,8 @@ CREATE TABLE IF NOT EXISTS races (
 
 # What each schema version adds to the one before. A file from an older version is brought up to date
 # in one transaction when it is opened; nothing already saved in it is changed.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+# A step is an SQL statement, or a function given the connection for what SQL cannot say.
+MIGRATIONS: dict[int, tuple[str | Callable[[sqlite3.Connection], None], ...]] = {
     # The evenings and the players' records read the games in time order and each game's races.
     2: ("CREATE INDEX IF NOT EXISTS sessions_by_start ON sessions (started_at)",
         "CREATE INDEX IF NOT EXISTS races_by_session ON races (session_id)"),
@@ -124,6 +126,26 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             since_boot REAL NOT NULL,
             shift REAL NOT NULL,
             at REAL NOT NULL)"""),
+    # Names compared in one form: two seats of a game whose names differ only in their form are told apart.
+    7: (lambda db: _tell_apart_seats_of_one_name(db),),   # (defined below, with the corrections' reading)
+    # What is worked out of the saved games, kept until they change: each game's line for the evenings
+    # and the records and its moves' key for the imports (see Store.game_rows), dropped by these
+    # triggers whenever the game's row, its moves or its races change (the moves' key indexed: an import
+    # finds a game saved already without reading them all); and the answers of `companion stats`, each
+    # with the revision of the saved games it was worked out from (see Store.saved_revision).
+    8: ("""CREATE TABLE game_lines (
+            session_id INTEGER PRIMARY KEY,
+            token INTEGER,
+            line TEXT,
+            moments BLOB,
+            moves_key TEXT)""",
+        "CREATE INDEX game_lines_by_moves ON game_lines (moves_key)",
+        "CREATE TABLE answers (question TEXT PRIMARY KEY, revision TEXT NOT NULL, answer TEXT NOT NULL)",
+        *(f"""CREATE TRIGGER game_lines_{table}_{event} AFTER {event.upper()} ON {table} BEGIN
+                DELETE FROM game_lines WHERE session_id IN ({", ".join(rows)}); END"""
+          for table, key in (("sessions", "id"), ("entries", "session_id"), ("races", "session_id"))
+          for event, rows in (("update", [f"OLD.{key}", f"NEW.{key}"]), ("delete", [f"OLD.{key}"]))
+          + ((("insert", [f"NEW.{key}"]),) if table != "sessions" else ()))),
 }
 
 log = logging.getLogger(__name__)
@@ -195,6 +217,7 @@ class Store:
         self._read_with: list[Change] = []
         # (boot, how its clock stands, known true) as last written in `boots`: see _note_clock.
         self._clock_seen: tuple[str, float, bool] | None = None
+        self._kept_changes = 0   # rows written to keep what was worked out of the games (see `revision`)
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not self.path.exists():
@@ -228,8 +251,11 @@ class Store:
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '1')")
             (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             for newer in range(int(version) + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[newer]:
-                    self._db.execute(statement)
+                for step in MIGRATIONS[newer]:
+                    if callable(step):
+                        step(self._db)
+                    else:
+                        self._db.execute(step)
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
             # Which version last opened the file: an older one started on it later (an update taken back)
             # names it when it cannot read the file's newer form. Written only when it changes: a full
@@ -469,6 +495,15 @@ class Store:
             found.setdefault(number, []).append((kind, at))
         return found
 
+    def entry_times_of(self, numbers: Iterable[int]) -> dict[int, list[tuple[str, float]]]:
+        """`entry_times` of saved games `numbers` alone."""
+        found: dict[int, list[tuple[str, float]]] = {}
+        for number, kind, at in self._rows(
+                "SELECT session_id, kind, at FROM entries WHERE session_id IN (SELECT value FROM json_each(?)) "
+                "ORDER BY session_id, seq", (json.dumps(list(numbers)),)):
+            found.setdefault(number, []).append((kind, at))
+        return found
+
     def session_record(self, session_id: int) -> SessionRecord:
         found = self._rows(
             "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
@@ -500,13 +535,6 @@ class Store:
         """(game number, what is wrong with it) for every saved game the app cannot read back."""
         return [problem for problem in self._read_rows(None) if not isinstance(problem, SessionRecord)]
 
-    def survey(self) -> tuple[SessionRecord | None, list[tuple[int, str]]]:
-        """`unfinished()` and `unreadable()` from one pass over the saved games, for Home."""
-        read = self._read_rows(None)
-        offered = next((record for record in read
-                        if isinstance(record, SessionRecord) and record.finished_at is None), None)
-        return offered, [problem for problem in read if not isinstance(problem, SessionRecord)]
-
     def _read_rows(self, unfinished: bool | None) -> list[SessionRecord | tuple[int, str]]:
         where = {None: "", True: "WHERE s.finished_at IS NULL", False: "WHERE s.finished_at IS NOT NULL"}[unfinished]
         with self._lock:
@@ -529,17 +557,23 @@ class Store:
             if known is not None and known[0] == row:
                 read.append(known[1])
                 continue
-            try:
-                record = _record(row, changes)
-                # The rule cards know every game: nothing of a game's rules is imported to list it.
-                game_entry(record.game)
-                check_table(record.players)
-            except (CompanionError, ValueError, TypeError) as problem:
-                read.append((row[0], str(problem)))
-            else:
-                cache[row[0]] = (row, record)
-                read.append(record)
+            found = _checked_record(row, changes)
+            if isinstance(found, SessionRecord):
+                cache[row[0]] = (row, found)
+            read.append(found)
         return read
+
+    def read_back(self, numbers: Iterable[int], *, as_saved: bool = False) -> list[SessionRecord | tuple[int, str]]:
+        """Saved games `numbers` (deleted ones left out), each read back as `sessions` reads it or
+        with what is wrong with it; `as_saved`: as saved, no correction applied (a deleted one too)."""
+        with self._lock:
+            rows = self._rows(
+                "SELECT s.id, s.game, s.players, s.options, s.started_at, s.updated_at, s.finished_at, s.result, "
+                f"(SELECT COUNT(*) FROM entries e WHERE e.session_id = s.id), {_CLOCK_COLUMNS} FROM sessions s "
+                "WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id", (json.dumps(list(numbers)),))
+            changes = [] if as_saved else self.changes()
+        gone = deleted(changes)
+        return [_checked_record(row, changes) for row in rows if row[0] not in gone]
 
     def unfinished(self) -> SessionRecord | None:
         """The game to offer on the next start, if the last one was left unfinished."""
@@ -590,7 +624,7 @@ class Store:
         changes = self.changes()
         offered: dict[str, Player] = {}
         for name, colour, button, last_played in rows:
-            player = Player(remembered_name(name, last_played, changes), colour, button)
+            player = Player(remembered_name(same_form(name), last_played, changes), colour, button)
             offered.setdefault(player.name.casefold(), player)
         return list(offered.values())
 
@@ -610,10 +644,7 @@ class Store:
     # ----- corrections ---------------------------------------------------------------------
     def changes(self) -> list[Change]:
         """The family's corrections in effect (renames, merges, deleted games), oldest first."""
-        rows = self._rows(
-            "SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
-            "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id", (UNDO,))
-        return [Change(*row) for row in rows]
+        return [_change(row) for row in self._rows(_CHANGES_IN_EFFECT, (UNDO,))]
 
     def add_change(self, kind: str, *, old_name: str | None = None, new_name: str | None = None,
                    session_id: int | None = None, seat: int | None = None) -> Change:
@@ -672,13 +703,118 @@ class Store:
             found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
         return found
 
+    def races_of(self, numbers: Iterable[int]) -> dict[int, list[list[dict[str, Any]]]]:
+        """`races_by_game` of saved games `numbers` alone."""
+        found: dict[int, list[list[dict[str, Any]]]] = {}
+        for number, text in self._rows("SELECT session_id, log FROM races WHERE session_id IN "
+                                       "(SELECT value FROM json_each(?)) ORDER BY id", (json.dumps(list(numbers)),)):
+            found.setdefault(number, []).append([json.loads(line) for line in text.splitlines()])
+        return found
+
+    # ----- what is kept of each game for the evenings, the records and the imports -------------------
+    # A game's line (companion/game_lines.py) and its moves' key (companion/gamelog.py) are worked out
+    # from its rows, and kept until the triggers of schema 8 drop them: any change to the game's row, its
+    # moves or its races. Working one out takes no lock: the games are first claimed with a token of
+    # this reading, and what was worked out is kept only where the claim still stands, so a game changed
+    # meanwhile (its claim dropped by a trigger) or claimed by another reading keeps nothing stale.
+    def game_rows(self) -> list[tuple[int, str, str, float, float, float | None, str | None, bytes | None,
+                                      str | None, float | None, str | None, float | None]]:
+        """(number, game, players as saved, started_at, updated_at, finished_at, kept line or None, its
+        moves' times or None, then its start's and last move's boot and time since it: see
+        SessionRecord) of every saved game, oldest first (by start, then number)."""
+        return self._rows(
+            "SELECT s.id, s.game, s.players, s.started_at, s.updated_at, s.finished_at, l.line, l.moments, "
+            "s.start_boot, s.start_since_boot, s.last_boot, s.last_since_boot "
+            "FROM sessions s LEFT JOIN game_lines l ON l.session_id = s.id ORDER BY s.started_at, s.id")
+
+    def claim(self, numbers: Sequence[int]) -> int | None:
+        """Games `numbers` claimed for keeping what is worked out of them next; the claim's token, or
+        None where the storage keeps nothing (read-only: it is worked out again at each reading)."""
+        token = secrets.randbits(62)
+        try:
+            self._keeping(
+                "INSERT INTO game_lines (session_id, token) SELECT value, ? FROM json_each(?) WHERE true "
+                "ON CONFLICT (session_id) DO UPDATE SET token = excluded.token", (token, json.dumps(list(numbers))))
+        except StorageProblem:
+            return None
+        return token
+
+    def keep_lines(self, token: int | None, lines: Mapping[int, tuple[str, bytes]]) -> None:
+        """Each game's line and its moves' times, kept where `token`'s claim still stands."""
+        self._keep(token, "line = ?, moments = ?", [(line, moments, number) for number, (line, moments) in lines.items()])
+
+    def keep_moves_keys(self, token: int | None, keys: Mapping[int, str]) -> None:
+        """Each game's moves' key ("" for a game whose moves cannot be read back), where the claim stands."""
+        self._keep(token, "moves_key = ?", [(key, number) for number, key in keys.items()])
+
+    def without_moves_key(self) -> list[int]:
+        """The saved games whose moves' key is not kept."""
+        return [number for (number,) in self._rows(
+            "SELECT s.id FROM sessions s LEFT JOIN game_lines l ON l.session_id = s.id "
+            "WHERE l.moves_key IS NULL ORDER BY s.id")]
+
+    def with_moves_key(self, key: str) -> list[int]:
+        """The saved games whose moves' key is `key` (found through its index)."""
+        return [number for (number,) in self._rows(
+            "SELECT session_id FROM game_lines WHERE moves_key = ? ORDER BY session_id", (key,))]
+
+    def started_at(self, game: str, moment: float) -> list[int]:
+        """The saved games of `game` started at `moment` (found through the start's index)."""
+        return [number for (number,) in self._rows(
+            "SELECT id FROM sessions WHERE started_at = ? AND game = ? ORDER BY id", (moment, game))]
+
+    def saved_revision(self) -> str:
+        """Changes with every change the app makes to what the records are worked out from, read in
+        a few milliseconds, here or by another program: a new game, move, undo, fix or race (each a
+        new row), a race run again (its log grows), a game finished, set aside or brought back (its
+        finish or last move changes), a correction and its Undo (new rows), a name remembered or
+        forgotten."""
+        return json.dumps(self._rows(
+            "SELECT (SELECT MAX(rowid) FROM entries), (SELECT MAX(id) FROM changes), "
+            "(SELECT json_array(MAX(id), TOTAL(updated_at), TOTAL(finished_at)) FROM sessions), "
+            "(SELECT json_array(MAX(id), TOTAL(length(log))) FROM races), "
+            "(SELECT json_array(COUNT(*), TOTAL(last_played), group_concat(colour || COALESCE(button, '-'), '')) FROM roster)")[0])
+
+    def kept_answer(self, question: str) -> str | None:
+        """The answer kept for `question`, if it was worked out from the saved games as they are now."""
+        found = self._rows("SELECT answer FROM answers WHERE question = ? AND revision = ?",
+                           (question, self.saved_revision()))
+        return found[0][0] if found else None
+
+    def keep_answer(self, question: str, revision: str, answer: str) -> None:
+        """`answer`, worked out from the saved games at `revision`, kept for `question` (and the answers
+        of older revisions dropped); nothing is kept where the storage refuses."""
+        try:
+            with self._transaction():
+                self._db.execute("DELETE FROM answers WHERE revision != ?", (revision,))
+                self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?)", (question, revision, answer))
+        except StorageProblem:
+            pass
+
+    def _keep(self, token: int | None, columns: str, rows: list[tuple[Any, ...]]) -> None:
+        if token is None or not rows:
+            return
+        try:
+            self._keeping(f"UPDATE game_lines SET {columns} WHERE session_id = ? AND token = ?",
+                          [(*row, token) for row in rows], many=True)
+        except StorageProblem:
+            pass   # not kept: worked out again at the next reading
+
+    def _keeping(self, sql: str, parameters: Any, many: bool = False) -> None:
+        """A write of what is kept of the games alone: it changes nothing saved, so `revision` does not
+        move for it (what was read need not be worked out again)."""
+        with self._transaction():
+            before = self._db.total_changes
+            (self._db.executemany if many else self._db.execute)(sql, parameters)
+            self._kept_changes += self._db.total_changes - before
+
     @property
     def revision(self) -> tuple[int, int]:
         """Changes whenever anything saved changes, here or by another program (an import from the
         command line): figures worked out from the saved games are worked out again only then."""
         with self._lock:
             ((others,),) = self._rows("PRAGMA data_version")
-            return self._db.total_changes, int(others)
+            return self._db.total_changes - self._kept_changes, int(others)
 
     # ----- the clock (companion/clock.py) -------------------------------------------------------
     def clock_history(self) -> ClockHistory:
@@ -1008,6 +1144,46 @@ def _entry_payload(kind: str, doc: Any, where: str) -> Action | Fix | None:
     return Fix.from_json(doc, where=where) if kind == FIX else Action.from_json(doc, where=where)
 
 
+_CHANGES_IN_EFFECT = ("SELECT id, kind, at, old_name, new_name, session_id, seat, through FROM changes c WHERE kind != ? "
+                      "AND NOT EXISTS (SELECT 1 FROM changes u WHERE u.undoes = c.id) ORDER BY id")
+
+
+def _change(row: Sequence[Any]) -> Change:
+    """A correction as saved, its names in the one form whatever form they were saved in."""
+    id_, kind, at, old, new, session_id, seat, through = row
+    return Change(id_, kind, at, None if old is None else same_form(old), None if new is None else same_form(new),
+                  session_id, seat, through)
+
+
+_BEFORE_EVERY_GAME = 0.0
+
+
+def _tell_apart_seats_of_one_name(db: sqlite3.Connection) -> None:
+    """Schema 6 compares names in one form (companion/players.py, same_form). Two seats of one game
+    given one name in two forms ("José" typed with the letter é, and with e and an accent) were two
+    names until then, and would now be one name twice: the later seat is renamed in that game alone,
+    as the family renames a seat, to the name and its seat's number ("José 2"). No game's own row is
+    rewritten; the rename is one of the corrections, and the family can rename the seat again. It is
+    dated before every game, so it renames no remembered name: the name is still the other seat's."""
+    changes = [_change(row) for row in db.execute(_CHANGES_IN_EFFECT, (UNDO,))]
+    for number, players in db.execute("SELECT id, players FROM sessions ORDER BY id").fetchall():
+        try:
+            seats = list(seated([Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players))],
+                                number, changes))
+        except (CompanionError, ValueError, TypeError, RecursionError):
+            continue   # a game that cannot be read back is left as it is
+        for seat, player in enumerate(seats):
+            taken = {other.name.casefold() for other in seats[:seat]}
+            if player.name.casefold() not in taken:
+                continue
+            taken |= {other.name.casefold() for other in seats[seat + 1:]}
+            free = next(name for count in range(seat + 1, seat + 2 + len(seats))
+                        if (name := f"{player.name[:MAX_NAME_LENGTH - 3]} {count}").casefold() not in taken)
+            db.execute("INSERT INTO changes (kind, session_id, seat, old_name, new_name, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       (RENAME_SEAT, number, seat, player.name, free, _BEFORE_EVERY_GAME))
+            seats[seat] = Player(free, player.colour, player.button)
+
+
 def _race_text(lines: Sequence[dict[str, Any]]) -> str:
     return "\n".join(json.dumps(line, sort_keys=True) for line in lines)
 
@@ -1023,6 +1199,18 @@ def _saved_id(session: Session) -> int:
     if session.id is None:
         raise ValueError("this game was never saved, so it has no number in the saved games")
     return session.id
+
+
+def _checked_record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord | tuple[int, str]:
+    """The saved game of `row`, or (its number, what is wrong with it) when it cannot be read back."""
+    try:
+        record = _record(row, changes)
+        # The rule cards know every game: nothing of a game's rules is imported to list it.
+        game_entry(record.game)
+        check_table(record.players)
+    except (CompanionError, ValueError, TypeError) as problem:
+        return row[0], str(problem)
+    return record
 
 
 def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:

@@ -56,3 +56,24 @@ def time_at_table(moments: Iterable[float], longest_gap: float) -> float:
     when it is no longer than `longest_gap` (the evening gap)."""
     ordered = sorted(moments)
     return sum(gap for earlier, later in zip(ordered, ordered[1:]) if (gap := later - earlier) <= longest_gap)
+
+
+# Every time from 2004 to 2038 is, as a double, a whole multiple of 2**-22 s (they share the binade
+# [2**30, 2**31)); so is every gap between two of them, and a double holds any sum of such gaps under
+# 2**31 s exactly, whatever order they are added in.
+EXACT_FROM, EXACT_UNTIL = 2.0 ** 30, 2.0 ** 31
+
+
+def time_at_table_of(parts: Sequence[tuple[Sequence[float], float]], longest_gap: float) -> float:
+    """`time_at_table` over the moments of every part together (an evening's games), each part given
+    as its moments and its own time at the table. Where each part ends before the next begins, the
+    parts' own times and the gaps between them (each no longer than `longest_gap`) add up to exactly
+    that, without going over every moment again; two parts on the go at once are worked out moment by
+    moment."""
+    spans = sorted((min(moments), max(moments), seconds) for moments, seconds in parts)
+    if all(EXACT_FROM <= first and last < EXACT_UNTIL for first, last, _ in spans) and all(
+            earlier[1] <= later[0] for earlier, later in zip(spans, spans[1:])):
+        return sum(seconds for _, _, seconds in spans) + sum(
+            gap for earlier, later in zip(spans, spans[1:]) if (gap := later[0] - earlier[1]) <= longest_gap)
+    return time_at_table([moment for moments, _ in parts for moment in moments], longest_gap)
+

@@ -15,7 +15,8 @@ from race_support import raced_mutts
 
 from companion import exports
 from companion.errors import CompanionError
-from companion.evenings import evening_document, evenings
+from companion.evenings import evening_document
+from companion.game_lines import evenings
 from companion.gamelog import MOST_MOVES, export_document, session_key
 from companion.playthrough import table_of
 from companion.progress import Task

@@ -12,7 +12,7 @@ import pytest
 from race_support import raced_mutts
 
 from companion.actions import Action
-from companion.evenings import evenings
+from companion.game_lines import evenings
 from companion.gamelog import session_from_document
 from companion.players import IDENTITIES, Player
 from companion.rulecards import load_example

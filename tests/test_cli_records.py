@@ -114,3 +114,34 @@ def companion_failing(*args: str):
     import sys
 
     return subprocess.run([sys.executable, "-m", "table_companion", *args], capture_output=True, text=True)
+
+
+def test_stats_asked_again_gives_the_kept_answer_until_the_saved_games_change(tmp_path):
+    """`companion stats` keeps each answer with the revision of the saved games it was worked out
+    from: asked again it is the same, and any change (a rename, a new game, a remembered name, a move)
+    gives the answer worked out afresh, never the kept one."""
+    a_familys_history(tmp_path)
+
+    def names() -> list[str]:
+        return [record["name"] for record in stats(tmp_path)]
+
+    first = stats(tmp_path)
+    assert stats(tmp_path) == first
+    store = Store.open(tmp_path)
+    corrections.rename_player(store, "Cleo", "Clea")
+    store.close()
+    assert "Clea" in names() and "Cleo" not in names()
+    store = Store.open(tmp_path)
+    zed = store.new_session("mix_the_mutts", [Player("Ann", "orange"), Player("Zed", "sky")])
+    store.close()
+    assert "Zed" in names()
+    played_before = next(record["played"] for record in stats(tmp_path) if record["name"] == "Zed")
+    store = Store.open(tmp_path)
+    rng = random.Random(5)
+    resumed = store.resume(zed.id)
+    while not resumed.is_over:
+        resumed.perform(rng.choice(resumed.game.legal_actions(resumed.state, rng)))
+    store.close()
+    assert next(record["played"] for record in stats(tmp_path) if record["name"] == "Zed") == played_before + 1
+    for flags in (["Ann"], ["Ann", "--against", "Ben"], ["--year", "2026"]):
+        assert stats(tmp_path, *flags) == stats(tmp_path, *flags)

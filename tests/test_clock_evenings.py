@@ -9,7 +9,7 @@ import time
 import pytest
 from clock_support import DAY, FRIDAY_8PM, HOUR, IMAGE_BUILT, MINUTE, play_nut
 
-from companion.evenings import evenings, tonight
+from companion.game_lines import evenings, tonight
 from companion.store import Store
 
 

@@ -13,7 +13,8 @@ from race_support import race
 
 from companion import corrections
 from companion.corrections import NameTaken, Refused
-from companion.evenings import evening_csv, evening_document, evenings
+from companion.evenings import evening_csv, evening_document
+from companion.game_lines import evenings
 from companion.gamelog import export_saved, session_from_document
 from companion.players import IDENTITIES, Player
 from companion.records import all_records, player_record
@@ -105,7 +106,7 @@ def test_a_rename_to_a_name_already_in_the_records_is_refused_and_offers_the_mer
         corrections.rename_player(store, "Ann", "ben")
     assert refused.value.existing == "Ben"
     assert "already a player called Ben" in str(refused.value) and "Same person as Ben" in str(refused.value)
-    for bad, says in (("   ", "a player is a name"), ("Ann", "already called that"), ("x" * 41, "at most 40")):
+    for bad, says in (("   ", "only spaces"), ("Ann", "already called that"), ("x" * 41, "at most 40")):
         with pytest.raises(Refused, match=says):
             corrections.rename_player(store, "Ann", bad)
     with pytest.raises(Refused, match="no player called 'Zed'"):

@@ -8,7 +8,8 @@ import pytest
 from mutts_support import play_out_hand
 
 from companion.actions import Action
-from companion.evenings import EVENING_GAP_S, evenings, points_for, tonight
+from companion.evenings import EVENING_GAP_S, points_for
+from companion.game_lines import evenings, tonight
 from companion.gamelog import session_from_document
 from companion.players import IDENTITIES, Player
 from companion.rulecards import load_example

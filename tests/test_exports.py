@@ -22,7 +22,8 @@ from race_support import bone_race, race
 from companion import exports
 from companion.actions import Action
 from companion.errors import BadDocument, StorageProblem
-from companion.evenings import evening_csv, evening_document, evenings, import_evening
+from companion.evenings import evening_csv, evening_document, import_evening
+from companion.game_lines import evenings
 from companion.gamelog import export_saved, import_document, session_from_document
 from companion.manifest import app_version
 from companion.players import IDENTITIES, Player

@@ -128,7 +128,7 @@ def test_no_games_no_records(store):
 
 def test_a_rename_a_merge_and_a_deleted_game_change_the_head_to_head_as_they_change_the_games(store):
     from companion import corrections
-    from companion.ledger import read_ledger
+    from companion.game_lines import read_ledger
     from companion.records import Records
 
     def records():
@@ -152,7 +152,7 @@ def test_a_rename_a_merge_and_a_deleted_game_change_the_head_to_head_as_they_cha
 
 
 def test_a_race_run_again_counts_in_no_record_of_the_buzzer(store):
-    from companion.ledger import read_ledger
+    from companion.game_lines import read_ledger
     from companion.records import Records
 
     mutts = example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"), buttons=(1, 2, 3))
@@ -167,7 +167,7 @@ def test_a_race_run_again_counts_in_no_record_of_the_buzzer(store):
 
 
 def test_head_to_head_asks_for_two_players_in_the_records(store):
-    from companion.ledger import read_ledger
+    from companion.game_lines import read_ledger
     from companion.records import Records
 
     example(store, "mix_the_mutts", ("Ann", "Ben"))

@@ -22,13 +22,13 @@ FAMILY = [Player("Ann", "orange"), Player("Ben", "sky"), Player("Cy", "green")]
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A real 240 KB filesystem (tmpfs), where the machine lets the tests mount one: room for a few
-    games' saved games file with its write-ahead log and shared memory (about 215 KB), and no more."""
+    """A real 320 KB filesystem (tmpfs), where the machine lets the tests mount one: room for a few
+    games' saved games file with its write-ahead log and shared memory, and no more."""
     where = tmp_path / "small"
     where.mkdir()
     if os.name != "posix" or os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("mounting a small filesystem needs root")
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=240k", "tmpfs", str(where)],
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", str(where)],
                       capture_output=True).returncode:
         pytest.skip("this machine does not allow mounting a tmpfs")
     yield where

@@ -5,12 +5,14 @@ import threading
 
 import pytest
 from counting_game import CountingGame
+from schema_support import back_to_schema
 
 import companion.registry as registry
 import companion.store as store_module
 from companion import __version__
 from companion.actions import Action
 from companion.errors import IllegalAction, StorageProblem
+from companion.game_lines import played_games
 from companion.players import Player
 from companion.session import Session
 from companion.store import SCHEMA_VERSION, GameToImport, Store, WrittenByNewerVersion
@@ -188,16 +190,19 @@ def test_the_saved_games_are_readable_by_this_user_alone_whatever_the_umask(tmp_
         assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
 
 
-def test_one_survey_gives_what_unfinished_and_unreadable_give(tmp_path):
+def test_the_games_read_for_the_evenings_leave_out_what_the_saved_games_leave_out_and_say_why(tmp_path):
     store = Store.open(tmp_path)
     finished = store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
     store.set_aside(finished.id)
     offered = store.new_session("nut", [Player("Cy", "orange"), Player("Di", "sky")])
     broken = store.new_session("nut", [Player("Ed", "orange"), Player("Flo", "sky")])
+    played_games(store)   # its line kept, before the game was damaged: the damage drops it
     store._db.execute("UPDATE sessions SET game = 'chess' WHERE id = ?", (broken.id,))
-    record, unreadable = store.survey()
-    assert record == store.unfinished() and record.id == offered.id
-    assert unreadable == store.unreadable() and [number for number, _ in unreadable] == [broken.id]
+    assert store.unfinished().id == offered.id
+    for _ in range(2):
+        read = played_games(store)
+        assert list(read.unreadable) == store.unreadable() and [number for number, _ in read.unreadable] == [broken.id]
+        assert [game.result.session_id for game in read.games] == [finished.id, offered.id]
     store.close()
 
 
@@ -210,14 +215,7 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     expected = (session.state, session.history())
     store.close()
     # What the first version wrote: its tables only (an entry was a move, an undo or a redo), marked schema 1.
-    path = tmp_path / "companion.sqlite3"
-    connection = sqlite3.connect(path)
-    connection.executescript(WITHOUT_THE_CLOCK + "DROP INDEX sessions_by_start; DROP INDEX races_by_session; "
-                             "DROP TABLE changes; DROP TABLE drafts; "
-                             "ALTER TABLE entries RENAME TO later_entries;" + store_module._SCHEMA +
-                             "INSERT INTO entries SELECT * FROM later_entries; DROP TABLE later_entries;")
-    connection.close()
-    _schema(path, "1")
+    back_to_schema(tmp_path, 1)
 
     store = Store.open(tmp_path)
     assert store.moved_aside is None
@@ -232,20 +230,6 @@ def test_a_saved_games_file_from_the_first_version_is_brought_up_to_date_and_los
     assert Store.open(tmp_path).resume(session.id).summary()["total"] == 4
 
 
-# What schema 6 added: where each game was on the boot's clock, and the boots and steps of the clock.
-WITHOUT_THE_CLOCK = ("DROP TABLE boots; DROP TABLE clock_steps; " + "".join(
-    f"ALTER TABLE sessions DROP COLUMN {column}; "
-    for column in ("start_boot", "start_since_boot", "last_boot", "last_since_boot")))
-
-
-def _back_to_schema_3(path) -> None:
-    """The file as the version before the family's corrections wrote it: no changes table, schema 3."""
-    connection = sqlite3.connect(path)
-    connection.executescript(WITHOUT_THE_CLOCK + "DROP TABLE changes; DROP TABLE drafts;")
-    connection.close()
-    _schema(path, "3")
-
-
 def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing(tmp_path, counting_registered):
     store = Store.open(tmp_path)
     session = store.new_session("counting", PLAYERS, {"target": 20})
@@ -254,7 +238,7 @@ def test_a_file_from_before_corrections_gains_them_in_one_step_and_loses_nothing
     expected = (session.state, store.races(session.id), store.roster())
     store.close()
     path = tmp_path / "companion.sqlite3"
-    _back_to_schema_3(path)
+    back_to_schema(tmp_path, 3)
 
     # A migration cut short (here by a statement the storage refuses) leaves the file as it was.
     failing = {**store_module.MIGRATIONS, 4: (*store_module.MIGRATIONS[4], "INSERT INTO nowhere VALUES (1)")}

@@ -15,7 +15,7 @@ from companion.evenings import EVENING_GAP_S
 from companion.players import Player
 from companion.records import Records
 from companion.session import DO, FIX, REDO, UNDO, Session
-from companion.table_time import moves_at, time_at_table
+from companion.table_time import moves_at, time_at_table, time_at_table_of
 
 ANN_BEN = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
 
@@ -80,3 +80,22 @@ def test_an_evenings_games_on_the_go_together_are_counted_once():
     # A player's time is the time of each game they sat at.
     assert [(r.name, r.seconds_at_table) for r in records.players] == [
         ("Ann", 60 * MINUTE), ("Ben", 30 * MINUTE), ("Cleo", 30 * MINUTE)]
+
+
+def test_an_evenings_time_from_its_games_own_times_is_exactly_the_time_over_all_their_moments():
+    """The evening's time is worked out from each game's own time and the gaps between the games where
+    they follow one another (companion/table_time.py, time_at_table_of): to the last bit what going
+    over every moment of the evening gives, games at once, overnight pauses and odd fractions included."""
+    rng = random.Random(37)
+    for _ in range(2000):
+        games, start = [], T0 + rng.uniform(-4e8, 4e8)
+        for _ in range(rng.randint(1, 8)):
+            start += rng.choice([rng.uniform(-3 * HOUR, 0.0), rng.uniform(0.0, 5 * HOUR), 0.0])   # at once, after, at the end
+            moments = [start + rng.uniform(0, 60) * step + rng.random() for step in range(rng.randint(0, 40))]
+            if rng.random() < 0.1:
+                moments.append(start + rng.uniform(4 * HOUR, 20 * HOUR))   # finished the next day
+            games.append([start, *moments])
+            start = max(games[-1])
+        together = time_at_table([moment for game in games for moment in game], EVENING_GAP_S)
+        parts = [(game, time_at_table(game, EVENING_GAP_S)) for game in games]
+        assert time_at_table_of(parts, EVENING_GAP_S) == together

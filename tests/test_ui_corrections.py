@@ -17,7 +17,7 @@ from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.modalview import ModalView  # noqa: E402
 from ui_support import buttons_reading, same_widgets, settle, tap, tap_at, texts, window_of  # noqa: E402
 
-from companion.evenings import evenings  # noqa: E402
+from companion.game_lines import evenings  # noqa: E402
 from companion.gamelog import session_from_document  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
 from companion.records import all_records  # noqa: E402

@@ -14,7 +14,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.scrollview import ScrollView  # noqa: E402
-from ui_support import buttons_reading, settle, tap, texts  # noqa: E402
+from ui_support import buttons_reading, home_read, settle, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.evenings import POINTS_RULE  # noqa: E402
@@ -33,12 +33,14 @@ import layout  # noqa: E402
 
 def the(navigator, text):
     settle()
+    home_read(navigator.current_screen)
     found = buttons_reading(navigator.current_screen, text)
     assert len(found) == 1, f"expected one {text!r} on {type(navigator.current_screen).__name__}: {texts(navigator)}"
     return found[0]
 
 
 def shown(screen) -> list[str]:
+    home_read(screen)
     return [re.sub(r"\[/?b\]", "", text) for text in texts(screen)]
 
 
@@ -122,6 +124,7 @@ def test_the_evening_lists_both_games_with_the_right_standings_and_a_name_opens_
 
     tap(the(navigator, "Home"))
     home = navigator.current_screen
+    home_read(home)
     leader = max(points, key=points.get)
     tonight = [button for button in buttons_reading(home, next(text for text in texts(home)
                                                               if text.startswith("Tonight: 2 games")))]
@@ -163,12 +166,14 @@ def test_home_names_earlier_evenings_winners_and_the_evening_screen_steps_betwee
     assert any(text.startswith("Earlier evenings won by") and "Mum" in text for text in words)
     _game_night(services)
     home = navigator.go(Place.HOME, services)
+    home_read(home)
     # The earlier evenings' line opens the newest of them, not tonight's.
     tap(home.ids["earlier"])
     past = navigator.current_screen
     assert isinstance(past, EveningScreen) and past.evening.started_at < time.time() - 2 * 86400
     assert not past.later_button.disabled and not any(text.startswith("Tonight") for text in shown(past))
     home = navigator.go(Place.HOME, services)
+    home_read(home)
     tap(the(navigator, next(text for text in texts(home) if text.startswith("Tonight: 4 games"))))
     screen = navigator.current_screen
     assert isinstance(screen, EveningScreen) and screen.later_button.disabled

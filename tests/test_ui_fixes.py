@@ -12,7 +12,7 @@ from kivy.core.window import Window  # noqa: E402
 from ui_support import settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
-from companion.evenings import evenings  # noqa: E402
+from companion.game_lines import evenings  # noqa: E402
 from companion.players import Player  # noqa: E402
 from companion.registry import GAMES  # noqa: E402
 from ui.screens.fixing import FixPopup  # noqa: E402

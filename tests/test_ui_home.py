@@ -9,7 +9,7 @@ pytest.importorskip("kivy")
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.metrics import dp  # noqa: E402
 from test_ui_evening import nut_one_move_from_the_end  # noqa: E402
-from ui_support import buttons_reading, same_widgets, settle, tap, texts  # noqa: E402
+from ui_support import buttons_reading, home_read, same_widgets, settle, tap, texts  # noqa: E402
 
 from ui.places import Place  # noqa: E402
 from ui.screens.evening import EveningScreen  # noqa: E402
@@ -34,6 +34,7 @@ def buttons_in_sight(root, text: str) -> list:
 
 def tonight_button(navigator):
     settle()
+    home_read(navigator.current_screen)
     found = [button for button in buttons_reading(navigator.current_screen, navigator.current_screen.model.tonight)
              if button.text.startswith("Tonight")]
     assert len(found) == 1, texts(navigator.current_screen)

@@ -3,6 +3,7 @@ on the app's own on-screen keys, tapped here with real touches where a finger wo
 letter by holding its plain letter down, as on a phone, or from the page of accented letters."""
 
 import time
+import unicodedata
 
 import pytest
 
@@ -384,3 +385,59 @@ def test_a_page_of_keys_shown_again_is_the_one_drawn_before(setup):
     tap(popup.done_button)
     tap(setup.seat_rows[1].name_field)
     assert the_keyboard().keys is popup.keys   # made once for the app, handed to the next box
+
+
+# ----- one name, one form (see companion/players.py, same_form) ------------------------------------
+
+COMPOSED = "Jos\u00e9"   # the letter é, as the held e's strip types it
+COMBINING_ACUTE = "\u0301"   # what a PC keyboard's dead key may send after the e
+
+
+def test_jose_typed_with_the_held_e_and_with_a_separate_accent_is_one_name_at_one_table(services, setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, *"jos")
+    choose(hold(popup, "e"), "é")
+    tap(popup.done_button)
+    tap(setup.seat_rows[1].name_field)
+    popup = the_keyboard()
+    press(popup, *"jose")
+    Window.dispatch("on_textinput", COMBINING_ACUTE)
+    assert popup.text == COMPOSED   # the accent joins its letter: one letter é, as the held e typed it
+    tap(popup.done_button)
+    settle()
+    tap(setup.start_button)
+    assert f"Seats 1 and 2 are both called {COMPOSED}" in setup.message.text
+    assert services.store.sessions() == []
+
+
+def test_a_remembered_name_typed_with_a_separate_accent_is_the_same_player(services, on_window):
+    services.store.new_session("mix_the_mutts", [Player(COMPOSED, "green"), Player("Ann", "orange")])
+    services.store.set_aside(services.store.unfinished().id)
+    navigator = on_window(Navigator(transition=NoTransition()))
+    setup = navigator.show(SetupScreen(services, navigator, game_entry("mix_the_mutts")))
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    press(popup, *["backspace"] * 4, *"jose")
+    Window.dispatch("on_textinput", COMBINING_ACUTE)
+    tap(popup.done_button)
+    settle()
+    tap(setup.start_button)
+    session = navigator.current_screen.controller.session
+    assert [player.name for player in session.players] == [COMPOSED, "Ann"]
+    remembered = [unicodedata.normalize("NFC", player.name) for player in services.store.roster()]
+    assert remembered.count(COMPOSED) == 1
+
+
+def test_a_name_of_accents_alone_is_refused_with_why_and_the_seat_is_kept(setup):
+    tap(setup.seat_rows[0].name_field)
+    popup = the_keyboard()
+    Window.dispatch("on_textinput", COMBINING_ACUTE * 2)   # nothing under them: nothing would show
+    tap(popup.done_button)
+    settle()
+    assert open_popups() == [popup]
+    assert "would show" in popup.message.text and "letters and digits" in popup.message.text
+    press(popup, "backspace", "backspace", *"al")
+    tap(popup.done_button)
+    settle()
+    assert setup.seats[0].name == "Al"

@@ -207,7 +207,7 @@ def finished_nut(services, seed=4):
 def another_tables_evening(tmp_path, stick):
     """Two finished games played on another table, exported onto the stick as an evening."""
     from companion import exports
-    from companion.evenings import evenings
+    from companion.game_lines import evenings
     from companion.store import Store
 
     other = Store.open(tmp_path / "other")

@@ -19,7 +19,7 @@ from ui_support import buttons_reading, same_widgets, settle, settle_until, tap,
 sys.path.insert(0, str(Path(__file__).parent / "e2e"))
 import layout  # noqa: E402
 
-from companion.evenings import tonight  # noqa: E402
+from companion.game_lines import tonight  # noqa: E402
 from companion.players import IDENTITIES, IDENTITY_BY_KEY, Player  # noqa: E402
 from companion.playthrough import table_of  # noqa: E402
 from companion.registry import game_entry, load_game  # noqa: E402

@@ -13,7 +13,8 @@ from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 from ui_support import buttons_reading, settle, settle_until, tap, texts  # noqa: E402
 
-from companion.evenings import POINTS_RULE, evenings  # noqa: E402
+from companion.evenings import POINTS_RULE  # noqa: E402
+from companion.game_lines import evenings  # noqa: E402
 from ui.places import Place  # noqa: E402
 from ui.screens.evening import ordinal  # noqa: E402
 

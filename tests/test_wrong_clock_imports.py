@@ -14,7 +14,8 @@ from clock_support import DAY, IMAGE_BUILT, TableClock, play_nut
 from stick_support import a_tables_evening
 
 from companion import clock
-from companion.evenings import evenings, import_evening
+from companion.evenings import import_evening
+from companion.game_lines import evenings
 from companion.gamelog import export_saved, import_document
 from companion.manifest import GAME, stamped
 from companion.store import Store

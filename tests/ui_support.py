@@ -61,6 +61,15 @@ def settle_until(condition, timeout_s: float = 5.0) -> bool:
     return condition()
 
 
+def home_read(screen) -> None:
+    """Home's game nights, read off the screen's thread, shown (on any other screen: nothing to wait
+    for): a family looks at Home once it shows them, as a finger is not faster than the screen."""
+    from ui.screens.home import HomeScreen
+
+    if isinstance(screen, HomeScreen):
+        assert settle_until(lambda: not screen.reading, timeout_s=30), "Home's game nights were never shown"
+
+
 def tap_at(x: float, y: float) -> None:
     from kivy.tests.common import UnitTestTouch
 

@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import theme
+from ui.kiosk import close_toolkit_keys
 from ui.navigation import Navigator
 from ui.places import Place
 from ui.services import Services
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 class CompanionApp(App):
     title = "Table Companion"
+    use_kivy_settings = False   # see ui/kiosk.py: the toolkit's panel is never shown
 
     def __init__(self, services: Services | None, autoplay: int | None = None, autoplay_game: str = "", *,
                  start_problem: str | None = None, settings_unusable: bool = False,
@@ -87,6 +89,7 @@ class CompanionApp(App):
         return services
 
     def build(self) -> Navigator:
+        close_toolkit_keys()
         self.navigator = navigator = Navigator()
         Window.clearcolor = theme.BACKGROUND
         if self.services is None:
@@ -112,6 +115,10 @@ class CompanionApp(App):
             from ui.autoplay import start_autoplay
 
             start_autoplay(services, navigator, self.autoplay, self.autoplay_game)
+
+    def open_settings(self, *_: Any) -> bool:
+        """Kivy's settings panel (F1) never opens: the app's settings are its Settings screen."""
+        return False
 
     def _use_usual_settings(self) -> None:
         """The unusable settings file kept aside under another name, then the start again."""

@@ -23,11 +23,14 @@ def prepare_kivy(size: tuple[int, int] | None, fullscreen: bool) -> None:
         os.environ["KIVY_HOME"] = str(home)
     from kivy.config import Config
 
+    from ui.kiosk import close_toolkit_keys
+
     if size:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
-    Config.set("kivy", "exit_on_escape", "0")
+    # Before the window opens, so no module of Kivy's config ever starts with it.
+    close_toolkit_keys()
     _quiet_missing_mtdev()
     if not fullscreen:
         # On a PC, right-click would otherwise leave red multitouch dots on screen. The kiosk keeps its

@@ -22,7 +22,7 @@ T = TypeVar("T")
                                "into an empty table")
 def records_after_import(services: Services, navigator: Navigator) -> None:
     from companion import exports
-    from companion.evenings import evenings
+    from companion.game_lines import evenings
     from companion.store import Store
     from ui.places import Place
     from ui.scenes.screens import _game_night

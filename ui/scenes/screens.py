@@ -343,7 +343,7 @@ def saved_games(services: Services, navigator: Navigator) -> None:
 @scene("saved-games-import", "importing from a USB stick: the game logs and evenings found on it")
 def saved_games_import(services: Services, navigator: Navigator) -> None:
     from companion import exports
-    from companion.evenings import evenings
+    from companion.game_lines import evenings
     from ui.places import Place
 
     _saved_games(services)
@@ -424,7 +424,7 @@ def game_other_unfinished(services: Services, navigator: Navigator) -> None:
 
 @scene("tonight", "tonight's standings over a game's table, one tap from it")
 def tonight(services: Services, navigator: Navigator) -> None:
-    from companion.evenings import evenings
+    from companion.game_lines import evenings
     from ui.scenes import open_game
 
     _game_night(services)

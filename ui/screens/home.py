@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.event import EventDispatcher
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
@@ -23,6 +23,7 @@ from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
 from companion.words import counted
 from ui import theme
+from ui.background import off_screen
 from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
@@ -136,6 +137,7 @@ class HomeScreen(KeptScreen):
     its Undo, even once another unfinished game is offered in its place."""
 
     model = ObjectProperty(None)
+    reading = BooleanProperty(False)   # the game nights are being read off the screen's thread
 
     def __init__(self, services: Services, navigator: Navigator, set_aside: Sequence[SessionRecord] = (),
                  **kwargs: Any) -> None:
@@ -147,6 +149,7 @@ class HomeScreen(KeptScreen):
             card.bind(on_release=lambda card: self.choose(card.entry))
             cards.add_widget(card)
         self.aside_lines: list[AsideLine] = []
+        self._reads = 0
         self.say_hardware_warning()
         self._say_once_per_start()
         self.refresh()
@@ -182,14 +185,25 @@ class HomeScreen(KeptScreen):
         self.refresh()
 
     def refresh(self) -> None:
-        """The game offered for Resume and the game nights, as the saved games hold them now."""
-        record, _ = self.services.store.survey()
-        self.model.show_offered(record)
-        try:
-            found = reads_of(self.services.store).evenings()
-        except CompanionError:
-            found = []
-        self.model.show_evenings(found)
+        """The game offered for Resume at once; the game nights as the saved games hold them now, read
+        off the screen's thread (a long history takes a while) and shown once read."""
+        store = self.services.store
+        self.model.show_offered(store.unfinished())
+        self.reading, self._reads = True, self._reads + 1
+        asked = self._reads
+        off_screen(lambda _task: (reads_of(store).evenings(), reads_of(store).played().unreadable),
+                   done=lambda found: self._read(asked, found), failed=lambda _problem: self._read(asked, ([], ())))
+
+    def _read(self, asked: int, found: tuple[list[Evening], Sequence[tuple[int, str]]]) -> None:
+        if asked != self._reads:
+            return   # a later reading is under way: it shows the game nights as they are now
+        evenings, unreadable = found
+        self.reading = False
+        self.model.show_evenings(evenings)
+        services = self.services
+        if unreadable and not services.extras.get("unreadable_shown"):
+            services.extras["unreadable_shown"] = True
+            self.model.unreadable_notice = unreadable_words(sorted(unreadable, reverse=True))
 
     def _say_once_per_start(self) -> None:
         services, model = self.services, self.model
@@ -203,10 +217,6 @@ class HomeScreen(KeptScreen):
             where, why = moved_aside
             model.moved_aside_notice = (f"The saved games file could not be used ({why}), so it was kept aside as "
                                         f"{where.name} and a new one was started.")
-        _, unreadable = services.store.survey()
-        if unreadable and not services.extras.get("unreadable_shown"):
-            services.extras["unreadable_shown"] = True
-            model.unreadable_notice = unreadable_words(unreadable)
 
     def say_hardware_warning(self) -> None:
         """What is wrong with the big buttons, first on the screen. Said once per start (the race screens

@@ -33,7 +33,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.utils import escape_markup, get_hex_from_color
 
-from companion.glyphs import in_words, undrawable
+from companion.glyphs import in_words, undrawable, why_nothing_shows
+from companion.players import same_form
 from ui import theme
 from ui.widgets.basics import BigButton, Panel, fitted
 from ui.widgets.kv import load_kv
@@ -387,7 +388,8 @@ class TypingPopup(ModalView):
         if self.message.text:
             self.message.clear()
         self._close_strip()
-        self.text = (self.text + typed)[: self.max_length]
+        # In the one form names are kept in: an accent typed after its letter joins it (e and ´ are é).
+        self.text = same_form(self.text + typed)[: self.max_length]
         self._follow_text()
 
     def backspace(self) -> None:
@@ -426,8 +428,16 @@ class TypingPopup(ModalView):
             self.strip = None
 
     def done(self) -> None:
+        """The text typed, unless something was typed of which nothing would show (accents with no
+        letter under them): that is refused, with why, and the keys stay."""
+        typed = self.text.strip()
+        nothing = why_nothing_shows(typed) if typed else None
+        if nothing is not None:
+            self.message.show(f"Nothing of \u201c{in_words(typed)}\u201d would show: {nothing}. "
+                              "Type the name with letters and digits.", problem=True)
+            return
         self.dismiss(animation=False)
-        self._on_done(self.text.strip())
+        self._on_done(typed)
 
     def cancel(self) -> None:
         self.dismiss(animation=False)
