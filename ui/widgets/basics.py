@@ -187,7 +187,9 @@ class MessageBar(Label):
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
-        x, y, h = self.x + theme.PAD + MARK / 2, self.center_y, MARK / 2
+        # Not `center_y`: when the bar grows, its size is told before center_y has followed it, and
+        # the mark would stay where the middle of the empty bar was.
+        x, y, h = self.x + theme.PAD + MARK / 2, self.y + self.height / 2, MARK / 2
         if self.problem:
             first, second = [x - h, y - h, x + h, y + h], [x - h, y + h, x + h, y - h]
         else:
