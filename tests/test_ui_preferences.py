@@ -257,6 +257,43 @@ def test_test_sound_plays_the_beep_at_the_volume_on_screen(services, navigator, 
     assert "Sound is off" in screen.message.text and loaded[-1].plays == 1
 
 
+def test_a_refusal_of_test_goes_once_the_beep_is_on_and_test_plays_it(services, navigator, monkeypatch):
+    from kivy.core.audio import SoundLoader
+
+    loaded = []
+    monkeypatch.setattr(SoundLoader, "load", staticmethod(lambda path: loaded.append(FakeSound()) or loaded[-1]))
+    screen = open_settings(services, navigator)
+    touch(screen, screen.controls["display.sound"].buttons[False])
+    touch(screen, screen.controls["display.volume"].test)
+    assert screen.message.text == "Sound is off: choose On to hear the beep." and screen.message.problem
+    touch(screen, screen.controls["display.sound"].buttons[True])
+    assert screen.message.text == ""                 # On answers the refusal: it goes at once
+    touch(screen, screen.controls["display.volume"].test)
+    assert loaded[-1].plays == 1
+    assert screen.message.text == "The race beep, at 100 %." and not screen.message.problem
+
+
+def mark_inside(bar) -> bool:
+    """Whether the message bar's tick or cross is drawn wholly inside the bar."""
+    points = [point for stroke in bar._strokes for point in stroke.points]
+    xs, ys = points[0::2], points[1::2]
+    return bool(points) and bar.x <= min(xs) and max(xs) <= bar.right and bar.y <= min(ys) and max(ys) <= bar.top
+
+
+def test_the_message_bars_mark_is_inside_the_bar_on_settings_and_home(services, navigator, monkeypatch):
+    from kivy.core.audio import SoundLoader
+
+    monkeypatch.setattr(SoundLoader, "load", staticmethod(lambda path: FakeSound()))
+    screen = open_settings(services, navigator)
+    touch(screen, screen.controls["display.sound"].buttons[False])
+    touch(screen, screen.controls["display.volume"].test)
+    assert screen.message.problem and mark_inside(screen.message)       # the cross
+    tap(screen.save_button)
+    home = navigator.current_screen
+    assert isinstance(home, HomeScreen) and home.message.text.startswith("Settings saved.")
+    assert mark_inside(home.message)                                     # the tick
+
+
 # --- sleeping and waking ------------------------------------------------------------------------------------
 
 @pytest.fixture

@@ -177,6 +177,7 @@ class PreferencesScreen(Screen):
         self.key_fields: dict[str, KeyField] = {}
         self.pin_steppers: dict[str, Stepper] = {}
         self._cue: CueSound | None = None
+        self._sound_refusal = ""   # what Test last refused, while the bar still says it
         body = self.ids["body"]
         for build in (self._version, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
@@ -215,13 +216,22 @@ class PreferencesScreen(Screen):
     def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
         return lambda value: self._set(key, kind(value))
 
+    def _sound_setter(self, key: str) -> Callable[[Any], None]:
+        """A change to the beep answers what Test said of it: a refusal that no longer holds goes."""
+        def changed(value: Any) -> None:
+            self._set(key, value)
+            if self._sound_refusal and self.message.text == self._sound_refusal:
+                self.message.clear()
+            self._sound_refusal = ""
+        return changed
+
     def _sound(self) -> Panel:
         display = self.draft["display"]
         panel = section("Sound")
         self._row(panel, "display.sound", "The beep that starts each race.",
-                  choices([(True, "On"), (False, "Off")], display["sound"], self._setter("display.sound")))
+                  choices([(True, "On"), (False, "Off")], display["sound"], self._sound_setter("display.sound")))
         volume = stepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
-                         self._setter("display.volume"))
+                         self._sound_setter("display.volume"))
         self._row(panel, "display.volume", f"How loud the beep is ({range_text('display', 'volume')}); "
                                            "Test plays it.", VolumeControl(volume, self.test_sound))
         return panel
@@ -333,16 +343,22 @@ class PreferencesScreen(Screen):
 
     def test_sound(self) -> None:
         display = self.draft["display"]
+        refusal = ""
         if not display["sound"]:
-            self.message.show("Sound is off: choose On to hear the beep.", problem=True)
-            return
-        self._cue = CueSound(self.services.data_dir, True, display["volume"])
-        if not self._cue.has_output:
-            self.message.show("This machine has no sound output.", problem=True)
-        elif not display["volume"]:
-            self.message.show("The volume is 0 %: nothing to hear.", problem=True)
+            refusal = "Sound is off: choose On to hear the beep."
         else:
-            self._cue.play()
+            self._cue = CueSound(self.services.data_dir, True, display["volume"])
+            if not self._cue.has_output:
+                refusal = "This machine has no sound output."
+            elif not display["volume"]:
+                refusal = "The volume is 0 %: nothing to hear."
+        self._sound_refusal = refusal
+        if refusal:
+            self.message.show(refusal, problem=True)
+            return
+        assert self._cue is not None
+        self._cue.play()
+        self.message.show(f"The race beep, at {display['volume']} %.")
 
     # ----- leaving ----------------------------------------------------------------------------------
     def save(self) -> bool:
