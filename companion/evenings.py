@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import BadDocument, CompanionError
 from .manifest import EVENING, unstamped
+from .names import OwnColours
 from .outcome import Outcome, Standing
 from .progress import Task
 from .registry import game_entry
@@ -38,7 +39,7 @@ POINTS_RULE = ("One point for every player you finished ahead of in a game; tied
 class GameResult:
     """One saved game of an evening. `points` is seat by seat (zeros while the game is unfinished);
     `finished_at` is None for a game not finished (still playing, or set aside). `colours` is each
-    seat's colour key, seat by seat."""
+    seat's colour key, seat by seat; `merged` the seats whose name came to them by a merge."""
 
     session_id: int
     game: str
@@ -49,6 +50,7 @@ class GameResult:
     finished_at: float | None
     points: tuple[int, ...]
     colours: tuple[str, ...] = ()
+    merged: frozenset[int] = frozenset()
 
     @property
     def finished(self) -> bool:
@@ -85,16 +87,18 @@ class Evening:
         """Everyone who sat at a game this evening, by place then name (a player whose only game is
         unfinished is there with no points)."""
         tally: dict[str, dict[str, Any]] = {}
+        colours = OwnColours()
         for game in self.games:
             for seat, name in enumerate(game.names):
                 line = tally.setdefault(name.casefold(), {"points": 0, "games": 0, "wins": 0})
                 line["name"] = name  # the latest spelling and colour win
-                line["colour"] = game.colours[seat] if seat < len(game.colours) else line.get("colour", "")
+                if seat < len(game.colours):
+                    colours.seen(name, game.colours[seat], seat in game.merged)
                 if game.finished:
                     line["points"] += game.points[seat]
                     line["games"] += 1
                     line["wins"] += seat in game.outcome.winners
-        standings = [EveningStanding(line["name"], line["colour"], line["points"], line["games"], line["wins"],
+        standings = [EveningStanding(line["name"], colours.of(line["name"]), line["points"], line["games"], line["wins"],
                                      1 + sum(other["points"] > line["points"] for other in tally.values()))
                      for line in tally.values()]
         return tuple(sorted(standings, key=lambda s: (s.place, s.name.casefold(), s.name)))
@@ -191,7 +195,7 @@ def _result(store: Store, record: SessionRecord) -> GameResult:
         session_id=record.id, game=record.game, title=game_entry(record.game).title,
         names=tuple(player.name for player in record.players), outcome=outcome, started_at=record.started_at,
         finished_at=(record.finished_at or record.updated_at) if outcome.finished else None,
-        points=points_for(outcome), colours=tuple(player.colour for player in record.players))
+        points=points_for(outcome), colours=tuple(player.colour for player in record.players), merged=record.merged)
 
 
 def with_scores_so_far(evening: Evening, session_id: int, so_far: Outcome) -> Evening:

@@ -26,6 +26,7 @@ from .errors import BadDocument
 from .evenings import GameResult
 from .head_to_head import HeadToHead, Pairings
 from .ledger import Ledger, PlayedGame, read_ledger
+from .names import OwnColours
 from .outcome import ScoreOrder
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
@@ -145,11 +146,14 @@ class Records:
     @cached_property
     def _tallies(self) -> dict[str, _Tally]:
         tallies: dict[str, _Tally] = {}
+        colours = OwnColours()
         for game in self.ledger.games:
             result = game.result
             for seat, name in enumerate(result.names):
                 tally = tallies.setdefault(name.casefold(), _Tally(name, result.colours[seat]))
-                tally.name, tally.colour = name, result.colours[seat]  # the latest game's spelling and colour
+                tally.name = name  # the latest game's spelling and colour
+                colours.seen(name, result.colours[seat], seat in result.merged)
+                tally.colour = colours.of(name)
                 if result.finished:
                     tally.results.append((result, seat))
                 tally.seconds_at_table += game.seconds_at_table

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
-from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
+from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated_and_merged
 from .outcome import Outcome
 from .paths import data_dir_state
 from .players import Player, check_table
@@ -133,6 +133,7 @@ class SessionRecord:
     finished_at: float | None
     result: dict[str, Any] | None
     entry_count: int
+    merged: frozenset[int] = frozenset()   # seats whose name came to them by a merge (companion/names.py)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -528,11 +529,15 @@ class Store:
         two remembered names now one person are offered once."""
         rows = self._rows("SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name")
         changes = self.changes()
-        offered: dict[str, Player] = {}
+        offered: dict[str, tuple[Player, bool]] = {}
         for name, colour, button, last_played in rows:
-            player = Player(remembered_name(name, last_played, changes), colour, button)
-            offered.setdefault(player.name.casefold(), player)
-        return list(offered.values())
+            called = remembered_name(name, last_played, changes)
+            own = called == name
+            # The newest, but a name put with another's never gives that person its colour.
+            known = offered.get(called.casefold())
+            if known is None or (own and not known[1]):
+                offered[called.casefold()] = (Player(called, colour, button), own)
+        return [player for player, _ in offered.values()]
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
@@ -857,13 +862,13 @@ def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
     players and in its result."""
     id_, game, players, options, started, updated, finished, result, count = row
     saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
-    seats = seated(saved, id_, changes)
+    seats, merged = seated_and_merged(saved, id_, changes)
     outcome = json.loads(result) if result else None
     if seats != saved and isinstance(outcome, dict) and isinstance(outcome.get("outcome"), dict):
         outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
         id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
-        finished_at=finished, result=outcome, entry_count=count)
+        finished_at=finished, result=outcome, entry_count=count, merged=merged)
 
 
 def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:
