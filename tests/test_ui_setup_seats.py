@@ -403,3 +403,27 @@ def test_another_game_starts_with_seat_1_when_whoever_goes_next_is_not_at_the_ta
     three = another_game(services, navigator, session, "Nut")   # three seats: Dev is not at the table
     assert [row.name_field.text for row in three.seat_rows] == ["Ann", "Ben", "Cleo"]
     assert [len(seat_buttons(row, three.first_here)) for row in three.seat_rows] == [1, 0, 0]
+
+
+def test_a_smaller_game_says_who_sits_out_and_the_family_chooses_who_plays(services, navigator):
+    """Nut (2 to 3 players) after a four-player Mix-the-Mutts: Dev is said to sit out, and two taps
+    let him play in Ben's place, Ben sitting out instead."""
+    from ui.screens.setup import SitOutPopup
+
+    played = finished_game(services, "mix_the_mutts", 4, 0)
+    setup = another_game(services, navigator, played, "Nut")
+    assert [seat.name for seat in setup.seats] == ["Ann", "Ben", "Cleo"]
+    assert setup.message.bar.text == "Nut is for at most 3 players: Dev sits out."
+    (change,) = buttons_reading(setup, "Dev sits out: change")
+    assert not change.disabled
+    tap(change)
+    (popup,) = popups(SitOutPopup)
+    assert popup.header.title == "Dev plays instead of:"
+    assert [choice.text for choice in popup.choices] == ["Ann", "Ben", "Cleo"]
+    tap(next(choice for choice in popup.choices if choice.text == "Ben"))
+    assert not popups(SitOutPopup)
+    assert [seat.name for seat in setup.seats] == ["Ann", "Dev", "Cleo"]
+    assert setup.message.bar.text == "Dev plays; Ben sits out."
+    assert buttons_reading(setup, "Ben sits out: change")
+    tap(setup.start_button)
+    assert [player.name for player in navigator.current_screen.controller.session.players] == ["Ann", "Dev", "Cleo"]
