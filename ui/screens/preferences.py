@@ -1,6 +1,6 @@
-"""Settings: what a family changes, saved in config.json. Sound and its volume, the screen's
-brightness and sleep, the race rules, which key (PC) and pin (Pi) each big button is, and the
-high-contrast colours.
+"""Settings: what a family changes, saved in config.json. Larger text and high contrast first, for
+whoever finds the table hard to read; sound and its volume, the screen's brightness and sleep, the race
+rules, which key (PC) and pin (Pi) each big button is.
 
 Save runs the same checks as config.load at start (config.save validates before it writes, then
 writes a temporary file, syncs it and renames it over the old one), so a refused value says what and
@@ -54,6 +54,7 @@ STEP_VALUE_WIDTH = dp(110)
 TITLES = {
     "display.sound": "Race beep", "display.volume": "Volume", "display.brightness": "Brightness",
     "display.sleep_after_min": "Sleep after", "display.high_contrast": "High contrast",
+    "display.larger_text": "Larger text",
     "race.false_start": "False start", "race.lockout_ms": "Locked for", "race.tie_policy": "Tie",
     "race.settle_ms": "Settle window",
 }
@@ -179,7 +180,7 @@ class PreferencesScreen(Screen):
         self._cue: CueSound | None = None
         self._sound_refusal = ""   # what Test last refused, while the bar still says it
         body = self.ids["body"]
-        for build in (self._version, self._sound, self._screen, self._races, self._buttons):
+        for build in (self._version, self._reading, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
         if problem:
             self.message.show(problem, problem=True, seconds=None)
@@ -225,6 +226,19 @@ class PreferencesScreen(Screen):
             self._sound_refusal = ""
         return changed
 
+    def _reading(self) -> Panel:
+        display = self.draft["display"]
+        panel = section("Reading")
+        self._row(panel, "display.larger_text",
+                  "Every word and number on every screen a quarter bigger, from Save on.",
+                  choices([(True, "On"), (False, "Off")], display["larger_text"],
+                          self._setter("display.larger_text")))
+        self._row(panel, "display.high_contrast",
+                  "White on black with stronger colours. Screens opened after saving use it.",
+                  choices([(True, "On"), (False, "Off")], display["high_contrast"],
+                          self._setter("display.high_contrast")))
+        return panel
+
     def _sound(self) -> Panel:
         display = self.draft["display"]
         panel = section("Sound")
@@ -256,10 +270,6 @@ class PreferencesScreen(Screen):
                   "only wakes it. Never during a race.",
                   stepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
                           lambda v: "Never" if not v else f"{v} min", self._setter("display.sleep_after_min")))
-        self._row(panel, "display.high_contrast",
-                  "White on black with stronger colours. Screens opened after saving use it.",
-                  choices([(True, "On"), (False, "Off")], display["high_contrast"],
-                          self._setter("display.high_contrast")))
         return panel
 
     def _races(self) -> Panel:
@@ -374,7 +384,11 @@ class PreferencesScreen(Screen):
             return False
         saved = config.validate(self.draft)
         pins_later = saved["buttons"] != self.services.settings["buttons"]
+        resized = saved["display"]["larger_text"] != self.services.settings["display"]["larger_text"]
         note = apply_saved(self.services, saved)
+        if resized:
+            # Home and the other screens kept were laid out in the type they had: made again in the new.
+            self.navigator.forget_kept()
         home = self._home()
         words = "Settings saved."
         if pins_later:
@@ -411,6 +425,7 @@ def apply_saved(services: Services, saved: dict[str, Any]) -> str | None:
     else:
         settings["race"] = dict(saved["race"])
     theme.use_high_contrast(saved["display"]["high_contrast"])
+    theme.use_larger_text(saved["display"]["larger_text"])
     Window.clearcolor = theme.BACKGROUND
     apply_brightness(services)
     if services.screen_sleep is not None:

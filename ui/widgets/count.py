@@ -117,6 +117,12 @@ class Count(Widget):
         return float(theme.FONT_NUMBER if self.secondary else theme.FONT_KEY_NUMBER)
 
     @property
+    def least_font(self) -> float:
+        """Where room is short the number shrinks back to its usual size (Larger text's quarter given
+        up), never below: a key number keeps its 10 mm."""
+        return self.base_font / theme.type_size.scale
+
+    @property
     def words_font(self) -> float:
         return float(self.caption_font or theme.FONT_TABLE)
 
@@ -150,13 +156,13 @@ class Count(Widget):
         caption.text = self.caption_text
         caption.font_size = self.words_font
         digits = max(int(self.digits), len(number.text))
-        base = self.base_font
+        base, least = self.base_font, self.least_font
         words_tall = line_height(self.words_font)
         if self.beside:
             words = self.words_room()
             across = self.width - words - CAPTION_GAP
             room = min(self.height / 0.8, base * MOST_GROWTH, (across - dp(6)) / (DIGIT_WIDTH * digits))
-            number.font_size = max(base, room)
+            number.font_size = max(least, room)
             number.size = (DIGIT_WIDTH * number.font_size * digits + dp(6), self.height)
             number.pos = self.pos
             number.halign = "right"
@@ -170,9 +176,9 @@ class Count(Widget):
             below = dp(2) if self.caption_text else 0.0
             tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
-            number.font_size = max(base, room)
-            while number.font_size > base and Number.height_for(number.font_size) > tall:
-                number.font_size = max(base, number.font_size * 0.9)
+            number.font_size = max(least, room)
+            while number.font_size > least and Number.height_for(number.font_size) > tall:
+                number.font_size = max(least, number.font_size * 0.9)
             band = Number.height_for(number.font_size)
             # The digits sit on their caption, the two in the middle of any spare height.
             spare = max(0.0, tall - band) / 2

@@ -13,7 +13,6 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.nut.state import KINDS, STANDARD, ActionType
-from ui import theme
 from ui.controller import GameController
 from ui.games.nut.model import NutModel
 from ui.games.nut.pads import DraftColumn
@@ -27,9 +26,6 @@ from ui.widgets.sizes import sizes
 
 # Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
 INFO_WIDTH = dp(300)
-TURN_FONT = theme.FONT_TABLE * 1.2
-# The deck's line: the full line height of its key number, so no digit is drawn outside its box.
-KEY_NUMBER_LINE = theme.FONT_KEY_NUMBER * 1.2
 
 
 class DraftPad(BoxLayout):
