@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets.text import line_height, text_width
+from ui.widgets.text import line_height, lines_needed, text_width
 
 # A bold digit is drawn about 0.62 of its font size wide: a number's box is sized from that.
 DIGIT_WIDTH = 0.62
@@ -127,8 +127,9 @@ class Count(Widget):
         return float(self.caption_font or theme.FONT_TABLE)
 
     def words_room(self) -> float:
-        return float(self.caption_room if self.caption_room >= 0
-                     else text_width(self.caption_text, self.words_font) + dp(4))
+        if self.caption_room >= 0:
+            return float(self.caption_room)
+        return max(text_width(line, self.words_font) for line in self.caption_text.split("\n")) + dp(4)
 
     @staticmethod
     def width_beside(caption_text: str, digits: int, font_size: float | None = None,
@@ -171,8 +172,10 @@ class Count(Widget):
             caption.halign = "left"
             caption.text_size = (caption.width, None)
         else:
-            # A count without a caption (the running count, discs kept) keeps no room for one.
-            words_tall = words_tall if self.caption_text else 0.0
+            # A count without a caption (the running count, discs kept) keeps no room for one; a caption
+            # too long for one line under the number takes the lines it needs.
+            lines = lines_needed(self.caption_text, self.words_font, self.width) if self.caption_text else 0
+            words_tall = words_tall * lines
             below = dp(2) if self.caption_text else 0.0
             tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
