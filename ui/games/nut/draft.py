@@ -24,8 +24,8 @@ from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 from ui.widgets.sizes import sizes
 
-# Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
-INFO_WIDTH = dp(300)
+# Wide enough for the longest seat row: its shape, a long name in table type and two digits picked.
+INFO_WIDTH = dp(330)
 
 
 class DraftPad(BoxLayout):
@@ -57,8 +57,15 @@ class DraftPad(BoxLayout):
         self._show_kinds()
 
     @property
+    def pick_rows(self) -> list[DraftPickRow]:
+        return [row for row in self.ids["picks"].children if isinstance(row, DraftPickRow)][::-1]
+
+    @property
     def turn_badge(self) -> SeatBadge:
-        return self.ids["turn_badge"]
+        """Whose pick it is: the name on the lit row."""
+        row = next((row for row in self.pick_rows if row.seat.picking), self.pick_rows[0])
+        badge: SeatBadge = row.ids["badge"]
+        return badge
 
     @property
     def deck(self) -> Count:

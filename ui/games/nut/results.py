@@ -26,10 +26,15 @@ from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in results.kv)
 from ui.widgets.symbols import SymbolShape
 
-# A card's side padding: three cards side by side on the 7" panel leave each 244 px inside, enough for
-# a long name in table type beside its shape and the total.
-CARD_SIDE = dp(6)
-TOTAL_WIDTH = dp(48)
+# A card's side padding: three cards side by side on the 7" panel leave each 248 px inside, enough for
+# a long name in bold table type beside its shape and the total ("Bartholomäus", 166 px).
+CARD_SIDE = dp(4)
+HEADER_SYMBOL = dp(22)
+
+
+def total_font() -> float:
+    """The total beside the name: a number's usual size, which Larger text leaves to the name."""
+    return theme.USUAL_TYPE["FONT_NUMBER"] * 0.9
 
 
 def colour_line() -> float:
