@@ -54,7 +54,8 @@ def popups(kind):
 
 def test_six_seats_are_all_on_screen_with_nothing_to_scroll(services, navigator):
     setup = setup_for(services, navigator)
-    assert not [w for w in setup.walk() if isinstance(w, ScrollView)]
+    scroll = setup.ids["seat_scroll"]
+    assert setup.ids["seat_grid"].height <= scroll.height + 1 and scroll.scroll_y == 1
     for card in setup.seat_rows:
         x, y = card.to_window(*card.pos)
         assert 0 <= x and x + card.width <= Window.width and 0 <= y and y + card.height <= Window.height
@@ -188,8 +189,8 @@ def test_the_longest_names_the_keyboard_takes_are_never_under_the_apps_smallest_
     labels = [row.name_field.label for row in setup.seat_rows]
     assert [label.text for label in labels] == names
     assert min(label.font_size for label in labels) >= theme.FONT_SMALL
-    # Two words too long for one line take two; the single long word keeps to one line.
-    assert not labels[0].shorten and labels[3].shorten
+    # A single word too long for a card beside another puts the cards one a row: it keeps to one line.
+    assert setup.ids["seat_grid"].cols == 1 and all(label.shorten for label in labels)
     assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
 
 

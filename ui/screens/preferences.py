@@ -180,7 +180,7 @@ class PreferencesScreen(Screen):
         self._cue: CueSound | None = None
         self._sound_refusal = ""   # what Test last refused, while the bar still says it
         body = self.ids["body"]
-        for build in (self._version, self._reading, self._sound, self._screen, self._races, self._buttons):
+        for build in (self._reading, self._version, self._sound, self._screen, self._races, self._buttons):
             body.add_widget(build())
         if problem:
             self.message.show(problem, problem=True, seconds=None)

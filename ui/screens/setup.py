@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
@@ -32,12 +33,13 @@ from ui.background import off_screen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
-from ui.widgets.basics import BigButton, Panel, PopupHeader, Text
+from ui.widgets.basics import BigButton, Panel, PopupHeader, Text, button_width
 from ui.widgets.choice import Choice, player_choice
 from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
 from ui.widgets.kv import load_kv
 from ui.widgets.offer_bar import Headline
+from ui.widgets.text import line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -89,7 +91,7 @@ class SeatCard(Panel):
 
     def __init__(self, **kwargs: Any) -> None:
         # Tighter than a Panel's own padding: six cards share the 7" display's height.
-        super().__init__(orientation="vertical", padding=[theme.GAP, 2], spacing=theme.GAP * 0.75, **kwargs)
+        super().__init__(orientation="vertical", padding=[theme.GAP, CARD_PAD], spacing=theme.GAP * 0.75, **kwargs)
 
     @property
     def name_field(self) -> TextField:
@@ -186,9 +188,32 @@ def sit_out_words(players: list[Player]) -> str:
     return f"{listed([player.name for player in players])} {'sits' if len(players) == 1 else 'sit'} out"
 
 
+# A card's second row split between its colour, its button and who begins (setup.kv).
+SECOND_ROW = (0.36, 0.28, 0.36)
+CARD_PAD = 2
+# The longest one-word name a family gave us: a card keeps it whole in the smallest type.
+LONG_NAME = "Bartholomäus"
+# What a name field keeps beside its name: its padding, the gap and the keyboard sign (keyboard.kv).
+FIELD_SPARE = 2 * theme.PAD + theme.GAP + dp(34)
+
+
+def move_width() -> float:
+    """"Move up" in two short lines, "Move" over "up", each whole."""
+    return button_width("Move", dp(64), theme.FONT_SMALL)
+
+
+def seat_row_height(words: Iterable[tuple[str, float]]) -> float:
+    """A card row's height: a target's, or the lines its buttons' words take, each (words, the
+    button's width), in the buttons' small type."""
+    lines = max((lines_needed(text, theme.FONT_SMALL, max(1.0, wide - 2 * theme.GAP), bold=True)
+                 for text, wide in words), default=1)
+    return float(max(theme.TARGET, lines * line_height(theme.FONT_SMALL) + dp(2)))
+
+
 class SetupScreen(Screen):
     title = StringProperty("")
     can_add = BooleanProperty(True)
+    cards_height = NumericProperty(0)   # what the seats' cards need, all rows of them: more scrolls
     # "+ Add player", or while the table is full, who of the table that played last sits out.
     add_text = StringProperty("+ Add player")
     # The first seat's button, and every other seat's offer to take its place ("Deals first", "Deal instead").
@@ -220,6 +245,7 @@ class SetupScreen(Screen):
         # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
         grid = self.ids["seat_grid"]
         grid.rows = max(2, (entry.max_players + 1) // 2)
+        grid.fbind("width", self._fit_cards)
         self.cards = [SeatCard(index=index, seat=model, screen=self) for index, model in enumerate(self.models)]
         for card in self.cards:
             grid.add_widget(card)
@@ -241,6 +267,28 @@ class SetupScreen(Screen):
             last = self.last_game
             off_screen(lambda _task: first_after(services.store, last), done=self._first_known,
                        failed=lambda _problem: self._first_known(None))
+
+    def _fit_cards(self, *_: Any) -> None:
+        """Each card's two rows as tall as their words need (two lines of a button's words where one
+        does not fit), so a card never cuts them; the grid scrolls when that is more than the screen."""
+        grid = self.ids["seat_grid"]
+        # Two cards side by side, unless a long name (one word: a name wraps at a space) would not fit
+        # its field in the smallest type (Larger text on the 7" display): then one a row.
+        first_row = 2 * theme.GAP + dp(16) + move_width() + theme.TARGET + 3 * theme.GAP
+        name_room = (grid.width - theme.GAP) / 2 - first_row - FIELD_SPARE
+        words = [word for seat in self.seats for word in seat.name.split()] + [LONG_NAME]
+        grid.cols = 2 if name_room >= max(text_width(word, theme.FONT_SMALL) for word in words) else 1
+        grid.rows = max(2, -(-len(self.cards) // grid.cols))
+        # The second row's buttons share the card's width less its padding and their two gaps; the
+        # colour's words share theirs with its shape.
+        row = (grid.width - (grid.cols - 1) * theme.GAP) / grid.cols - 2 * theme.GAP - 2 * theme.GAP
+        colour = max((identity.label for identity in IDENTITIES), key=lambda label: text_width(label, theme.FONT_SMALL))
+        first = max(self.first_here, self.first_instead, key=len)
+        # The card's two rows share its height evenly: each as tall as the taller needs.
+        tall = 2 * seat_row_height([("Move up", move_width()), (colour, SECOND_ROW[0] * row - dp(36)),
+                                    (f"Button {MAX_BUTTONS}", SECOND_ROW[1] * row), (first, SECOND_ROW[2] * row)])
+        tall += theme.GAP * 0.75 + 2 * CARD_PAD
+        self.cards_height = grid.rows * tall + (grid.rows - 1) * theme.GAP
 
     @property
     def seat_rows(self) -> list[SeatCard]:
@@ -448,6 +496,7 @@ class SetupScreen(Screen):
             model.button = f"Button {seat.button}" if seat.button else "No button"
             model.deals = index == self.dealer
             model.waiting = waiting
+        self._fit_cards()
         full = len(self.seats) >= self.entry.max_players
         out = self.sitting_out() if full else []
         self.add_text = sit_out_words(out) + ": change" if out else "+ Add player"

@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
-from ui.widgets.text import font_to_fit
+from ui.widgets.text import font_to_fit, text_width
 
 _MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
 
@@ -174,6 +174,12 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+
+
+def button_width(text: str, least: float = 0, font_size: float = 0) -> float:
+    """As wide as a BigButton must be for `text` on one line in its bold type (the body type unless
+    given), and no narrower than `least`: buttons in a row keep their words whole with Larger text."""
+    return max(least, text_width(text, font_size or theme.FONT_BODY, bold=True) + 2 * theme.GAP + dp(6))
 
 
 # The mark at the left of a message: a cross for a refusal, a tick for what was done, so the two are

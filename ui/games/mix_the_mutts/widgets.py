@@ -82,7 +82,7 @@ class MixSeatCard(Panel):
 
     @classmethod
     def points_font(cls) -> float:
-        return theme.type_scaled(cls.points_font())
+        return theme.type_scaled(cls.POINTS_FONT)
     POINTS_ARE_SECONDARY = POINTS_ARE_SECONDARY
 
     seat = ObjectProperty(None)
