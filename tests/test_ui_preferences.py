@@ -269,13 +269,13 @@ def test_larger_text_beside_high_contrast_makes_every_word_and_number_a_quarter_
     reading = next(panel for panel in screen.ids["body"].children if "Reading" in texts(panel))
     shown = texts(reading)
     assert shown.index("Larger text") < shown.index("High contrast")         # side by side, at the top
-    body_before, key_before = theme.FONT_BODY, sizes.font_key
+    body_before, table_before = theme.FONT_BODY, sizes.font_table
     touch(screen, screen.controls["display.larger_text"].buttons[True])
     assert not theme.larger_text                                             # only from Save on
     tap(screen.save_button)
     assert config.load(services.data_dir)["display"]["larger_text"] is True
     assert theme.larger_text and theme.FONT_BODY == pytest.approx(body_before * 1.25)
-    assert sizes.font_key == pytest.approx(key_before * 1.25)
+    assert sizes.font_table == pytest.approx(table_before * 1.25)
     home = navigator.current_screen
     assert isinstance(home, HomeScreen) and home is not kept
     title = next(widget for widget in home.walk() if getattr(widget, "text", None) == "Table Companion")

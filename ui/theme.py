@@ -101,8 +101,10 @@ RADIUS = dp(10)
 CORNER_SEGMENTS = 5
 CIRCLE_SEGMENTS = 36
 
-# The type at its usual size. Larger text (config.json display.larger_text) makes every one of them a
-# quarter bigger: `use_larger_text` sets the FONT_ names below, and `type_size` tells what follows it.
+# The type at its usual size. Larger text (config.json display.larger_text) makes every word and number
+# a quarter bigger: `use_larger_text` sets the FONT_ names below, and `type_size` tells what follows it.
+# A key number is the exception: read from across the table already (10 mm digits at least), it takes
+# whatever room its place has, and the room the words need is not taken from it.
 USUAL_TYPE = {
     # Read up close: button words, hints, explanations; the app's smallest type, capitals 2.6 mm tall
     # on the 7" display (3.2 mm with Larger text).
@@ -152,7 +154,7 @@ def use_larger_text(on: bool) -> None:
     global larger_text
     larger_text = bool(on)
     scale = LARGER_TEXT if larger_text else 1.0
-    globals().update({name: size * scale for name, size in USUAL_TYPE.items()})
+    globals().update({name: size * scale for name, size in USUAL_TYPE.items() if name != "FONT_KEY_NUMBER"})
     type_size.scale = scale
 
 

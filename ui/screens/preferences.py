@@ -230,7 +230,7 @@ class PreferencesScreen(Screen):
         display = self.draft["display"]
         panel = section("Reading")
         self._row(panel, "display.larger_text",
-                  "Every word and number on every screen a quarter bigger, from Save on.",
+                  "Words and figures a quarter bigger on every screen, from Save on (the big counts are big already).",
                   choices([(True, "On"), (False, "Off")], display["larger_text"],
                           self._setter("display.larger_text")))
         self._row(panel, "display.high_contrast",

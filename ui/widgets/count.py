@@ -119,7 +119,9 @@ class Count(Widget):
     @property
     def least_font(self) -> float:
         """Where room is short the number shrinks back to its usual size (Larger text's quarter given
-        up), never below: a key number keeps its 10 mm."""
+        up), never below; a key number's own size (10 mm) is the same with Larger text."""
+        if not self.font_size and not self.secondary:
+            return self.base_font
         return self.base_font / theme.type_size.scale
 
     @property
