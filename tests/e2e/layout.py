@@ -11,8 +11,9 @@ What it refuses, each a defect a player would notice at the table:
   12 mm, any other target under 9 mm (the cells of a grid a tap paints, a widget's `target_cell`,
   included), any text under 2.6 mm (capital height; 3.2 mm with Larger text), and on the game tables
   laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm;
-- a screen with key numbers that leaves a block of its room empty (a quarter of the window's width by a
-  quarter of its height, or more): the numbers the table reads from afar should have had it.
+- a screen whose key numbers are under 14 mm while it leaves a block of its room beside them empty (a
+  quarter of the window's width by a quarter of its height, or more, level with one of them): the numbers
+  the table reads from afar should have had it.
 A problem names the screen, the widget (its class and text) and the sizes."""
 
 from __future__ import annotations
@@ -321,8 +322,8 @@ _CELL = 8   # the room is looked at in squares this many pixels wide
 
 def unused_room(root: Widget, window, scale: float) -> list[str]:
     """An empty block of `root`'s room (nothing drawn in it: no words, no button, no fill) a quarter of
-    its width by a quarter of its height or more, on a screen whose key numbers could have had it (the
-    smallest under ROOMY_KEY_NUMBER_MM)."""
+    its width by a quarter of its height or more, level with a key number that could have had it (the
+    smallest under ROOMY_KEY_NUMBER_MM): beside the numbers, not under a pad's last row."""
     keys = [widget for widget in root.walk(restrict=True) if isinstance(widget, Label) and is_key_number(widget)
             and is_shown(widget) and viewport(widget, window) is not None and plain(widget.text).strip()]
     if not keys:
@@ -343,8 +344,10 @@ def unused_room(root: Widget, window, scale: float) -> list[str]:
         y0, y1 = max(0, int((box[1] - bottom) // _CELL)), min(rows, int(-(-(box[3] - bottom) // _CELL)))
         for row in covered[y0:y1]:
             row[x0:x1] = b"\x01" * max(0, x1 - x0)
+    bands = [(int((box[1] - bottom) // _CELL), int(-(-(box[3] - bottom) // _CELL))) for box in
+             (viewport(label, window) for label in keys) if box is not None]
     width, height, at = _largest_empty(covered, EMPTY_SHARE * (right - left) / _CELL,
-                                       EMPTY_SHARE * (top - bottom) / _CELL)
+                                       EMPTY_SHARE * (top - bottom) / _CELL, bands)
     if not width:
         return []
     return [f"an empty block of {width * _CELL} x {height * _CELL} px at ({left + at[0] * _CELL:.0f},"
@@ -390,10 +393,12 @@ def _draws(group) -> bool:
     return False
 
 
-def _largest_empty(covered: list[bytearray], least_wide: float, least_tall: float) -> tuple[int, int, tuple[int, int]]:
-    """The largest empty rectangle of cells at least `least_wide` by `least_tall` (width, height and its
-    corner), or widths of 0 where there is none: every maximal empty rectangle is met as a bar of the
-    histogram of empty cells above a row is taken off the stack."""
+def _largest_empty(covered: list[bytearray], least_wide: float, least_tall: float,
+                   bands: list[tuple[int, int]]) -> tuple[int, int, tuple[int, int]]:
+    """The largest empty rectangle of cells at least `least_wide` by `least_tall` and level with one of
+    the `bands` of rows (width, height and its corner), or widths of 0 where there is none: every
+    maximal empty rectangle is met as a bar of the histogram of empty cells above a row is taken off
+    the stack."""
     best = (0, 0, (0, 0))
     heights = [0] * len(covered[0])
     for y, row in enumerate(covered):
@@ -404,7 +409,9 @@ def _largest_empty(covered: list[bytearray], least_wide: float, least_tall: floa
             while stack and heights[stack[-1]] >= tall:
                 top = heights[stack.pop()]
                 start = stack[-1] + 1 if stack else 0
-                if top >= least_tall and x - start >= least_wide and top * (x - start) > best[0] * best[1]:
+                level = any(low < y + 1 and y - top + 1 < high for low, high in bands)
+                if (top >= least_tall and x - start >= least_wide and level
+                        and top * (x - start) > best[0] * best[1]):
                     best = (x - start, top, (start, y - top + 1))
             stack.append(x)
     return best

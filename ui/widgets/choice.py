@@ -17,7 +17,7 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
-from ui.widgets.text import font_to_fit, line_height
+from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from companion.players import Identity
@@ -77,6 +77,26 @@ class Choice(ButtonBehavior, BoxLayout):
         note = line_height(sizes.font_small) if self.note else 0.0
         self.shown_font = font_to_fit(self.text, self.font_size, min(self.font_size, theme.FONT_SMALL), label.width,
                                       max(label.height - note, line_height(theme.FONT_SMALL)), bold=True)
+
+    def _words_room(self, width: float) -> float:
+        """The words' width in a choice `width` wide: less its padding, the shape (none is still a
+        widget, with its spacing: choice.kv) and the spacing."""
+        shape = min(dp(30) * sizes.scale, self.height * 0.5) if self.shape else 0.0
+        return max(1.0, width - dp(16) - dp(6) - shape)
+
+    def words_fit(self, width: float) -> bool:
+        """Whether at `width` every word of it is whole on its line, in the smallest type at least."""
+        room = self._words_room(width)
+        return all(text_width(word, theme.FONT_SMALL, bold=True) <= room for word in self.text.split())
+
+    def height_for(self, width: float) -> float:
+        """How tall it must be at `width` for its words at its size (the least it may take), its note
+        under them and its padding, on as many lines as they need."""
+        room = self._words_room(width)
+        font = min(self.font_size, max(theme.FONT_SMALL, font_to_fit(self.text, self.font_size, theme.FONT_SMALL,
+                                                                     room, bold=True)))
+        note = line_height(sizes.font_small) if self.note else 0.0
+        return lines_needed(self.text, font, room, bold=True) * line_height(font) + note + dp(4)
 
     def _recolour(self, *_: Any) -> None:
         self.property("fill").dispatch(self)

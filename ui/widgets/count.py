@@ -120,9 +120,10 @@ class Count(Widget):
     def least_font(self) -> float:
         """Where room is short the number shrinks back to its usual size (Larger text's quarter given
         up), never below; a key number's own size (10 mm) is the same with Larger text."""
-        if not self.font_size and not self.secondary:
-            return self.base_font
-        return self.base_font / theme.type_size.scale
+        base = self.base_font
+        if self.secondary:
+            return base / theme.type_size.scale
+        return min(base, max(base / theme.type_size.scale, theme.LEAST_KEY_NUMBER))
 
     @property
     def words_font(self) -> float:

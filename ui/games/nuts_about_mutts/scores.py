@@ -27,14 +27,11 @@ from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge, Tag  # noqa: F401  (named in scores.kv)
 
-# Fewest cards left over is best, said where the totals are read.
-LOWEST_WINS = "the lowest total is the top dog"
-
 
 class ScoreTile(Panel):
-    """One player's standing: their name, the last hand's cards (bold and underlined when they went
-    out, so it is not told by one mark alone) and the running total; the top dog's tile lit, ringed
-    and tagged."""
+    """One player's standing: their name, what the hand just over added (bold and underlined for who
+    went out, so it is not told by one mark alone) and the running total; the top dog's tile lit,
+    ringed and tagged."""
 
     player = ObjectProperty(None, allownone=True)
     last_hand = StringProperty("")
@@ -62,8 +59,9 @@ class ScoresView(BoxLayout):
         self.controller = controller
         players = controller.players
         grid = self.ids["tiles"]
-        # Two a row from four players, so each tile keeps a long name whole beside a 10 mm total.
-        grid.cols = 2 if len(players) > 3 else len(players)
+        # Three a row from five players, two at four, so the tiles keep a long name whole over a total
+        # 10 mm tall at least.
+        grid.cols = 3 if len(players) > 4 else 2 if len(players) == 4 else len(players)
         self.tiles = [ScoreTile(player) for player in players]
         for tile in self.tiles:
             grid.add_widget(tile)
@@ -88,11 +86,12 @@ class ScoresView(BoxLayout):
         best = sorted(top_dogs(outcome))
         self.over = over = outcome.finished
         if over:
-            self.heading_text = f"The game is over. Top dog: {' and '.join(names[seat] for seat in best)}!"
+            self.heading_text = (f"The game is over. Top dog: {' and '.join(names[seat] for seat in best)}, "
+                                 "with the lowest total!")
         else:
             winner = summary["hand_winner"]
             went = f"{names[winner]} went out" if winner is not None else "nobody went out"
-            self.heading_text = f"Hand {summary['hand']} is over: {went}. Fewest cards left is best: {LOWEST_WINS}."
+            self.heading_text = f"Hand {summary['hand']} is over: {went}."
             self.deal.text = f"Deal the next hand ({names[summary['to_act'].get('next_dealer', 0)]} deals)"
         self.leaders = ", ".join(names[seat] for seat in best)
         buttons = self.ids["buttons"]
@@ -106,7 +105,7 @@ class ScoresView(BoxLayout):
         for seat, tile in enumerate(self.tiles):
             tile.top = seat in best
             tile.went_out = last is not None and last["winner"] == seat
-            tile.last_hand = "" if last is None else f"+{outcome.hands[-1][seat]} in hand {len(hands)}"
+            tile.last_hand = "" if last is None else f"+{outcome.hands[-1][seat]}"
             tile.total.value = outcome.scores[seat] or 0
 
 
