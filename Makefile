@@ -13,8 +13,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# SIZE=800x480 opens the window at the official 7" display's size (the default is 1280x720).
 run: $(STAMP)
-	$(BIN)/companion --backend mock
+	$(BIN)/companion --backend mock $(if $(SIZE),--size $(SIZE))
 
 # Everything: the linter, the type checker (strict on the core, the hardware and the face), then every test in one run, one worker
 # per core, each with its own headless window. The play-throughs of the real app (each its own process

@@ -53,6 +53,7 @@ DEFAULTS: dict[str, Any] = {
         "brightness": 100,          # percent of the display backlight's maximum (where it can be set)
         "sleep_after_min": 0,       # black screen after this many minutes untouched; 0 = never
         "high_contrast": False,
+        "larger_text": False,       # every word and number a quarter bigger
     },
     # Between races a game may let players record moves with their own button: a press held at
     # least this long is a long press (Nuts about Mutts: short = played a card, long = drew).

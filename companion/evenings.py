@@ -21,6 +21,7 @@ from . import clock
 from .clock import ClockHistory, Moment, Reading, Timeline
 from .errors import BadDocument, CompanionError
 from .manifest import EVENING, unstamped
+from .names import OwnColours
 from .outcome import Outcome, Standing
 from .progress import Task
 from .registry import game_entry
@@ -43,8 +44,9 @@ POINTS_RULE = ("One point for every player you finished ahead of in a game; tied
 class GameResult:
     """One saved game of an evening. `points` is seat by seat (zeros while the game is unfinished);
     `finished_at` is None for a game not finished (still playing, or set aside). `colours` is each
-    seat's colour key, seat by seat. `began` and `last_moved` say where its start and its last move
-    were on this table's clock (companion/clock.py); None for a game known by its times alone."""
+    seat's colour key, seat by seat; `merged` the seats whose name came to them by a merge. `began` and
+    `last_moved` say where its start and its last move were on this table's clock (companion/clock.py);
+    None for a game known by its times alone."""
 
     session_id: int
     game: str
@@ -57,6 +59,7 @@ class GameResult:
     colours: tuple[str, ...] = ()
     began: Moment | None = None
     last_moved: Moment | None = None
+    merged: frozenset[int] = frozenset()
 
     @property
     def finished(self) -> bool:
@@ -108,16 +111,18 @@ class Evening:
         """Everyone who sat at a game this evening, by place then name (a player whose only game is
         unfinished is there with no points)."""
         tally: dict[str, dict[str, Any]] = {}
+        colours = OwnColours()
         for game in self.games:
             for seat, name in enumerate(game.names):
                 line = tally.setdefault(name.casefold(), {"points": 0, "games": 0, "wins": 0})
                 line["name"] = name  # the latest spelling and colour win
-                line["colour"] = game.colours[seat] if seat < len(game.colours) else line.get("colour", "")
+                if seat < len(game.colours):
+                    colours.seen(name, game.colours[seat], seat in game.merged)
                 if game.finished:
                     line["points"] += game.points[seat]
                     line["games"] += 1
                     line["wins"] += seat in game.outcome.winners
-        standings = [EveningStanding(line["name"], line["colour"], line["points"], line["games"], line["wins"],
+        standings = [EveningStanding(line["name"], colours.of(line["name"]), line["points"], line["games"], line["wins"],
                                      1 + sum(other["points"] > line["points"] for other in tally.values()))
                      for line in tally.values()]
         return tuple(sorted(standings, key=lambda s: (s.place, s.name.casefold(), s.name)))
@@ -224,7 +229,7 @@ def game_result(store: Store, record: SessionRecord) -> GameResult:
         names=tuple(player.name for player in record.players), outcome=outcome, started_at=record.started_at,
         finished_at=(record.finished_at or record.updated_at) if outcome.finished else None,
         points=points_for(outcome), colours=tuple(player.colour for player in record.players),
-        began=record.began, last_moved=record.last_moved)
+        merged=record.merged, began=record.began, last_moved=record.last_moved)
 
 
 def with_scores_so_far(evening: Evening, session_id: int, so_far: Outcome) -> Evening:

@@ -23,7 +23,7 @@ from .clock import Moment
 from .errors import BadDocument, CompanionError
 from .evenings import Evening, GameResult, game_result, tonight_of
 from .ledger import Ledger, PlayedGame, Race, evenings_of, played_game
-from .names import DELETE, UNDO, Change, deleted, seated
+from .names import DELETE, UNDO, Change, deleted, seated_and_merged
 from .outcome import Outcome
 from .players import Player, check_table
 from .registry import game_entry
@@ -174,15 +174,15 @@ def _renamed(game: PlayedGame, saved: Sequence[Player], renames: Sequence[Change
     refused as the store refuses it."""
     if not renames:
         return game
-    seats = seated(saved, game.result.session_id, renames)
-    if seats == tuple(saved):
+    seats, merged = seated_and_merged(saved, game.result.session_id, renames)
+    if seats == tuple(saved) and not merged:
         return game
     check_table(seats)
     outcome = game.result.outcome
     standings = tuple(replace(standing, name=seats[standing.seat].name) if 0 <= standing.seat < len(seats)
                       else standing for standing in outcome.standings)
     result = replace(game.result, names=tuple(player.name for player in seats),
-                     outcome=replace(outcome, standings=standings))
+                     outcome=replace(outcome, standings=standings), merged=merged)
     renamed = replace(game, result=result)
     renamed.__dict__["seconds_at_table"] = game.seconds_at_table
     return renamed

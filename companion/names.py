@@ -47,12 +47,42 @@ class Change:
 
 def seated(players: Sequence[Player], session_id: int, changes: Iterable[Change]) -> tuple[Player, ...]:
     """The players of game `session_id` with every name change in effect, oldest first."""
-    seats = list(players)
+    return seated_and_merged(players, session_id, changes)[0]
+
+
+def seated_and_merged(players: Sequence[Player], session_id: int,
+                      changes: Iterable[Change]) -> tuple[tuple[Player, ...], frozenset[int]]:
+    """`seated`, and the seats whose name came to them by a merge: there the colour is the name put
+    with another's, not the colour of the person kept."""
+    seats, merged = list(players), set()
     for change in changes:
         for seat, player in enumerate(seats):
             if change.renames(session_id, seat, player.name) and change.new_name is not None:
                 seats[seat] = replace(player, name=change.new_name)
-    return tuple(seats)
+                if change.kind == MERGE:
+                    merged.add(seat)
+                else:
+                    merged.discard(seat)
+    return tuple(seats), frozenset(merged)
+
+
+class OwnColours:
+    """Each person's colour as the family knows them: the latest one they played in under their own
+    name, a name put with theirs giving its colour only while they have none of their own."""
+
+    def __init__(self) -> None:
+        self._colours: dict[str, tuple[str, bool]] = {}
+
+    def seen(self, name: str, colour: str, merged: bool = False) -> None:
+        """`name` played in `colour` (seat by seat, oldest game first); `merged`: under a name put with theirs."""
+        key = name.casefold()
+        known = self._colours.get(key)
+        if known is None or not merged or not known[1]:
+            self._colours[key] = (colour, not merged or (known is not None and known[1]))
+
+    def of(self, name: str, otherwise: str = "") -> str:
+        known = self._colours.get(name.casefold())
+        return known[0] if known is not None else otherwise
 
 
 def remembered_name(name: str, last_played: float, changes: Iterable[Change]) -> str:

@@ -27,6 +27,7 @@ from .evenings import GameResult
 from .game_lines import read_ledger
 from .head_to_head import HeadToHead, Pairings
 from .ledger import Ledger, PlayedGame
+from .names import OwnColours
 from .outcome import ScoreOrder
 from .players import name_key
 
@@ -152,11 +153,14 @@ class Records:
     @cached_property
     def _tallies(self) -> dict[str, _Tally]:
         tallies: dict[str, _Tally] = {}
+        colours = OwnColours()
         for game in self.ledger.games:
             result = game.result
             for seat, name in enumerate(result.names):
                 tally = tallies.setdefault(name.casefold(), _Tally(name, result.colours[seat]))
-                tally.name, tally.colour = name, result.colours[seat]  # the latest game's spelling and colour
+                tally.name = name  # the latest game's spelling and colour
+                colours.seen(name, result.colours[seat], seat in result.merged)
+                tally.colour = colours.of(name)
                 if result.finished:
                     tally.results.append((result, seat))
                 tally.seconds_at_table += game.seconds_at_table

@@ -26,7 +26,7 @@ from . import __version__, clock
 from .actions import Action, Fix
 from .clock import BootClock, ClockHistory, Moment, Reading
 from .errors import BadDocument, CompanionError, StorageProblem
-from .names import MERGE, RENAME, RENAME_SEAT, UNDO, Change, deleted, remembered_name, seated
+from .names import MERGE, RENAME, RENAME_SEAT, UNDO, Change, deleted, remembered_name, seated, seated_and_merged
 from .outcome import Outcome
 from .paths import data_dir_state
 from .players import MAX_NAME_LENGTH, Player, check_table, same_form
@@ -175,6 +175,7 @@ class SessionRecord:
     finished_at: float | None
     result: dict[str, Any] | None
     entry_count: int
+    merged: frozenset[int] = frozenset()   # seats whose name came to them by a merge (companion/names.py)
     start_boot: str | None = None
     start_since_boot: float | None = None
     last_boot: str | None = None
@@ -622,11 +623,15 @@ class Store:
         two remembered names now one person are offered once."""
         rows = self._rows("SELECT name, colour, button, last_played FROM roster ORDER BY last_played DESC, name")
         changes = self.changes()
-        offered: dict[str, Player] = {}
+        offered: dict[str, tuple[Player, bool]] = {}
         for name, colour, button, last_played in rows:
-            player = Player(remembered_name(same_form(name), last_played, changes), colour, button)
-            offered.setdefault(player.name.casefold(), player)
-        return list(offered.values())
+            called = remembered_name(same_form(name), last_played, changes)
+            own = called == same_form(name)
+            # The newest, but a name put with another's never gives that person its colour.
+            known = offered.get(called.casefold())
+            if known is None or (own and not known[1]):
+                offered[called.casefold()] = (Player(called, colour, button), own)
+        return [player for player, _ in offered.values()]
 
     def _remember(self, players: Iterable[Player], now: float) -> None:
         # Each later seat a millisecond earlier: the roster, newest first, then lists the family of the
@@ -1218,14 +1223,14 @@ def _record(row: Sequence[Any], changes: Sequence[Change]) -> SessionRecord:
     players and in its result."""
     id_, game, players, options, started, updated, finished, result, count, *on_clock = row
     saved = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
-    seats = seated(saved, id_, changes)
+    seats, merged = seated_and_merged(saved, id_, changes)
     outcome = json.loads(result) if result else None
     if seats != saved and isinstance(outcome, dict) and isinstance(outcome.get("outcome"), dict):
         outcome["outcome"] = _renamed_outcome(outcome["outcome"], seats)
     return SessionRecord(
         id=id_, game=game, players=seats, options=json.loads(options), started_at=started, updated_at=updated,
-        finished_at=finished, result=outcome, entry_count=count, start_boot=on_clock[0], start_since_boot=on_clock[1],
-        last_boot=on_clock[2], last_since_boot=on_clock[3])
+        finished_at=finished, result=outcome, entry_count=count, merged=merged, start_boot=on_clock[0],
+        start_since_boot=on_clock[1], last_boot=on_clock[2], last_since_boot=on_clock[3])
 
 
 def _renamed_outcome(doc: dict[str, Any], seats: Sequence[Player]) -> dict[str, Any]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
 
 
-def is_raspberry_pi() -> bool:
-    for path in _MODEL_FILES:
+def is_raspberry_pi(model_files: tuple[Path, ...] = MODEL_FILES) -> bool:
+    for path in model_files:
         try:
             if "raspberry pi" in path.read_bytes().decode("ascii", "replace").lower():
                 return True

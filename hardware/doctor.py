@@ -3,6 +3,8 @@
 GPIO backend and its timestamps, the pin map, every button's state (a button that reads pressed
 before anyone touches it is stuck or miswired), the display and touchscreen, sound, and the data
 directory. Each problem comes with a FIX line; the exit status is 1 when there is any problem.
+On a PC the display, touchscreen, sound and Kivy's touch sources are the Pi's concerns: what is found
+of them is said, never a problem whose fix is the Pi's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from companion.paths import default_data_dir
 from companion.store import DAMAGED, DB_NAME, SavedGamesUnavailable, Store, proven_damaged, read_only_uri, usability_problem
 
 from . import backend as gpio_backend
+from .board import MODEL_FILES, is_raspberry_pi
 
 OK, INFO, WARNING, PROBLEM = "ok", "info", "warning", "problem"
 
@@ -55,6 +58,16 @@ class SystemPaths:
     sys_input: Path = Path("/sys/class/input")
     asound_cards: Path = Path("/proc/asound/cards")
     kivy_home: Path | None = None   # None: $KIVY_HOME, else ~/.kivy
+    model_files: tuple[Path, ...] = MODEL_FILES   # the device tree's model, naming a Raspberry Pi
+
+    @property
+    def on_a_pi(self) -> bool:
+        return is_raspberry_pi(self.model_files)
+
+
+def on_a_pc(check: str, summary: str) -> list[Finding]:
+    """What a check of the Pi's own kit found on a PC, said as it is: nothing to fix here."""
+    return [Finding(check, INFO, summary)]
 
 
 def _user() -> str:
@@ -183,6 +196,9 @@ def check_display(paths: SystemPaths) -> list[Finding]:
     cards = sorted((paths.dev / "dri").glob("card*"))
     session = {name: os.environ[name] for name in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(name)}
     detail = {"drm_cards": [str(c) for c in cards], **session}
+    if not cards and not session and not paths.on_a_pi:
+        return on_a_pc("display", "No display here (no DISPLAY or WAYLAND_DISPLAY): on a PC the app opens its "
+                                  "window in a desktop session.")
     if not cards and not session:
         return [Finding("display", PROBLEM, "No display found: no /dev/dri/card* and no DISPLAY or WAYLAND_DISPLAY.",
                         fix="check the display ribbon cable and power; /boot/firmware/config.txt needs "
@@ -232,6 +248,8 @@ def check_touch(paths: SystemPaths) -> list[Finding]:
     if not screens:
         if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
             return [Finding("touch", INFO, "No touchscreen found; a mouse works in this desktop session.")]
+        if not paths.on_a_pi:
+            return on_a_pc("touch", "No touchscreen here: on a PC the mouse stands in for touch.")
         return [Finding("touch", PROBLEM, "No touchscreen found among /dev/input/event* (no multitouch device).",
                         fix="check the touchscreen's ribbon cable (official 7\" display) or USB cable; then "
                             "look for it with: cat /proc/bus/input/devices")]
@@ -258,6 +276,9 @@ def check_kivy_input(paths: SystemPaths) -> list[Finding]:
     if not parser.has_section("input"):
         return []
     readers = dict(parser.items("input"))
+    if len(readers) > 1 and not paths.on_a_pi:
+        return on_a_pc("kivy-input", f"Kivy's touch sources in {config_file}: {', '.join(readers)} (on a PC the "
+                                     "app reads the mouse, with no second touch).")
     if len(readers) > 1:
         return [Finding("kivy-input", WARNING,
                         f"Kivy reads touch from {len(readers)} sources in {config_file} "
@@ -283,6 +304,8 @@ def check_audio(paths: SystemPaths, sound_wanted: bool) -> list[Finding]:
         match = _CARD_LINE.match(line)
         if match:
             cards.append({"index": int(match.group(1)), "id": match.group(2).strip(), "name": match.group(3).strip()})
+    if not cards and not paths.on_a_pi:
+        return on_a_pc("audio", "No sound card here: the race beep stays silent on this PC.")
     if not cards:
         status = PROBLEM if sound_wanted else INFO
         return [Finding("audio", status, "No sound card found (/proc/asound/cards is empty or missing).",

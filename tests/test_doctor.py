@@ -56,7 +56,25 @@ def fake_pi(tmp_path: Path, *, gpio_chip: bool = True) -> doctor.SystemPaths:
     kivy_home = tmp_path / "kivy"
     kivy_home.mkdir()
     (kivy_home / "config.ini").write_text("[input]\ntouchscreen_%(name)s = probesysfs,provider=mtdev,select_all=0\n")
-    return doctor.SystemPaths(dev=dev, sys_input=sys_input, asound_cards=cards, kivy_home=kivy_home)
+    return doctor.SystemPaths(dev=dev, sys_input=sys_input, asound_cards=cards, kivy_home=kivy_home,
+                              model_files=(a_pi_model(tmp_path),))
+
+
+def a_pi_model(tmp_path: Path) -> Path:
+    model = tmp_path / "proc/device-tree/model"
+    model.parent.mkdir(parents=True, exist_ok=True)
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    return model
+
+
+def bare(tmp_path: Path, *, pi: bool) -> doctor.SystemPaths:
+    """A machine with no display, touchscreen or sound card, and two touch sources in Kivy's settings."""
+    empty = tmp_path / "empty"
+    kivy_home = empty / "kivy"
+    kivy_home.mkdir(parents=True)
+    (kivy_home / "config.ini").write_text("[input]\nmouse = mouse\n%(name)s = probesysfs\n")
+    return doctor.SystemPaths(dev=empty / "dev", sys_input=empty / "sys", asound_cards=empty / "cards",
+                              kivy_home=kivy_home, model_files=(a_pi_model(tmp_path) if pi else empty / "model",))
 
 
 @pytest.fixture(autouse=True)
@@ -174,13 +192,21 @@ def test_json_output_lists_findings_and_problems(tmp_path, monkeypatch):
 
 
 def test_missing_display_touch_and_sound_are_each_reported(tmp_path):
-    empty = tmp_path / "empty"
-    paths = doctor.SystemPaths(dev=empty / "dev", sys_input=empty / "sys", asound_cards=empty / "cards",
-                               kivy_home=empty / "kivy")
-    findings = doctor.collect(None, tmp_path / "data", paths=paths, open_backend=mock_backend(MockFactory()))
+    findings = doctor.collect(None, tmp_path / "data", paths=bare(tmp_path, pi=True),
+                              open_backend=mock_backend(MockFactory()))
     failing = {f.check: f for f in problems(findings)}
     assert set(failing) == {"display", "touch", "audio"}
     assert all(f.fix for f in failing.values())
+
+
+def test_on_a_pc_the_pis_display_touch_sound_and_touch_sources_are_no_problem(tmp_path):
+    findings = doctor.collect(None, tmp_path / "data", paths=bare(tmp_path, pi=False),
+                              open_backend=mock_backend(MockFactory()))
+    assert not problems(findings) and not [f for f in findings if f.status == doctor.WARNING]
+    said = {f.check: f for f in findings}
+    for check in ("display", "touch", "audio", "kivy-input"):
+        assert said[check].status == doctor.INFO and not said[check].fix
+    assert "mouse stands in for touch" in said["touch"].summary
 
 
 def test_two_touch_readers_in_kivy_settings_are_a_warning(tmp_path):

@@ -175,4 +175,42 @@ def test_tiny_text_anywhere_and_small_text_read_from_the_seats_are_reported(monk
                    "800x480 GameScreen/TableView > RulesPopup") == []
     # Nothing anywhere under the floor.
     assert whats(checked(table_with(Label(text="footnote", font_size=12)), "800x480 SetupScreen")) == [
-        "text 1.6 mm tall, the smallest allowed is 2.2 mm"]
+        "text 1.6 mm tall, the smallest allowed is 2.6 mm"]
+
+
+def test_the_floor_for_any_text_is_2_6_mm_and_3_2_mm_with_larger_text():
+    def floor_problems(font_size):
+        root = FloatLayout()
+        root.add_widget(placed(Label(text="explained", font_size=font_size), (10, 10), (400, 60)))
+        return [what for what in whats(checked(root, "800x480 PreferencesScreen")) if "smallest allowed" in what]
+
+    assert floor_problems(18) == ["text 2.5 mm tall, the smallest allowed is 2.6 mm"]   # yesterday's 16 px too
+    assert floor_problems(19) == []
+    theme.use_larger_text(True)
+    try:
+        assert floor_problems(22) == ["text 3.0 mm tall, the smallest allowed is 3.2 mm"]
+        assert floor_problems(24) == []
+    finally:
+        theme.use_larger_text(False)
+
+
+def test_a_screen_that_leaves_room_empty_beside_its_key_numbers_is_reported():
+    """The score table's standing at the left, the right half of the screen empty: the numbers the
+    table argues about should have had that room."""
+    def room_problems(*widgets):
+        root = FloatLayout()
+        for widget, pos, size in widgets:
+            root.add_widget(placed(widget, pos, size))
+        return [what for what in whats(checked(root, "800x480 GameScreen/TableView")) if "empty block" in what]
+
+    [problem] = room_problems((Count("left", 7), (10, 10), (380, 90)))
+    assert problem.startswith("an empty block of ") and "should have that room" in problem
+    # The same count beside a panel of what else the screen shows: none.
+    from ui.widgets.basics import Panel
+
+    assert room_problems((Count("left", 7), (10, 10), (380, 90)), (Panel(), (400, 10), (390, 580)),
+                         (Panel(), (10, 110), (380, 480))) == []
+    # Numbers already grown big (14 mm and more) have had their share of the room.
+    assert room_problems((Count("left", 7), (10, 10), (380, 460))) == []
+    # A screen with no key numbers may leave room as it likes.
+    assert room_problems((Label(text="Settings"), (10, 10), (380, 60))) == []

@@ -129,6 +129,26 @@ def test_same_person_as_lists_the_other_names_and_the_one_tapped_is_kept(two_gam
     assert records(services) == [("Annie", 2, 2), ("Ben", 2, 0)]
 
 
+def test_the_person_kept_keeps_their_own_colour_and_shape_in_records_standings_and_chart(two_games, navigator):
+    """Annie (Mix-the-Mutts, the later game, in the second colour) is the same person as Ann (in the
+    first colour): Ann is kept, with her own colour, wherever the family sees her."""
+    services = two_games
+    own = IDENTITIES[0]
+    profile = navigator.go(Place.PROFILE, services, "Annie")
+    tap(the(navigator, "Same person as..."))
+    tap(next(choice for choice in popups()[0].choices if choice.text == "Ann"))
+    assert profile.record.name == "Ann" and profile.record.colour == own.key
+    assert profile.symbol == own.symbol                                          # the shape beside her name
+    (ann,) = [line for line in evenings(services.store)[0].standings if line.name == "Ann"]
+    assert ann.colour == own.key
+    evening = navigator.go(Place.EVENING, services)
+    settle()
+    (row,) = [row for row in evening.rows if row.standing.name == "Ann"]
+    assert row.symbol == own.symbol                                             # the standings
+    ends = {label.name: label.symbol for label in evening.body.chart.end_labels if label.name}
+    assert ends["Ann"] == own.symbol                                            # the chart's line
+
+
 def test_a_seat_is_renamed_during_a_game_from_its_name_and_undo_puts_it_back(services, navigator):
     session = services.store.new_session("mix_the_mutts", [Player("Ann", "orange", 1), Player("Player 2", "sky", 2)])
     navigator.go(Place.GAME, services, session)

@@ -29,6 +29,7 @@ from ui.widgets.keyboard import TypingPopup, key_center  # noqa: E402
 def standard_palette():
     yield
     theme.use_high_contrast(False)
+    theme.use_larger_text(False)
     Window.clearcolor = theme.BACKGROUND
 
 
@@ -135,7 +136,7 @@ def test_every_setting_changed_by_touch_is_saved_and_read_back(services, navigat
 
     saved = config.load(services.data_dir)
     assert saved["display"] == {"fullscreen": False, "sound": False, "volume": 80, "brightness": 90,
-                                "sleep_after_min": 5, "high_contrast": True}
+                                "sleep_after_min": 5, "high_contrast": True, "larger_text": False}
     assert saved["race"]["false_start"] == "lockout" and saved["race"]["lockout_ms"] == 500.0
     assert saved["race"]["tie_policy"] == "draw" and saved["race"]["settle_ms"] == 40.0
     assert saved["keys"]["2"] == "w"
@@ -255,6 +256,75 @@ def test_test_sound_plays_the_beep_at_the_volume_on_screen(services, navigator, 
     touch(screen, screen.controls["display.sound"].buttons[False])
     touch(screen, screen.controls["display.volume"].test)
     assert "Sound is off" in screen.message.text and loaded[-1].plays == 1
+
+
+def test_larger_text_beside_high_contrast_makes_every_word_and_number_a_quarter_bigger_from_save_on(
+        services, navigator):
+    from ui.places import Place
+    from ui.widgets.sizes import sizes
+
+    kept = navigator.go(Place.HOME, services)    # Home is kept, laid out once in the usual type
+    tap(the(kept, "Settings"))
+    screen = navigator.current_screen
+    reading = next(panel for panel in screen.ids["body"].children if "Reading" in texts(panel))
+    shown = texts(reading)
+    assert shown.index("Larger text") < shown.index("High contrast")         # side by side, at the top
+    body_before, table_before = theme.FONT_BODY, sizes.font_table
+    touch(screen, screen.controls["display.larger_text"].buttons[True])
+    assert not theme.larger_text                                             # only from Save on
+    tap(screen.save_button)
+    assert config.load(services.data_dir)["display"]["larger_text"] is True
+    assert theme.larger_text and theme.FONT_BODY == pytest.approx(body_before * 1.25)
+    assert sizes.font_table == pytest.approx(table_before * 1.25)
+    home = navigator.current_screen
+    assert isinstance(home, HomeScreen) and home is not kept
+    title = next(widget for widget in home.walk() if getattr(widget, "text", None) == "Table Companion")
+    assert title.font_size == pytest.approx(theme.USUAL_TYPE["FONT_TITLE"] * 1.25)   # Home made again in it
+    # Off again: the usual type, and Home with it.
+    tap(the(home, "Settings"))
+    screen = navigator.current_screen
+    touch(screen, screen.controls["display.larger_text"].buttons[False])
+    tap(screen.save_button)
+    title = next(widget for widget in navigator.current_screen.walk()
+                 if getattr(widget, "text", None) == "Table Companion")
+    assert not theme.larger_text and title.font_size == pytest.approx(theme.USUAL_TYPE["FONT_TITLE"])
+
+
+def test_a_refusal_of_test_goes_once_the_beep_is_on_and_test_plays_it(services, navigator, monkeypatch):
+    from kivy.core.audio import SoundLoader
+
+    loaded = []
+    monkeypatch.setattr(SoundLoader, "load", staticmethod(lambda path: loaded.append(FakeSound()) or loaded[-1]))
+    screen = open_settings(services, navigator)
+    touch(screen, screen.controls["display.sound"].buttons[False])
+    touch(screen, screen.controls["display.volume"].test)
+    assert screen.message.text == "Sound is off: choose On to hear the beep." and screen.message.problem
+    touch(screen, screen.controls["display.sound"].buttons[True])
+    assert screen.message.text == ""                 # On answers the refusal: it goes at once
+    touch(screen, screen.controls["display.volume"].test)
+    assert loaded[-1].plays == 1
+    assert screen.message.text == "The race beep, at 100 %." and not screen.message.problem
+
+
+def mark_inside(bar) -> bool:
+    """Whether the message bar's tick or cross is drawn wholly inside the bar."""
+    points = [point for stroke in bar._strokes for point in stroke.points]
+    xs, ys = points[0::2], points[1::2]
+    return bool(points) and bar.x <= min(xs) and max(xs) <= bar.right and bar.y <= min(ys) and max(ys) <= bar.top
+
+
+def test_the_message_bars_mark_is_inside_the_bar_on_settings_and_home(services, navigator, monkeypatch):
+    from kivy.core.audio import SoundLoader
+
+    monkeypatch.setattr(SoundLoader, "load", staticmethod(lambda path: FakeSound()))
+    screen = open_settings(services, navigator)
+    touch(screen, screen.controls["display.sound"].buttons[False])
+    touch(screen, screen.controls["display.volume"].test)
+    assert screen.message.problem and mark_inside(screen.message)       # the cross
+    tap(screen.save_button)
+    home = navigator.current_screen
+    assert isinstance(home, HomeScreen) and home.message.text.startswith("Settings saved.")
+    assert mark_inside(home.message)                                     # the tick
 
 
 # --- sleeping and waking ------------------------------------------------------------------------------------

@@ -124,6 +124,30 @@ def test_a_double_tap_on_accept_result_records_the_race_once_and_says_nothing_is
     assert len(session.actions) == before - 1
 
 
+def test_two_quick_taps_on_accept_result_a_fingertip_apart_record_the_race_once_and_say_nothing(bone_race, clock):
+    """A finger tapping twice in a hurry, 80 ms apart and a little lower the second time: farther than
+    Kivy's own double-tap test reaches (a fiftieth of the window), still one double tap to the family."""
+    import time
+
+    from kivy.tests.common import UnitTestTouch
+
+    services, session, screen = bone_race
+    tap(only(screen, "Race for the bones!"))
+    popup = run_race(services, clock, [3, 1, 2])
+    before = len(session.actions)
+    x, y = only(popup, "Accept result").to_window(*only(popup, "Accept result").center)
+    for lower in (0, 14):
+        touch = UnitTestTouch(x, y - lower)
+        touch.touch_down()
+        touch.touch_up()
+        time.sleep(0.08)
+    settle()
+    assert len(session.actions) == before + 1
+    assert session.actions[-1]["losers"] == [1]
+    assert screen.message.text == "" and not screen.message.problem
+    assert not any(isinstance(widget, RacePopup) for widget in Window.children)
+
+
 def test_race_again_runs_the_same_seats_again_and_only_the_accepted_race_counts(bone_race, clock):
     services, session, screen = bone_race
     tap(only(screen, "Race for the bones!"))

@@ -54,7 +54,8 @@ def popups(kind):
 
 def test_six_seats_are_all_on_screen_with_nothing_to_scroll(services, navigator):
     setup = setup_for(services, navigator)
-    assert not [w for w in setup.walk() if isinstance(w, ScrollView)]
+    scroll = setup.ids["seat_scroll"]
+    assert setup.ids["seat_grid"].height <= scroll.height + 1 and scroll.scroll_y == 1
     for card in setup.seat_rows:
         x, y = card.to_window(*card.pos)
         assert 0 <= x and x + card.width <= Window.width and 0 <= y and y + card.height <= Window.height
@@ -188,8 +189,8 @@ def test_the_longest_names_the_keyboard_takes_are_never_under_the_apps_smallest_
     labels = [row.name_field.label for row in setup.seat_rows]
     assert [label.text for label in labels] == names
     assert min(label.font_size for label in labels) >= theme.FONT_SMALL
-    # Two words too long for one line take two; the single long word keeps to one line.
-    assert not labels[0].shorten and labels[3].shorten
+    # A single word too long for a card beside another puts the cards one a row: it keeps to one line.
+    assert setup.ids["seat_grid"].cols == 1 and all(label.shorten for label in labels)
     assert [str(problem) for problem in layout.check("800x480 SetupScreen", [setup], Window)] == []
 
 
@@ -403,3 +404,27 @@ def test_another_game_starts_with_seat_1_when_whoever_goes_next_is_not_at_the_ta
     three = another_game(services, navigator, session, "Nut")   # three seats: Dev is not at the table
     assert [row.name_field.text for row in three.seat_rows] == ["Ann", "Ben", "Cleo"]
     assert [len(seat_buttons(row, three.first_here)) for row in three.seat_rows] == [1, 0, 0]
+
+
+def test_a_smaller_game_says_who_sits_out_and_the_family_chooses_who_plays(services, navigator):
+    """Nut (2 to 3 players) after a four-player Mix-the-Mutts: Dev is said to sit out, and two taps
+    let him play in Ben's place, Ben sitting out instead."""
+    from ui.screens.setup import SitOutPopup
+
+    played = finished_game(services, "mix_the_mutts", 4, 0)
+    setup = another_game(services, navigator, played, "Nut")
+    assert [seat.name for seat in setup.seats] == ["Ann", "Ben", "Cleo"]
+    assert setup.message.bar.text == "Nut is for at most 3 players: Dev sits out."
+    (change,) = buttons_reading(setup, "Dev sits out: change")
+    assert not change.disabled
+    tap(change)
+    (popup,) = popups(SitOutPopup)
+    assert popup.header.title == "Dev plays instead of:"
+    assert [choice.text for choice in popup.choices] == ["Ann", "Ben", "Cleo"]
+    tap(next(choice for choice in popup.choices if choice.text == "Ben"))
+    assert not popups(SitOutPopup)
+    assert [seat.name for seat in setup.seats] == ["Ann", "Dev", "Cleo"]
+    assert setup.message.bar.text == "Dev plays; Ben sits out."
+    assert buttons_reading(setup, "Ben sits out: change")
+    tap(setup.start_button)
+    assert [player.name for player in navigator.current_screen.controller.session.players] == ["Ann", "Dev", "Cleo"]

@@ -83,6 +83,43 @@ def test_the_game_on_the_table_shows_its_scores_so_far_and_gives_no_points_yet(g
     assert standings == [(standing.name, standing.points) for standing in tonight.standings]
 
 
+def test_a_name_in_the_standings_opens_that_players_records_and_back_returns_to_the_table(game_night_table,
+                                                                                           navigator):
+    from ui.screens.game import GameScreen
+    from ui.screens.profile import ProfileScreen
+
+    screen, tonight = game_night_table
+    session = screen.controller.session
+    tap(only(screen, "Tonight"))
+    (popup,) = open_popups()
+    leader = tonight.standings[0].name
+    tap(only(popup, leader))
+    assert settle_until(lambda: not open_popups())
+    records = navigator.current_screen
+    assert isinstance(records, ProfileScreen) and records.shown_name == leader
+    tap(only(records, "Back"))
+    table = navigator.current_screen
+    assert isinstance(table, GameScreen) and table.controller.session is session
+
+
+def test_a_game_of_an_earlier_evening_calls_its_standings_that_evening_not_tonight(services, navigator):
+    import time
+
+    from ui.scenes.screens import _game_night
+
+    _game_night(services, now=time.time() - 3 * 24 * 3600)
+    earlier = evenings(services.store)[0]
+    session = services.store.resume(earlier.games[-1].session_id)
+    screen = navigator.go(Place.GAME, services, session)
+    settle()
+    assert not buttons_reading(screen, "Tonight")
+    tap(only(screen, "Evening"))
+    (popup,) = open_popups()
+    day = time.strftime("%a %d %b", time.localtime(earlier.started_at))
+    assert f"{day}: {len(earlier.games)} games" in texts(popup)
+    tap(only(popup, "Close"))
+
+
 LONG_NAMES = {"Grandpa": "Bartholomew", "Maya": "Maximiliana", "Leo": "Jean-Baptiste", "Mum": "Christopher"}
 
 

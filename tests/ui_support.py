@@ -71,8 +71,15 @@ def home_read(screen) -> None:
 
 
 def tap_at(x: float, y: float) -> None:
+    """A finger's tap: after a tap that closed or left what it was on, only once a double tap's time
+    has passed, as a finger comes back for its next tap (sooner, it is that tap's repeat and is dropped)."""
+    import time
+
     from kivy.tests.common import UnitTestTouch
 
+    from ui.widgets.repeat_taps import GUARD
+
+    time.sleep(GUARD.seconds_to_a_new_tap())
     touch = UnitTestTouch(x, y)
     touch.touch_down()
     touch.touch_up()

@@ -105,6 +105,7 @@ class CompanionApp(App):
         from ui.screen_sleep import apply_brightness
 
         theme.use_high_contrast(services.settings["display"]["high_contrast"])
+        theme.use_larger_text(services.settings["display"]["larger_text"])
         Window.clearcolor = theme.BACKGROUND
         apply_brightness(services)
         self.keyboard_buttons = KeyboardButtons(services)

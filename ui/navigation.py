@@ -37,6 +37,10 @@ class Navigator(ScreenManager):
             self._kept[place] = screen
         return self.show(screen)
 
+    def forget_kept(self) -> None:
+        """The kept screens are made again on their next visit (laid out in another size of type)."""
+        self._kept.clear()
+
     def show(self, screen: Screen) -> Screen:
         """Replace whatever is showing with `screen`. A screen that is not kept is dropped once left,
         so it holds no stale state."""

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from companion.registry import GameEntry
     from companion.session import Session
     from ui.navigation import Navigator
+    from ui.places import BackTo
     from ui.services import Services
 
 
@@ -58,20 +59,20 @@ def _evening(services: Services, navigator: Navigator, started_at: float | None 
     return EveningScreen(services, navigator, started_at)
 
 
-def _profile(services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None) -> Screen:
+def _profile(services: Services, navigator: Navigator, name: str, back_to: BackTo = None) -> Screen:
     from ui.screens.profile import ProfileScreen
 
-    return ProfileScreen(services, navigator, name, evening_started_at)
+    return ProfileScreen(services, navigator, name, back_to)
 
 
-def _records(services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None) -> Screen:
+def _records(services: Services, navigator: Navigator, name: str, back_to: BackTo = None) -> Screen:
     from ui.screens.records import HeadToHeadScreen
 
-    return HeadToHeadScreen(services, navigator, name, evening_started_at)
+    return HeadToHeadScreen(services, navigator, name, back_to)
 
 
 def _year(services: Services, navigator: Navigator, year: int | None = None,
-          came_from: tuple[str, float | None] | None = None) -> Screen:
+          came_from: tuple[str, BackTo] | None = None) -> Screen:
     from ui.screens.records import YearScreen
 
     return YearScreen(services, navigator, year, came_from)

@@ -96,6 +96,12 @@ def render(name: str, size: tuple[int, int], output: Path) -> None:
 
 def main(args: Namespace) -> int:
     if args.screen == "list":
+        # The scenes' modules bring Kivy up: quietly, as the app's own start does, so the list is all
+        # that is printed (no log lines, no touch driver's traceback on a PC without one).
+        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+        from ui.main import prepare_kivy
+
+        prepare_kivy(None, False)
         for scene_ in all_scenes().values():
             print(f"{scene_.name:28} {scene_.description}")
         return 0

@@ -101,16 +101,63 @@ RADIUS = dp(10)
 CORNER_SEGMENTS = 5
 CIRCLE_SEGMENTS = 36
 
-FONT_SMALL = sp(16)      # read up close: button words, hints, explanations (2.2 mm capitals at 800x480)
-FONT_BODY = sp(20)
-FONT_TITLE = sp(28)
-FONT_NUMBER = sp(44)
-FONT_HUGE = sp(64)
-# Digits about 10 mm tall on the 7" panel (5.2 px per mm; a bold digit is about 0.72 of the font size).
-FONT_KEY_NUMBER = sp(74)
-# What players read from their seats on the table screens (names, whose turn, tags, what is on top, the
-# captions of counts): capitals 3.5 mm tall on the 7" panel.
-FONT_TABLE = sp(26)
+# The type at its usual size. Larger text (config.json display.larger_text) makes every word and number
+# a quarter bigger: `use_larger_text` sets the FONT_ names below, and `type_size` tells what follows it.
+# A key number is the exception: read from across the table already (10 mm digits at least), it takes
+# whatever room its place has, and the room the words need is not taken from it.
+USUAL_TYPE = {
+    # Read up close: button words, hints, explanations; the app's smallest type, capitals 2.6 mm tall
+    # on the 7" display (3.2 mm with Larger text).
+    "FONT_SMALL": sp(19),
+    "FONT_BODY": sp(20),
+    "FONT_TITLE": sp(28),
+    "FONT_NUMBER": sp(44),
+    "FONT_HUGE": sp(64),
+    # Digits about 10 mm tall on the 7" panel (5.2 px per mm; a bold digit is about 0.72 of the font size).
+    "FONT_KEY_NUMBER": sp(74),
+    # What players read from their seats on the table screens (names, whose turn, tags, what is on
+    # top, the captions of counts): capitals 3.5 mm tall on the 7" panel.
+    "FONT_TABLE": sp(26),
+}
+LARGER_TEXT = 1.25
+FONT_SMALL = USUAL_TYPE["FONT_SMALL"]
+FONT_BODY = USUAL_TYPE["FONT_BODY"]
+FONT_TITLE = USUAL_TYPE["FONT_TITLE"]
+FONT_NUMBER = USUAL_TYPE["FONT_NUMBER"]
+FONT_HUGE = USUAL_TYPE["FONT_HUGE"]
+FONT_KEY_NUMBER = USUAL_TYPE["FONT_KEY_NUMBER"]
+FONT_TABLE = USUAL_TYPE["FONT_TABLE"]
+# The least a fitted text or number may take, whatever the setting: a name read from the seats (3.5 mm
+# capitals) and a key number (10 mm digits) shrink to these, never below, where their room is short.
+LEAST_TABLE = USUAL_TYPE["FONT_TABLE"]
+LEAST_KEY_NUMBER = USUAL_TYPE["FONT_KEY_NUMBER"]
+larger_text = False
+
+
+class TypeSize(EventDispatcher):
+    """How big the type is: `scale` 1, or LARGER_TEXT with Larger text. The kit's sizes follow it
+    (ui/widgets/sizes.py); a screen laid out before it changed is laid out again (the navigator's)."""
+
+    scale = NumericProperty(1.0)
+
+
+type_size = TypeSize()
+
+
+def type_scaled(size: float) -> float:
+    """A size of type chosen outside the FONT_ names, as big as the setting makes type now."""
+    return size * type_size.scale
+
+
+def use_larger_text(on: bool) -> None:
+    """Every FONT_ name a quarter bigger, or back to its usual size."""
+    global larger_text
+    larger_text = bool(on)
+    scale = LARGER_TEXT if larger_text else 1.0
+    globals().update({name: size * scale for name, size in USUAL_TYPE.items() if name != "FONT_KEY_NUMBER"})
+    type_size.scale = scale
+
+
 MESSAGE_HEIGHT = dp(46)
 
 

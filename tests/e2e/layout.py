@@ -9,8 +9,11 @@ What it refuses, each a defect a player would notice at the table:
   Count, ui/widgets/count.py, unless it says why it is a secondary figure, and any label marked
   `key_number`), primary targets under
   12 mm, any other target under 9 mm (the cells of a grid a tap paints, a widget's `target_cell`,
-  included), any text under 2.2 mm (capital height), and on the game tables
-  laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm.
+  included), any text under 2.6 mm (capital height; 3.2 mm with Larger text), and on the game tables
+  laid out for it, text players read from their seats (not fine print, not a button's words) under 3.5 mm;
+- a screen whose key numbers are under 14 mm while it leaves a block of its room beside them empty (a
+  quarter of the window's width by a quarter of its height, or more, level with one of them): the numbers
+  the table reads from afar should have had it.
 A problem names the screen, the widget (its class and text) and the sizes."""
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
+from kivy.graphics.instructions import Canvas, InstructionGroup, VertexInstruction
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -38,8 +42,10 @@ SECONDARY_TEXT_MM = 3.5
 TABLES_READ_FROM_THE_SEATS: frozenset[str] = frozenset({"MixTheMuttsView", "MuttsView", "NutView", "PugsInMugsView",
                                                         "ThatsRuffView"})
 READ_UP_CLOSE_LAYERS = ("RulesPopup", "HistoryPopup", "OptionsPopup", "TypingPopup", "TonightPopup")
-# The floor for any text, even fine print read up close (the app's smallest type, 16 px at 800x480).
-FINE_PRINT_MM = 2.2
+# The floor for any text, even fine print read up close (the app's smallest type, 19 px at 800x480),
+# and with Larger text on.
+FINE_PRINT_MM = 2.6
+LARGER_FINE_PRINT_MM = 3.2
 PRIMARY_TARGET_MM = 12
 TARGET_MM = 9
 SLACK_PX = 1.5
@@ -54,6 +60,13 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.screen}: {self.widget}: {self.what}"
+
+
+def fine_print_mm() -> float:
+    """The least capital height of any text, as the app's type is set now."""
+    from ui import theme
+
+    return LARGER_FINE_PRINT_MM if theme.larger_text else FINE_PRINT_MM
 
 
 def px_per_mm(window_width: float) -> float | None:
@@ -271,8 +284,8 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
                                     + _counting(widget))
                 elif scale and plain(widget.text).strip():
                     tall = widget.font_size * CAP_HEIGHT / scale
-                    if tall < FINE_PRINT_MM - 0.05:
-                        add(widget, f"text {tall:.1f} mm tall, the smallest allowed is {FINE_PRINT_MM} mm")
+                    if tall < fine_print_mm() - 0.05:
+                        add(widget, f"text {tall:.1f} mm tall, the smallest allowed is {fine_print_mm()} mm")
                     elif read_across_the_table(screen_name) and tall < SECONDARY_TEXT_MM - 0.05 \
                             and not read_up_close(widget):
                         add(widget, f"text {tall:.1f} mm tall, read from the seats it needs {SECONDARY_TEXT_MM} mm "
@@ -287,6 +300,9 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
                                     f"needs {need} mm")
             if scale and tapped_cell(widget) and tapped_cell(widget) / scale < TARGET_MM - 0.05:
                 add(widget, f"cells a tap acts on are {tapped_cell(widget) / scale:.1f} mm, need {TARGET_MM} mm")
+    if scale:
+        problems += [Problem(screen_name, describe(root), what) for root in roots
+                     for what in unused_room(root, window, scale)]
     for index, (first, first_box) in enumerate(tappables):
         for second, second_box in tappables[index + 1:]:
             if _nested(first, second):
@@ -295,6 +311,110 @@ def check(screen_name: str, roots: list[Widget], window) -> list[Problem]:
             if overlap and (overlap[2] - overlap[0]) > SLACK_PX and (overlap[3] - overlap[1]) > SLACK_PX:
                 add(first, f"overlaps the target {describe(second)} at {_box(overlap)}")
     return problems
+
+
+# A screen showing key numbers under ROOMY_KEY_NUMBER_MM leaves no empty block this share of its width by
+# this share of its height.
+EMPTY_SHARE = 0.25
+ROOMY_KEY_NUMBER_MM = 14
+_CELL = 8   # the room is looked at in squares this many pixels wide
+
+
+def unused_room(root: Widget, window, scale: float) -> list[str]:
+    """An empty block of `root`'s room (nothing drawn in it: no words, no button, no fill) a quarter of
+    its width by a quarter of its height or more, level with a key number that could have had it (the
+    smallest under ROOMY_KEY_NUMBER_MM): beside the numbers, not under a pad's last row."""
+    keys = [widget for widget in root.walk(restrict=True) if isinstance(widget, Label) and is_key_number(widget)
+            and is_shown(widget) and viewport(widget, window) is not None and plain(widget.text).strip()]
+    if not keys:
+        return []
+    smallest = min(keys, key=lambda label: key_number_mm(label, scale))
+    if key_number_mm(smallest, scale) >= ROOMY_KEY_NUMBER_MM:
+        return []
+    left, bottom, right, top = intersect(window_box(root), (0, 0, window.width, window.height)) or (0, 0, 0, 0)
+    columns, rows = int((right - left) // _CELL), int((top - bottom) // _CELL)
+    if columns <= 0 or rows <= 0:
+        return []
+    covered = [bytearray(columns) for _ in range(rows)]
+    for widget in root.walk(restrict=True):
+        box = _drawn_box(widget, window)
+        if box is None:
+            continue
+        x0, x1 = max(0, int((box[0] - left) // _CELL)), min(columns, int(-(-(box[2] - left) // _CELL)))
+        y0, y1 = max(0, int((box[1] - bottom) // _CELL)), min(rows, int(-(-(box[3] - bottom) // _CELL)))
+        for row in covered[y0:y1]:
+            row[x0:x1] = b"\x01" * max(0, x1 - x0)
+    bands = [(int((box[1] - bottom) // _CELL), int(-(-(box[3] - bottom) // _CELL))) for box in
+             (viewport(label, window) for label in keys) if box is not None]
+    width, height, at = _largest_empty(covered, EMPTY_SHARE * (right - left) / _CELL,
+                                       EMPTY_SHARE * (top - bottom) / _CELL, bands)
+    if not width:
+        return []
+    return [f"an empty block of {width * _CELL} x {height * _CELL} px at ({left + at[0] * _CELL:.0f},"
+            f"{bottom + at[1] * _CELL:.0f}): the numbers read from afar ({describe(smallest)}, "
+            f"{key_number_mm(smallest, scale):.1f} mm) should have that room"]
+
+
+def _drawn_box(widget: Widget, window):
+    """The part of the window `widget` draws on: a label's words, a button, a filled surface."""
+    if not is_shown(widget) or isinstance(widget, (ScrollView, ModalView)):
+        return None
+    if isinstance(widget, Label):
+        if not plain(widget.text).strip():
+            return None
+        wide, tall = min(widget.texture_size[0], widget.width), min(widget.texture_size[1], widget.height)
+        x = {"left": 0, "right": widget.width - wide}.get(widget.halign, (widget.width - wide) / 2)
+        y = {"bottom": 0, "top": widget.height - tall}.get(widget.valign, (widget.height - tall) / 2)
+        x0, y0 = widget.to_window(widget.x + x, widget.y + y)
+        box = (x0, y0, x0 + wide, y0 + tall)
+    elif is_tappable(widget) or _paints(widget.canvas):
+        box = window_box(widget)
+    else:
+        return None
+    seen = viewport(widget, window)
+    return intersect(box, seen) if seen is not None else None
+
+
+def _paints(canvas) -> bool:
+    """Whether a widget's canvas draws anything itself (a shape, a picture), not only sets a colour. Its
+    before and after groups are looked into only where they were made (asking for one makes it); its
+    children's canvases, which Kivy puts in it, are theirs."""
+    groups = [canvas.before] if canvas.has_before else []
+    groups += [canvas] + ([canvas.after] if canvas.has_after else [])
+    return any(_draws(group) for group in groups)
+
+
+def _draws(group) -> bool:
+    for instruction in group.children:
+        if isinstance(instruction, VertexInstruction):
+            return True
+        if isinstance(instruction, InstructionGroup) and not isinstance(instruction, Canvas) and _draws(instruction):
+            return True
+    return False
+
+
+def _largest_empty(covered: list[bytearray], least_wide: float, least_tall: float,
+                   bands: list[tuple[int, int]]) -> tuple[int, int, tuple[int, int]]:
+    """The largest empty rectangle of cells at least `least_wide` by `least_tall` and level with one of
+    the `bands` of rows (width, height and its corner), or widths of 0 where there is none: every
+    maximal empty rectangle is met as a bar of the histogram of empty cells above a row is taken off
+    the stack."""
+    best = (0, 0, (0, 0))
+    heights = [0] * len(covered[0])
+    for y, row in enumerate(covered):
+        heights = [0 if cell else tall + 1 for cell, tall in zip(row, heights)]
+        stack: list[int] = []
+        for x in range(len(heights) + 1):
+            tall = heights[x] if x < len(heights) else 0
+            while stack and heights[stack[-1]] >= tall:
+                top = heights[stack.pop()]
+                start = stack[-1] + 1 if stack else 0
+                level = any(low < y + 1 and y - top + 1 < high for low, high in bands)
+                if (top >= least_tall and x - start >= least_wide and level
+                        and top * (x - start) > best[0] * best[1]):
+                    best = (x - start, top, (start, y - top + 1))
+            stack.append(x)
+    return best
 
 
 def _counting(label: Label) -> str:

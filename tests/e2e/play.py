@@ -4,13 +4,15 @@ game's set-up. Each run is its own process because Kivy fixes the window size wh
 
     python tests/e2e/play.py GAME --players N [--long-names] [--size 800x480] [--data-dir DIR]
                              [--shots DIR] [--stop-after-taps K] [--resume] [--settings KEY=VALUE,...]
+                             [--larger-text]
 
 It prints one JSON line (taps, smallest text and target, layout problems) and exits 0 when the game
 reached its winner with no layout problem, 1 otherwise. With --stop-after-taps it prints "STOPPED" once
 that many taps are acknowledged and waits to be killed; --resume starts by tapping Resume on Home.
 --settings switches game settings in the set-up's Settings popup before Start, each found by its label
 as a family finds it (on/off settings and choices: true, false or the choice's key; a part of a
-setting of numbers as key.part=N, e.g. card_values.pug=5)."""
+setting of numbers as key.part=N, e.g. card_values.pug=5). --larger-text turns Larger text on in Home's
+Settings first, by touch, and the whole game is played and checked in it."""
 
 from __future__ import annotations
 
@@ -102,6 +104,22 @@ def look_at_settings(table) -> None:
         raise AssertionError(f"Cancel in Settings did not return Home: {table.texts()}")
 
 
+def use_larger_text(table) -> None:
+    """Home's Settings: Larger text On, Save; Home comes back in the larger type."""
+    from ui import theme
+    from ui.screens.preferences import SettingRow
+
+    table.tap("Settings")
+    row = next((row for row in table.all_widgets(SettingRow) if row.title == "Larger text"), None)
+    if row is None:
+        raise AssertionError(f"Settings shows no Larger text: {table.texts()}")
+    table.tap("On", within=row)
+    table.screenshot("settings-larger-text")
+    table.tap("Save")
+    if not theme.larger_text or not table.shows("Settings saved"):
+        raise AssertionError(f"Larger text was not put in force by Save: {table.texts()}")
+
+
 def look_at_rules(table, game: str) -> None:
     """The rules card opens from the table, shows what each card does, and closes back to the table."""
     table.tap("Rules")
@@ -162,6 +180,7 @@ def main(argv=None) -> int:
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--settings", default="")
+    parser.add_argument("--larger-text", action="store_true")
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="companion-play-"))
@@ -171,13 +190,15 @@ def main(argv=None) -> int:
 
     table = Table(data_dir, size, shots=args.shots)
     started = time.monotonic()
-    report = {"game": args.game, "players": args.players, "size": args.size}
+    report = {"game": args.game, "players": args.players, "size": args.size, "larger_text": args.larger_text}
     try:
         from companion.registry import game_entry
         from ui.widgets.keyboard import TextField
 
         title = game_entry(args.game).title
         table.check_layout()
+        if args.larger_text:
+            use_larger_text(table)
         if args.resume:
             table.tap("Resume")
         else:

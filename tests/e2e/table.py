@@ -215,6 +215,10 @@ class Table:
     def touch(self, x: float, y: float, *, hold_s: float = 0.0) -> None:
         from kivy.tests.common import UnitTestTouch
 
+        from ui.widgets.repeat_taps import GUARD
+
+        # A finger comes back for its next tap no sooner than a double tap's second half would.
+        self.wait(GUARD.seconds_to_a_new_tap())
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.frames(1)

@@ -4,6 +4,7 @@ the message bar (where a newly started game says so when another game is still u
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -12,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
+from companion.evenings import EVENING_GAP_S, Evening
 from companion.races.model import Edge
 from companion.session import Session
 from companion.store import SessionRecord
@@ -53,6 +55,13 @@ def open_game_screen(services: Services, navigator: Navigator, session: Session)
 TABLE_ROWS_GAP = dp(6)
 
 
+def evening_word(evening: Evening | None) -> str:
+    """What the game's button to its evening says: 'Tonight', or 'Evening' for an earlier one."""
+    from ui.screens.evening import evening_title
+
+    return "Tonight" if evening is None or evening_title(evening) == "Tonight" else "Evening"
+
+
 class GameScreen(Screen):
     def __init__(self, services: Services, navigator: Navigator, controller: GameController, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -74,7 +83,8 @@ class GameScreen(Screen):
         history = BigButton(text="History", size_hint_x=None, width=dp(90), once=True)
         history.bind(on_release=lambda *_: self.open_history())
         bar.add_widget(history)
-        tonight = BigButton(text="Tonight", size_hint_x=None, width=dp(90), once=True)
+        self.tonight_button = tonight = BigButton(text=self._evening_word(), size_hint_x=None, width=dp(90),
+                                                  once=True)
         tonight.bind(on_release=lambda *_: self.open_tonight())
         bar.add_widget(tonight)
         self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(88))
@@ -146,8 +156,22 @@ class GameScreen(Screen):
         popup.open()
         return popup
 
+    def _evening_word(self) -> str:
+        """'Tonight', or 'Evening' for a game of an earlier evening brought back (its popup names the
+        day). A game played within the evening's gap is tonight's, read no further."""
+        from ui.screens.tonight import evening_of
+
+        store, session_id = self.services.store, self.controller.session.id
+        try:
+            if session_id is None or time.time() - store.session_record(session_id).updated_at <= EVENING_GAP_S:
+                return "Tonight"
+            return evening_word(evening_of(store, session_id))
+        except CompanionError:
+            return "Evening"
+
     def open_tonight(self) -> TonightPopup | None:
-        """Tonight's standings over the table; Close puts the table back as it was."""
+        """The standings of the evening this game is part of, over the table; Close puts the table back
+        as it was, and a tap on a player opens their records (whose Back comes back here)."""
         from ui.screens.tonight import TonightPopup, evening_of
 
         try:
@@ -155,11 +179,17 @@ class GameScreen(Screen):
             evening = evening_of(self.services.store, session.id, session.outcome)
         except CompanionError as problem:
             self._drop_unfinished_notice()
-            self.message.show(f"Tonight's standings can't be read ({problem}).", problem=True)
+            self.message.show(f"The evening's standings can't be read ({problem}).", problem=True)
             return None
-        popup = TonightPopup(evening)
+        self.tonight_button.text = evening_word(evening)
+        popup = TonightPopup(evening, on_player=self.open_records)
         popup.open()
         return popup
+
+    def open_records(self, name: str) -> None:
+        """`name`'s records, from the evening's standings; their Back brings the table back."""
+        self._stop_listening()
+        self.navigator.go(Place.PROFILE, self.services, name, self.controller.session)
 
     def _say_unfinished_elsewhere(self) -> UnfinishedNotice | None:
         """A game just started while another is unfinished: said in the message bar's place, with

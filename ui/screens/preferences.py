@@ -1,6 +1,6 @@
-"""Settings: what a family changes, saved in config.json. Sound and its volume, the screen's
-brightness and sleep, the race rules, which key (PC) and pin (Pi) each big button is, and the
-high-contrast colours.
+"""Settings: what a family changes, saved in config.json. Larger text and high contrast first, for
+whoever finds the table hard to read; sound and its volume, the screen's brightness and sleep, the race
+rules, which key (PC) and pin (Pi) each big button is.
 
 Save runs the same checks as config.load at start (config.save validates before it writes, then
 writes a temporary file, syncs it and renames it over the old one), so a refused value says what and
@@ -55,6 +55,7 @@ STEP_VALUE_WIDTH = dp(110)
 TITLES = {
     "display.sound": "Race beep", "display.volume": "Volume", "display.brightness": "Brightness",
     "display.sleep_after_min": "Sleep after", "display.high_contrast": "High contrast",
+    "display.larger_text": "Larger text",
     "race.false_start": "False start", "race.lockout_ms": "Locked for", "race.tie_policy": "Tie",
     "race.settle_ms": "Settle window",
 }
@@ -178,8 +179,9 @@ class PreferencesScreen(Screen):
         self.key_fields: dict[str, KeyField] = {}
         self.pin_steppers: dict[str, Stepper] = {}
         self._cue: CueSound | None = None
+        self._sound_refusal = ""   # what Test last refused, while the bar still says it
         body = self.ids["body"]
-        for build in (self._version, self._sound, self._screen, self._clock, self._races, self._buttons):
+        for build in (self._reading, self._version, self._sound, self._screen, self._clock, self._races, self._buttons):
             body.add_widget(build())
         if problem:
             self.message.show(problem, problem=True, seconds=None)
@@ -226,13 +228,35 @@ class PreferencesScreen(Screen):
     def _setter(self, key: str, kind: Callable[[Any], Any] = lambda value: value) -> Callable[[Any], None]:
         return lambda value: self._set(key, kind(value))
 
+    def _sound_setter(self, key: str) -> Callable[[Any], None]:
+        """A change to the beep answers what Test said of it: a refusal that no longer holds goes."""
+        def changed(value: Any) -> None:
+            self._set(key, value)
+            if self._sound_refusal and self.message.text == self._sound_refusal:
+                self.message.clear()
+            self._sound_refusal = ""
+        return changed
+
+    def _reading(self) -> Panel:
+        display = self.draft["display"]
+        panel = section("Reading")
+        self._row(panel, "display.larger_text",
+                  "Words and figures a quarter bigger on every screen, from Save on (the big counts are big already).",
+                  choices([(True, "On"), (False, "Off")], display["larger_text"],
+                          self._setter("display.larger_text")))
+        self._row(panel, "display.high_contrast",
+                  "White on black with stronger colours. Screens opened after saving use it.",
+                  choices([(True, "On"), (False, "Off")], display["high_contrast"],
+                          self._setter("display.high_contrast")))
+        return panel
+
     def _sound(self) -> Panel:
         display = self.draft["display"]
         panel = section("Sound")
         self._row(panel, "display.sound", "The beep that starts each race.",
-                  choices([(True, "On"), (False, "Off")], display["sound"], self._setter("display.sound")))
+                  choices([(True, "On"), (False, "Off")], display["sound"], self._sound_setter("display.sound")))
         volume = stepper(_with(VOLUMES, display["volume"]), display["volume"], lambda v: f"{v} %",
-                         self._setter("display.volume"))
+                         self._sound_setter("display.volume"))
         self._row(panel, "display.volume", f"How loud the beep is ({range_text('display', 'volume')}); "
                                            "Test plays it.", VolumeControl(volume, self.test_sound))
         return panel
@@ -257,10 +281,6 @@ class PreferencesScreen(Screen):
                   "only wakes it. Never during a race.",
                   stepper(_with(SLEEP_MINUTES, display["sleep_after_min"]), display["sleep_after_min"],
                           lambda v: "Never" if not v else f"{v} min", self._setter("display.sleep_after_min")))
-        self._row(panel, "display.high_contrast",
-                  "White on black with stronger colours. Screens opened after saving use it.",
-                  choices([(True, "On"), (False, "Off")], display["high_contrast"],
-                          self._setter("display.high_contrast")))
         return panel
 
     def _races(self) -> Panel:
@@ -344,16 +364,22 @@ class PreferencesScreen(Screen):
 
     def test_sound(self) -> None:
         display = self.draft["display"]
+        refusal = ""
         if not display["sound"]:
-            self.message.show("Sound is off: choose On to hear the beep.", problem=True)
-            return
-        self._cue = CueSound(self.services.data_dir, True, display["volume"])
-        if not self._cue.has_output:
-            self.message.show("This machine has no sound output.", problem=True)
-        elif not display["volume"]:
-            self.message.show("The volume is 0 %: nothing to hear.", problem=True)
+            refusal = "Sound is off: choose On to hear the beep."
         else:
-            self._cue.play()
+            self._cue = CueSound(self.services.data_dir, True, display["volume"])
+            if not self._cue.has_output:
+                refusal = "This machine has no sound output."
+            elif not display["volume"]:
+                refusal = "The volume is 0 %: nothing to hear."
+        self._sound_refusal = refusal
+        if refusal:
+            self.message.show(refusal, problem=True)
+            return
+        assert self._cue is not None
+        self._cue.play()
+        self.message.show(f"The race beep, at {display['volume']} %.")
 
     # ----- leaving ----------------------------------------------------------------------------------
     def save(self) -> bool:
@@ -369,7 +395,11 @@ class PreferencesScreen(Screen):
             return False
         saved = config.validate(self.draft)
         pins_later = saved["buttons"] != self.services.settings["buttons"]
+        resized = saved["display"]["larger_text"] != self.services.settings["display"]["larger_text"]
         note = apply_saved(self.services, saved)
+        if resized:
+            # Home and the other screens kept were laid out in the type they had: made again in the new.
+            self.navigator.forget_kept()
         home = self._home()
         words = "Settings saved."
         if pins_later:
@@ -406,6 +436,7 @@ def apply_saved(services: Services, saved: dict[str, Any]) -> str | None:
     else:
         settings["race"] = dict(saved["race"])
     theme.use_high_contrast(saved["display"]["high_contrast"])
+    theme.use_larger_text(saved["display"]["larger_text"])
     Window.clearcolor = theme.BACKGROUND
     apply_brightness(services)
     if services.screen_sleep is not None:

@@ -24,6 +24,7 @@ from companion.names import Change
 from companion.players import identity_of
 from companion.records import GameRecord, PlayerRecord, RaceRecord
 from companion.registry import score_meaning
+from companion.session import Session
 from ui import theme
 from ui.kept import KeptScreen
 from ui.places import Place
@@ -41,6 +42,7 @@ from ui.widgets.text import font_to_fit, line_height, lines_needed
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
+    from ui.places import BackTo
 
 GAME_COLUMNS = (("Played", dp(70)), ("Won", dp(56)), ("Best", dp(60)), ("Average", dp(84)))
 COUNTS_HEIGHT = dp(92)
@@ -210,13 +212,13 @@ class ProfileScreen(KeptScreen):
     rgba = ListProperty([1, 1, 1, 1])
     has_record = BooleanProperty(False)
 
-    def __init__(self, services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None,
+    def __init__(self, services: Services, navigator: Navigator, name: str, back_to: BackTo = None,
                  **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
         super().__init__(**kwargs)
         self.rows.layout_manager.padding = [0, 0, BAR_ROOM, 0]
         self.record: PlayerRecord | None = None
-        self.evening_started_at = evening_started_at
+        self.back_to = back_to
         self._room = 0.0
         self.rows.bind(width=self._fit)
         self.name_label.bind(size=self._fit_name)
@@ -242,9 +244,9 @@ class ProfileScreen(KeptScreen):
         return self.ids["name"]
 
     def revisit(self, *details: Any) -> None:
-        """`details`: the player's name, and the evening Back goes to."""
+        """`details`: the player's name, and where Back goes (the evening, or the game being played)."""
         name, *rest = details
-        self.evening_started_at = rest[0] if rest else None
+        self.back_to = rest[0] if rest else None
         self.message.clear()
         self.show(name)
 
@@ -275,7 +277,7 @@ class ProfileScreen(KeptScreen):
 
     def open_head_to_head(self) -> None:
         if self.record is not None:
-            self.navigator.go(Place.RECORDS, self.services, self.record.name, self.evening_started_at)
+            self.navigator.go(Place.RECORDS, self.services, self.record.name, self.back_to)
 
     # ----- renaming -----------------------------------------------------------------------------
     def ask_new_name(self) -> TypingPopup | None:
@@ -337,7 +339,10 @@ class ProfileScreen(KeptScreen):
         self.message.show(corrections.undone(change), seconds=None)
 
     def back(self) -> None:
-        self.navigator.go(Place.EVENING, self.services, self.evening_started_at)
+        if isinstance(self.back_to, Session):   # opened from the game's Tonight: back to its table
+            self.navigator.go(Place.GAME, self.services, self.back_to)
+        else:
+            self.navigator.go(Place.EVENING, self.services, self.back_to)
 
     def go_home(self) -> None:
         self.navigator.go(Place.HOME, self.services)

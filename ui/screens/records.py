@@ -44,6 +44,7 @@ from ui.widgets.text import line_height, lines_needed
 if TYPE_CHECKING:
     from companion.store import Store
     from ui.navigation import Navigator
+    from ui.places import BackTo
     from ui.services import Services
 
 TREND_HEIGHT = dp(190)
@@ -371,19 +372,19 @@ class HeadToHeadScreen(RecordsScreen):
     symbol = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
 
-    def __init__(self, services: Services, navigator: Navigator, name: str, evening_started_at: float | None = None,
+    def __init__(self, services: Services, navigator: Navigator, name: str, back_to: BackTo = None,
                  **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
         super().__init__(**kwargs)
         self.record: PlayerRecord | None = None
         self.opened: HeadToHead | None = None
-        self.revisit(name, evening_started_at)
+        self.revisit(name, back_to)
 
     def revisit(self, *details: Any) -> None:
         """`details`: the player's name, and the evening their page goes back to."""
         name, *rest = details
         self.player_name: str = name
-        self.evening_started_at: float | None = rest[0] if rest else None
+        self.back_to: BackTo = rest[0] if rest else None
         self.opened = None
         self.message.clear()
         self.read()
@@ -421,10 +422,10 @@ class HeadToHeadScreen(RecordsScreen):
         self.lay_out(opened=True)
 
     def open_year(self) -> None:
-        self.navigator.go(Place.YEAR, self.services, None, (self.player_name, self.evening_started_at))
+        self.navigator.go(Place.YEAR, self.services, None, (self.player_name, self.back_to))
 
     def back(self) -> None:
-        self.navigator.go(Place.PROFILE, self.services, self.player_name, self.evening_started_at)
+        self.navigator.go(Place.PROFILE, self.services, self.player_name, self.back_to)
 
 
 class YearScreen(RecordsScreen):
@@ -437,7 +438,7 @@ class YearScreen(RecordsScreen):
     has_later = BooleanProperty(False)
 
     def __init__(self, services: Services, navigator: Navigator, year: int | None = None,
-                 came_from: tuple[str, float | None] | None = None, **kwargs: Any) -> None:
+                 came_from: tuple[str, BackTo] | None = None, **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
         super().__init__(**kwargs)
         self.review: YearInReview | None = None
@@ -447,7 +448,7 @@ class YearScreen(RecordsScreen):
     def revisit(self, *details: Any) -> None:
         """`details`: the year (None for this one), and the head to head Back goes to."""
         year, *rest = details
-        self.came_from: tuple[str, float | None] | None = rest[0] if rest else None
+        self.came_from: tuple[str, BackTo] | None = rest[0] if rest else None
         self.year = year if year is not None else time.localtime().tm_year
         self.title = f"{self.year} in review"
         self.review, self.opened = None, None

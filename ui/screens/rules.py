@@ -26,8 +26,6 @@ from ui.widgets.basics import (
 )
 from ui.widgets.kv import load_kv
 
-HEADING_FONT = theme.FONT_TITLE * 0.85
-
 Block = tuple[str, str]                 # ("heading" | "text" | "name", its words)
 Page = tuple[str, str, list[Block]]     # (key, tab, blocks)
 
@@ -60,7 +58,7 @@ class RulesPage(BoxLayout):
         self.bind(minimum_height=self.setter("height"))
         for kind, words in blocks:
             if kind == "heading":
-                self.add_widget(Text(text=words, font_size=HEADING_FONT, bold=True, color=theme.ACCENT))
+                self.add_widget(Text(text=words, font_size=theme.FONT_TITLE * 0.85, bold=True, color=theme.ACCENT))
             elif kind == "name":
                 # A little air above each card's name keeps one card's words from running into the next.
                 self.add_widget(Widget(size_hint_y=None, height=theme.GAP))

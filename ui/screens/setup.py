@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
 from companion.evenings import Evening, tonight_of
@@ -24,17 +27,19 @@ from companion.races.model import Edge
 from companion.registry import GameEntry
 from companion.rulecards import first_seat_words
 from companion.seating import first_after, owners, seat_colour
+from companion.words import listed
 from ui import theme
 from ui.background import off_screen
 from ui.places import Place
 from ui.reads import reads_of
 from ui.services import Services
-from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in setup.kv)
-from ui.widgets.choice import Choice  # noqa: F401  (named in setup.kv)
+from ui.widgets.basics import BigButton, Panel, PopupHeader, Text, button_width
+from ui.widgets.choice import Choice, player_choice
 from ui.widgets.hiding import hide
 from ui.widgets.keyboard import TextField
 from ui.widgets.kv import load_kv
 from ui.widgets.offer_bar import Headline
+from ui.widgets.text import line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -86,7 +91,7 @@ class SeatCard(Panel):
 
     def __init__(self, **kwargs: Any) -> None:
         # Tighter than a Panel's own padding: six cards share the 7" display's height.
-        super().__init__(orientation="vertical", padding=[theme.GAP, 2], spacing=theme.GAP * 0.75, **kwargs)
+        super().__init__(orientation="vertical", padding=[theme.GAP, CARD_PAD], spacing=theme.GAP * 0.75, **kwargs)
 
     @property
     def name_field(self) -> TextField:
@@ -137,9 +142,80 @@ class ButtonClaimPopup(ModalView):
             self.screen.services.hardware.on_idle_edge = None
 
 
+class SitOutPopup(ModalView):
+    """Who plays, when the table that played last is bigger than this game: one of those sitting out
+    (asked only when several do), then whose seat they take; that player sits out instead."""
+
+    def __init__(self, screen: SetupScreen, waiting: list[Player], **kwargs: Any) -> None:
+        super().__init__(size_hint=(0.94, 0.9), auto_dismiss=False, **kwargs)
+        self.screen = screen
+        panel = Panel(orientation="vertical")
+        self.header = PopupHeader(on_close=lambda *_: self.dismiss(animation=False))
+        panel.add_widget(self.header)
+        self.grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        self.grid.bind(minimum_height=self.grid.setter("height"))
+        panel.add_widget(self.grid)
+        panel.add_widget(Widget())
+        self.add_widget(panel)
+        self.choices: list[Choice] = []
+        if len(waiting) == 1:
+            self.ask_whose_seat(waiting[0])
+        else:
+            self._ask("Who plays this game?", [(player.name, player.colour) for player in waiting],
+                      lambda index: self.ask_whose_seat(waiting[index]))
+
+    def ask_whose_seat(self, player: Player) -> None:
+        seated = self.screen.players()
+        self._ask(f"{player.name} plays instead of:", [(other.name, other.colour) for other in seated],
+                  lambda index: self._swap(player, index))
+
+    def _ask(self, question: str, names: list[tuple[str, str]], answer: Any) -> None:
+        self.header.title = question
+        self.grid.clear_widgets()
+        self.choices = []
+        for index, (name, colour) in enumerate(names):
+            choice = player_choice(name, IDENTITY_BY_KEY.get(colour, IDENTITIES[0]), height=theme.TOUCH_BIG)
+            choice.bind(on_release=lambda _choice, chosen=index: answer(chosen))
+            self.grid.add_widget(choice)
+            self.choices.append(choice)
+
+    def _swap(self, player: Player, index: int) -> None:
+        self.dismiss(animation=False)
+        self.screen.swap_in(player, index)
+
+
+def sit_out_words(players: list[Player]) -> str:
+    return f"{listed([player.name for player in players])} {'sits' if len(players) == 1 else 'sit'} out"
+
+
+# A card's second row split between its colour, its button and who begins (setup.kv).
+SECOND_ROW = (0.36, 0.28, 0.36)
+CARD_PAD = 2
+# The longest one-word name a family gave us: a card keeps it whole in the smallest type.
+LONG_NAME = "Bartholomäus"
+# What a name field keeps beside its name: its padding, the gap and the keyboard sign (keyboard.kv).
+FIELD_SPARE = 2 * theme.PAD + theme.GAP + dp(34)
+
+
+def move_width() -> float:
+    """"Move up" in two short lines, "Move" over "up", each whole."""
+    return button_width("Move", dp(64), theme.FONT_SMALL)
+
+
+def seat_row_height(words: Iterable[tuple[str, float]]) -> float:
+    """A card row's height: a target's, or the lines its buttons' words take, each (words, the
+    button's width), in the buttons' small type."""
+    lines = max((lines_needed(text, theme.FONT_SMALL, max(1.0, wide - 2 * theme.GAP), bold=True)
+                 for text, wide in words), default=1)
+    return float(max(theme.TARGET, lines * line_height(theme.FONT_SMALL) + dp(2)))
+
+
 class SetupScreen(Screen):
     title = StringProperty("")
     can_add = BooleanProperty(True)
+    cards_height = NumericProperty(0)   # what the seats' cards need, all rows of them: more scrolls
+    # "+ Add player", or while the table is full, who of the table that played last sits out.
+    add_text = StringProperty("+ Add player")
     # The first seat's button, and every other seat's offer to take its place ("Deals first", "Deal instead").
     first_here = StringProperty("")
     first_instead = StringProperty("")
@@ -169,6 +245,7 @@ class SetupScreen(Screen):
         # Two columns of three: six seats fit the 7" display with nothing scrolled out of sight.
         grid = self.ids["seat_grid"]
         grid.rows = max(2, (entry.max_players + 1) // 2)
+        grid.fbind("width", self._fit_cards)
         self.cards = [SeatCard(index=index, seat=model, screen=self) for index, model in enumerate(self.models)]
         for card in self.cards:
             grid.add_widget(card)
@@ -181,11 +258,37 @@ class SetupScreen(Screen):
         while len(self.seats) < entry.min_players:
             self._add_seat("", None, None)
         self._refresh()
+        waiting = self.sitting_out()
+        if waiting:
+            self.message.show(f"{entry.title} is for at most {entry.max_players} players: "
+                              f"{sit_out_words(waiting)}.", seconds=None)
         if self.last_game is not None:
             # A long game takes a moment to read back: the screen opens at once, with seat 1 until then.
             last = self.last_game
             off_screen(lambda _task: first_after(services.store, last), done=self._first_known,
                        failed=lambda _problem: self._first_known(None))
+
+    def _fit_cards(self, *_: Any) -> None:
+        """Each card's two rows as tall as their words need (two lines of a button's words where one
+        does not fit), so a card never cuts them; the grid scrolls when that is more than the screen."""
+        grid = self.ids["seat_grid"]
+        # Two cards side by side, unless a long name (one word: a name wraps at a space) would not fit
+        # its field in the smallest type (Larger text on the 7" display): then one a row.
+        first_row = 2 * theme.GAP + dp(16) + move_width() + theme.TARGET + 3 * theme.GAP
+        name_room = (grid.width - theme.GAP) / 2 - first_row - FIELD_SPARE
+        words = [word for seat in self.seats for word in seat.name.split()] + [LONG_NAME]
+        grid.cols = 2 if name_room >= max(text_width(word, theme.FONT_SMALL) for word in words) else 1
+        grid.rows = max(2, -(-len(self.cards) // grid.cols))
+        # The second row's buttons share the card's width less its padding and their two gaps; the
+        # colour's words share theirs with its shape.
+        row = (grid.width - (grid.cols - 1) * theme.GAP) / grid.cols - 2 * theme.GAP - 2 * theme.GAP
+        colour = max((identity.label for identity in IDENTITIES), key=lambda label: text_width(label, theme.FONT_SMALL))
+        first = max(self.first_here, self.first_instead, key=len)
+        # The card's two rows share its height evenly: each as tall as the taller needs.
+        tall = 2 * seat_row_height([("Move up", move_width()), (colour, SECOND_ROW[0] * row - dp(36)),
+                                    (f"Button {MAX_BUTTONS}", SECOND_ROW[1] * row), (first, SECOND_ROW[2] * row)])
+        tall += theme.GAP * 0.75 + 2 * CARD_PAD
+        self.cards_height = grid.rows * tall + (grid.rows - 1) * theme.GAP
 
     @property
     def seat_rows(self) -> list[SeatCard]:
@@ -241,6 +344,27 @@ class SetupScreen(Screen):
         free_button = button if button and button not in used_buttons else first_free(
             used_buttons, range(1, MAX_BUTTONS + 1))
         self.seats.append(Seat(name, self._colour(len(self.seats), name, [colour]), free_button))
+
+    def sitting_out(self) -> list[Player]:
+        """Who of the table that played last has no seat at this one."""
+        seated = {seat.name.strip().casefold() for seat in self.seats}
+        return [player for player in self.last_table() if player.name and player.name.casefold() not in seated]
+
+    def add_or_choose(self) -> SitOutPopup | None:
+        """+ Add player; at a full table where someone sits out, who plays instead."""
+        waiting = self.sitting_out()
+        if len(self.seats) >= self.entry.max_players and waiting:
+            popup = SitOutPopup(self, waiting)
+            popup.open()
+            return popup
+        self.add_player()
+        return None
+
+    def swap_in(self, player: Player, index: int) -> None:
+        """`player` takes seat `index` (its place, button and deal), and who sat there sits out."""
+        out = self.players()[index].name
+        self.rename(index, player.name)
+        self.message.show(f"{player.name} plays; {out} sits out.")
 
     def add_player(self, name: str = "", colour: str | None = None, button: int | None = None) -> None:
         if len(self.seats) >= self.entry.max_players:
@@ -372,7 +496,11 @@ class SetupScreen(Screen):
             model.button = f"Button {seat.button}" if seat.button else "No button"
             model.deals = index == self.dealer
             model.waiting = waiting
-        self.can_add = len(self.seats) < self.entry.max_players
+        self._fit_cards()
+        full = len(self.seats) >= self.entry.max_players
+        out = self.sitting_out() if full else []
+        self.add_text = sit_out_words(out) + ": change" if out else "+ Add player"
+        self.can_add = not full or bool(out)
 
     def waiting_names(self) -> list[str]:
         """Remembered players not seated yet, offered in the typing box."""

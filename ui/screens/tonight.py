@@ -6,7 +6,7 @@ Laid out in tonight.kv; `show` puts an evening (or none yet) in the same popup."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
@@ -37,12 +37,20 @@ class TonightPopup(ModalView):
     title = StringProperty("Tonight")
     has_evening = BooleanProperty(False)
 
-    def __init__(self, evening: Evening | None, **kwargs: Any) -> None:
+    def __init__(self, evening: Evening | None, on_player: Callable[[str], None] | None = None,
+                 **kwargs: Any) -> None:
+        """`on_player(name)`: a tap on a player's row, once the popup has closed (their records)."""
         super().__init__(**kwargs)
-        self.body = EveningBody()
+        self._on_player = on_player
+        self.body = EveningBody(on_player=self._player if on_player is not None else None)
         self.ids["holder"].add_widget(self.body)
         self.evening: Evening | None = None
         self.show(evening)
+
+    def _player(self, name: str) -> None:
+        assert self._on_player is not None, "rows are tappable only with on_player"
+        self.dismiss(animation=False)
+        self._on_player(name)
 
     def show(self, evening: Evening | None) -> None:
         self.evening = evening

@@ -1,5 +1,6 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
+import re
 from typing import Any
 
 from kivy.clock import Clock
@@ -12,7 +13,9 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
-from ui.widgets.text import breakable
+from ui.widgets.text import breakable, font_to_fit, text_width
+
+_MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
 
 
 class Panel(BoxLayout):
@@ -96,11 +99,13 @@ class Text(Label):
 class BigButton(OnceBehavior, ButtonBehavior, Label):
     """A large rounded button. `kind` picks its colour: primary, normal, danger, quiet. A button whose
     job ends what it is on (closes its popup, changes the screen) is made with `once=True`: a double
-    tap on it does its job once (ui/widgets/repeat_taps.py)."""
+    tap on it does its job once (ui/widgets/repeat_taps.py). Words too big for the button (a long name,
+    Larger text) take smaller type, down to the app's smallest, rather than break or spill."""
 
     kind = StringProperty("normal")
     disabled_reason = StringProperty("")
     fill = ListProperty(theme.SURFACE_HIGH)
+    font_size: Any   # Kivy's property: words too big for the button step it down
 
     _FILL_NAMES = {"primary": "ACCENT", "normal": "SURFACE_HIGH", "danger": "DANGER", "ok": "OK",
                    "quiet": "SURFACE"}
@@ -124,9 +129,32 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         theme.palette.bind(version=self._redraw)
         self._redraw()
         self._move_fill()
+        self._asked_font: float = self.font_size
+        self._fitting = False
+        self.fbind("font_size", self._font_asked)
+        self.fbind("text", self._fit_words)
+        self.fbind("bold", self._fit_words)
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - theme.GAP * 2, None)
+        self._fit_words()
+
+    def _font_asked(self, *_: Any) -> None:
+        if not self._fitting:
+            self._asked_font = self.font_size
+            self._fit_words()
+
+    def _fit_words(self, *_: Any) -> None:
+        words = _MARKUP.sub("", self.text) if self.markup else self.text
+        room = self.width - theme.GAP * 2
+        if room <= 0 or not words.strip():
+            return
+        asked = self._asked_font
+        font = font_to_fit(words, asked, min(asked, theme.FONT_SMALL), room, self.height, self.bold)
+        if font != self.font_size:
+            self._fitting = True
+            self.font_size = font
+            self._fitting = False
 
     def _redraw(self, *_: Any) -> None:
         fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
@@ -146,6 +174,12 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+
+
+def button_width(text: str, least: float = 0, font_size: float = 0) -> float:
+    """As wide as a BigButton must be for `text` on one line in its bold type (the body type unless
+    given), and no narrower than `least`: buttons in a row keep their words whole with Larger text."""
+    return max(least, text_width(text, font_size or theme.FONT_BODY, bold=True) + 2 * theme.GAP + dp(6))
 
 
 # The mark at the left of a message: a cross for a refusal, a tick for what was done, so the two are
@@ -188,7 +222,9 @@ class MessageBar(Label):
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
-        x, y, h = self.x + theme.PAD + MARK / 2, self.center_y, MARK / 2
+        # Not `center_y`: when the bar grows, its size is told before center_y has followed it, and
+        # the mark would stay where the middle of the empty bar was.
+        x, y, h = self.x + theme.PAD + MARK / 2, self.y + self.height / 2, MARK / 2
         if self.problem:
             first, second = [x - h, y - h, x + h, y + h], [x - h, y + h, x + h, y - h]
         else:

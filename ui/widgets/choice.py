@@ -1,7 +1,8 @@
 """One choice on a pad or a picker: a big button with an optional shape (a player's, a card colour's)
 or swatch beside its words, an optional note under them, a ring when it is the chosen one (so being
 chosen never depends on colour), and a reason when the rules would refuse it: it is then drawn
-greyed but still takes the tap, so the screen can say why instead of nothing happening."""
+greyed but still takes the tap, so the screen can say why instead of nothing happening. Words too big
+for it take smaller type, down to the app's smallest, as a BigButton's do."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in choice.kv)
+from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from companion.players import Identity
@@ -35,6 +37,7 @@ class Choice(ButtonBehavior, BoxLayout):
     ring_inset = NumericProperty(dp(3))   # how far inside the edge the chosen ring runs (a small card: at it)
     disabled_reason = StringProperty("")
     font_size = NumericProperty(0)
+    shown_font = NumericProperty(0)     # the words' type: font_size, or less where they would not fit
     halign = StringProperty("center")
     tint = ListProperty([])             # a fill of its own (a player's colour) instead of its kind's
 
@@ -59,6 +62,41 @@ class Choice(ButtonBehavior, BoxLayout):
         kwargs.setdefault("height", sizes.row)
         super().__init__(**kwargs)
         theme.palette.bind(version=self._recolour)
+        for name in ("text", "note", "font_size"):
+            self.fbind(name, self._fit_words)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids["label"].fbind("size", self._fit_words)
+        self._fit_words()
+
+    def _fit_words(self, *_: Any) -> None:
+        label = self.ids.get("label")
+        if label is None or label.width <= 1 or not self.text.strip():
+            self.shown_font = self.font_size
+            return
+        note = line_height(sizes.font_small) if self.note else 0.0
+        self.shown_font = font_to_fit(self.text, self.font_size, min(self.font_size, theme.FONT_SMALL), label.width,
+                                      max(label.height - note, line_height(theme.FONT_SMALL)), bold=True)
+
+    def _words_room(self, width: float) -> float:
+        """The words' width in a choice `width` wide: less its padding, the shape (none is still a
+        widget, with its spacing: choice.kv) and the spacing."""
+        shape = min(dp(30) * sizes.scale, self.height * 0.5) if self.shape else 0.0
+        return max(1.0, width - dp(16) - dp(6) - shape)
+
+    def words_fit(self, width: float) -> bool:
+        """Whether at `width` every word of it is whole on its line, in the smallest type at least."""
+        room = self._words_room(width)
+        return all(text_width(word, theme.FONT_SMALL, bold=True) <= room for word in self.text.split())
+
+    def height_for(self, width: float) -> float:
+        """How tall it must be at `width` for its words at its size (the least it may take), its note
+        under them and its padding, on as many lines as they need."""
+        room = self._words_room(width)
+        font = min(self.font_size, max(theme.FONT_SMALL, font_to_fit(self.text, self.font_size, theme.FONT_SMALL,
+                                                                     room, bold=True)))
+        note = line_height(sizes.font_small) if self.note else 0.0
+        return lines_needed(self.text, font, room, bold=True) * line_height(font) + note + dp(4)
 
     def _recolour(self, *_: Any) -> None:
         self.property("fill").dispatch(self)

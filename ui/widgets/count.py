@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets.text import line_height, text_width
+from ui.widgets.text import line_height, lines_needed, text_width
 
 # A bold digit is drawn about 0.62 of its font size wide: a number's box is sized from that.
 DIGIT_WIDTH = 0.62
@@ -117,12 +117,22 @@ class Count(Widget):
         return float(theme.FONT_NUMBER if self.secondary else theme.FONT_KEY_NUMBER)
 
     @property
+    def least_font(self) -> float:
+        """Where room is short the number shrinks back to its usual size (Larger text's quarter given
+        up), never below; a key number's own size (10 mm) is the same with Larger text."""
+        base = self.base_font
+        if self.secondary:
+            return base / theme.type_size.scale
+        return min(base, max(base / theme.type_size.scale, theme.LEAST_KEY_NUMBER))
+
+    @property
     def words_font(self) -> float:
         return float(self.caption_font or theme.FONT_TABLE)
 
     def words_room(self) -> float:
-        return float(self.caption_room if self.caption_room >= 0
-                     else text_width(self.caption_text, self.words_font) + dp(4))
+        if self.caption_room >= 0:
+            return float(self.caption_room)
+        return max(text_width(line, self.words_font) for line in self.caption_text.split("\n")) + dp(4)
 
     @staticmethod
     def width_beside(caption_text: str, digits: int, font_size: float | None = None,
@@ -150,13 +160,13 @@ class Count(Widget):
         caption.text = self.caption_text
         caption.font_size = self.words_font
         digits = max(int(self.digits), len(number.text))
-        base = self.base_font
+        base, least = self.base_font, self.least_font
         words_tall = line_height(self.words_font)
         if self.beside:
             words = self.words_room()
             across = self.width - words - CAPTION_GAP
             room = min(self.height / 0.8, base * MOST_GROWTH, (across - dp(6)) / (DIGIT_WIDTH * digits))
-            number.font_size = max(base, room)
+            number.font_size = max(least, room)
             number.size = (DIGIT_WIDTH * number.font_size * digits + dp(6), self.height)
             number.pos = self.pos
             number.halign = "right"
@@ -165,14 +175,16 @@ class Count(Widget):
             caption.halign = "left"
             caption.text_size = (caption.width, None)
         else:
-            # A count without a caption (the running count, discs kept) keeps no room for one.
-            words_tall = words_tall if self.caption_text else 0.0
+            # A count without a caption (the running count, discs kept) keeps no room for one; a caption
+            # too long for one line under the number takes the lines it needs.
+            lines = lines_needed(self.caption_text, self.words_font, self.width) if self.caption_text else 0
+            words_tall = words_tall * lines
             below = dp(2) if self.caption_text else 0.0
             tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
-            number.font_size = max(base, room)
-            while number.font_size > base and Number.height_for(number.font_size) > tall:
-                number.font_size = max(base, number.font_size * 0.9)
+            number.font_size = max(least, room)
+            while number.font_size > least and Number.height_for(number.font_size) > tall:
+                number.font_size = max(least, number.font_size * 0.9)
             band = Number.height_for(number.font_size)
             # The digits sit on their caption, the two in the middle of any spare height.
             spare = max(0.0, tall - band) / 2

@@ -529,7 +529,7 @@ class TextField(ButtonBehavior, BoxLayout):
     text = StringProperty("")
     hint_text = StringProperty("")
     prompt = StringProperty("")
-    font_size = NumericProperty(theme.FONT_BODY)
+    font_size = NumericProperty(0)   # 0: body type, as big as the setting makes it
     max_length = NumericProperty(NAME_LENGTH)
     suggestions = ListProperty([])
 
@@ -549,21 +549,22 @@ class TextField(ButtonBehavior, BoxLayout):
         # A long name gets smaller type rather than an ellipsis: the whole name is what tells players apart.
         # Never under the app's smallest type: a name too long for one line there takes two, at a space.
         label = self.label
+        font = self.font_size or theme.FONT_BODY
         label.text = self.text or self.hint_text
-        label.font_size = self.font_size
+        label.font_size = font
         label.text_size = label.size
         label.shorten = True
         if label.width <= 0 or not label.text:
             return
-        needed = text_width(label.text, self.font_size)
+        needed = text_width(label.text, font)
         if needed <= label.width:
             return
-        one_line = self.font_size * label.width / needed * 0.97
+        one_line = font * label.width / needed * 0.97
         if one_line >= theme.FONT_SMALL:
             label.font_size = one_line
         else:
             label.shorten = False
-            label.font_size = font_to_fit(label.text, self.font_size, theme.FONT_SMALL, label.width, label.height)
+            label.font_size = font_to_fit(label.text, font, theme.FONT_SMALL, label.width, label.height)
 
     def on_release(self) -> None:
         self.open_keyboard()

@@ -16,13 +16,14 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in seat.kv)
-from ui.widgets.text import text_width
+from ui.widgets.text import font_to_fit, text_width
 
 
 class SeatBadge(BoxLayout):
     """`player` (a companion.players.Player) gives the name, shape and colour. A long name wraps at a
     space onto a second line rather than being cut, so give the badge room for two lines where names
-    can be long."""
+    can be long; with `fit_down_to` a name too long for its line (one long word) takes smaller type,
+    down to that size, rather than be broken."""
 
     player = ObjectProperty(None, allownone=True)
     name = StringProperty("")
@@ -31,6 +32,8 @@ class SeatBadge(BoxLayout):
     font_size = NumericProperty(0)
     bold = BooleanProperty(False)
     symbol_size = NumericProperty(dp(26))
+    fit_down_to = NumericProperty(0)
+    shown_font = NumericProperty(0)   # the type the name is drawn in: font_size, or less to fit
 
     @staticmethod
     def width_for(names: Iterable[str], font_size: float, symbol_size: float = dp(26), spacing: float = dp(6)) -> float:
@@ -43,6 +46,23 @@ class SeatBadge(BoxLayout):
         super().__init__(**kwargs)
         self.fbind("player", self._show_player)
         self._show_player()
+        for name in ("name", "font_size", "bold", "fit_down_to"):
+            self.fbind(name, self._fit_name)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        # Its label exists once its rule is applied, which for a badge laid out in another's rule is
+        # after this widget was made.
+        self.ids["label"].fbind("width", self._fit_name)
+        self._fit_name()
+
+    def _fit_name(self, *_: Any) -> None:
+        label = self.ids.get("label")
+        room = label.width if label is not None else 0
+        if not self.fit_down_to or room <= 1 or not self.name:
+            self.shown_font = self.font_size
+            return
+        self.shown_font = font_to_fit(self.name, self.font_size, min(self.font_size, self.fit_down_to), room,
+                                      bold=self.bold)
 
     def _show_player(self, *_: Any) -> None:
         player = self.player

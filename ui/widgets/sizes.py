@@ -1,6 +1,7 @@
 """Targets and type sized for the window: as the theme says on the 7" panel (800x480), grown with a
 taller window up to half as big again (1280x720), so a big screen gets bigger targets and numbers
-rather than empty space. Properties, so a widget bound to them in KV follows the window."""
+rather than empty space; the type a quarter bigger again with Larger text (ui/theme.py). Properties,
+so a widget bound to them in KV follows the window and the setting."""
 
 from __future__ import annotations
 
@@ -25,10 +26,20 @@ class Sizes(EventDispatcher):
     font_title = NumericProperty(theme.FONT_TITLE)
     font_number = NumericProperty(theme.FONT_NUMBER)
     font_key = NumericProperty(theme.FONT_KEY_NUMBER)  # key numbers: 10 mm digits
+    # The least a fitted name read from the seats and a fitted key number take, with Larger text too.
+    least_table = NumericProperty(theme.LEAST_TABLE)
+    least_key = NumericProperty(theme.LEAST_KEY_NUMBER)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._window_height = dp(PANEL_HEIGHT)
+        theme.type_size.bind(scale=lambda *_: self.fit(self._window_height))
 
     def fit(self, window_height: float) -> None:
+        self._window_height = window_height
         scale = max(1.0, min(1.5, window_height / dp(PANEL_HEIGHT)))
         self.scale = scale
+        self.least_table, self.least_key = theme.LEAST_TABLE * scale, theme.LEAST_KEY_NUMBER * scale
         self.row, self.touch, self.primary = theme.TARGET * scale, theme.TOUCH * scale, theme.TOUCH_PRIMARY * scale
         self.gap = dp(4) * scale
         self.font_small, self.font_body = theme.FONT_SMALL * scale, theme.FONT_BODY * scale

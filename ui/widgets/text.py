@@ -41,7 +41,10 @@ KERNING_ROOM = 0.98
 
 
 def lines_needed(text: str, font_size: float, width: float, bold: bool = False) -> int:
-    """How many lines `text` takes wrapped at spaces in `width` (a word is never broken)."""
+    """How many lines `text` takes wrapped at spaces in `width` (a word is never broken), each of its
+    own lines ("\n") begun afresh."""
+    if "\n" in text:
+        return sum(lines_needed(line, font_size, width, bold) for line in text.split("\n"))
     room = width * KERNING_ROOM
     space = text_width(" ", font_size, bold)
     lines, used = 1, 0.0

@@ -76,7 +76,7 @@ def test_the_draft_fits_with_three_long_names(shown):
     assert problems(screen) == []
     assert primaries(screen) == []      # the kind row is a setting: the column to tap is what stands out
     keys = [w for w in screen.view.walk() if isinstance(w, Label) and layout.is_key_number(w)]
-    assert len(keys) == 4               # the three columns and the deck
+    assert len(keys) == 7               # the three columns, the deck and each player's picks
     assert all(layout.key_number_mm(label, layout.px_per_mm(800)) >= layout.KEY_NUMBER_MM for label in keys)
 
 
@@ -109,6 +109,34 @@ def test_a_shared_win_between_three_long_names_fits_on_the_results(shown):
     assert problems(screen) == []
     headline = screen.view.end.headline.text
     assert all(player.name in headline for player in LONG)
+
+
+@pytest.mark.parametrize("larger_text", [False, True], ids=["usual-text", "larger-text"])
+def test_a_long_winners_name_is_whole_on_the_ringed_card(services, larger_text):
+    """Bartholomäus wins alone: his bold name on the winner's card is never broken mid-word, with
+    Larger text too."""
+    from ui import theme
+
+    if larger_text:
+        theme.use_larger_text(True)
+    family = [Player("Christopher", "orange"), Player("Maximiliana", "sky"), Player("Bartholomäus", "green")]
+    session = services.store.new_session("nut", family, {"dealer": 0})
+    navigator = Navigator(size_hint=(None, None), size=(800, 480))
+    screen = open_game_screen(services, navigator, session)
+    navigator.transition.stop()
+    Window.add_widget(navigator)
+    try:
+        draft_all(session)
+        for seat, grid in enumerate(["RRSBB", "YWRBG", "GGGGG"]):
+            session.perform(Action("score_layout", seat, {"grid": [grid, "YWRBG", "GGSYY"]}))
+        screen.view.refresh()
+        assert session.outcome.winner_names == ("Bartholomäus",)
+        assert problems(screen) == []
+        assert layout.broken_words(screen.view.end) == []
+    finally:
+        Window.remove_widget(navigator)
+        if larger_text:
+            theme.use_larger_text(False)
 
 
 # ----- the paint grid's cells are targets too ------------------------------------------------------

@@ -238,3 +238,36 @@ def test_the_six_player_photo_finish_keeps_shapes_on_their_rows_and_the_title_in
                 if "Accept result" not in str(problem)] == []
     finally:
         popup.dismiss(animation=False)
+
+
+@pytest.mark.parametrize("larger_text", [False, True], ids=["usual-text", "larger-text"])
+@pytest.mark.parametrize("players", [6, 4, 2])
+def test_the_standing_between_hands_reads_from_across_the_table_and_takes_its_room(
+        services, seven_inch, players, larger_text):
+    """A hand over at six, four and two players: every player's total is a key number, 10 mm at least,
+    the screen leaves no room beside them empty, and the whole of it passes the layout check (with
+    Larger text too)."""
+    import random
+
+    from ui import theme
+
+    if larger_text:
+        theme.use_larger_text(True)
+    try:
+        family = FAMILY[:players]
+        session = services.store.new_session("nuts_about_mutts", family, {"dealer": 0})
+        rng = random.Random(players)
+        while not session.summary()["scores"]["hands"]:
+            session.perform(rng.choice(session.game.legal_actions(session.state, rng)))
+        screen = open_game_screen(services, seven_inch, session)
+        settle()
+        scores = screen.view.scores
+        assert scores is not None and len(scores.tiles) == players
+        totals = [tile.total.number for tile in scores.tiles]
+        assert all(layout.is_key_number(total) for total in totals)
+        assert [total.text for total in totals] == [str(score) for score in session.outcome.scores]
+        assert min(layout.key_number_mm(total, layout.px_per_mm(800)) for total in totals) >= layout.KEY_NUMBER_MM
+        assert problems(screen) == []
+    finally:
+        if larger_text:
+            theme.use_larger_text(False)

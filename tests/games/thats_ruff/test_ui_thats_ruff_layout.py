@@ -25,7 +25,7 @@ from companion.games.thats_ruff import GAME  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
 from companion.session import Session  # noqa: E402
 from ui import theme  # noqa: E402
-from ui.games.thats_ruff.widgets import READABLE, compact  # noqa: E402
+from ui.games.thats_ruff.widgets import compact, readable  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 from ui.widgets.text import line_height, lines_needed, text_width  # noqa: E402
@@ -127,7 +127,7 @@ def test_the_count_stays_ten_mm_tall_while_a_long_message_shows(shown):
 def test_space_numbers_are_readable_across_the_table(shown):
     screen, session = shown(FIRST["counting"] + 3)
     for strip in screen.view.boards:
-        assert strip.number_font >= READABLE - 0.5
+        assert strip.number_font >= readable() - 0.5
 
 
 @pytest.mark.parametrize("phase", ["counting", "moving", "hand_over", "won"])
@@ -301,7 +301,7 @@ def test_each_dogs_name_stands_by_its_path_while_counting(shown, size, players):
         assert dog.text == f"· {board['dog']}" and layout.is_shown(dog) and dog.get_root_window() is not None
         assert read_from_the_seats(dog)
         assert all(name in layout.plain(" ".join(texts(strip))) for name in board["names"])
-        assert strip.geometry.tile_w >= text_width("13", READABLE, bold=True)
+        assert strip.geometry.tile_w >= text_width("13", readable(), bold=True)
     assert problems(screen) == []
 
 

@@ -30,7 +30,6 @@ RING_WIDTH = dp(3)
 # What to do, in the sheet's words: anyone holding the matching cards shows them and scores.
 CALL = "Have both cards of a new dog? Show them, tap Score."
 # The grid's rows, top down: names, hand sizes (key numbers), points; then one row per new dog.
-NAME_ROW = theme.FONT_TABLE * 1.5
 HAND_ROW = dp(88)
 POINTS_ROW = dp(36)
 LABEL_WIDTH = dp(124)

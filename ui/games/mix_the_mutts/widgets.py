@@ -14,6 +14,7 @@ from kivy.properties import DictProperty, ObjectProperty
 from kivy.uix.label import Label
 
 from companion.words import counted
+from ui import theme
 from ui.games.mix_the_mutts.model import SeatModel
 from ui.widgets.basics import Panel
 from ui.widgets.count import Count
@@ -78,6 +79,10 @@ class MixSeatCard(Panel):
     NUMBERS_AT_MOST = dp(200)
     # Well under the hand size, well over the captions.
     POINTS_FONT = sp(36)
+
+    @classmethod
+    def points_font(cls) -> float:
+        return theme.type_scaled(cls.POINTS_FONT)
     POINTS_ARE_SECONDARY = POINTS_ARE_SECONDARY
 
     seat = ObjectProperty(None)
@@ -90,7 +95,7 @@ class MixSeatCard(Panel):
     @classmethod
     def points_width(cls, total: int, word: str) -> float:
         """The points' column: as wide as their digits or their word, whichever is wider."""
-        return Count.width_under(word, len(str(total)), cls.POINTS_FONT)
+        return Count.width_under(word, len(str(total)), cls.points_font())
 
 
 load_kv(__file__)

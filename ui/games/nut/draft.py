@@ -13,7 +13,6 @@ from kivy.uix.widget import Widget
 
 from companion.actions import Action
 from companion.games.nut.state import KINDS, STANDARD, ActionType
-from ui import theme
 from ui.controller import GameController
 from ui.games.nut.model import NutModel
 from ui.games.nut.pads import DraftColumn
@@ -25,11 +24,8 @@ from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 from ui.widgets.sizes import sizes
 
-# Wide enough for the longest seat row in table type: shape, a long name and "10/10" picked.
-INFO_WIDTH = dp(300)
-TURN_FONT = theme.FONT_TABLE * 1.2
-# The deck's line: the full line height of its key number, so no digit is drawn outside its box.
-KEY_NUMBER_LINE = theme.FONT_KEY_NUMBER * 1.2
+# Wide enough for the longest seat row: its shape, a long name in table type and two digits picked.
+INFO_WIDTH = dp(330)
 
 
 class DraftPad(BoxLayout):
@@ -61,8 +57,15 @@ class DraftPad(BoxLayout):
         self._show_kinds()
 
     @property
+    def pick_rows(self) -> list[DraftPickRow]:
+        return [row for row in self.ids["picks"].children if isinstance(row, DraftPickRow)][::-1]
+
+    @property
     def turn_badge(self) -> SeatBadge:
-        return self.ids["turn_badge"]
+        """Whose pick it is: the name on the lit row."""
+        row = next((row for row in self.pick_rows if row.seat.picking), self.pick_rows[0])
+        badge: SeatBadge = row.ids["badge"]
+        return badge
 
     @property
     def deck(self) -> Count:

@@ -33,7 +33,7 @@ class ColumnModel(EventDispatcher):
 
 class SeatModel(EventDispatcher):
     player = ObjectProperty(None)
-    picks = StringProperty("")        # "3/15": cards picked of the cards each picks
+    picks = NumericProperty(0)        # cards picked so far (of the model's picks_each)
     picking = BooleanProperty(False)  # whose pick it is
     score = ObjectProperty(None, allownone=True)   # None until the layout is scored
     layout = ObjectProperty(None, allownone=True)  # the scored layout (LayoutSummary)
@@ -48,6 +48,7 @@ class NutModel(EventDispatcher):
     round_text = StringProperty("")
     picker = ObjectProperty(None, allownone=True)
     deck = NumericProperty(0)
+    picks_each = NumericProperty(0)   # the cards each player picks in the game
     kinds_left = DictProperty({})
     kind_refusals = DictProperty({})  # kind the card picked now cannot be -> why
     to_act = ListProperty([])         # the seats whose layout is still to score
@@ -66,9 +67,10 @@ class NutModel(EventDispatcher):
         picker = None if turn is None else self.players[turn]
         self.picker = picker
         self.deck = draft["deck"]
+        self.picks_each = draft["picks_each"]
         self.kinds_left = draft["kinds_left"]
         self.kind_refusals = draft["kind_refusals"]
-        # The badge under this line names the picker, so the line only says which column is open.
+        # The picker's row is lit under this line, so the line only says which column is open.
         opened = draft["round_column"]
         self.round_text = f"Round {draft['round']}: " + ("any column" if opened is None else f"column {opened}")
         for column, entry in zip(self.columns, draft["columns"]):
@@ -84,7 +86,7 @@ class NutModel(EventDispatcher):
             else:
                 column.says = "not this round" if cards else "nothing to take"
         for seat, (model, picks) in enumerate(zip(self.seats, draft["picks"])):
-            model.picks = f"{picks}/{draft['picks_each']}"
+            model.picks = picks
             model.picking = seat == turn
             model.score = summary["scores"][seat]
             model.layout = summary["layouts"][seat]

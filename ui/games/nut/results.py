@@ -26,12 +26,23 @@ from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in results.kv)
 from ui.widgets.symbols import SymbolShape
 
-# A card's side padding: three cards side by side on the 7" panel leave each 244 px inside, enough for
-# a long name in table type beside its shape and the total.
-CARD_SIDE = dp(6)
-TOTAL_WIDTH = dp(48)
-LINE = theme.FONT_TABLE * 1.2
-HEADER = max(dp(56), theme.FONT_TABLE * 2.4)
+# A card's side padding: three cards side by side on the 7" panel leave each 248 px inside, enough for
+# a long name in bold table type beside its shape and the total ("Bartholomäus", 166 px).
+CARD_SIDE = dp(4)
+HEADER_SYMBOL = dp(22)
+
+
+def total_font() -> float:
+    """The total beside the name: a number's usual size, which Larger text leaves to the name."""
+    return theme.USUAL_TYPE["FONT_NUMBER"] * 0.9
+
+
+def colour_line() -> float:
+    return theme.FONT_TABLE * 1.2
+
+
+def header_height() -> float:
+    return max(dp(56), theme.FONT_TABLE * 2.4)
 
 
 def colour_working(entry: ColourResult, doubling: str) -> str:
@@ -86,7 +97,7 @@ class NutResultCard(BoxLayout):
     def _fit_grid(self, *_: Any) -> None:
         # The grid takes no more height than its cells need, so on a tall card each colour's points sit
         # right under the layout instead of drifting to the bottom edge.
-        fixed = HEADER + self.ids["lines"].height + 2 * dp(8) + 3 * dp(4)
+        fixed = header_height() + self.ids["lines"].height + 2 * dp(8) + 3 * dp(4)
         self.grid.height = max(0, min(len(self.grid.rows) * self.grid.max_cell, self.height - fixed))
 
 

@@ -1,6 +1,7 @@
-"""The small pieces of the Nut table that are Nut's own: a player's picks in the draft, a paint to
-choose, and what one colour of a scored layout was worth. Players, counts, counters and the kinds of
-card are the kit's (SeatBadge, Count, Stepper, Choice); cells are drawn in cells.py."""
+"""The small pieces of the Nut table that are Nut's own: a player's picks in the draft (a count read
+from the seats, the picker's row lit), a paint to choose, and what one colour of a scored layout was
+worth. Players, counts, counters and the kinds of card are the kit's (SeatBadge, Count, Stepper,
+Choice); cells are drawn in cells.py."""
 
 from __future__ import annotations
 
@@ -14,20 +15,26 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme
 from ui.games.nut.cells import NutCell  # noqa: F401  (named in widgets.kv)
 from ui.games.nut.model import SeatModel
+from ui.widgets.basics import Panel
+from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in widgets.kv)
 
-# Wide enough for "10/10" picked in table type.
-PICKED_WIDTH = dp(76)
+# A pick count's two digits at a key number's least size (10 mm), with Larger text too: the name beside
+# it takes the rest of the row.
+PICKED_WIDTH = Count.width_under("", 2, theme.LEAST_KEY_NUMBER)
+PICK_ROW = dp(58)
 
 
-class DraftPickRow(BoxLayout):
-    """A player and how many cards they have picked of the cards each picks."""
+class DraftPickRow(Panel):
+    """A player and how many cards they have picked (of the cards each picks, said above the rows), lit
+    while it is their pick."""
 
     seat = ObjectProperty(None)
 
     def __init__(self, seat: SeatModel, **kwargs: Any) -> None:
-        super().__init__(seat=seat, **kwargs)
+        # A Panel's padding and spacing are given as it is made (its own defaults would win over KV's).
+        super().__init__(seat=seat, padding=[dp(4), 0], spacing=dp(4), **kwargs)
 
 
 class PaintSwatch(ButtonBehavior, BoxLayout):

@@ -26,6 +26,7 @@ from ui import theme
 from ui.controller import GameController
 from ui.games.nuts_about_mutts.parts import (
     Answer,
+    Caption,
     answer,
     arrange,
     caption,
@@ -159,25 +160,32 @@ class ActionPad(BoxLayout):
             wanted.append(self.heading)
         placed: list[tuple[Widget, list[Widget]]] = []
         heights: list[tuple[BoxLayout, Row, list[str]]] = []
-        rows = [row for row in layout.rows if row.when is None or WHEN[row.when](self)]
-        for index, row in enumerate(rows):
-            box = self._row(index)
-            parts = [part for part in row.parts if part not in WHEN or WHEN[part](self)]
+        rows: list[tuple[Row, list[tuple[str, Widget]]]] = []
+        for row in layout.rows:
+            if row.when is not None and not WHEN[row.when](self):
+                continue
             widths = dict(row.widths)
-            widgets: list[Widget] = []
-            for part in parts:
+            shown: list[tuple[str, Widget]] = []
+            for part in [part for part in row.parts if part not in WHEN or WHEN[part](self)]:
                 for widget in self._shown(part, step, buttons):
                     widget.size_hint_x = None if part in FIXED or part == "stepper" else widths.get(part, 1)
-                    widgets.append(widget)
-            placed.append((box, widgets))
-            heights.append((box, row, parts))
-            wanted.append(box)
-        wanted.append(self.hint if layout.hint else self.spacer)
+                    shown.append((part, widget))
+            rows.append((row, shown))
         self.buttons = buttons
         self._say(step)
-        for box, row, parts in heights:
-            box.height = self._row_height(row.height, parts)
+        index = 0
+        for row, shown in rows:
+            # Said first: a row's words decide whether it takes one line or two.
+            for line in self._flow(shown, self._row(index)):
+                box = self._row(index)
+                index += 1
+                placed.append((box, [widget for _, widget in line]))
+                heights.append((box, row, [part for part, _ in line]))
+                wanted.append(box)
+        wanted.append(self.hint if layout.hint else self.spacer)
         arrange([*placed, (self, wanted)])
+        for box, row, parts in heights:
+            box.height = self._row_height(row.height, parts, box)
         self._fit_heading()
 
     def _shown(self, part: str, step: Step, buttons: dict[str, Widget]) -> list[Widget]:
@@ -199,21 +207,38 @@ class ActionPad(BoxLayout):
             buttons[KEYS.get(part, part)] = widgets[0]
         return widgets
 
+    def _flow(self, shown: list[tuple[str, Widget]], box: BoxLayout) -> list[list[tuple[str, Widget]]]:
+        """A row's buttons on one line, or on two where a button's share of the line would not hold its
+        longest word whole even in the smallest type (Larger text): tried in `box` at the pad's width."""
+        if len(shown) < 2:
+            return [shown]
+        arrange([(box, [widget for _, widget in shown])])
+        box.width = self.width
+        box.do_layout()
+        if all(widget.words_fit(widget.width) for _, widget in shown if isinstance(widget, Choice)):
+            return [shown]
+        half = -(-len(shown) // 2)
+        return [shown[:half], shown[half:]]
+
     def _row(self, index: int) -> BoxLayout:
         while len(self._rows) <= index:
             self._rows.append(BoxLayout(size_hint_y=None, spacing=GAP))
         return self._rows[index]
 
-    def _row_height(self, kind: str, parts: Sequence[str]) -> float:
-        if kind == PRIMARY:
-            return float(sizes.primary)
+    def _row_height(self, kind: str, parts: Sequence[str], box: BoxLayout) -> float:
         if kind == LINE:
             return float(self._pedigree_line().height)
         if kind == FIT:
             # As tall as its grid, and a 12 mm target beside it (a race, Record) at least that.
             grids = [widget.height for part in parts for widget in self._parts[part] if isinstance(widget, GridLayout)]
             return float(max([*grids, sizes.primary if len(parts) > 1 else 0]))
-        return float(sizes.row)
+        # A row of buttons as tall as the longest words in it need at the width each is given, where
+        # they take more lines than a row has room for (Larger text).
+        box.do_layout()
+        words = [child.height_for(child.width) for child in box.children if isinstance(child, Choice)]
+        words += [lines_needed(child.text, child.font_size, child.width) * line_height(child.font_size)
+                  for child in box.children if isinstance(child, Caption)]
+        return float(max([sizes.primary if kind == PRIMARY else sizes.row, *words]))
 
     def _show_heading(self, layout: Layout, buttons: dict[str, Widget]) -> None:
         assert layout.title is not None
@@ -475,7 +500,13 @@ class ActionPad(BoxLayout):
         if step is Step.SWAP:
             wanted.append(self._part("no_swap")[0])
             buttons["no_swap"] = wanted[-1]
+        # Three a row from five seats, fewer where a name would not fit its button whole (Larger text).
+        beside = sizes.wide(dp(FIXED["bone_race"])) + GAP if step in (Step.BONE_RACE, Step.CLAIMER) else 0
         cols = 3 if len(wanted) > 4 else 2
+        while cols > 1 and any(not made.words_fit((self.width - beside - (cols - 1) * GAP) / cols)
+                               or made.height_for((self.width - beside - (cols - 1) * GAP) / cols) > sizes.row
+                               for made in wanted if isinstance(made, Choice)):
+            cols -= 1
         rows = max(1, -(-len(wanted) // cols))
         # Beside a race or a Record button the grid is as tall as that 12 mm target at least.
         tall = sizes.primary if step in (Step.BONE_RACE, Step.CLAIMER) else sizes.row

@@ -69,13 +69,19 @@ def wild_answers() -> list[Answer]:
     return [small(CARD_NAMES[kind], padding=[dp(3), dp(2)], key=kind, value=kind) for kind in WILDS]
 
 
+class Caption(Label):
+    """A prompt for the player filling in the step: fine print, read up close."""
+
+    fine_print = True
+
+
 def caption(text: str, width: float | None = None, **kwargs: Any) -> Label:
-    """A prompt for the player filling in the step (fine print, read up close), beside what it asks."""
+    """A prompt for the player filling in the step, beside what it asks."""
     if width is not None:
-        kwargs.update(size_hint_x=None, width=sizes.wide(dp(width)))
-    label = Label(text=text, font_size=sizes.font_small, color=theme.palette.text_dim, halign="left",
-                  valign="middle", **kwargs)
-    label.fine_print = True
+        # As much wider with Larger text as its words are bigger.
+        kwargs.update(size_hint_x=None, width=theme.type_scaled(sizes.wide(dp(width))))
+    label = Caption(text=text, font_size=sizes.font_small, color=theme.palette.text_dim, halign="left",
+                    valign="middle", **kwargs)
     label.fbind("size", lambda _, size: setattr(label, "text_size", (size[0], None)))
     return label
 

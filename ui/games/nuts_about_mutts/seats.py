@@ -37,18 +37,30 @@ TAG_PADDING = dp(10)   # the kit's Tag: its word and this much room around it
 BADGE_SPACING = dp(6)  # between the shape and the name where the shape stands beside it
 
 
+# The marks keep to the least size read from the seats, with Larger text too: six seats' marks and
+# names share two rows over the pad.
+def mark_font() -> float:
+    return float(sizes.least_table)
+
+
 def mark_width(status: Status) -> float:
-    return text_width(status.word, sizes.font_table, True) + TAG_PADDING
+    return text_width(status.word, mark_font(), True) + TAG_PADDING
 
 
 def tag_height() -> float:
     """As tall as the kit's Tag draws itself at the size read from the seats."""
-    return max(line_height(sizes.font_table) + dp(2), sizes.font_table * 1.3)
+    return max(line_height(mark_font()) + dp(2), mark_font() * 1.3)
 
 
 def count_width() -> float:
     """Room for the widest hand size a seat shows, so a name never reflows when a hand reaches 10."""
     return text_width("88", sizes.font_key, True)
+
+
+def fits(name: str, font: float, room: float, tall: float) -> bool:
+    """Whether `name` is whole in `room` by `tall` at `font`, wrapped at its spaces."""
+    return (max(text_width(word, font) for word in name.split() or [""]) <= room
+            and lines_needed(name, font, room) * line_height(font) <= tall)
 
 
 def pack(widths: Sequence[float], room: float, lines: int) -> list[int | None]:
@@ -92,7 +104,7 @@ class SeatTile(Panel):
         super().__init__(seat=seat, ring_outside=True, **kwargs)
         self.tags: dict[Status, Tag] = {}
         for status in STATUSES:
-            tag = Tag(text=status.word, opacity=0)
+            tag = Tag(text=status.word, opacity=0, font_size=mark_font())
             self.tags[status] = tag
             self.ids["marks"].add_widget(tag)
         seat.fbind("turn", self._paint)
@@ -174,12 +186,17 @@ class SeatStrip(GridLayout):
                     beside_tall: float) -> tuple[float, bool]:
         """The name's type size, and whether its shape goes beside it: under the shape in the table's
         type where it fits; where it would have to be smaller there, beside the shape if that keeps it
-        larger (the name then has the number's whole height)."""
-        under = font_to_fit(name, font, sizes.font_small, room, tall, step=sp(2))
-        if under >= font:
-            return under, False
-        beside = font_to_fit(name, font, sizes.font_small, beside_room, beside_tall, step=sp(2))
-        return (beside, True) if beside > under else (under, False)
+        larger (the name then has the number's whole height). Never under the least read from the
+        seats where it fits that way; a name of three long words may take the smallest type."""
+        for least in (sizes.least_table, sizes.font_small):
+            under = font_to_fit(name, font, least, room, tall, step=sp(2))
+            if under >= font and fits(name, under, room, tall):
+                return under, False
+            beside = font_to_fit(name, font, least, beside_room, beside_tall, step=sp(2))
+            size, aside = (beside, True) if beside > under else (under, False)
+            if fits(name, size, beside_room if aside else room, beside_tall if aside else tall):
+                return size, aside
+        return size, aside
 
     def _arrange(self, *_: Any) -> None:
         count = len(self.names)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from kivy.metrics import dp
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
@@ -47,6 +48,7 @@ class TopCard(BoxLayout):
     fill = ListProperty(theme.SURFACE_HIGH)
     ink = ListProperty(theme.TEXT)
     caption = StringProperty("")
+    captioned = BooleanProperty(True)   # the caption's line has room over the card
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -70,12 +72,12 @@ class TopCard(BoxLayout):
         self.fill = fill
         self.ink = list(theme.readable_text_on(fill))
         room = self.width - self.padding[0] - self.padding[2]
-        fits = text_width(model.top_caption, sizes.font_table) <= room
+        fits = text_width(model.top_caption, sizes.least_table) <= room
         self.caption = model.top_caption if fits else model.top_caption_short
 
     @staticmethod
-    def height_needed() -> float:
-        return 2 * line_height(sizes.font_table) + dp(4)
+    def height_needed(captioned: bool = True) -> float:
+        return (2 if captioned else 1) * line_height(sizes.least_table) + dp(4)
 
 
 class Piles(ButtonBehavior, BoxLayout):
@@ -98,8 +100,9 @@ class Piles(ButtonBehavior, BoxLayout):
 
     @staticmethod
     def width_needed() -> float:
-        """Two counts of two digits side by side, at the key numbers' size."""
-        return 2 * (DIGIT_WIDTH * sizes.font_key * PILE_DIGITS + dp(6)) + dp(4) + 2 * dp(4) + 2 * TableInfo.EDGE
+        """Two counts of two digits side by side, at the key numbers' size, or as wide as their captions."""
+        count = max(DIGIT_WIDTH * sizes.font_key * PILE_DIGITS, text_width("Home pile", sizes.font_small)) + dp(6)
+        return 2 * count + dp(4) + 2 * dp(4) + 2 * TableInfo.EDGE
 
 
 class TableInfo(Panel):
@@ -110,10 +113,17 @@ class TableInfo(Panel):
     model = ObjectProperty(None, rebind=True)
 
     # Narrow edges: the top card and the piles fit beside the pad under six seats on the 7" panel.
-    EDGE = dp(3)
+    EDGE = dp(2)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(fill=theme.SURFACE, padding=self.EDGE, spacing=self.EDGE, **kwargs)
+        self.fbind("height", self._fit)
+
+    def _fit(self, *_: Any) -> None:
+        """The top card keeps its caption's line where the column has room for it over the piles
+        (long names or Larger text at six seats may leave none)."""
+        self.top_card.captioned = self.height >= (TopCard.height_needed() + Piles.height_needed()
+                                                  + 2 * self.EDGE + self.spacing)
 
     @property
     def top_card(self) -> TopCard:
@@ -168,7 +178,14 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
         self.info = TableInfo(model=self.model, size_hint_x=None)
         self.below = BoxLayout(spacing=sizes.gap)
         self.below.add_widget(self.info)
-        self.below.add_widget(self.pad)
+        # The pad scrolls only where its step needs more than the room under the seats (six players
+        # in Larger text on the 7" display): its buttons are never squeezed under 9 mm or their words.
+        self.pad_room = ScrollView(do_scroll_x=False, bar_width=dp(4))
+        self.pad.size_hint_y = None
+        self.pad_room.add_widget(self.pad)
+        self.pad.bind(minimum_height=self._fit_pad)
+        self.pad_room.bind(height=self._fit_pad)
+        self.below.add_widget(self.pad_room)
         self.info.piles.bind(on_release=lambda *_: self.show_cards())
         self.info.hand.bind(height=self._place_hand)
         self.model.bind(hand_words=self._place_hand)
@@ -200,6 +217,9 @@ class MuttsView(TableView, TakesTurnButtons, TakesClaims, BoxLayout):
             self.clear_widgets()
             for part in parts:
                 self.add_widget(part)
+
+    def _fit_pad(self, *_: Any) -> None:
+        self.pad.height = max(self.pad_room.height, self.pad.minimum_height)
 
     def _place_hand(self, *_: Any) -> None:
         """Which hand this is goes into the turn's heading when the column beside the pad is too short."""

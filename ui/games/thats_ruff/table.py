@@ -81,7 +81,7 @@ class ResultLine(ShownLine):
 
 class KeptDiscs(BoxLayout):
     """The discs each dog keeps in its dog house, in the order of the paths: a row of them over the
-    paths, or a column beside the hand's result where the paths give way to it."""
+    paths, each house as tall as the row over the paths, so its number is never cut."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(spacing=dp(4), size_hint_x=None, **kwargs)
@@ -99,22 +99,12 @@ class KeptDiscs(BoxLayout):
         widths = [house.width if named is None else house.width_for(named) for house in self.houses]
         return sum(widths) + self.spacing * (len(self.houses) - 1)
 
-    def column_width(self, named: bool | None = None) -> float:
-        return max(house.width if named is None else house.width_for(named) for house in self.houses)
-
     def show_names(self, named: bool) -> None:
         for house in self.houses:
             house.named = named
 
-    def stand(self, column: bool, height: float) -> None:
-        """In a column as tall as `height` allows (no house taller than in the row), or in the row."""
-        self.orientation = "vertical" if column else "horizontal"
-        houses = len(self.houses)
-        self.height = min(height, houses * head_height() + self.spacing * (houses - 1)) if column else head_height()
-        self._fit()
-
     def _fit(self, *_: Any) -> None:
-        self.width = self.column_width() if self.orientation == "vertical" else self.row_width()
+        self.width = self.row_width()
 
 
 class ThatsRuffView(TableView, BoxLayout):
@@ -235,10 +225,9 @@ class ThatsRuffView(TableView, BoxLayout):
         the paths down to the lowest strip that keeps its numbers whole. While cards are counted it is
         kept at what a turn, the card to match and two lines of the last move take, whatever the last
         move says: the paths stay put card after card instead of jumping with the length of a line (and
-        nothing is laid out again but the line). Once the hand is collected, where each dog's result
-        does not fit beside the discs kept and over the paths, the paths give way to it (the results
-        say where each dog went; the next Counting shows them again) and the discs kept stand in a
-        column beside it."""
+        nothing is laid out again but the line). Once the hand is collected, each dog's result takes
+        the room the paths leave beside the discs kept, and scrolls there should it need more: the
+        paths stay in sight, for the tally is read on them."""
         boards = len(self.boards)
         table, column = self.ids["table"], self.ids["boards"]
         head, kept = self.ids["head"], self.kept
@@ -251,21 +240,17 @@ class ThatsRuffView(TableView, BoxLayout):
             wanted = self._results_height(head.width - kept.row_width() - head.spacing, RESULT_GAP)
         else:
             wanted = self.ids["info_row"].height
-        give_way = results and wanted > room
-        kept.stand(give_way, table.height)
-        self._show_paths(not give_way)
-        self.head_room = table.height if give_way else max(head_height(), min(wanted, room))
+        self.head_room = max(head_height(), min(wanted, room))
+        # The gaps between the dogs' lines close up before the lines scroll.
         gaps = len(self.boards) - 1
-        # Where the paths give way, the gaps between the dogs' lines close up before the lines scroll.
-        spare = (table.height - self._results_height(head.width - kept.column_width() - head.spacing, 0)
-                 if give_way else RESULT_GAP * gaps)
-        self.result_spacing = max(0.0, min(RESULT_GAP, spare / gaps))
+        spare = self.head_room - self._results_height(head.width - kept.row_width() - head.spacing, 0)
+        self.result_spacing = max(0.0, min(RESULT_GAP, spare / gaps)) if results else RESULT_GAP
 
     def _names_fit(self, room: float, results: bool) -> bool:
         """Each dog's discs kept say whose they are in words where the row leaves what happens room for
-        a name and what it does, and the hand's results, wrapped beside them, keep the paths in sight
-        (or, where the paths give way anyway, still fit beside the column); else the players' shapes
-        say it alone."""
+        a name and what it does, and the hand's results, wrapped beside them, still fit over the paths
+        (where they would not without the names either, the names stay); else the players' shapes say
+        it alone."""
         head, kept = self.ids["head"], self.kept
         beside = head.width - head.spacing - (self.parts["count_panel"].width + head.spacing
                                               if self.phase == Phase.COUNTING else 0)
@@ -273,23 +258,14 @@ class ThatsRuffView(TableView, BoxLayout):
             return False
         if not results:
             return True
-        if self._results_height(head.width - kept.row_width(named=True) - head.spacing, RESULT_GAP) <= room:
-            return True
-        paths_stay = self._results_height(head.width - kept.row_width(named=False) - head.spacing, RESULT_GAP) <= room
-        column = head.width - kept.column_width(named=True) - head.spacing
-        return not paths_stay and self._results_height(column, 0) <= self.ids["table"].height
+        named = self._results_height(head.width - kept.row_width(named=True) - head.spacing, RESULT_GAP)
+        bare = self._results_height(head.width - kept.row_width(named=False) - head.spacing, RESULT_GAP)
+        return named <= room or bare > room
 
     def _results_height(self, width: float, gap: float) -> float:
         """How tall the dogs' results stand wrapped in `width`, `gap` between two dogs."""
         lines = sum(lines_needed(board.result, theme.FONT_TABLE, width) for board in self.model.boards)
         return lines * line_height(theme.FONT_TABLE) + gap * (len(self.boards) - 1)
-
-    def _show_paths(self, shown: bool) -> None:
-        paths, table = self.parts["boards"], self.ids["table"]
-        if shown and paths.parent is None:
-            table.add_widget(paths)
-        elif not shown and paths.parent is not None:
-            table.remove_widget(paths)
 
     def _fit_names(self, *_: Any) -> None:
         """One column of names beside the paths, so the paths line up, wide enough for each dog's name

@@ -57,12 +57,15 @@ HOUSE_FILL_TAKEN = (0.75, 0.52, 0.28, 1)
 TILE = (0.33, 0.35, 0.41, 1)
 CHOSEN_EDGE = (1, 0.85, 0.2, 1)
 WHITE = (1, 1, 1, 1)
-# The smallest type anything read across the table is drawn in: a space number, a disc count, a name
-# (3.5 mm capitals on the 7" panel).
-READABLE = theme.FONT_TABLE
 NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
 STACKED_HEIGHT = dp(72)      # tall enough for the names and the dog on a line of their own above the path
 NAME_SYMBOL = dp(26)
+
+
+def readable() -> float:
+    """The smallest type anything read across the table is drawn in: a space number, a disc count, a
+    name (3.5 mm capitals on the 7" panel), as big as the setting makes type now."""
+    return float(theme.FONT_TABLE)
 
 
 def thin_unless(shown: bool, width: float) -> float:
@@ -110,7 +113,7 @@ def strip_padding() -> float:
 def narrowest_path() -> float:
     """The narrowest a path can be with every space's number whole in table type and a little room
     between two numbers."""
-    return float(SPACES * (text_width("13", READABLE, bold=True) + dp(4)))
+    return float(SPACES * (text_width("13", readable(), bold=True) + dp(4)))
 
 
 def lowest_strip() -> float:
@@ -356,7 +359,7 @@ def _draw_card(card: Card, w: float, h: float) -> None:
     symbol = min(w, h) * 0.3
     draw_suit(card_suit(card), w - symbol - dp(4), h - symbol - dp(4), symbol)
     word = theme.FONT_SMALL * 1.25
-    number = round(max(READABLE, min(h - word, h * 0.45)))
+    number = round(max(readable(), min(h - word, h * 0.45)))
     draw_text(card_text(card), number, WHITE, dp(4) + text_width(card_text(card), number, True) / 2,
               word + (h - word) / 2 - dp(2))
     draw_text(card_word(card), theme.FONT_SMALL, WHITE, w / 2, word / 2 + dp(1), bold=False)
@@ -406,7 +409,7 @@ class ShadedCounts(Widget):
     def _arrange(self, *_: Any) -> None:
         for (x, y, w, h), (_, tile), label in zip(self._boxes(), self.tiles, self.labels):
             tile.pos, tile.size = (x, y), (w, h)
-            label.font_size = round(max(READABLE, min(h * 0.55, w * 0.4)))
+            label.font_size = round(max(readable(), min(h * 0.55, w * 0.4)))
             label.pos, label.size = (x, y), (w, h)
             label.text_size = (w, h)
         self._light()
@@ -435,7 +438,7 @@ class SeatDoing(BoxLayout):
 
     player = ObjectProperty(None, allownone=True)
     doing = StringProperty("")
-    font_size = NumericProperty(READABLE)
+    font_size = NumericProperty(readable())
     beside = BooleanProperty(True)
     name_width = NumericProperty(0)
     doing_shown = BooleanProperty(True)
@@ -469,7 +472,7 @@ class BoardStrip(Widget):
     the dog another: a card played moves the dog's picture and, for a disc fetched, drops one."""
 
     board: BoardModel
-    number_font = NumericProperty(READABLE)
+    number_font = NumericProperty(readable())
     # The names' column beside the path when they share its line: the same for every strip, so the paths
     # line up (0 for NAMES_WIDTH); whether the dog's name follows its players' there, and whether their
     # shapes go before their names (the token on the path carries them too). The view gives all three
@@ -482,13 +485,13 @@ class BoardStrip(Widget):
         super().__init__(**kwargs)
         self.board = board
         self.names = BoxLayout(spacing=dp(6))
-        self.badges = [SeatBadge(player=player, bold=True, font_size=READABLE, symbol_size=NAME_SYMBOL, size_hint_x=None,
-                                 width=SeatBadge.width_for([player.name], READABLE, NAME_SYMBOL))
+        self.badges = [SeatBadge(player=player, bold=True, font_size=readable(), symbol_size=NAME_SYMBOL, size_hint_x=None,
+                                 width=SeatBadge.width_for([player.name], readable(), NAME_SYMBOL))
                        for player in board.players]
         for badge in self.badges:
             self.names.add_widget(badge)
-        self.dog_label = Label(text=f"· {board.dog}", font_size=READABLE, color=theme.TEXT_DIM, halign="left",
-                               valign="middle", size_hint_x=None, width=text_width(f"· {board.dog}", READABLE) + dp(4))
+        self.dog_label = Label(text=f"· {board.dog}", font_size=readable(), color=theme.TEXT_DIM, halign="left",
+                               valign="middle", size_hint_x=None, width=text_width(f"· {board.dog}", readable()) + dp(4))
         self.names.add_widget(BoxLayout())
         self.add_widget(self.names)
         with self.canvas.before:
@@ -518,7 +521,7 @@ class BoardStrip(Widget):
     def names_room(self, shapes: bool) -> float:
         """How wide its players' names (with their shapes or without) and its dog's name are side by side
         on one line."""
-        badges = sum(SeatBadge.width_for([player.name], READABLE, NAME_SYMBOL if shapes else 0)
+        badges = sum(SeatBadge.width_for([player.name], readable(), NAME_SYMBOL if shapes else 0)
                      for player in self.board.players)
         # And a gap before the path, whose dog reaches a little to the left of space 0.
         return badges + self.names.spacing * len(self.badges) + self.dog_label.width + dp(8)
@@ -558,7 +561,7 @@ class BoardStrip(Widget):
             self.names.remove_widget(self.dog_label)
         for badge, player in zip(self.badges, self.board.players):
             badge.symbol_size = NAME_SYMBOL if shapes else 0
-            badge.width = SeatBadge.width_for([player.name], READABLE, badge.symbol_size)
+            badge.width = SeatBadge.width_for([player.name], readable(), badge.symbol_size)
 
     def _outline(self, *_: Any) -> None:
         active = self.board.active
@@ -603,7 +606,7 @@ class DogPlace(Label):
     its path is out of sight. As wide as its words."""
 
     def __init__(self, board: BoardModel, **kwargs: Any) -> None:
-        super().__init__(font_size=READABLE, color=theme.TEXT_DIM, halign="left", valign="middle", size_hint_x=None,
+        super().__init__(font_size=readable(), color=theme.TEXT_DIM, halign="left", valign="middle", size_hint_x=None,
                          **kwargs)
         self.board = board
         board.fbind("position", self._show)
@@ -612,7 +615,7 @@ class DogPlace(Label):
     def _show(self, *_: Any) -> None:
         position = int(self.board.position)
         self.text = f"· {self.board.dog} {'home' if position == HOUSE else f'on {position}'}"
-        self.width = text_width(self.text, READABLE) + dp(4)
+        self.width = text_width(self.text, readable()) + dp(4)
 
 
 class PathDiscs(Widget):
@@ -648,10 +651,10 @@ class PathDiscs(Widget):
         x, y = self.x, self.center_y - side / 2
         drawn.add(Color(1, 1, 1, 1))
         for space in shown:
-            drawn.add(Rectangle(texture=disc_picture(space, side, READABLE), pos=(x, y), size=(side, side)))
+            drawn.add(Rectangle(texture=disc_picture(space, side, readable()), pos=(x, y), size=(side, side)))
             x += side + dp(3)
         if len(shown) < len(spaces):
-            more = text_texture(f"+{len(spaces) - len(shown)}", READABLE, bold=True, color=theme.TEXT_DIM)
+            more = text_texture(f"+{len(spaces) - len(shown)}", readable(), bold=True, color=theme.TEXT_DIM)
             drawn.add(Rectangle(texture=more, pos=(x, self.center_y - more.height / 2), size=more.size))
 
 
@@ -664,7 +667,7 @@ class _PathGeometry:
         self.tile_w = max(1.0, self.pitch - dp(2))
         self.tile_h = max(1.0, min(height, self.pitch * 1.3, dp(64)))
         self.cy = y + height / 2
-        self.number_font = float(round(max(READABLE, min(self.tile_w * 0.82, self.tile_h * 0.62, sp(34)))))
+        self.number_font = float(round(max(readable(), min(self.tile_w * 0.82, self.tile_h * 0.62, theme.type_scaled(sp(34))))))
         self.disc_side = min(self.tile_w, self.tile_h)
         self.token_side = 2 * min(self.pitch * 0.56, self.tile_h * 0.56) + dp(4)
 
@@ -717,7 +720,7 @@ class KeptHouse(Widget):
         self.count = Count(beside=True, caption_room=0, value=board.kept)
         self.add_widget(self.count)
         # White on the brown, as the number is.
-        self.names = Label(text=board.names, font_size=READABLE, bold=True, color=WHITE, halign="center",
+        self.names = Label(text=board.names, font_size=readable(), bold=True, color=WHITE, halign="center",
                            valign="middle", size_hint=(None, None), opacity=0)
         self.add_widget(self.names)
         board.fbind("kept", self._show)
@@ -735,7 +738,7 @@ class KeptHouse(Widget):
         the row with the count and whose turn it is); named, at least the names' room."""
         # The digits' own side bearing keeps their ink off the edge at the right.
         bare = dp(3) + self.side + text_width(str(self.board.kept), theme.FONT_KEY_NUMBER, bold=True) + dp(2)
-        return max(bare, text_width(self.board.names, READABLE, bold=True) + dp(10)) if named else bare
+        return max(bare, text_width(self.board.names, readable(), bold=True) + dp(10)) if named else bare
 
     def _show(self, *_: Any) -> None:
         digits = len(str(self.board.kept))
@@ -755,7 +758,7 @@ class KeptHouse(Widget):
         side = self.side
         self._edge.pos, self._edge.size = self.pos, self.size
         self._fill.pos, self._fill.size = (x + dp(2), y + dp(2)), (w - dp(4), h - dp(4))
-        under = line_height(READABLE) if self.named else 0.0
+        under = line_height(readable()) if self.named else 0.0
         self.names.size = (w, under)
         self.names.text_size = (w, under)
         self.names.pos = (x, y + dp(2))
