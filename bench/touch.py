@@ -64,6 +64,7 @@ def prepare(app: Path) -> None:
 
     prepare_kivy(SIZE, False)
     from kivy.clock import Clock
+    from kivy.tests.common import UnitTestTouch  # noqa: F401  (imports pytest: not inside the first timed touch)
 
     if Clock._max_fps:
         raise SystemExit("the clock still keeps a frame rate: its sleeps would be timed as the app's work")

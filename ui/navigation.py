@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.uix.screenmanager import FadeTransition, Screen, ScreenManager, TransitionBase
+from kivy.properties import NumericProperty
+from kivy.uix.screenmanager import Screen, ScreenManager, TransitionBase
 
 from ui import collector
 from ui.kept import KeptGame, KeptScreen
@@ -19,9 +20,29 @@ from ui.services import Services
 FIRST_FRAMES_S = 0.25
 
 
+class Fade(TransitionBase):
+    """The new screen fades in over the one it replaces, both drawn as they are. Kivy's FadeTransition
+    draws each into a framebuffer of its own, made anew with a shader compiled for it at every change of
+    screen: two screens' worth of drawing and allocations, several frames' work on a Pi."""
+
+    duration = NumericProperty(0.12)
+
+    def add_screen(self, screen: Screen) -> None:
+        screen.opacity = 0
+        screen.pos = self.manager.pos
+        super().add_screen(screen)
+
+    def on_progress(self, progress: float) -> None:
+        self.screen_in.opacity = progress
+
+    def on_complete(self) -> None:
+        self.screen_in.opacity = 1
+        super().on_complete()
+
+
 class Navigator(ScreenManager):
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("transition", FadeTransition(duration=0.12))
+        kwargs.setdefault("transition", Fade())
         super().__init__(**kwargs)
         self._serial = 0
         self._kept: dict[Place, KeptScreen] = {}
