@@ -12,7 +12,7 @@ pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.screenmanager import NoTransition  # noqa: E402
-from ui_support import settle, settle_until  # noqa: E402
+from ui_support import settle_until  # noqa: E402
 
 from companion.players import Player  # noqa: E402
 from ui import collector  # noqa: E402
