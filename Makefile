@@ -54,16 +54,18 @@ pi-check: $(STAMP)
 # A flashable SD-card image for a Raspberry Pi 4 (needs root; the first run builds and caches Debian's
 # packages, about 14 minutes here; later runs about 11), in build/image. See docs/raspberry-pi.md.
 image: $(STAMP)
-	deploy/image.sh
+	UPDATE_KEYS='$(UPDATE_KEYS)' deploy/image.sh
 
 # Boots build/image in full-system emulation and uses it by touch: Home, a USB stick's import and export,
 # an update from the stick, a reboot (needs root for nothing but apt; about 30 minutes; not part of test).
 image-check: $(STAMP)
 	deploy/image-check.sh
 
-# The update file for a kiosk's USB stick, in build/update (SIGN=KEY signs it with that gpg key).
+# The update file for a kiosk's USB stick, in build/update, signed with the gpg key SIGN (kiosks take
+# signed updates only; docs/raspberry-pi.md says which key a kiosk trusts and how to use your own).
 update: $(STAMP)
-	$(BIN)/python deploy/make_update.py $(if $(SIGN),--sign $(SIGN))
+	@test -n "$(SIGN)" || { echo "make update needs the signing key: make update SIGN=<gpg key id or e-mail> (kiosks take signed updates only; see docs/raspberry-pi.md)" >&2; exit 2; }
+	$(BIN)/python deploy/make_update.py --sign '$(SIGN)' $(if $(VERSION),--version $(VERSION))
 
 clean:
 	rm -rf $(VENV) build *.egg-info

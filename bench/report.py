@@ -22,6 +22,7 @@ BENCHMARKS = (
     ("records.py", "The records of 1,000 games"),
     ("latency.py", "From a button press to the winner's light"),
     ("fairness.py", "Who the arbiter says was first, against the first callback"),
+    ("updates.py", "What an update file from a stick costs before it is refused or installed"),
     ("suite.py", "The checks a developer runs: make check and make test"),
 )
 

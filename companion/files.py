@@ -19,6 +19,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import CompanionError
 
@@ -37,6 +38,31 @@ def read_regular(path: Path | str, limit: int, *, what: str = "file", follow_lin
     message ("settings file", "game log"). A link is followed to its file unless `follow_links` is
     False; either way, only a regular file is read."""
     path = Path(path)
+    with open_regular(path, limit, what=what, follow_links=follow_links) as opened:
+        chunks, size = [], 0
+        try:
+            # Read to the end rather than trusting st_size: a file still being written can grow.
+            while True:
+                chunk = opened.read(min(1 << 20, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    raise FileProblem(f"{path} grew past {limit:,} bytes while it was read, more than any {what}: "
+                                      f"check that it is the right file")
+        except FileProblem:
+            raise
+        except OSError as error:
+            raise _problem(path, what, error, reading=True, follow_links=follow_links) from None
+        return b"".join(chunks)
+
+
+def open_regular(path: Path | str, limit: int, *, what: str = "file", follow_links: bool = True) -> BinaryIO:
+    """The regular file at `path` opened for reading, once it is known to hold at most `limit` bytes:
+    for a file read as a stream (an update checked piece by piece). The same checks as `read_regular`;
+    the caller bounds what it reads, since a file can grow after it was opened."""
+    path = Path(path)
     flags = os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC | (0 if follow_links else _NOFOLLOW)
     try:
         descriptor = os.open(path, flags)
@@ -50,24 +76,13 @@ def read_regular(path: Path | str, limit: int, *, what: str = "file", follow_lin
         if status.st_size > limit:
             raise FileProblem(f"{path} is {status.st_size:,} bytes, more than any {what} ({limit:,} at most): "
                               f"check that it is the right file")
-        chunks, size = [], 0
-        # Read to the end rather than trusting st_size: a file still being written can grow.
-        while True:
-            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise FileProblem(f"{path} grew past {limit:,} bytes while it was read, more than any {what}: "
-                                  f"check that it is the right file")
-        return b"".join(chunks)
+        return os.fdopen(descriptor, "rb")
     except FileProblem:
+        os.close(descriptor)
         raise
     except OSError as error:
-        raise _problem(path, what, error, reading=True, follow_links=follow_links) from None
-    finally:
         os.close(descriptor)
+        raise _problem(path, what, error, reading=True, follow_links=follow_links) from None
 
 
 def read_text(path: Path | str, limit: int, *, what: str = "file", follow_links: bool = True) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, Iterable, Literal, Sequence
 
+from . import __version__
 from .actions import Action, Fix
 from .errors import BadDocument, CompanionError, StorageProblem
 from .names import MERGE, RENAME, UNDO, Change, deleted, remembered_name, seated
@@ -196,11 +197,20 @@ class Store:
                 for statement in MIGRATIONS[newer]:
                     self._db.execute(statement)
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            # Which version last opened the file: an older one started on it later (an update taken back)
+            # names it when it cannot read the file's newer form. Written only when it changes: a full
+            # card must still open the file.
+            written_by = self._db.execute("SELECT value FROM meta WHERE key = 'written_by'").fetchone()
+            if written_by != (__version__,):
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('written_by', ?)", (__version__,))
 
     def _check_usable(self) -> None:
         """Unusable only when the file is proven unusable: read without an error, it is another
         program's, or a newer version's, or its integrity check fails on a second, clean read. A read
         that fails (an I/O error, a lock held elsewhere) raises the sqlite3 error instead."""
+        newer = written_by_newer(self._db)
+        if newer is not None:
+            raise WrittenByNewerVersion(self.path, newer)
         problem = usability_problem(self._db)
         if problem is None:
             return
@@ -639,7 +649,7 @@ def usability_problem(db: sqlite3.Connection) -> str | None:
         if "meta" in tables:
             row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA_VERSION):
-                return f"it was written by a newer version of the app (schema {row[0]})"
+                return f"it was written by a newer version of the app (form {row[0]})"
         if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             return DAMAGED
     except sqlite3.DatabaseError as error:
@@ -674,6 +684,36 @@ def proven_damaged(path: Path, timeout: float = 3.0) -> bool:
 
 def read_only_uri(path: Path) -> str:
     return Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+
+
+def written_by_newer(db: sqlite3.Connection) -> str | None:
+    """The version that wrote the file, when its form is newer than this version reads; else None.
+    A read that fails raises its sqlite3 error."""
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "meta" not in tables:
+            return None
+        rows = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'written_by')").fetchall())
+    except sqlite3.DatabaseError as error:
+        if is_damage(error):
+            return None   # damage is usability_problem's to say
+        raise
+    schema = str(rows.get("schema", "1"))
+    if schema.isdigit() and int(schema) <= SCHEMA_VERSION:
+        return None
+    return str(rows.get("written_by") or f"a newer version (its saved games are in form {schema[:10]})")
+
+
+class WrittenByNewerVersion(StorageProblem):
+    """The saved games were written by a newer version of the app (an update later taken back, or an
+    older version installed over a newer one). They are left exactly where they are: this version cannot
+    read them, and the version that wrote them shows them again once it is installed."""
+
+    def __init__(self, path: Path, version: str) -> None:
+        super().__init__(f"These saved games were written by version {version} of the table companion, which is "
+                         f"newer than this version ({__version__}). They are kept as they are, in {path}: install "
+                         f"version {version} again to see them.")
+        self.version = version
 
 
 class Unusable(Exception):

@@ -57,7 +57,8 @@ while [[ $# -gt 0 ]]; do
             printf '\n  --rebuild      build the base root again instead of reusing %s\n' "$CACHE"
             printf '  --source WHAT  install the working tree (tree, default) or the last commit (head)\n'
             printf '  --out DIR      where the image goes (default build/image)\n'
-            printf '\nEnvironment: IMAGE_CACHE (the cached base), IMAGE_WORK (scratch), PI_MIRROR (Debian mirror).\n'
+            printf '\nEnvironment: IMAGE_CACHE (the cached base), IMAGE_WORK (scratch), PI_MIRROR (Debian mirror),\n'
+            printf '  UPDATE_KEYS (a folder of public keyrings the image trusts for updates; default deploy/update-keys).\n'
             exit 0 ;;
         *) die "unknown option '$1'." "See: deploy/image.sh --help" ;;
     esac
@@ -152,7 +153,8 @@ step_install() {
     fi
     # As an image builder runs it: from outside, its commands run in the root through chroot.
     env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        "${NICE[@]}" bash "$source/deploy/install.sh" --image-root "$ROOT" --user "$KIOSK_USER"
+        "${NICE[@]}" bash "$source/deploy/install.sh" --image-root "$ROOT" --user "$KIOSK_USER" \
+        ${UPDATE_KEYS:+--update-keys "$(cd "$UPDATE_KEYS" && pwd)"}
     echo "table-companion $(chroot "$ROOT" /opt/table-companion/venv/bin/python -c \
         'import importlib.metadata as m; print(m.version("table-companion"))') installed by install.sh --image-root"
 }

@@ -19,8 +19,14 @@ readonly UNIT_PATH=/etc/systemd/system/$SERVICE.service
 readonly DOCTOR_PATH=/usr/local/bin/companion-doctor
 readonly BACKLIGHT_RULE=/etc/udev/rules.d/90-table-companion-backlight.rules
 readonly DEFAULT_DATA_DIR=/var/lib/table-companion
-# Updates installed from a USB stick are unpacked here, beside the data directory and never in it.
+# Updates installed from a USB stick are unpacked here, beside the data directory and never in it, by
+# a service of their own that checks each against the trusted keys (docs/raspberry-pi.md, "Updates").
 readonly UPDATES_DIR=/var/lib/table-companion-updates
+readonly KEYS_DIR=/etc/table-companion/update-keys
+readonly UPDATE_USER=table-companion-updates
+readonly UPDATE_SOCKET=/run/table-companion-update.sock
+readonly UPDATE_UNIT=/etc/systemd/system/table-companion-update
+readonly UPDATES_TMPFILES=/etc/tmpfiles.d/table-companion-updates.conf
 readonly STICK_RULE=/etc/udev/rules.d/90-table-companion-usb-sticks.rules
 readonly HELPERS=/usr/local/lib/table-companion
 readonly EJECT_UNIT=/etc/systemd/system/table-companion-eject
@@ -32,7 +38,7 @@ readonly KIOSK_GROUPS=(gpio video render input audio)
 # udev and ALSA libraries at run time, and Mesa's drivers for the Pi's GPU (vc4/v3d). libmtdev1 is
 # what Kivy's touchscreen reader (mtdev) loads.
 readonly APT_PACKAGES=(
-    python3 python3-venv python3-pip git ca-certificates
+    python3 python3-venv python3-pip git ca-certificates gpgv
     libgl1 libegl1 libgles2 libopengl0 libgbm1 libdrm2 libgl1-mesa-dri libegl-mesa0
     libudev1 libmtdev1
     libasound2 alsa-utils
@@ -51,6 +57,9 @@ the family's data is kept.
   --user NAME        account the kiosk runs as (default: the user who ran sudo)
   --rotation DEG     turn the picture (and touch) by 0, 90, 180 or 270 degrees (default 0)
   --data-dir DIR     where sessions, the roster and config.json live (default $DEFAULT_DATA_DIR)
+  --update-keys DIR  the public keys (binary OpenPGP keyrings, *.gpg) whose signatures updates from a
+                     USB stick must carry; they replace the keys installed before (default: the
+                     project's release key, deploy/update-keys/). Without a key no update is taken.
   --overlay          make the SD card's root file system read-only (power-cut safety); needs
                      --data-dir on a separate journaled partition, see docs/raspberry-pi.md
   --disable-overlay  make the root file system writable again at the next reboot (needed before
@@ -78,6 +87,7 @@ warn() { printf 'install.sh: warning: %s\n' "$*" >&2; }
 KIOSK_USER=${SUDO_USER:-}
 ROTATION=0
 DATA_DIR=$DEFAULT_DATA_DIR
+UPDATE_KEYS=$SCRIPT_DIR/update-keys
 OVERLAY=0
 DISABLE_OVERLAY=0
 DRY_RUN=0
@@ -96,6 +106,7 @@ while [[ $# -gt 0 ]]; do
         --user) need_value "$@"; KIOSK_USER=$2; shift 2 ;;
         --rotation) need_value "$@"; ROTATION=$2; shift 2 ;;
         --data-dir) need_value "$@"; DATA_DIR=$2; shift 2 ;;
+        --update-keys) need_value "$@"; UPDATE_KEYS=$2; shift 2 ;;
         --root) need_value "$@"; ROOT=$2; shift 2 ;;
         --image-root) need_value "$@"; IMAGE_ROOT=$2; shift 2 ;;
         --overlay) OVERLAY=1; shift ;;
@@ -261,6 +272,21 @@ case $DATA_DIR in
             "Use $DEFAULT_DATA_DIR." ;;
 esac
 
+# The keys updates must be signed with: at least one small keyring file, else no update could ever be taken.
+KEY_FILES=()
+if [[ -d $UPDATE_KEYS ]]; then
+    for key_file in "$UPDATE_KEYS"/*.gpg; do
+        [[ -f $key_file && ! -L $key_file ]] || continue
+        size=$(stat -c %s "$key_file")
+        (( size > 0 && size <= 1048576 )) ||
+            die "--update-keys: $key_file is $size bytes, not a public keyring." "Export the key with: gpg --export KEY > $(basename "$key_file")"
+        KEY_FILES+=("$key_file")
+    done
+fi
+[[ ${#KEY_FILES[@]} -gt 0 ]] ||
+    die "--update-keys $UPDATE_KEYS holds no public keyring (*.gpg): without a key, the kiosk takes no update from a stick." \
+        "Give the folder with the key updates are signed with (gpg --export KEY > DIR/KEY.gpg), or leave --update-keys out for the project's own."
+
 # --- prerequisites: everything missing is listed at once, one line each, before anything is changed ----
 
 PROBLEMS=()
@@ -415,6 +441,9 @@ render() {
         -e "s|@ROTATION@|$ROTATION|g" \
         -e "s|@PROTECT_HOME@|$PROTECT_HOME|g" \
         -e "s|@UPDATES_DIR@|$UPDATES_DIR|g" \
+        -e "s|@UPDATE_USER@|$UPDATE_USER|g" \
+        -e "s|@UPDATE_SOCKET@|$UPDATE_SOCKET|g" \
+        -e "s|@KEYS_DIR@|$KEYS_DIR|g" \
         "$SCRIPT_DIR/$template" >"$destination.new"
     chmod "$mode" "$destination.new"
     mv -f "$destination.new" "$destination"
@@ -528,13 +557,34 @@ else
     run chown "$KIOSK_USER:" "$DATA_DIR"
 fi
 
-# --- 5b. updates from a stick: their own folder, created if missing, otherwise left as it is --------
-if [[ ! -e $(target "$UPDATES_DIR") ]]; then
-    note "Creating $UPDATES_DIR for updates from a USB stick"
-    mkdir -p "$(dirname "$(target "$UPDATES_DIR")")"
-    mkdir -m 0755 "$(target "$UPDATES_DIR")"
-    run chown "$KIOSK_USER:" "$UPDATES_DIR"
+# --- 5b. updates from a stick: signed by a trusted key, installed by a service of their own -----------
+# The keys are root's and read-only to everyone else: whoever could add one could sign updates.
+note "Trusting updates signed with: ${KEY_FILES[*]##*/} ($KEYS_DIR)"
+rm -rf "$(target "$KEYS_DIR")" "$(target /etc/table-companion/update-keys.gpg)"
+mkdir -p "$(target "$KEYS_DIR")"
+chmod 0755 "$(target /etc/table-companion)" "$(target "$KEYS_DIR")"
+for key_file in "${KEY_FILES[@]}"; do
+    install -m 0644 "$key_file" "$(target "$KEYS_DIR/$(basename "$key_file")")"
+done
+run chown -R root:root /etc/table-companion
+
+# The update service's own user owns the versions; the kiosk's user may run them, never change them.
+if [[ $DRY_RUN -eq 1 ]] || ! user_exists "$UPDATE_USER"; then
+    note "Creating the system user $UPDATE_USER, which alone installs updates"
+    run useradd --system --user-group --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin "$UPDATE_USER"
 fi
+# An installer run always wins over updates from a stick: they were a bridge to this version, which
+# replaces them (and the start state that chose among them). The family's data is not in there.
+note "Clearing updates installed from a stick before this version ($UPDATES_DIR)"
+rm -rf "$(target "$UPDATES_DIR")"
+mkdir -p "$(target "$UPDATES_DIR")/versions" "$(target "$UPDATES_DIR")/start"
+chmod 0755 "$(target "$UPDATES_DIR")" "$(target "$UPDATES_DIR")/versions" "$(target "$UPDATES_DIR")/start"
+run chown root:root "$UPDATES_DIR"
+run chown "$UPDATE_USER:$UPDATE_USER" "$UPDATES_DIR/versions"
+run chown "$KIOSK_USER:" "$UPDATES_DIR/start"
+render table-companion-updates.tmpfiles.in "$(target "$UPDATES_TMPFILES")" 0644
+render table-companion-update.socket.in "$(target "$UPDATE_UNIT.socket")" 0644
+render table-companion-update@.service.in "$(target "$UPDATE_UNIT@.service")" 0644
 
 # --- 6. the service -----------------------------------------------------------------------------------
 note "Installing $UNIT_PATH and $DOCTOR_PATH"
@@ -569,12 +619,14 @@ if [[ $IMAGE_MODE -eq 1 ]]; then
     rm -f "$(target /etc/systemd/system/getty.target.wants/getty@tty1.service)"
     enable_by_link "$UNIT_PATH"
     enable_by_link "$EJECT_UNIT.path"
+    enable_by_link "$UPDATE_UNIT.socket"
     SKIPPED+=("systemctl daemon-reload; systemctl try-restart $SERVICE.service (nothing runs in an image: the service starts at the first boot)")
 else
     run systemctl disable getty@tty1.service
     run systemctl daemon-reload
     run systemctl enable "$SERVICE.service"
     run systemctl enable --now "$SERVICE-eject.path"
+    run systemctl enable --now "$SERVICE-update.socket"
     # Upgrades take effect now if the kiosk is running; a first install starts at the next boot.
     run systemctl try-restart "$SERVICE.service"
 fi

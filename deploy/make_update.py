@@ -1,12 +1,13 @@
-"""make update: the update file a kiosk with no network installs from a USB stick (see
-companion/updates.py and docs/raspberry-pi.md). Builds this checkout's wheel and writes
-build/update/table-companion-<version>.tcupdate; copy that file to the top of a stick.
+"""make update SIGN=KEY: the update file a kiosk with no network installs from a USB stick (see
+companion/updates/ and docs/raspberry-pi.md). Builds this checkout's wheel, signs its manifest with
+the gpg key KEY and writes build/update/table-companion-<version>.tcupdate; copy that file to the top of
+a stick. A kiosk takes it only if KEY's public key is among its trusted keys
+(/etc/table-companion/update-keys/, put there by deploy/install.sh): there are no unsigned updates.
 
-    .venv/bin/python deploy/make_update.py [--sign KEY] [--version X.Y.Z] [--out DIR]
+    .venv/bin/python deploy/make_update.py --sign KEY [--version X.Y.Z] [--out DIR]
 
---sign KEY signs it with that gpg key (a kiosk whose /etc/table-companion/update-keys.gpg holds the
-public key takes signed updates only). --version builds the checkout as another version number,
-for testing the update path (make image-check does) without changing the project's own number.
+--version builds the checkout as another version number, for testing the update path (make image-check
+does) without changing the project's own number.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from companion import updates  # noqa: E402
+from companion.updates import format as update_format  # noqa: E402
 
 VERSION_FILES = {"pyproject.toml": r'(?m)^version = "[^"]+"', "companion/__init__.py": r'(?m)^__version__ = "[^"]+"'}
 
@@ -47,31 +48,34 @@ def source_tree(into: Path, version: str | None) -> Path:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Write the update file for a kiosk's USB stick.")
-    parser.add_argument("--sign", metavar="KEY", help="sign it with this gpg key")
+    parser.add_argument("--sign", metavar="KEY", required=True,
+                        help="the gpg key (its id, fingerprint or e-mail) that signs it: kiosks take signed updates only")
     parser.add_argument("--version", help="build as this version number (for testing the update path)")
     parser.add_argument("--out", type=Path, default=REPO / "build" / "update")
     args = parser.parse_args()
     if args.version is not None:
-        updates.version_key(args.version)
+        update_format.version_key(args.version)
     with tempfile.TemporaryDirectory(prefix="table-companion-update-") as scratch:
         tree = source_tree(Path(scratch, "src"), args.version)
         wheels = Path(scratch, "wheels")
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels), str(tree)],
                        check=True)
-        (wheel_path,) = wheels.glob(f"{updates.WHEEL_PREFIX}*-py3-none-any.whl")
-        version = wheel_path.name.removeprefix(updates.WHEEL_PREFIX).split("-")[0]
+        (wheel_path,) = wheels.glob(f"{update_format.WHEEL_PREFIX}*-py3-none-any.whl")
+        version = wheel_path.name.removeprefix(update_format.WHEEL_PREFIX).split("-")[0]
         wheel = wheel_path.read_bytes()
-        signature = None
-        if args.sign:
-            manifest = Path(scratch, updates.MANIFEST)
-            manifest.write_bytes(updates.manifest_for(version, wheel))
-            subprocess.run(["gpg", "--batch", "--yes", "--local-user", args.sign, "--detach-sign", str(manifest)],
-                           check=True)
-            signature = Path(f"{manifest}.sig").read_bytes()
+        manifest = Path(scratch, update_format.MANIFEST)
+        manifest.write_bytes(update_format.manifest_for(version, wheel))
+        signed = subprocess.run(["gpg", "--batch", "--yes", "--local-user", args.sign, "--detach-sign", str(manifest)],
+                                check=False)
+        if signed.returncode != 0:
+            print(f"make update: gpg could not sign with the key {args.sign!r} (see above); the kiosks trusting it "
+                  "take only updates it signed", file=sys.stderr)
+            return 1
+        signature = Path(f"{manifest}.sig").read_bytes()
     args.out.mkdir(parents=True, exist_ok=True)
-    out = args.out / f"{updates.APP}-{version}{updates.SUFFIX}"
-    out.write_bytes(updates.bundle(version, wheel, signature))
-    print(f"{out} ({out.stat().st_size // 1024} KB, version {version}{', signed' if signature else ''})")
+    out = args.out / f"{update_format.APP}-{version}{update_format.SUFFIX}"
+    out.write_bytes(update_format.bundle(version, wheel, signature))
+    print(f"{out} ({out.stat().st_size // 1024} KB, version {version}, signed by {args.sign})")
     return 0
 
 

@@ -25,11 +25,13 @@ DOCTOR = "usr/local/bin/companion-doctor"
 VENV = "/opt/table-companion/venv"
 DEFAULT_DATA = "/var/lib/table-companion"
 UPDATES = "/var/lib/table-companion-updates"
+# Of the updates folder only the start state is the kiosk's to write: the versions are the update service's.
+UPDATES_START = f"{UPDATES}/start"
 BACKLIGHT_RULE = "etc/udev/rules.d/90-table-companion-backlight.rules"
 # Writable in the unit despite ProtectKernelTunables=, for the display's backlight; "-": may be missing.
 BACKLIGHT_SYSFS = "-/sys/devices/platform"
 # Beside the data directory: updates from a stick, and the sticks themselves (mounted for the user alice).
-ALSO_WRITABLE = [UPDATES, "-/media/alice", BACKLIGHT_SYSFS]
+ALSO_WRITABLE = [UPDATES_START, "-/media/alice", BACKLIGHT_SYSFS]
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="install.sh needs bash")
 
@@ -359,7 +361,7 @@ def test_reinstall_keeps_the_familys_data(tmp_path):
     assert (data / "sessions" / "0001.json").read_text() == '{"game": "mix_the_mutts"}\n'
     assert sorted(p.name for p in data.rglob("*")) == ["0001.json", "config.json", "sessions"]
     assert (data.stat().st_mode & 0o777) == 0o700
-    assert again.ran("chown") == []
+    assert [command for command in again.ran("chown") if command[-1] == DEFAULT_DATA] == []
     assert "Keeping the existing data directory" in again.stdout
     # The upgrade itself did happen.
     assert kivy_config(again.file(KIVY_CONFIG)).get("graphics", "rotation") == "180"
@@ -464,3 +466,84 @@ def test_deploy_scripts_pass_shellcheck():
     wrapper = subprocess.run(["shellcheck", "--shell=sh", str(REPO / "deploy/companion-doctor.in")],
                              capture_output=True, text=True, timeout=60)
     assert wrapper.returncode == 0, wrapper.stdout
+
+
+# --- updates from a stick: signed, and installed by a service of their own ------------------------------
+
+KEYS = "etc/table-companion/update-keys"
+UPDATE_SERVICE = "etc/systemd/system/table-companion-update@.service"
+UPDATE_SOCKET = "etc/systemd/system/table-companion-update.socket"
+UPDATES_TMPFILES = "etc/tmpfiles.d/table-companion-updates.conf"
+
+
+def test_the_project_s_release_key_is_installed_root_s_and_read_only_to_the_kiosk(done):
+    keys = done.file(KEYS)
+    installed = sorted(path.name for path in keys.iterdir())
+    assert installed == sorted(path.name for path in (REPO / "deploy" / "update-keys").glob("*.gpg"))
+    assert installed, "the project ships its release key"
+    assert oct(keys.stat().st_mode & 0o777) == "0o755"
+    assert {oct(path.stat().st_mode & 0o777) for path in keys.iterdir()} == {"0o644"}
+    assert ["chown", "-R", "root:root", "/etc/table-companion"] in done.commands
+
+
+def test_a_family_s_own_key_replaces_the_keys_installed_before(tmp_path):
+    root = tmp_path / "root"
+    assert install(root, "--user", "alice").returncode == 0
+    own = tmp_path / "our-keys"
+    own.mkdir()
+    (own / "family.gpg").write_bytes(b"\x98\x33 a public key")
+    again = install(root, "--user", "alice", "--update-keys", str(own))
+    assert again.returncode == 0, again.stderr
+    assert sorted(path.name for path in (root / KEYS).iterdir()) == ["family.gpg"]
+
+
+def test_without_a_key_to_trust_nothing_is_installed(tmp_path):
+    empty = tmp_path / "no-keys"
+    empty.mkdir()
+    result = install(tmp_path / "root", "--user", "alice", "--update-keys", str(empty))
+    assert result.returncode == 1
+    assert "holds no public keyring" in result.stderr and "takes no update from a stick" in result.stderr
+    assert result.commands == [] and not (tmp_path / "root" / "etc").exists()
+
+
+def test_updates_are_installed_by_their_own_user_and_only_the_kiosk_may_ask(done):
+    service = unit_settings(done.file(UPDATE_SERVICE))
+    assert service["User"] == ["table-companion-updates"]
+    assert shlex.split(service["ExecStart"][0]) == [f"{VENV}/bin/python", "-P", "-m", "companion.updates.service"]
+    assert paths(service, "ReadWritePaths") == [f"{UPDATES}/versions"]
+    assert service["PrivateNetwork"] == ["yes"] and service["ProtectSystem"] == ["strict"]
+    socket = unit_settings(done.file(UPDATE_SOCKET))
+    assert (socket["SocketUser"], socket["SocketMode"], socket["Accept"]) == (["alice"], ["0600"], ["yes"])
+    kiosk = unit_settings(done.file(UNIT))
+    assert environment(kiosk)["TABLE_COMPANION_UPDATE_SOCKET"] == socket["ListenStream"][0]
+    assert environment(kiosk)["TABLE_COMPANION_UPDATES"] == UPDATES
+    assert ["useradd", "--system", "--user-group", "--home-dir", "/nonexistent", "--no-create-home", "--shell",
+            "/usr/sbin/nologin", "table-companion-updates"] in done.commands
+    assert ["chown", "table-companion-updates:table-companion-updates", f"{UPDATES}/versions"] in done.commands
+    assert ["chown", "alice:", f"{UPDATES}/start"] in done.commands
+    assert ["systemctl", "enable", "--now", "table-companion-update.socket"] in done.commands
+    tmpfiles = done.file(UPDATES_TMPFILES).read_text()
+    assert f"R {UPDATES}/versions/.partial-*" in tmpfiles   # what a cut-short install left, at every boot
+    assert f"d {UPDATES}/versions 0755 table-companion-updates table-companion-updates -" in tmpfiles
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
+def test_the_update_service_is_hardened(done):
+    """systemd's own measure of what a service could do if it were taken over: 10 is everything."""
+    analysed = subprocess.run(["systemd-analyze", "security", "--offline=true", str(done.file(UPDATE_SERVICE))],
+                              capture_output=True, text=True, timeout=120)
+    found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", analysed.stdout)
+    assert found is not None, analysed.stdout + analysed.stderr
+    assert float(found.group(1)) <= 2.0
+
+
+def test_an_installer_run_wins_over_every_update_from_a_stick(tmp_path):
+    root = tmp_path / "root"
+    assert install(root, "--user", "alice").returncode == 0
+    locked_in = root / UPDATES.lstrip("/") / "versions" / "9999.9999.9999.9999"
+    locked_in.mkdir(parents=True)
+    (locked_in / "table_companion.py").write_text("print('not going away')\n")
+    (root / UPDATES.lstrip("/") / "start" / "state.json").write_text('{"current": "9999.9999.9999.9999"}\n')
+    again = install(root, "--user", "alice")
+    assert again.returncode == 0, again.stderr
+    assert sorted(path.name for path in (root / UPDATES.lstrip("/")).rglob("*")) == ["start", "versions"]

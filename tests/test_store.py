@@ -8,11 +8,12 @@ from counting_game import CountingGame
 
 import companion.registry as registry
 import companion.store as store_module
+from companion import __version__
 from companion.actions import Action
 from companion.errors import IllegalAction, StorageProblem
 from companion.players import Player
 from companion.session import Session
-from companion.store import SCHEMA_VERSION, GameToImport, Store
+from companion.store import SCHEMA_VERSION, GameToImport, Store, WrittenByNewerVersion
 
 PLAYERS = [Player("Ann", "orange", 1), Player("Ben", "sky", 2)]
 
@@ -120,7 +121,6 @@ def test_database_uses_wal_and_full_sync(tmp_path):
 @pytest.mark.parametrize("spoil, why", [
     (lambda path: os.truncate(path, 4096), "damaged"),
     (lambda path: _foreign(path), "not the app's"),
-    (lambda path: _schema(path, "99"), "newer version"),
 ])
 def test_a_file_the_app_cannot_use_is_moved_aside_and_a_new_one_begun(tmp_path, spoil, why):
     store = Store.open(tmp_path)
@@ -140,6 +140,19 @@ def test_a_file_the_app_cannot_use_is_moved_aside_and_a_new_one_begun(tmp_path, 
     again = Store.open(tmp_path)
     assert again.moved_aside is None and len(again.sessions()) == 1
     again.close()
+
+
+def test_a_file_in_a_newer_form_is_left_where_it_is_and_names_the_version_to_install(tmp_path):
+    """Never moved aside: it holds the family's history, which the version that wrote it shows again."""
+    store = Store.open(tmp_path)
+    store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    store.close()
+    _schema(tmp_path / "companion.sqlite3", "99")
+    before = sorted(path.name for path in tmp_path.iterdir()), (tmp_path / "companion.sqlite3").read_bytes()
+    with pytest.raises(WrittenByNewerVersion, match=f"written by version {__version__} .* install version "
+                                                    f"{__version__} again to see them"):
+        Store.open(tmp_path)
+    assert (sorted(path.name for path in tmp_path.iterdir()), (tmp_path / "companion.sqlite3").read_bytes()) == before
 
 
 def _foreign(path):

@@ -1,14 +1,18 @@
-"""Update files for the tests: a program's wheel made here (no build), bundled as `make update` does."""
+"""Update files for the tests: a program's wheel made here (no build), signed and bundled as `make update`
+does, and the keys a kiosk trusting the signer would have."""
 
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
-from companion import updates
+from companion.updates import TrustedKeys
+from companion.updates import format as update_format
 
 
 def newer(version: str) -> str:
@@ -17,22 +21,18 @@ def newer(version: str) -> str:
     return ".".join([*head, str(int(last) + 1)])
 
 
-def wheel(version: str, name: str = "table-companion", start: str = "") -> bytes:
+def wheel(version: str, name: str = "table-companion", start: str = "", extra: dict[str, bytes] | None = None) -> bytes:
     """A wheel of a program called `name` at `version`; its table_companion.main runs `start`."""
     output = io.BytesIO()
-    with zipfile.ZipFile(output, "w") as archive:
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("table_companion.py", "import sys\n\n\ndef main():\n"
                                                f"    print('program {version}')\n{start or '    return 0'}\n")
         distribution = f"{name.replace('-', '_')}-{version}.dist-info"
         archive.writestr(f"{distribution}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
         archive.writestr(f"{distribution}/RECORD", "")
+        for path, data in (extra or {}).items():
+            archive.writestr(path, data)
     return output.getvalue()
-
-
-def write_bundle(folder: Path, version: str, **options) -> Path:
-    path = folder / f"table-companion-{version}.tcupdate"
-    path.write_bytes(updates.bundle(version, wheel(version), **options))
-    return path
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
@@ -41,16 +41,29 @@ def snapshot(folder: Path) -> dict[str, bytes | None]:
             for path in sorted(folder.rglob("*"))}
 
 
-class Signer:
-    """A throwaway gpg key, and the keyring a kiosk trusting it would have."""
+def short_folder(prefix: str) -> Path:
+    """A new folder with a short path, whatever TMPDIR says: gpg's agent puts its socket in its home, and a
+    socket's path may not be longer than about a hundred bytes."""
+    base = "/tmp" if os.path.isdir("/tmp") else None
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
 
-    def __init__(self, home: Path, name: str = "Updates"):
-        self.home = home
-        home.mkdir(mode=0o700, parents=True)
+
+class Signer:
+    """A throwaway gpg key, and the folder of trusted keys a kiosk trusting it would have."""
+
+    def __init__(self, name: str = "Updates"):
+        self.home = short_folder("tc-gpg-")
         self._gpg("--quick-generate-key", "--passphrase", "", f"{name} <{name.lower()}@example.org>", "ed25519",
                   "sign", "never")
-        self.keyring = home / "trusted.gpg"
-        self.keyring.write_bytes(self._gpg("--export").stdout)
+        self.keys_folder = Path(tempfile.mkdtemp(prefix="trusted-keys-"))
+        os.chmod(self.keys_folder, 0o755)
+        keyring = self.keys_folder / f"{name.lower()}.gpg"
+        keyring.write_bytes(self._gpg("--export").stdout)
+        os.chmod(keyring, 0o644)
+        self.keys = TrustedKeys(self.keys_folder, owners=(os.getuid(),))
+        self.fingerprint = next(line.split(":")[9] for line in
+                                self._gpg("--with-colons", "--list-keys").stdout.decode().splitlines()
+                                if line.startswith("fpr:"))
 
     def _gpg(self, *arguments: str) -> subprocess.CompletedProcess:
         return subprocess.run(["gpg", "--batch", "--homedir", str(self.home), "--pinentry-mode", "loopback",
@@ -61,6 +74,23 @@ class Signer:
         source.write_bytes(data)
         self._gpg("--yes", "--detach-sign", "--output", str(self.home / "signature"), str(source))
         return (self.home / "signature").read_bytes()
+
+    def bundle(self, version: str, program: bytes | None = None, manifest: bytes | None = None) -> bytes:
+        """The update file for `program` (a wheel at `version` by default), its manifest signed by this key."""
+        program = program if program is not None else wheel(version)
+        manifest = manifest if manifest is not None else update_format.manifest_for(version, program)
+        return update_format.bundle(version, program, self.sign(manifest), manifest=manifest)
+
+    def write_bundle(self, folder: Path, version: str, program: bytes | None = None) -> Path:
+        path = folder / f"table-companion-{version}.tcupdate"
+        path.write_bytes(self.bundle(version, program))
+        return path
+
+    def close(self) -> None:
+        subprocess.run(["gpgconf", "--homedir", str(self.home), "--kill", "gpg-agent"], capture_output=True,
+                       check=False, timeout=30)
+        shutil.rmtree(self.home, ignore_errors=True)
+        shutil.rmtree(self.keys_folder, ignore_errors=True)
 
 
 def have_gpg() -> bool:

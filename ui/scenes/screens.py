@@ -39,6 +39,20 @@ def home_resume(services: Services, navigator: Navigator) -> None:
     navigator.show(HomeScreen(services, navigator))
 
 
+@scene("home-update-switched-back", "home after an update that did not start: the version before came back")
+def home_update_switched_back(services: Services, navigator: Navigator) -> None:
+    import os
+
+    from companion import updates
+    from ui.screens.home import HomeScreen
+
+    # What the kiosk's start tells the version it went back to.
+    os.environ[updates.SWITCHED_BACK_ENV] = "0.2.0"
+    services.extras.pop("switched_back_shown", None)
+    services.store.new_session("nuts_about_mutts", FAMILY[:3])
+    navigator.show(HomeScreen(services, navigator))
+
+
 @scene("settings", "the family's settings: sound, screen, races, keys and pins")
 def settings(services: Services, navigator: Navigator) -> None:
     from ui.screens.preferences import PreferencesScreen

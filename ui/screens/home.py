@@ -28,6 +28,7 @@ from ui.open_saved import open_saved_game
 from ui.places import Place
 from ui.reads import reads_of
 from ui.screens.unfinished import players_words
+from ui.screens.update import switched_back_words
 from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.kv import load_kv
@@ -55,8 +56,9 @@ class HomeModel(EventDispatcher):
     offered = ObjectProperty(None, allownone=True)   # the unfinished game offered for Resume
     offered_words = StringProperty("")
     offered_names = StringProperty("")   # the words' second line, as drawn (measured to fit)
-    # Said once per start, first on the screen: the big buttons, a saved-games file moved aside, saved
-    # games that cannot be read back.
+    # Said once per start, first on the screen: an update that did not start, the big buttons, a
+    # saved-games file moved aside, saved games that cannot be read back.
+    update_notice = StringProperty("")
     hardware_notice = StringProperty("")
     moved_aside_notice = StringProperty("")
     unreadable_notice = StringProperty("")
@@ -171,7 +173,7 @@ class HomeScreen(KeptScreen):
         """Home again: what was said once is gone, the games set aside last time keep no Undo here
         (they are in Saved games), and the rest is read from the saved games as they are now."""
         model = self.model
-        model.hardware_notice = model.moved_aside_notice = model.unreadable_notice = ""
+        model.update_notice = model.hardware_notice = model.moved_aside_notice = model.unreadable_notice = ""
         for line in list(self.aside_lines):
             self._drop_aside_line(line)
         self.message.clear()
@@ -191,6 +193,10 @@ class HomeScreen(KeptScreen):
 
     def _say_once_per_start(self) -> None:
         services, model = self.services, self.model
+        switched_back = switched_back_words()
+        if switched_back and not services.extras.get("switched_back_shown"):
+            services.extras["switched_back_shown"] = True
+            model.update_notice = switched_back
         moved_aside = services.store.moved_aside
         if moved_aside and not services.extras.get("moved_aside_shown"):
             services.extras["moved_aside_shown"] = True

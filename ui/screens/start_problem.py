@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from ui.widgets.basics import BigButton, MessageBar, Text  # noqa: F401  (named in start_problem.kv)
 from ui.widgets.kv import load_kv
+from ui.widgets.text import breakable
 
 
 class StartProblemScreen(Screen):
@@ -69,21 +70,6 @@ class StartProblemScreen(Screen):
         self.try_again_button.disabled = False
         self.usual_settings_button.disabled = not self.settings_unusable
         self.message.show("It still cannot start: see above.", problem=True, seconds=None)
-
-
-def breakable(text: str, longest: int = 40) -> str:
-    """`text` with every path longer than `longest` characters broken after a slash: a label wraps only
-    at spaces, and a data directory given with --data-dir can be wider than the screen."""
-    words = []
-    for word in text.split(" "):
-        pieces = []
-        while len(word) > longest and "/" in word[1:-1]:
-            # After the last slash that keeps the piece short enough, else the first one there is.
-            cut = (word.rindex("/", 1, longest) if "/" in word[1:longest] else word.index("/", 1)) + 1
-            pieces.append(word[:cut])
-            word = word[cut:]
-        words.append("\n".join(pieces + [word]))
-    return " ".join(words)
 
 
 load_kv(__file__)

@@ -1,9 +1,10 @@
 """Settings' version row: the version running and, on the kiosk, an update from a USB stick. The
 stick is read and the update checked and unpacked off the screen's thread; the family is asked
-once before it is installed, and then whether to restart into it now (see companion/updates.py)."""
+once before it is installed, and then whether to restart into it now (see companion/updates/)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,16 @@ class UpdateButton(BigButton):
             "saved and can be resumed.",
             "Restart now", restart, no_text="Later")
         self.popup.open()
+
+
+def switched_back_words() -> str:
+    """What Home says first when this start dropped an update that never started (companion.launch tells
+    it); "" otherwise."""
+    failed = os.environ.get(updates.SWITCHED_BACK_ENV, "")
+    if not updates.VERSION_PATTERN.match(failed):
+        return ""
+    return (f"The update to version {failed} did not start, so the table went back to version "
+            f"{updates.running_version()}. The saved games are as they were before it.")
 
 
 def newest_update(stick: exports.Stick) -> updates.Checked:

@@ -12,6 +12,7 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
+from ui.widgets.text import breakable
 
 
 class Panel(BoxLayout):
@@ -201,7 +202,7 @@ class MessageBar(Label):
         self._strokes[0].points, self._strokes[1].points = first, second
 
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
-        self.text = text
+        self.text = breakable(text)
         self.problem = problem
         fill = theme.DANGER if problem else theme.OK
         self._colour.rgba = fill

@@ -65,3 +65,18 @@ def font_to_fit(text: str, largest: float, smallest: float, width: float, height
                                or max(text_width(word, size, bold) for word in text.split() or [""]) > width):
         size = max(smallest, size - step)
     return size
+
+
+def breakable(text: str, longest: int = 40) -> str:
+    """`text` with every path longer than `longest` characters broken after a slash: a label wraps only
+    at spaces, and a path (a data directory given with --data-dir, where an export went) can be wider than the screen."""
+    words = []
+    for word in text.split(" "):
+        pieces = []
+        while len(word) > longest and "/" in word[1:-1]:
+            # After the last slash that keeps the piece short enough, else the first one there is.
+            cut = (word.rindex("/", 1, longest) if "/" in word[1:longest] else word.index("/", 1)) + 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        words.append("\n".join(pieces + [word]))
+    return " ".join(words)
