@@ -104,8 +104,10 @@ def _draw_once() -> None:
             # of their own instead of being drawn over these.
             texture.bind()
             core.texture = None
+            # The label's refs and anchors are copied: Kivy's own dicts hold the label they belong to,
+            # and would keep its whole screen alive for as long as the picture is kept.
             picture = (texture, tuple(self.texture_size), self.is_shortened,
-                       getattr(self, "refs", {}), getattr(self, "anchors", {}))
+                       dict(getattr(self, "refs", {})), dict(getattr(self, "anchors", {})))
             pictures.keep(key, picture)
             return
         texture, size, shortened, refs, anchors = picture
