@@ -16,7 +16,7 @@ from companion import config as config_file
 from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
-from ui import theme
+from ui import collector, theme
 from ui.kiosk import close_toolkit_keys
 from ui.navigation import Navigator
 from ui.places import Place
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from ui.screens.start_problem import StartProblemScreen
 
 log = logging.getLogger(__name__)
+
+# The game offered on Home is built this long after Home first shows: after the big buttons have opened.
+READY_AFTER_S = 0.5
 
 
 class CompanionApp(App):
@@ -47,6 +50,7 @@ class CompanionApp(App):
         self._first_screen: Screen | None = None
         self._problem_screen: StartProblemScreen | None = None
         self._finishing: Any = None   # the clock's event for finish_starting
+        self._readying: Any = None    # and for ready_offered_game
         # Without services the app cannot start: it shows why, and `reopen` tries the start again.
         self.start_problem = start_problem
         self.settings_unusable = settings_unusable
@@ -182,19 +186,38 @@ class CompanionApp(App):
         # After the buttons, so that a press wakes the sleeping screen as a touch does.
         if services.screen_sleep is None:
             services.screen_sleep = ScreenSleep(services, Window)
+        if self.navigator is not None:
+            self.navigator.collection.busy = services.screen_sleep.busy
         # Home was drawn before anyone knew whether the buttons would open: it says so now.
         first = self._first_screen
         if isinstance(first, HomeScreen) and self.navigator is not None and first is self.navigator.current_screen:
             first.say_hardware_warning()
         # The version running got as far as its first screen: an update just installed is kept.
         started(services.store)
+        # What the start made is set aside from the collector's walks (ui/collector.py).
+        collector.freeze()
+        self._readying = Clock.schedule_once(lambda _dt: self.ready_offered_game(), READY_AFTER_S)
+
+    def ready_offered_game(self) -> None:
+        """The game Home offers for Resume, built unseen while the family reads Home, so that Resume (what
+        a family back at the table taps first) shows it at once. Not once they have gone elsewhere."""
+        from ui.open_saved import ready_saved_game
+        from ui.screens.home import HomeScreen
+
+        services, navigator = self.services, self.navigator
+        if services is None or navigator is None or not isinstance(navigator.current_screen, HomeScreen):
+            return
+        offered = navigator.current_screen.model.offered
+        if offered is not None:
+            ready_saved_game(services, navigator, offered.id)
 
     def on_stop(self) -> None:
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
         # Stopped before the deferred step ran (at once, or by a test): nothing opens afterwards.
         Window.unbind(on_flip=self._after_first_frame)
-        if self._finishing is not None:
-            self._finishing.cancel()
+        for deferred in (self._finishing, self._readying):
+            if deferred is not None:
+                deferred.cancel()
         if self.services is None:
             return
         if self.services.screen_sleep is not None:

@@ -21,3 +21,19 @@ class KeptScreen(Screen):
 
     def revisit(self, *details: Any) -> None:
         raise NotImplementedError
+
+
+class KeptGame(Screen):
+    """A game's screen, which the navigator keeps once the family leaves it (one game at a time): Resume
+    of the same game shows it again, laid out and drawn as it was, instead of reading the game back and
+    building its table anew. Kept only while nothing saved has changed since it was left."""
+
+    services: Services
+
+    def shows_as_saved(self, session_id: int) -> bool:
+        """Whether this screen shows saved game `session_id` exactly as the saved games hold it now."""
+        raise NotImplementedError
+
+    def now_as_saved(self) -> None:
+        """What is saved now is what this screen shows (it is being left, or was just built unseen)."""
+        raise NotImplementedError

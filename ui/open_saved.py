@@ -1,5 +1,6 @@
 """Opening a saved game: the one way Home's Resume and Saved games' Resume and Look all do it, so a game
-whose log can no longer be read back is said so by each, and changed by none."""
+whose log can no longer be read back is said so by each, and changed by none. The game the navigator
+kept, unchanged since it was left, is shown again rather than read back and built anew."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ def open_saved_game(services: Services, navigator: Navigator, session_id: int, *
     """Show saved game `session_id` on the game screen, first offering it for Resume again if
     `bring_back` (a game set aside); None once shown. A game that cannot be read back is left as it
     was, and the sentence saying so is returned for the screen to show."""
+    kept = None if bring_back else navigator.kept_game(services, session_id)
+    if kept is not None:
+        navigator.show(kept)
+        return None
     store = services.store
     try:
         session = store.resume(session_id)
@@ -26,3 +31,16 @@ def open_saved_game(services: Services, navigator: Navigator, session_id: int, *
         return f"Game {session_id} can't be brought back ({problem}); it stays in Saved games."
     navigator.go(Place.GAME, services, session)
     return None
+
+
+def ready_saved_game(services: Services, navigator: Navigator, session_id: int) -> None:
+    """The screen of saved game `session_id` read back, built and laid out now, without being shown: the
+    game Home offers for Resume, while the family reads Home after a start, so Resume shows it at once.
+    A game that cannot be read back is left for Resume to say so."""
+    if navigator.kept_game(services, session_id) is not None:
+        return
+    try:
+        session = services.store.resume(session_id)
+    except CompanionError:
+        return
+    navigator.ready(Place.GAME, services, session)

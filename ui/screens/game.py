@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from companion.evenings import EVENING_GAP_S, Evening
@@ -22,6 +21,7 @@ from ui.button_turns import ButtonAnswer, PressTimer, TakesClaims, TakesTurnButt
 from ui.controller import GameController, Notice
 from ui.games import view_class
 from ui.games.view import TableView
+from ui.kept import KeptGame
 from ui.places import Place
 from ui.screens.fixing import FixPopup
 from ui.screens.history import HistoryPopup
@@ -62,7 +62,7 @@ def evening_word(evening: Evening | None) -> str:
     return "Tonight" if evening is None or evening_title(evening) == "Tonight" else "Evening"
 
 
-class GameScreen(Screen):
+class GameScreen(KeptGame):
     def __init__(self, services: Services, navigator: Navigator, controller: GameController, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services, self.navigator, self.controller = services, navigator, controller
@@ -111,13 +111,42 @@ class GameScreen(Screen):
         self.add_widget(root)
         self.frame = root
         self.unfinished_notice = self._say_unfinished_elsewhere()
-        self._turn_buttons = self._listen_to_turn_buttons()
-        self._claims = self._listen_for_claims()
+        # The table listens to its game and to the big buttons only while it is shown (see _listen).
+        self._listening = self._turn_buttons = self._claims = False
         # A refusal taken off the bar by a later tap on the pads: the move those taps make says what happened.
         self._refusal_displaced = False
-        controller.subscribe(self._changed)
         self._changed(None)
         self._history: HistoryPopup | None = None
+        # The saved games' revision when this screen last showed them as they are (see KeptGame).
+        self._saved_at: tuple[int, int] | None = None
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self._listen()
+
+    def on_pre_leave(self, *args: Any) -> None:
+        self.now_as_saved()
+
+    def now_as_saved(self) -> None:
+        self._saved_at = self.services.store.revision
+
+    def shows_as_saved(self, session_id: int) -> bool:
+        """Nothing saved has changed since the family left this game (not a move, a rename, a game set
+        aside, an import), so it shows exactly what reading the game back would."""
+        return (self.controller.session.id == session_id and self._saved_at is not None
+                and self._saved_at == self.services.store.revision)
+
+    def _listen(self) -> None:
+        """Shown (again): the table follows its game, and the big buttons reach it."""
+        if self._listening:
+            return
+        self._listening = True
+        self.controller.subscribe(self._changed)
+        self._turn_buttons = self._listen_to_turn_buttons()
+        self._claims = self._listen_for_claims()
+        self._sync_claims()
+        if self._saved_at is not None:
+            # Back as it was left, less the message about what happened then, as a table read back shows it.
+            self.message.clear()
 
     def open_history(self) -> HistoryPopup:
         session = self.controller.session
@@ -384,6 +413,7 @@ class GameScreen(Screen):
             self.message.show(taken_back)
 
     def _stop_listening(self) -> None:
+        self._listening = False
         self.controller.unsubscribe(self._changed)
         if self._turn_buttons:
             self.services.hardware.on_idle_edge = None

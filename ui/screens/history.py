@@ -102,6 +102,10 @@ class HistoryPopup(ModalView):
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
         self.can_rename = on_names is not None
         self.lines: list[HistoryLine] = []
+        # Each line's row, oldest first, for the width they were wrapped in: shown again, only the rows
+        # from the first line that changed (a move made, undone or fixed since) are written anew.
+        self._move_rows: list[dict[str, Any]] = []
+        self._rows_room = 0.0
         self.decisions: list[tuple[RaceDecision, bool]] = []
         self.show(races)
 
@@ -127,7 +131,11 @@ class HistoryPopup(ModalView):
 
     def show(self, races: Sequence[list[dict[str, Any]]] = ()) -> None:
         """The moves and races as they stand now, the newest move at the top and none chosen."""
-        self.lines = list(self.controller.session.history())
+        lines = self.controller.session.history()
+        kept = next((index for index, (was, now) in enumerate(zip(self.lines, lines)) if was != now),
+                    min(len(self.lines), len(lines)))
+        del self._move_rows[kept:]
+        self.lines = lines
         # Each decided race, and whether the table ran it again instead of accepting it.
         self.decisions = [(decision, was_raced_again(lines)) for lines in races
                           if (decision := logged_decision(lines)) is not None]
@@ -139,7 +147,10 @@ class HistoryPopup(ModalView):
     def show_moves(self) -> None:
         self.showing_moves = True
         self.chosen_move = 0
-        self.rows.data = self._move_data(self._text_room())
+        room = self._text_room()
+        if room != self._rows_room:
+            self._move_rows, self._rows_room = [], room
+        self.rows.data = self._move_data(room)
         self.rows.scroll_y = 1
 
     def show_races(self) -> None:
@@ -153,17 +164,19 @@ class HistoryPopup(ModalView):
         return width - NUMBER_WIDTH - SHAPE_WIDTH - 2 * theme.GAP - dp(8) - dp(8)
 
     def _move_data(self, room: float) -> list[dict[str, Any]]:
+        """The rows of the moves, newest first: those not yet written (or no longer true) are written now."""
         players = self.controller.players
         font, line = theme.FONT_BODY, line_height(theme.FONT_BODY)
-        data: list[dict[str, Any]] = []
-        for line_ in reversed(self.lines):
+        for line_ in self.lines[len(self._move_rows):]:
             identity = players[line_.player].identity if line_.player is not None else None
             tall = max(theme.TARGET, lines_needed(line_.text, font, room) * line + dp(8))
-            data.append({"viewclass": "MoveRow", "line": line_, "text": line_.text, "fix": line_.fix,
-                         "number": "" if line_.fix else str(line_.number),
-                         "symbol": identity.symbol if identity else "",
-                         "rgba": theme.with_alpha(identity.rgb) if identity else [0, 0, 0, 0],
-                         "chosen": False, "row_size": (None, tall)})
+            self._move_rows.append({"viewclass": "MoveRow", "line": line_, "text": line_.text, "fix": line_.fix,
+                                    "number": "" if line_.fix else str(line_.number),
+                                    "symbol": identity.symbol if identity else "",
+                                    "rgba": theme.with_alpha(identity.rgb) if identity else [0, 0, 0, 0],
+                                    "row_size": (None, tall)})
+        # A fresh dict a row, so that choosing one (see choose) marks nothing in the rows kept.
+        data = [{**row, "chosen": False} for row in reversed(self._move_rows)]
         if not data:
             data.append({"viewclass": "MoveRow", "line": None, "text": "Nothing yet.", "fix": True, "number": "",
                          "symbol": "", "rgba": [0, 0, 0, 0], "chosen": False, "row_size": (None, theme.TARGET)})

@@ -121,8 +121,11 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         with self.canvas.before:
             self._colour = Color()
             self._shape = RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[theme.RADIUS])
-            self._outline_colour = Color(0, 0, 0, 0)
-            self._outline = Line(width=dp(1.5))
+        # The outline is drawn only while the palette has one (high contrast): a line with nothing to
+        # show is still a draw call, one of a screen's hundred.
+        self._outline_colour = Color(0, 0, 0, 0)
+        self._outline = Line(width=dp(1.5))
+        self._outlined = False
         self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
@@ -168,8 +171,11 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self._colour.rgba = fill
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
-        # A line wider than a pixel is drawn through the stencil, slow to paint even when it shows nothing.
-        self._outline.width = dp(1.5) if theme.palette.outline[3] else 1
+        outlined = bool(theme.palette.outline[3])
+        if outlined != self._outlined:
+            self._outlined = outlined
+            for part in (self._outline_colour, self._outline):
+                (self.canvas.before.add if outlined else self.canvas.before.remove)(part)
 
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size

@@ -16,6 +16,7 @@ from ui import theme
 from ui.games.nuts_about_mutts.model import ALWAYS, STATUSES, SeatModel, Status
 from ui.widgets.basics import Panel
 from ui.widgets.count import Number
+from ui.widgets.hiding import hide
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge, Tag  # noqa: F401  (SeatBadge named in seats.kv)
 from ui.widgets.sizes import sizes
@@ -107,6 +108,7 @@ class SeatTile(Panel):
             tag = Tag(text=status.word, opacity=0, font_size=mark_font())
             self.tags[status] = tag
             self.ids["marks"].add_widget(tag)
+            hide(tag, True)
         seat.fbind("turn", self._paint)
         seat.fbind("marks", self._place_marks)
         theme.palette.bind(version=self._paint)
@@ -149,13 +151,12 @@ class SeatTile(Panel):
         tall = self.tag_height
         for status, tag in self.tags.items():
             line = at.get(status)
+            hide(tag, line is None)
             if line is None:
-                tag.opacity = 0
                 continue
             x = marks.x + used[line] + (MARK_GAP if used[line] else 0)
             used[line] = x - marks.x + mark_width(status)
             tag.pos = (x, marks.top - (line + 1) * tall - line * MARK_LINE_GAP)
-            tag.opacity = 1
 
 
 class SeatStrip(GridLayout):
