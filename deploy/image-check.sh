@@ -15,7 +15,8 @@
 # the stick (Settings) and restarts into it; powers off and reads the exported files off the stick; boots
 # again and checks that the new version started with the saved games intact and that the clock went on
 # from where it was; then installs a broken update from another stick and checks that the kiosk switched
-# back to the version before and says so on the screen. Touches land where deploy/image_check_taps.py
+# back to the version before and says so on the screen; holds Settings' version row open to the
+# Maintenance page, exports everything to that stick and reads the backup off it. Touches land where deploy/image_check_taps.py
 # found the buttons in this checkout's app, each once the emulated screen matches the screen there; every
 # screen taken is checked. Needs root for apt; about 30 minutes on two busy cores. The emulated screens
 # are kept in build/image-check.
@@ -254,6 +255,11 @@ step_prepare() {
     (cd "$REPO" && .venv/bin/python deploy/image_check_taps.py "$broken" "$WORK/expected-broken" "$WORK/walk-data-broken" \
         settings update install restart) >>"$LOG_DIR/taps.log" 2>&1 ||
         die "walking this checkout's app to a broken update found no buttons to touch: $(tail -n 5 "$LOG_DIR/taps.log")"
+    # The Maintenance page, held open from Settings, exports everything to the stick still in.
+    cp -a "$WORK/walk-data" "$WORK/walk-data-maintenance"
+    (cd "$REPO" && .venv/bin/python deploy/image_check_taps.py "$broken" "$WORK/expected-maintenance" \
+        "$WORK/walk-data-maintenance" settings maintenance export-everything) >>"$LOG_DIR/taps.log" 2>&1 ||
+        die "walking this checkout's app to the Maintenance page found no buttons to touch: $(tail -n 5 "$LOG_DIR/taps.log")"
     echo "image $(basename "$(readlink -f "$IMAGE")"), version $VERSION; sticks with an evening, $NEXT_VERSION signed and $BROKEN_VERSION broken"
 }
 
@@ -279,15 +285,22 @@ step_boot() {
     echo "Home on the emulated display after $(since_boot boot1)s, $share of pixels differ from docs/screenshots"
 }
 
-# tap_as_here WALK NAME: the touch named NAME in the walk WALK (a folder of this checkout's app's screens),
-# once the emulated screen matches.
+# tap_as_here WALK NAME [ANY]: the touch named NAME in the walk WALK (a folder of this checkout's app's
+# screens), as long as it was held there, once the emulated screen matches; with ANY, once the emulated
+# screen is not blank (a page that shows this machine's own figures, as the Maintenance page does).
 tap_as_here() {
-    local walk=$1 name=$2 line x y screen
-    line=$(jq -r --arg name "$name" '.[] | select(.name == $name) | "\(.x) \(.y) \(.screen)"' "$walk/taps.json")
-    read -r x y screen <<<"$line"
-    wait_for_screen "$walk/$screen" "$SHOTS/${walk##*/}-$screen"
-    vm tap "$x" "$y"
-    echo "  touched $name at $x,$y"
+    local walk=$1 name=$2 line x y screen held
+    line=$(jq -r --arg name "$name" '.[] | select(.name == $name) | "\(.x) \(.y) \(.screen) \(.held // 0)"' "$walk/taps.json")
+    read -r x y screen held <<<"$line"
+    if [[ -z ${3:-} ]]; then
+        wait_for_screen "$walk/$screen" "$SHOTS/${walk##*/}-$screen"
+    else
+        sleep 20   # its figures are read off the screen's thread
+        vm screendump "$SHOTS/${walk##*/}-$screen"
+        picture blank "$SHOTS/${walk##*/}-$screen" >/dev/null || die "the emulated screen is blank before $name"
+    fi
+    if [[ $held == 0 ]]; then vm tap "$x" "$y"; else vm hold "$x" "$y" "$held"; fi
+    echo "  touched $name at $x,$y${held/#0/}"
 }
 
 step_stick() {
@@ -383,10 +396,27 @@ step_broken() {
     echo "$BROKEN_VERSION stopped before Home; $NEXT_VERSION runs again and the screen says so ($share of the message bar)"
 }
 
+# Settings' version row held, the Maintenance page shows; Export everything writes the backup to the
+# stick (checked on it once the emulated Pi is off, in step_clock) and releases it.
+step_maintenance() {
+    local from walk=$WORK/expected-maintenance
+    from=$(next_line boot2)
+    tap_as_here "$walk" settings
+    # Settings here says how the updates went, which this machine's walk did not live through.
+    tap_as_here "$walk" maintenance any
+    tap_as_here "$walk" export-everything any
+    wait_for boot2 'Unmounted .*media.pi.STICK|media-pi-STICK.mount: Deactivated' 300 "$from" >/dev/null
+    echo "the Maintenance page held open from Settings; everything exported and the stick released"
+}
+
 # The second boot began at 1970 too; its clock must have gone on from the first boot's saved clock.
 step_clock() {
     powerdown
     check_clock boot2 "$(cat "$WORK/boot1.clock")"
+    local backup
+    backup=$(mdir -b -i "$BROKEN_STICK" ::/ | grep -oE 'table-companion-backup-[0-9-]+$' | head -n 1) ||
+        die "the Maintenance page's backup is not on the stick after power-off" "$(mdir -b -i "$BROKEN_STICK" ::/)"
+    echo "the stick holds $backup: $(mdir -b -i "$BROKEN_STICK" "::/$backup" | grep -c .) files"
 }
 
 rm -rf "$LOG_DIR"
@@ -397,7 +427,7 @@ NEXT_VERSION=$(awk -F. -v OFS=. '{ $NF = $NF + 1; print }' <<<"$VERSION")
 BROKEN_VERSION=$(awk -F. -v OFS=. '{ $NF = $NF + 1; print }' <<<"$NEXT_VERSION")
 run_step prepare step_prepare
 stop_unless_passed
-for step in splash boot stick update poweroff reboot broken clock; do
+for step in splash boot stick update poweroff reboot broken maintenance clock; do
     run_step "$step" "step_$step"
     stop_unless_passed
 done

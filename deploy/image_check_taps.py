@@ -8,8 +8,8 @@ STICK_DIR holds the files the emulated stick holds ($IMAGE_CHECK_KEYS: the folde
 signed with); DATA_DIR is the app's data directory, kept for a
 later walk that goes on from where this one ended (a new one when missing). NAMEs are the touches to
 make, in order (default: all of TOUCHES' first walk, from the import to the update's restart). OUT_DIR
-gets NN-name.png (the screen before each touch) and taps.json ([{"name", "x", "y", "screen"}], x and y
-in pixels from the top left). The check
+gets NN-name.png (the screen before each touch) and taps.json ([{"name", "x", "y", "screen", "held"}], x
+and y in pixels from the top left, held: how long the finger stays, in seconds). The check
 replays the touches on the emulated display, each once its screen matches the one here, so the
 buttons are found by what they say in this version of the app, not by places written into the check.
 """
@@ -48,10 +48,12 @@ def main() -> int:
     from kivy.tests.common import UnitTestTouch
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.modalview import ModalView
+    from kivy.uix.widget import Widget
 
     from companion import config, exports
     from companion.updates import TrustedKeys, machine
     from ui.app import CompanionApp
+    from ui.widgets.hold import HOLD_S
 
     # The walk installs the update in its own process, trusting the check's throwaway key as the disk copy does.
     machine.KEYS = TrustedKeys(Path(os.environ["IMAGE_CHECK_KEYS"]), owners=(os.getuid(),))
@@ -75,6 +77,11 @@ def main() -> int:
                          and getattr(widget, "text", None) == text and not widget.disabled), None)
         return find
 
+    def held_open():
+        """The row Settings' Maintenance page is held open from."""
+        hold = getattr(app.navigator.current_screen, "maintenance_hold", None)
+        return None if hold is None else hold.widget
+
     def first_file():
         popup = on_top()
         choices = getattr(popup, "choices", [])
@@ -91,7 +98,14 @@ def main() -> int:
         "update": reading("Update from stick"),
         "install": reading("Install"),
         "restart": reading("Restart now"),
+        "maintenance": held_open,
+        "export-everything": reading("Export everything to USB stick"),
     }
+    # A finger kept down a moment beyond what opens the Maintenance page; any other touch is a tap.
+    held_s = {"maintenance": HOLD_S + 1.0}
+    # Where on its widget each touch lands: the middle, but the version row is held on its words, clear
+    # of the button it may hold.
+    landing: dict[str, Callable[[Widget], tuple[float, float]]] = {"maintenance": lambda row: (row.x + 20, row.center_y)}
     touches: list[tuple[str, Callable[[], object]]] = [(name, finders[name]) for name in wanted]
     taps: list[dict[str, object]] = []
     state = {"waited": 0.0, "settled": 0}
@@ -115,15 +129,22 @@ def main() -> int:
             return
         touches.pop(0)
         state["waited"], state["settled"] = 0.0, 0
-        x, y = target.to_window(*target.center)
+        x, y = target.to_window(*landing.get(name, lambda widget: widget.center)(target))
         screen = f"{len(taps):02d}-{name}.png"
         shutil.move(Window.screenshot(name=str(out / f"shot-{name}.png")), out / screen)
-        taps.append({"name": name, "x": round(x), "y": round(Window.height - y), "screen": screen})
-        if name != "restart":   # here it would only close this app
-            touch = UnitTestTouch(x, y)
-            touch.touch_down()
-            touch.touch_up()
-        Clock.schedule_once(step, 0.3)
+        held = held_s.get(name, 0.0)
+        if not 0 <= x < Window.width or not 0 <= y < Window.height:
+            print(f"image_check_taps: {name!r} is off the screen at {x:.0f},{y:.0f}", file=sys.stderr)
+            app.stop()
+            return
+        taps.append({"name": name, "x": round(x), "y": round(Window.height - y), "screen": screen, "held": held})
+        if name == "restart":   # here it would only close this app
+            Clock.schedule_once(step, 0.3)
+            return
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        Clock.schedule_once(lambda _dt: touch.touch_up(), held)
+        Clock.schedule_once(step, held + 0.3)
 
     app.bind(on_start=lambda *_: Clock.schedule_once(step, 0.5))
     app.run()

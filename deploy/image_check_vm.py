@@ -2,6 +2,7 @@
 
     python3 deploy/image_check_vm.py SOCKET screendump OUT.png
     python3 deploy/image_check_vm.py SOCKET tap X Y            (pixels from the top left of 800x480)
+    python3 deploy/image_check_vm.py SOCKET hold X Y SECONDS   (a finger kept there, as the Maintenance page asks)
     python3 deploy/image_check_vm.py SOCKET plug ID IMAGE      (a USB stick: IMAGE as a usb-storage drive)
     python3 deploy/image_check_vm.py SOCKET unplug ID
     python3 deploy/image_check_vm.py SOCKET powerdown
@@ -72,14 +73,15 @@ def screendump(qmp: Qmp, out: Path) -> None:
         Image.open(raw).convert("RGB").save(out)
 
 
-def tap(qmp: Qmp, x: int, y: int) -> None:
-    """A touch where a finger would put it: QEMU's USB tablet reports absolute positions 0-32767."""
+def tap(qmp: Qmp, x: int, y: int, held_s: float = TAP_HELD_S) -> None:
+    """A touch where a finger would put it, kept there `held_s`: QEMU's USB tablet reports absolute
+    positions 0-32767."""
     position = [{"type": "abs", "data": {"axis": "x", "value": round(x * 32767 / (WIDTH - 1))}},
                 {"type": "abs", "data": {"axis": "y", "value": round(y * 32767 / (HEIGHT - 1))}}]
     qmp.call("input-send-event", events=position)
     qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": True, "button": "left"}}])
-    # Held as long as a finger's tap: down and up within a millisecond reach the app in one frame.
-    time.sleep(TAP_HELD_S)
+    # Held at least as long as a finger's tap: down and up within a millisecond reach the app in one frame.
+    time.sleep(held_s)
     qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
 
 
@@ -150,6 +152,8 @@ def main(argv: list[str]) -> int:
         screendump(qmp, Path(rest[0]))
     elif command == "tap":
         tap(qmp, int(rest[0]), int(rest[1]))
+    elif command == "hold":
+        tap(qmp, int(rest[0]), int(rest[1]), float(rest[2]))
     elif command == "plug":
         identity, image = rest
         qmp.call("blockdev-add", driver="raw", **{"node-name": identity},
