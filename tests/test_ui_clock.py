@@ -93,7 +93,8 @@ def test_a_stale_clock_is_set_by_touches_and_tonight_joins_the_game_played_befor
     set_by_touches(screen, FRIDAY_8PM + DAY + 50 * MINUTE)            # Saturday 20:50
     assert abs(time.time() - computer) < 60                            # the computer's own clock is left alone
     play_nut(services.store, table_clock, 20)
-    assert home_after(screen, navigator).model.tonight.startswith("Tonight: 2 games")   # not Friday's, not one alone
+    home = home_after(screen, navigator)   # (which reads the evenings after its first frame)
+    assert settle_until(lambda: home.model.tonight.startswith("Tonight: 2 games"))   # not Friday's, not one alone
 
     # The plug pulled for half an hour: the table starts at the clock it saved, set right before playing on.
     stopped = clock.now()
@@ -102,7 +103,8 @@ def test_a_stale_clock_is_set_by_touches_and_tonight_joins_the_game_played_befor
     screen = open_clock_section(services, navigator)
     set_by_touches(screen, stopped + 30 * MINUTE)
     play_nut(services.store, table_clock, 20)
-    assert home_after(screen, navigator).model.tonight.startswith("Tonight: 3 games")
+    home = home_after(screen, navigator)
+    assert settle_until(lambda: home.model.tonight.startswith("Tonight: 3 games")), home.model.tonight
 
 
 def test_the_time_zone_is_picked_by_region_then_city(services, navigator, table_clock):
