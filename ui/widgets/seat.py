@@ -45,10 +45,12 @@ class SeatBadge(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_table)
         super().__init__(**kwargs)
-        self.fbind("player", self._show_player)
-        self._show_player()
+        # Bound before the player's name is shown, which is then fitted too.
         for name in ("name", "font_size", "bold", "fit_down_to"):
             self.fbind(name, self._fit_name)
+        self.fbind("player", self._show_player)
+        self._show_player()
+        self._fit_name()
 
     def on_kv_post(self, base_widget: Any) -> None:
         # Its label exists once its rule is applied, which for a badge laid out in another's rule is
