@@ -380,7 +380,7 @@ class EveningBody(BoxLayout):
         if self.evening is None:
             return
         standings = self.evening.standings
-        widths = column_widths(standings, bool(self.evening.finished_games))
+        widths = column_widths(standings)
         longest = max((text_width(word, theme.FONT_SMALL, True) for standing in standings
                        for word in standing.name.split()), default=0.0)
         need = standing_row_width(widths, longest / KERNING_ROOM + dp(2)) + BAR_ROOM
@@ -405,7 +405,7 @@ class EveningBody(BoxLayout):
         rule = f"{POINTS_RULE}{tap_hint}"
         # Before any game is finished nobody has a place: everyone "1st" on 0 points says nothing.
         ranked = bool(evening.finished_games)
-        widths = column_widths(standings, ranked)
+        widths = column_widths(standings)
         data: list[dict[str, Any]] = [{"viewclass": "StandingsHeading", "widths": widths,
                                        "row_size": (None, theme.FONT_SMALL * 1.5)}]
         data += [standing_item(standing, room, widths, ranked) for standing in standings]
@@ -416,7 +416,7 @@ class EveningBody(BoxLayout):
         return data
 
 
-def column_widths(standings: Sequence[EveningStanding], ranked: bool) -> list[float]:
+def column_widths(standings: Sequence[EveningStanding]) -> list[float]:
     """How wide each of COLUMNS is: its heading in the small type or its widest figure, whichever is
     wider (a place takes at least PLACE_WIDTH, and smaller type where "31st" would need more)."""
     figures = [[], [(str(standing.points), theme.FONT_TITLE, True) for standing in standings],

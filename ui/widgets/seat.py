@@ -66,7 +66,9 @@ class SeatBadge(BoxLayout):
         else:
             self.shown_font = font_to_fit(self.name, self.font_size, min(self.font_size, self.fit_down_to), room,
                                           bold=self.bold)
-        self.shown_name = wrapped_at_hyphens(self.name, self.shown_font, room, self.bold)
+        # Broken only once in a window: a badge not yet laid out has a widget's first width, not its own.
+        shown = self.get_root_window() is not None
+        self.shown_name = wrapped_at_hyphens(self.name, self.shown_font, room, self.bold) if shown else self.name
 
     def _show_player(self, *_: Any) -> None:
         player = self.player
