@@ -50,15 +50,15 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     space = text_width(" ", font_size, bold)
     lines, used = 1, 0.0
     for word in text.split():
-        pieces = hyphen_pieces(word, font_size, room, bold)
-        if len(pieces) > 1:
-            lines, used = lines + (len(pieces) - 1) + bool(used), text_width(pieces[-1], font_size, bold)
-            continue
-        wide = text_width(word, font_size, bold)
+        first, *rest = hyphen_pieces(word, font_size, room, bold)
+        wide = text_width(first, font_size, bold)
         if used and used + space + wide > room:
             lines, used = lines + 1, wide
         else:
             used = used + space + wide if used else wide
+        # Each piece after a hyphen begins a line of its own, as wrapped_at_hyphens writes it.
+        for piece in rest:
+            lines, used = lines + 1, text_width(piece, font_size, bold)
     return lines
 
 
