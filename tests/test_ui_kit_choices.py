@@ -1,6 +1,7 @@
 """The kit's additions for the app's own screens, as a finger uses them: a row of options of which one
 is chosen, a stepper whose owner decides which values it allows, a clashing value drawn in the refusal
-colour, a button in a player's colour, and a list that runs across."""
+colour, a button in a player's colour, a list that runs across, a seat's name that goes on after its
+hyphen where its line is too short even in the smallest type, and a choice's note no bigger than its words."""
 
 import pytest
 
@@ -171,3 +172,52 @@ def test_a_shape_too_dark_for_the_tables_surfaces_gets_a_light_rim():
 
     assert theme.contrast_ratio(rim("red"), theme.palette.surface) > 7      # dark red's cross stands out
     assert list(rim("yellow")) == [0, 0, 0, 0.85]                            # a light fill keeps its dark edge
+
+
+def test_a_name_too_long_for_its_badge_at_the_smallest_type_goes_on_after_its_hyphen(shown):
+    import sys
+    from pathlib import Path
+
+    from ui.widgets.seat import SeatBadge
+    from ui.widgets.text import text_width
+
+    sys.path.insert(0, str(Path(__file__).parent / "e2e"))
+    import layout
+
+    badge = SeatBadge(font_size=theme.FONT_BODY, fit_down_to=theme.FONT_SMALL, size_hint=(None, None), height=80)
+    badge.name, badge.symbol = "Jean-Baptiste", "circle"   # as a screen's rule gives them
+    # Room for "Baptiste" at the smallest type, not for the whole name.
+    badge.width = badge.symbol_size + badge.spacing + text_width("Baptiste", theme.FONT_SMALL) + 8
+    shown(badge)
+    label = badge.ids["label"]
+    assert label.font_size == theme.FONT_SMALL and label.text == "Jean-\nBaptiste"
+    assert layout.broken_words(badge) == [] and layout.label_problems(label) == []
+    badge.width = 400   # room again: the name on one line, in the type asked for
+    settle()
+    assert label.text == "Jean-Baptiste" and label.font_size == theme.FONT_BODY
+
+
+def test_a_badge_made_with_its_player_shows_the_name_from_the_start(shown):
+    from companion.players import Player
+    from ui.widgets.seat import SeatBadge
+
+    badge = SeatBadge(player=Player("Ben", "sky"), size_hint=(None, None), size=(200, 60))
+    assert badge.ids["label"].text == "Ben"   # before any layout gives its words another width
+    shown(badge)
+    assert badge.ids["label"].text == "Ben"
+
+
+def test_a_choices_note_is_never_in_bigger_type_than_its_words(shown):
+    from ui.widgets.sizes import sizes
+
+    choice = shown(Choice(text="green zigzags", note="5 left", font_size=theme.FONT_BODY, size_hint_y=None,
+                          height=theme.FONT_SMALL * 3))
+    sizes.font_small, before = theme.FONT_SMALL * 1.5, sizes.font_small   # as at 1280x720
+    try:
+        choice.note = "4 left"
+        settle()
+        label = choice.ids["label"]
+        assert label.texture_size[1] <= label.height + 1.5, "the words and the note spill out of the choice"
+        assert choice.note_font <= choice.shown_font
+    finally:
+        sizes.font_small = before

@@ -46,7 +46,7 @@ from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import OfferBar
 from ui.widgets.seat import SeatBadge
 from ui.widgets.symbols import draw_shape
-from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
+from ui.widgets.text import KERNING_ROOM, font_to_fit, line_height, lines_needed, text_width
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -56,11 +56,16 @@ POINTS_RULE = nights.POINTS_RULE
 # beside the chart's right edge at 800x480, nor could the lines be told apart.
 CHART_LINES = 6
 
-COLUMNS = (("Points", dp(58)), ("Games", dp(58)), ("Wins", dp(48)))
+# The standings' columns after the player's: each as wide as the widest of its heading (in the small
+# type) and its figures, worked out as the rows are made, so a heading in larger type is never cut.
+COLUMNS = ("Place", "Points", "Games", "Wins")
 PLACE_WIDTH = dp(48)
+CELL_ROOM = dp(4)
 STANDING_SYMBOL, SEAT_SYMBOL, BADGE_GAP = dp(30), dp(22), dp(6)
 STANDING_PAD, CARD_PAD_X, CARD_PAD_Y, CARD_SPACING = dp(6), dp(8), dp(6), dp(2)
 SEAT_LINE, SCORE_WIDTH, DELETE_WIDTH = dp(34), dp(62), dp(96)
+# The standings' share of the body's width beside the chart: at least, and at most where long names need more.
+LIST_SHARE = (0.55, 0.65)
 # Room kept at the list's right for its scroll bar.
 BAR_ROOM = dp(8)
 LIST_SPACING = dp(6)
@@ -89,7 +94,7 @@ def name_height(name: str, font: float, room: float, bold: bool) -> float:
 
 # ----- the rows of the list ---------------------------------------------------------------------------
 class StandingsHeading(Row, BoxLayout):
-    pass
+    widths = ListProperty([PLACE_WIDTH, PLACE_WIDTH, PLACE_WIDTH, PLACE_WIDTH])   # of COLUMNS, as column_widths
 
 
 class PointsRule(Row, BoxLayout):
@@ -100,6 +105,7 @@ class StandingRow(Row, ButtonBehavior, BoxLayout):
     """One player's line in the evening's table; a tap opens their records (where the body offers them)."""
 
     standing = ObjectProperty(None, allownone=True)
+    widths = ListProperty([PLACE_WIDTH, PLACE_WIDTH, PLACE_WIDTH, PLACE_WIDTH])   # of COLUMNS, as column_widths
     place = StringProperty("")
     place_font = NumericProperty(theme.FONT_TABLE)   # smaller for a long evening's "31st" than for "1st"
     name = StringProperty("")
@@ -184,6 +190,8 @@ END_LEAD = dp(14)
 # without their colours; past this many games the points crowd into each other, and only the ends do.
 MARKED_GAMES = 12
 MARK_RADIUS = dp(6)
+# The least share of the chart's width the graph keeps beside the names at its lines' ends.
+GRAPH_SHARE = 0.4
 
 
 class RunningTotalsChart(BoxLayout):
@@ -252,8 +260,9 @@ class RunningTotalsChart(BoxLayout):
         self._place_ends()
 
     def _size_strip(self, *_: Any) -> None:
-        """The names' strip as wide as its longest word needs, and never more than half the chart."""
-        self.ends.width = min(self.width / 2, END_LEAD + dp(20) + dp(6) + self._words + dp(4))
+        """The names' strip as wide as its longest word needs (a name is never cut), leaving the graph
+        at least GRAPH_SHARE of the chart."""
+        self.ends.width = min(self.width * (1 - GRAPH_SHARE), END_LEAD + dp(20) + dp(6) + self._words + dp(4))
 
     def _in_holder(self, x: float, y: float) -> tuple[float, float]:
         """Where the graph's point (x games, y points) is drawn, in the holder's coordinates."""
@@ -318,6 +327,7 @@ class EveningBody(BoxLayout):
 
     has_chart = BooleanProperty(False)
     leaders_note = StringProperty("")   # says the chart has only the leaders' lines, when it has
+    list_share = NumericProperty(LIST_SHARE[0])   # of the width, the rest the chart's
 
     def __init__(self, on_player: Callable[[str], None] | None = None,
                  on_delete: Callable[[GameResult], object] | None = None, **kwargs: Any) -> None:
@@ -327,6 +337,7 @@ class EveningBody(BoxLayout):
         self.listing.layout_manager.padding = [0, 0, BAR_ROOM, 0]
         self._width = 0.0
         self.listing.bind(width=self._fit)
+        self.bind(width=self._share)
 
     @property
     def listing(self) -> RowList:
@@ -354,6 +365,7 @@ class EveningBody(BoxLayout):
             return
         self.evening = evening
         standings = evening.standings
+        self._share()
         self.listing.data = self._data(evening, standings, self._room())
         self.listing.scroll_y = 1
         self.has_chart = bool(evening.finished_games)
@@ -362,10 +374,23 @@ class EveningBody(BoxLayout):
         if self.has_chart:
             self.chart_view.show(evening, [standing.name for standing in standings[:CHART_LINES]])
 
+    def _share(self, *_: Any) -> None:
+        """The standings as wide as their columns and the longest word of a name in the small type
+        need (from LIST_SHARE's least to its most), so a name is not broken while the chart has room."""
+        if self.evening is None:
+            return
+        standings = self.evening.standings
+        widths = column_widths(standings)
+        longest = max((text_width(word, theme.FONT_SMALL, True) for standing in standings
+                       for word in standing.name.split()), default=0.0)
+        need = standing_row_width(widths, longest / KERNING_ROOM + dp(2)) + BAR_ROOM
+        body = (self.width if self.width > 100 else Window.width) - self.spacing
+        self.list_share = min(LIST_SHARE[1], max(LIST_SHARE[0], need / body))
+
     def _room(self) -> float:
         """The rows' width: the list's, less the room kept for its bar (its share of the window until
         it is laid out)."""
-        width = self.listing.width if self.listing.width > 100 else Window.width * 0.55
+        width = self.listing.width if self.listing.width > 100 else Window.width * self.list_share
         self._width = width
         return width - BAR_ROOM
 
@@ -378,10 +403,12 @@ class EveningBody(BoxLayout):
     def _data(self, evening: Evening, standings: Sequence[EveningStanding], room: float) -> list[dict[str, Any]]:
         tap_hint = " Tap a name for that player's records." if self.on_player is not None else ""
         rule = f"{POINTS_RULE}{tap_hint}"
-        data: list[dict[str, Any]] = [{"viewclass": "StandingsHeading", "row_size": (None, theme.FONT_SMALL * 1.5)}]
         # Before any game is finished nobody has a place: everyone "1st" on 0 points says nothing.
         ranked = bool(evening.finished_games)
-        data += [standing_item(standing, room, ranked) for standing in standings]
+        widths = column_widths(standings)
+        data: list[dict[str, Any]] = [{"viewclass": "StandingsHeading", "widths": widths,
+                                       "row_size": (None, theme.FONT_SMALL * 1.5)}]
+        data += [standing_item(standing, room, widths, ranked) for standing in standings]
         data.append({"viewclass": "PointsRule", "text": rule,
                      "row_size": (None, name_height(rule, theme.FONT_SMALL, room, False) + dp(10))})
         data += [game_item(number, game, room, self.on_delete is not None)
@@ -389,16 +416,32 @@ class EveningBody(BoxLayout):
         return data
 
 
-def standing_item(standing: EveningStanding, room: float, ranked: bool = True) -> dict[str, Any]:
+def column_widths(standings: Sequence[EveningStanding]) -> list[float]:
+    """How wide each of COLUMNS is: its heading in the small type or its widest figure, whichever is
+    wider (a place takes at least PLACE_WIDTH, and smaller type where "31st" would need more)."""
+    figures = [[], [(str(standing.points), theme.FONT_TITLE, True) for standing in standings],
+               [(str(standing.games), theme.FONT_TABLE, False) for standing in standings],
+               [(str(standing.wins), theme.FONT_TABLE, False) for standing in standings]]
+    widths = [max([text_width(heading, theme.FONT_SMALL)] + [text_width(*figure) for figure in column]) + CELL_ROOM
+              for heading, column in zip(COLUMNS, figures)]
+    widths[0] = max(widths[0], PLACE_WIDTH)
+    return widths
+
+
+def standing_row_width(widths: list[float], name_room: float) -> float:
+    """How wide a standing's row is with COLUMNS this wide and `name_room` for the name."""
+    return 2 * STANDING_PAD + sum(widths) + 4 * theme.GAP + STANDING_SYMBOL + BADGE_GAP + name_room
+
+
+def standing_item(standing: EveningStanding, room: float, widths: list[float], ranked: bool = True) -> dict[str, Any]:
     identity = identity_of(standing.colour)
-    name_room = (room - 2 * STANDING_PAD - PLACE_WIDTH - sum(width for _, width in COLUMNS) - 4 * theme.GAP
-                 - STANDING_SYMBOL - BADGE_GAP)
+    name_room = room - standing_row_width(widths, 0)
     leader = ranked and standing.place == 1
     font = font_to_fit(standing.name, theme.FONT_TABLE, theme.FONT_SMALL, name_room, bold=leader)
     tall = max(theme.TOUCH, name_height(standing.name, font, name_room, leader) + dp(8))
     place = ordinal(standing.place if ranked else None)
-    return {"viewclass": "StandingRow", "standing": standing, "place": place,
-            "place_font": font_to_fit(place, theme.FONT_TABLE, theme.FONT_SMALL, PLACE_WIDTH - dp(2), bold=True),
+    return {"viewclass": "StandingRow", "standing": standing, "place": place, "widths": widths,
+            "place_font": font_to_fit(place, theme.FONT_TABLE, theme.FONT_SMALL, widths[0] - dp(2), bold=True),
             "name": standing.name, "symbol": identity.symbol, "rgba": theme.with_alpha(identity.rgb),
             "name_font": font, "leader": leader and bool(standing.games), "bold": leader, "points": str(standing.points),
             "games": str(standing.games), "wins": str(standing.wins), "row_size": (None, tall)}

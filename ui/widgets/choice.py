@@ -38,6 +38,7 @@ class Choice(ButtonBehavior, BoxLayout):
     disabled_reason = StringProperty("")
     font_size = NumericProperty(0)
     shown_font = NumericProperty(0)     # the words' type: font_size, or less where they would not fit
+    note_font = NumericProperty(0)      # the note's: the small type, but never bigger than the words it notes
     halign = StringProperty("center")
     tint = ListProperty([])             # a fill of its own (a player's colour) instead of its kind's
 
@@ -72,11 +73,19 @@ class Choice(ButtonBehavior, BoxLayout):
     def _fit_words(self, *_: Any) -> None:
         label = self.ids.get("label")
         if label is None or label.width <= 1 or not self.text.strip():
-            self.shown_font = self.font_size
+            self.shown_font, self.note_font = self.font_size, sizes.font_small
             return
-        note = line_height(sizes.font_small) if self.note else 0.0
-        self.shown_font = font_to_fit(self.text, self.font_size, min(self.font_size, theme.FONT_SMALL), label.width,
-                                      max(label.height - note, line_height(theme.FONT_SMALL)), bold=True)
+        font = self._font_beside_note(label.width, label.height, sizes.font_small)
+        if self.note and font < sizes.font_small:
+            # Words made smaller to leave the note its line: the note is made as small as them.
+            font = self._font_beside_note(label.width, label.height, max(font, theme.FONT_SMALL))
+        self.shown_font, self.note_font = font, max(theme.FONT_SMALL, min(sizes.font_small, font))
+
+    def _font_beside_note(self, width: float, height: float, note_font: float) -> float:
+        """The words' type where they share `height` with the note's line in `note_font`."""
+        note = line_height(note_font) if self.note else 0.0
+        return font_to_fit(self.text, self.font_size, min(self.font_size, theme.FONT_SMALL), width,
+                           max(height - note, line_height(theme.FONT_SMALL)), bold=True)
 
     def _words_room(self, width: float) -> float:
         """The words' width in a choice `width` wide: less its padding, the shape (none is still a

@@ -16,14 +16,14 @@ from ui import theme
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in seat.kv)
-from ui.widgets.text import font_to_fit, text_width
+from ui.widgets.text import font_to_fit, text_width, wrapped_at_hyphens
 
 
 class SeatBadge(BoxLayout):
     """`player` (a companion.players.Player) gives the name, shape and colour. A long name wraps at a
     space onto a second line rather than being cut, so give the badge room for two lines where names
     can be long; with `fit_down_to` a name too long for its line (one long word) takes smaller type,
-    down to that size, rather than be broken."""
+    down to that size, rather than be broken; a word still too long goes on after its hyphen."""
 
     player = ObjectProperty(None, allownone=True)
     name = StringProperty("")
@@ -34,6 +34,7 @@ class SeatBadge(BoxLayout):
     symbol_size = NumericProperty(dp(26))
     fit_down_to = NumericProperty(0)
     shown_font = NumericProperty(0)   # the type the name is drawn in: font_size, or less to fit
+    shown_name = StringProperty("")   # the name as drawn: broken after a hyphen where a word is too wide
 
     @staticmethod
     def width_for(names: Iterable[str], font_size: float, symbol_size: float = dp(26), spacing: float = dp(6)) -> float:
@@ -44,10 +45,12 @@ class SeatBadge(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sizes.font_table)
         super().__init__(**kwargs)
-        self.fbind("player", self._show_player)
-        self._show_player()
+        # Bound before the player's name is shown, which is then fitted too.
         for name in ("name", "font_size", "bold", "fit_down_to"):
             self.fbind(name, self._fit_name)
+        self.fbind("player", self._show_player)
+        self._show_player()
+        self._fit_name()
 
     def on_kv_post(self, base_widget: Any) -> None:
         # Its label exists once its rule is applied, which for a badge laid out in another's rule is
@@ -60,9 +63,12 @@ class SeatBadge(BoxLayout):
         room = label.width if label is not None else 0
         if not self.fit_down_to or room <= 1 or not self.name:
             self.shown_font = self.font_size
-            return
-        self.shown_font = font_to_fit(self.name, self.font_size, min(self.font_size, self.fit_down_to), room,
-                                      bold=self.bold)
+        else:
+            self.shown_font = font_to_fit(self.name, self.font_size, min(self.font_size, self.fit_down_to), room,
+                                          bold=self.bold)
+        # Broken only once in a window: a badge not yet laid out has a widget's first width, not its own.
+        shown = self.get_root_window() is not None
+        self.shown_name = wrapped_at_hyphens(self.name, self.shown_font, room, self.bold) if shown else self.name
 
     def _show_player(self, *_: Any) -> None:
         player = self.player

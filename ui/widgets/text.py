@@ -41,19 +41,24 @@ KERNING_ROOM = 0.98
 
 
 def lines_needed(text: str, font_size: float, width: float, bold: bool = False) -> int:
-    """How many lines `text` takes wrapped at spaces in `width` (a word is never broken), each of its
-    own lines ("\n") begun afresh."""
+    """How many lines `text` takes wrapped at spaces in `width`, each of its own lines ("\n") begun
+    afresh: a word is never broken, but one wider than the line goes on after a hyphen of its own
+    (as `wrapped_at_hyphens` writes it)."""
     if "\n" in text:
         return sum(lines_needed(line, font_size, width, bold) for line in text.split("\n"))
     room = width * KERNING_ROOM
     space = text_width(" ", font_size, bold)
     lines, used = 1, 0.0
     for word in text.split():
-        wide = text_width(word, font_size, bold)
+        first, *rest = hyphen_pieces(word, font_size, room, bold)
+        wide = text_width(first, font_size, bold)
         if used and used + space + wide > room:
             lines, used = lines + 1, wide
         else:
             used = used + space + wide if used else wide
+        # Each piece after a hyphen begins a line of its own, as wrapped_at_hyphens writes it.
+        for piece in rest:
+            lines, used = lines + 1, text_width(piece, font_size, bold)
     return lines
 
 
@@ -68,6 +73,33 @@ def font_to_fit(text: str, largest: float, smallest: float, width: float, height
                                or max(text_width(word, size, bold) for word in text.split() or [""]) > width):
         size = max(smallest, size - step)
     return size
+
+
+def hyphen_pieces(word: str, font_size: float, width: float, bold: bool = False) -> list[str]:
+    """`word` whole where it fits `width`, else in pieces that end at its hyphens, as few as fit (a
+    double-barrelled name, "Jean-Baptiste", goes on after its hyphen rather than be cut mid-word). A
+    piece with no hyphen to break at may still be wider than the width."""
+    if text_width(word, font_size, bold) <= width or "-" not in word[1:-1]:
+        return [word]
+    parts = [part + "-" for part in word.split("-")]
+    parts[-1] = parts[-1][:-1]
+    pieces = [parts[0]]
+    for part in parts[1:]:
+        if text_width(pieces[-1] + part, font_size, bold) <= width:
+            pieces[-1] += part
+        else:
+            pieces.append(part)
+    return [piece for piece in pieces if piece]
+
+
+def wrapped_at_hyphens(text: str, font_size: float, width: float, bold: bool = False) -> str:
+    """`text` with each word too wide for `width` broken onto the next line after a hyphen: a label
+    wraps only at spaces, and breaks a longer word wherever its line ends."""
+    if not text or width <= 1 or "-" not in text:
+        return text
+    return "\n".join(" ".join("\n".join(hyphen_pieces(word, font_size, width * KERNING_ROOM, bold))
+                               for word in line.split(" "))
+                      for line in text.split("\n"))
 
 
 def breakable(text: str, longest: int = 40) -> str:
