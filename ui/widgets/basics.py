@@ -125,6 +125,9 @@ class Text(FitsWords, Label):
 
     fine_print = BooleanProperty(False)
     fit_down_to = NumericProperty(0)
+    # A line that only sometimes has something to say (a footnote) takes no room while it says nothing;
+    # other texts keep a line's room, so what is under them does not jump when their words come.
+    gone_when_empty = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
@@ -133,7 +136,7 @@ class Text(FitsWords, Label):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
-        self.bind(width=self._wrap, texture_size=self._grow)
+        self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, gone_when_empty=self._grow)
         self._wrap()
         self.keep_words_whole()
         self.fbind("fit_down_to", self.fit_words)
@@ -148,6 +151,9 @@ class Text(FitsWords, Label):
         self.text_size = (self.width, None)
 
     def _grow(self, *_: Any) -> None:
+        if self.gone_when_empty and not self.text.strip():
+            self.height = 0
+            return
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 

@@ -96,7 +96,7 @@ class Choice(ButtonBehavior, BoxLayout):
         font = min(self.font_size, max(theme.FONT_SMALL, font_to_fit(self.text, self.font_size, theme.FONT_SMALL,
                                                                      room, bold=True)))
         note = line_height(sizes.font_small) if self.note else 0.0
-        return lines_needed(self.text, font, room, bold=True) * line_height(font) + note + dp(2)
+        return lines_needed(self.text, font, room, bold=True) * line_height(font) + note + dp(4)
 
     def _recolour(self, *_: Any) -> None:
         self.property("fill").dispatch(self)
