@@ -401,3 +401,34 @@ def test_partners_long_names_stay_in_their_boxes_when_the_hand_is_handed_over(se
         Window.remove_widget(screen.manager)
     finally:
         theme.use_larger_text(False)
+
+
+@pytest.mark.parametrize("larger_text", [False, True], ids=["usual-text", "larger-text"])
+def test_collecting_at_four_shows_the_whole_centre_and_every_players_cards_at_once(shown, larger_text):
+    """At 1280x720, four long names, twenty cards in the centre: the centre takes the width its rows
+    need to be all in sight, each player's name and dog stand beside their cards, and every card, the
+    centre's and each player's, is on screen at once, with no scrolling, before and after a card is
+    tapped (with Larger text too)."""
+    from kivy.uix.scrollview import ScrollView
+
+    Window.size = (1280, 720)
+    settle()
+    if larger_text:
+        theme.use_larger_text(True)
+    try:
+        screen, session = shown(FIRST["collecting"])
+        pad = screen.view.collecting
+        assert len(session.summary()["centre"]) >= 20
+        for _ in range(2):
+            lists = [widget for widget in pad.walk() if isinstance(widget, ScrollView)]
+            assert lists and all(view.children[0].height <= view.height + 1 for view in lists), \
+                [(view.height, view.children[0].height) for view in lists]
+            chips = pad.centre_chips + [chip for row in pad.seat_rows for chip in row.chips if layout.is_shown(chip)]
+            assert len(chips) == len(session.summary()["centre"]) + sum(
+                len(player["laid_out"]) for player in session.summary()["players"])
+            for chip in chips:
+                assert layout.viewport(chip, Window) == layout.intersect(layout.window_box(chip), layout.window_box(chip))
+            assert problems(screen) == []
+            tap(pad.own_chips[0])
+    finally:
+        theme.use_larger_text(False)
