@@ -151,6 +151,10 @@ class SeatCards(BoxLayout):
         self.add_widget(self.cards)
         self.show_beside(False)
 
+    def line_width(self) -> float:
+        """The name and the dog's place side by side over the cards."""
+        return float(self.badge.width + self.name_row.spacing + text_width(self.place.text, theme.FONT_TABLE) + dp(4))
+
     def names_width(self) -> float:
         """The name's column beside the cards: the wider of the name and the dog's place."""
         return float(max(self.badge.width, text_width(self.place.text, theme.FONT_TABLE) + dp(4)))
@@ -310,8 +314,10 @@ class CollectPad(OpensTricks, BoxLayout):
         columns = max(1, -(-cards // rows))
         wanted = columns * (chip_w + gap) - gap + 2 * dp(6)
         share = body.width - body.spacing
-        # Where even that leaves the players' rows too little, the two share the room evenly.
-        panel.width = max(wanted, share * 0.35) if wanted <= share * 0.6 else share / 2
+        # The players' rows keep the room of their longest name and dog's place on a line.
+        most = share - max(row.line_width() for row in self.seat_rows) - 2 * dp(6)
+        # Where the centre's rows cannot all be had so, the two share the room evenly.
+        panel.width = min(max(wanted, share * 0.35), most) if wanted <= most else min(share / 2, most)
 
     def _arrange_rows(self, *_: Any) -> None:
         """Every row with its name beside its cards where each row is wide enough for that, else each
