@@ -159,19 +159,21 @@ class SeatCards(BoxLayout):
         """The name's column beside the cards: the wider of the name and the dog's place."""
         return float(max(self.badge.width, text_width(self.place.text, theme.FONT_TABLE) + dp(4)))
 
-    def width_beside(self) -> float:
-        """How wide the row is with its name beside the cards: the most cards a player lays out and the
-        discs now on the dog's path."""
+    def width_beside(self, column: float = 0) -> float:
+        """How wide the row is with its name beside the cards (in a column that wide, if wider): the
+        most cards a player lays out and the discs now on the dog's path."""
         chip_w = chip_size()[0]
         discs = len(self.board.discs) * (self.discs.side + dp(3))
-        return float(self.names_width() + self.spacing + MOST_LAID_OUT * (chip_w + self.cards.spacing) + discs)
+        names = max(column, self.names_width())
+        return float(names + self.spacing + MOST_LAID_OUT * (chip_w + self.cards.spacing) + discs)
 
-    def show_beside(self, beside: bool) -> None:
+    def show_beside(self, beside: bool, column: float = 0) -> None:
+        """The name beside the cards in a column `column` wide (its own width at the least), or over them."""
         name_row = self.name_row
         self.orientation = "horizontal" if beside else "vertical"
         name_row.orientation = "vertical" if beside else "horizontal"
         name_row.size_hint_x = None if beside else 1
-        name_row.width = self.names_width()
+        name_row.width = max(column, self.names_width())
         # Beside: the name, the dog's place and the room under them (the spacing before each).
         name_row.height = 2 * line_height(theme.FONT_TABLE) + 2 * name_row.spacing if beside else line_height(theme.FONT_TABLE)
         self.height = (max(name_row.height, self.cards.height) if beside
@@ -322,9 +324,11 @@ class CollectPad(OpensTricks, BoxLayout):
     def _arrange_rows(self, *_: Any) -> None:
         """Every row with its name beside its cards where each row is wide enough for that, else each
         name over its cards."""
-        beside = all(row.width_beside() <= self.rows.width for row in self.seat_rows)
+        # One column for the names, so the cards line up.
+        column = max(row.names_width() for row in self.seat_rows)
+        beside = all(row.width_beside(column) <= self.rows.width for row in self.seat_rows)
         for row in self.seat_rows:
-            row.show_beside(beside)
+            row.show_beside(beside, column)
 
     def _order_rows(self) -> None:
         assert self.turn is not None
