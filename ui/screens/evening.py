@@ -57,6 +57,14 @@ POINTS_RULE = nights.POINTS_RULE
 CHART_LINES = 6
 
 COLUMNS = (("Points", dp(58)), ("Games", dp(58)), ("Wins", dp(48)))
+
+
+def column_width(index: int) -> float:
+    """A column of the standings: its usual width, or its heading's word whole in the smallest type if
+    wider (the app's smallest type is 19 px, a quarter more with Larger text)."""
+    word, least = COLUMNS[index]
+    return float(max(least, text_width(word, theme.FONT_SMALL) + dp(2)))
+
 PLACE_WIDTH = dp(48)
 STANDING_SYMBOL, SEAT_SYMBOL, BADGE_GAP = dp(30), dp(22), dp(6)
 STANDING_PAD, CARD_PAD_X, CARD_PAD_Y, CARD_SPACING = dp(6), dp(8), dp(6), dp(2)
@@ -391,7 +399,7 @@ class EveningBody(BoxLayout):
 
 def standing_item(standing: EveningStanding, room: float, ranked: bool = True) -> dict[str, Any]:
     identity = identity_of(standing.colour)
-    name_room = (room - 2 * STANDING_PAD - PLACE_WIDTH - sum(width for _, width in COLUMNS) - 4 * theme.GAP
+    name_room = (room - 2 * STANDING_PAD - PLACE_WIDTH - sum(column_width(index) for index in range(len(COLUMNS))) - 4 * theme.GAP
                  - STANDING_SYMBOL - BADGE_GAP)
     leader = ranked and standing.place == 1
     font = font_to_fit(standing.name, theme.FONT_TABLE, theme.FONT_SMALL, name_room, bold=leader)
