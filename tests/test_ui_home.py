@@ -146,3 +146,33 @@ def test_leaders_sharing_the_lead_are_named_where_their_names_fit_tonights_butto
     assert lead_words(leaders("Ann", "Ben", "Cleo")) == "Ann, Ben & Cleo share the lead"
     # Two long names would wrap the button's words onto a third line at 800x480: their shapes say who.
     assert lead_words(leaders("Anastasia", "Bartholomäus")) == "2 share the lead"
+
+
+def test_with_larger_text_tonights_button_holds_a_long_leaders_words_whole(services, navigator):
+    """Larger text on, a game night led by a long name: tonight's button on Home grows with its row to
+    hold its lines whole at 800x480, and a tap on it opens the evening."""
+    import sys
+    from pathlib import Path
+
+    from test_ui_evening import finish_by_random_moves
+
+    from companion.players import Player
+    from ui import theme
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
+    import layout
+
+    theme.use_larger_text(True)
+    try:
+        Window.size = (800, 480)
+        family = [Player("Wilhelmina", "orange"), Player("Bartholomäus", "sky"), Player("Jean-Baptiste", "green")]
+        session = services.store.new_session("nut", family, {"dealer": 0})
+        finish_by_random_moves(session, 3)
+        navigator.go(Place.HOME, services)
+        button = tonight_button(navigator)
+        settle()
+        assert layout.label_problems(button) == [], (button.text, button.size, button.texture_size)
+        tap(button)
+        assert isinstance(navigator.current_screen, EveningScreen)
+    finally:
+        theme.use_larger_text(False)

@@ -313,3 +313,40 @@ def test_a_line_that_had_no_time_gets_its_margin_column_back_once_timed():
         assert round(rows[0].children[1].right) == round(rows[1].children[1].right), "the bars end apart"
     finally:
         Window.remove_widget(box)
+
+
+def test_with_larger_text_a_six_player_photo_finish_fits_the_seven_inch_display(services, navigator, clock):
+    """Larger text on, six long names on the 7" display: the photo finish of a bone race run on the big
+    buttons has every line whole in the popup, the footnote on timing giving its room to the six rows."""
+    import sys
+    from pathlib import Path
+
+    from ui_support import window_of
+
+    from companion.players import IDENTITIES
+    from ui import theme
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
+    import layout
+
+    names = ["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"]
+    family = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(names)]
+    theme.use_larger_text(True)
+    try:
+        with window_of((800, 480)):
+            services.hardware = RaceController(open_backend("mock", services.settings, factory=mock_factory()),
+                                               services.settings, threaded=False)
+            session = services.store.new_session("nuts_about_mutts", family, {"dealer": 0})
+            session.perform(Action("play", session.summary()["turn"], {"card": "mutt", "colour": "blue"}))
+            screen = navigator.go(Place.GAME, services, session)
+            settle()
+            tap(only(screen, "Race for the bones!"))
+            popup = run_race(services, clock, [4, 5, 3, 1, 6, 2])
+            assert popup.crowded and popup.headline
+            found = [str(problem) for problem in layout.check("800x480 GameScreen/MuttsView > RacePopup", [popup],
+                                                              Window)]
+            assert found == []
+            tap(only(popup, "Accept result"))
+            services.hardware.close()
+    finally:
+        theme.use_larger_text(False)

@@ -29,7 +29,7 @@ from ui.screens.rules import RulesPopup
 from ui.screens.seat_names import SeatNamesPopup
 from ui.screens.unfinished import UnfinishedNotice
 from ui.services import Services
-from ui.widgets.basics import BigButton, MessageBar, Text
+from ui.widgets.basics import BigButton, MessageBar, Text, button_width
 from ui.widgets.text import text_width
 
 if TYPE_CHECKING:
@@ -55,6 +55,12 @@ def open_game_screen(services: Services, navigator: Navigator, session: Session)
 TABLE_ROWS_GAP = dp(6)
 
 
+def bar_width(text: str, least: float) -> float:
+    """A button of the bar over the table: as wide as its words in the smallest type, where that is
+    more than its usual width (Larger text); the bar's eight buttons share the 7" display."""
+    return button_width(text, least, theme.FONT_SMALL)
+
+
 def evening_word(evening: Evening | None) -> str:
     """What the game's button to its evening says: 'Tonight', or 'Evening' for an earlier one."""
     from ui.screens.evening import evening_title
@@ -71,35 +77,37 @@ class GameScreen(KeptGame):
         root = BoxLayout(orientation="vertical", padding=[theme.GAP, TABLE_ROWS_GAP], spacing=TABLE_ROWS_GAP)
         bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         # Buttons that open or leave something are `once`: a double tap does not do it twice.
-        home = BigButton(text="Home", size_hint_x=None, width=dp(88), once=True)
+        home = BigButton(text="Home", size_hint_x=None, width=bar_width("Home", dp(88)), once=True)
         home.bind(on_release=lambda *_: self.go_home())
         bar.add_widget(home)
         self.title_label = Text(text=controller.session.game.title, font_size=theme.FONT_TABLE, bold=True,
                                 size_hint_y=1, shorten=True)
         bar.add_widget(self.title_label)
-        rules = BigButton(text="Rules", size_hint_x=None, width=dp(80), once=True)
+        rules = BigButton(text="Rules", size_hint_x=None, width=bar_width("Rules", dp(80)), once=True)
         rules.bind(on_release=lambda *_: self.open_rules())
         bar.add_widget(rules)
-        history = BigButton(text="History", size_hint_x=None, width=dp(90), once=True)
+        history = BigButton(text="History", size_hint_x=None, width=bar_width("History", dp(90)), once=True)
         history.bind(on_release=lambda *_: self.open_history())
         bar.add_widget(history)
-        self.tonight_button = tonight = BigButton(text=self._evening_word(), size_hint_x=None, width=dp(90),
-                                                  once=True)
+        self.tonight_button = tonight = BigButton(text=self._evening_word(), size_hint_x=None,
+                                                  width=bar_width("Evening", dp(90)), once=True)
         tonight.bind(on_release=lambda *_: self.open_tonight())
         bar.add_widget(tonight)
-        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=dp(88))
+        self.undo_button = BigButton(text="Undo", size_hint_x=None, width=bar_width("Undo", dp(88)))
         self.undo_button.bind(on_release=lambda *_: self.undo())
         bar.add_widget(self.undo_button)
-        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=dp(88))
+        self.redo_button = BigButton(text="Redo", size_hint_x=None, width=bar_width("Redo", dp(88)))
         self.redo_button.bind(on_release=lambda *_: controller.redo())
         bar.add_widget(self.redo_button)
         root.add_widget(bar)
         self.bar, self.rules_button = bar, rules
         # Once the game is over, Rules and Redo (nothing to redo) give their room to what families do
         # next: the same game again, one tap, or another game from Home.
-        self.again_button = BigButton(text="Play again", kind="ok", size_hint_x=None, width=dp(134), once=True)
+        self.again_button = BigButton(text="Play again", kind="ok", size_hint_x=None,
+                                      width=bar_width("Play again", dp(134)), once=True)
         self.again_button.bind(on_release=lambda *_: self.play_again())
-        self.another_button = BigButton(text="Another game", size_hint_x=None, width=dp(156), once=True)
+        self.another_button = BigButton(text="Another game", size_hint_x=None,
+                                        width=bar_width("Another game", dp(156)), once=True)
         self.another_button.bind(on_release=lambda *_: self.go_home())
         self._showing_end = False
         self.title_label.bind(width=self._fit_title, texture_size=self._fit_title)

@@ -79,7 +79,10 @@ class RaceCard(Row, BoxLayout):
         finish = self.ids["finish"]
         finish.clear_widgets()
         for row, player in self.rows:
-            finish.add_widget(PhotoFinishRow(row, player, self.slowest, row_height=RACE_ROW,
+            # In the type and height the widths were measured for (PhotoFinishRow.measure).
+            finish.add_widget(PhotoFinishRow(row, player, self.slowest,
+                                             row_height=PhotoFinishRow.height_for(len(self.rows), RACE_ROW),
+                                             font_size=PhotoFinishRow.row_font(len(self.rows)),
                                              name_width=self.name_width, detail_width=self.detail_width))
 
 
@@ -199,7 +202,8 @@ class HistoryPopup(ModalView):
                      else "  -  raced again, not counted")
             title = (f"[b]Race {number}: {RACE_KINDS.get(decision.kind, decision.kind)}[/b]{again}"
                      f"  -  {headline(decision, lambda button: escape_markup(name(button)))}")
-            tall = line_height(theme.FONT_BODY) * 2 + len(rows) * (RACE_ROW + dp(2)) + 2 * theme.PAD
+            tall = (line_height(theme.FONT_BODY) * 2 + len(rows) * (PhotoFinishRow.height_for(len(rows), RACE_ROW) + dp(2))
+                    + 2 * theme.PAD)
             data.append({"viewclass": "RaceCard", "title": title,
                          "rows": [(row, players[seat_of[row.player]]) for row in rows],
                          "slowest": slowest,

@@ -33,7 +33,7 @@ from ui.widgets.choice import Choice, player_choice
 from ui.widgets.hiding import hide
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in race.kv)
-from ui.widgets.text import text_width
+from ui.widgets.text import line_height, text_width
 
 TITLES = {"bones": "Race for the bones!", "claim": "Match! / Run! claim"}
 
@@ -57,6 +57,7 @@ class PhotoFinishRow(BoxLayout):
     name_width = NumericProperty(dp(180))
     detail_width = NumericProperty(dp(240))
     row_height = NumericProperty(dp(44))
+    font_size = NumericProperty(0)        # the table's type; five or six rows keep to its least (Larger text)
 
     def __init__(self, row: ResultRow | None = None, player: Player | None = None, slowest_ms: float = 0.0,
                  **kwargs: Any) -> None:
@@ -66,13 +67,23 @@ class PhotoFinishRow(BoxLayout):
             self.show(row, player, slowest_ms)
 
     @staticmethod
+    def row_font(rows: int) -> float:
+        """The rows' type: the table's, or its least size where five or six rows share the popup."""
+        return float(theme.LEAST_TABLE if rows > 4 else theme.FONT_TABLE)
+
+    @staticmethod
+    def height_for(rows: int, least: float) -> float:
+        """A row's height among `rows`: `least`, or its words' line if taller (Larger text)."""
+        return max(least, line_height(PhotoFinishRow.row_font(rows)) + dp(2))
+
+    @staticmethod
     def measure(rows: Sequence[ResultRow], name: Callable[[int], str]) -> tuple[float, float, float]:
         """What the rows of one photo finish share: the name and margin columns as wide as their widest
         in `rows`, so the bars start and end together (the names in bold, as the first's is; the margins
         as they are drawn), and the slowest margin, the bar's full length."""
-        names = max((text_width(name(row.player), theme.FONT_TABLE, True) for row in rows), default=0)
-        details = max((text_width(row.detail, theme.FONT_TABLE) for row in rows if row.margin_ms is not None),
-                      default=0)
+        font = PhotoFinishRow.row_font(len(rows))
+        names = max((text_width(name(row.player), font, True) for row in rows), default=0)
+        details = max((text_width(row.detail, font) for row in rows if row.margin_ms is not None), default=0)
         slowest = max((row.margin_ms for row in rows if row.margin_ms), default=0.0)
         return names + dp(4), details + dp(4), slowest
 
@@ -263,7 +274,8 @@ class RacePopup(ModalView):
         for index, shown in enumerate(self.rows):
             if index < len(rows):
                 shown.name_width, shown.detail_width = names, details
-                shown.row_height = dp(36) if self.crowded else dp(44)
+                shown.font_size = PhotoFinishRow.row_font(len(rows))
+                shown.row_height = PhotoFinishRow.height_for(len(rows), dp(36) if self.crowded else dp(44))
                 shown.show(rows[index], self.players[self.seat_of[rows[index].player]], slowest)
             else:
                 shown.shown = False

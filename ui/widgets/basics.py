@@ -1,5 +1,6 @@
 """The app's building blocks: big buttons, labels that wrap, player badges, a message bar, counts."""
 
+import math
 import re
 from typing import Any
 
@@ -73,11 +74,60 @@ class Panel(BoxLayout):
                                       max(0, self.height - 2 * inset), theme.RADIUS)
 
 
-class Text(Label):
+class FitsWords:
+    """Put before Label in a label's bases: words too big for its room take smaller type, down to
+    `least_font()`, rather than break mid-word or spill (a long name, Larger text). The size asked for
+    (font_size, in KV or in Python) is kept, and given back where the words fit again."""
+
+    font_size: Any
+
+    def keep_words_whole(self) -> None:
+        """Called once it is made (its KV rule applied): the size asked for is the one it has now."""
+        label: Any = self
+        self._asked_font: float = self.font_size
+        self._fitting = False
+        label.fbind("font_size", self._font_asked)
+        for name in ("text", "bold", "size"):
+            label.fbind(name, self.fit_words)
+
+    def least_font(self) -> float:
+        return 0.0
+
+    def words_room(self) -> tuple[float, float]:
+        label: Any = self
+        return label.width, label.height
+
+    def _font_asked(self, *_: Any) -> None:
+        if not self._fitting:
+            self._asked_font = self.font_size
+            self.fit_words()
+
+    def fit_words(self, *_: Any) -> None:
+        label: Any = self
+        least = self.least_font()
+        words = _MARKUP.sub("", label.text) if label.markup else label.text
+        width, height = self.words_room()
+        if not least or width <= 0 or not words.strip() or not hasattr(self, "_asked_font"):
+            return
+        asked = self._asked_font
+        font = font_to_fit(words, asked, min(asked, least), width, height, label.bold)
+        if font != self.font_size:
+            self._fitting = True
+            self.font_size = font
+            self._fitting = False
+
+
+class Text(FitsWords, Label):
     """A label that wraps to its width and grows to its text, so nothing is clipped at 800x480.
-    `fine_print` marks words read up close (a hint, an explanation) rather than from across the table."""
+    `fine_print` marks words read up close (a hint, an explanation) rather than from across the table.
+    With `fit_down_to`, a text given its height (a title in a bar) takes smaller type, down to that
+    size, where its words would not fit the box."""
 
     fine_print = BooleanProperty(False)
+    fit_down_to = NumericProperty(0)
+    # A line that only sometimes has something to say (a footnote) takes no room while it says nothing;
+    # other texts keep a line's room, so what is under them does not jump when their words come.
+    gone_when_empty = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", theme.FONT_BODY)
@@ -86,17 +136,28 @@ class Text(Label):
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("size_hint_y", None)
         super().__init__(**kwargs)
-        self.bind(width=self._wrap, texture_size=self._grow)
+        self.bind(width=self._wrap, texture_size=self._grow, text=self._grow, gone_when_empty=self._grow)
         self._wrap()
+        self.keep_words_whole()
+        self.fbind("fit_down_to", self.fit_words)
+
+    def least_font(self) -> float:
+        return float(self.fit_down_to)
+
+    def words_room(self) -> tuple[float, float]:
+        return self.width, self.height if self.size_hint_y is not None else math.inf
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width, None)
 
     def _grow(self, *_: Any) -> None:
+        if self.gone_when_empty and not self.text.strip():
+            self.height = 0
+            return
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 
-class BigButton(OnceBehavior, ButtonBehavior, Label):
+class BigButton(OnceBehavior, ButtonBehavior, FitsWords, Label):
     """A large rounded button. `kind` picks its colour: primary, normal, danger, quiet. A button whose
     job ends what it is on (closes its popup, changes the screen) is made with `once=True`: a double
     tap on it does its job once (ui/widgets/repeat_taps.py). Words too big for the button (a long name,
@@ -105,7 +166,6 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     kind = StringProperty("normal")
     disabled_reason = StringProperty("")
     fill = ListProperty(theme.SURFACE_HIGH)
-    font_size: Any   # Kivy's property: words too big for the button step it down
 
     _FILL_NAMES = {"primary": "ACCENT", "normal": "SURFACE_HIGH", "danger": "DANGER", "ok": "OK",
                    "quiet": "SURFACE"}
@@ -132,32 +192,16 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         theme.palette.bind(version=self._redraw)
         self._redraw()
         self._move_fill()
-        self._asked_font: float = self.font_size
-        self._fitting = False
-        self.fbind("font_size", self._font_asked)
-        self.fbind("text", self._fit_words)
-        self.fbind("bold", self._fit_words)
+        self.keep_words_whole()
+
+    def least_font(self) -> float:
+        return float(theme.FONT_SMALL)
+
+    def words_room(self) -> tuple[float, float]:
+        return self.width - theme.GAP * 2, self.height
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (self.width - theme.GAP * 2, None)
-        self._fit_words()
-
-    def _font_asked(self, *_: Any) -> None:
-        if not self._fitting:
-            self._asked_font = self.font_size
-            self._fit_words()
-
-    def _fit_words(self, *_: Any) -> None:
-        words = _MARKUP.sub("", self.text) if self.markup else self.text
-        room = self.width - theme.GAP * 2
-        if room <= 0 or not words.strip():
-            return
-        asked = self._asked_font
-        font = font_to_fit(words, asked, min(asked, theme.FONT_SMALL), room, self.height, self.bold)
-        if font != self.font_size:
-            self._fitting = True
-            self.font_size = font
-            self._fitting = False
 
     def _redraw(self, *_: Any) -> None:
         fill = self.fill if self.kind == "custom" else getattr(theme, self._FILL_NAMES.get(self.kind, "SURFACE_HIGH"))
@@ -185,7 +229,7 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
 def button_width(text: str, least: float = 0, font_size: float = 0) -> float:
     """As wide as a BigButton must be for `text` on one line in its bold type (the body type unless
     given), and no narrower than `least`: buttons in a row keep their words whole with Larger text."""
-    return max(least, text_width(text, font_size or theme.FONT_BODY, bold=True) + 2 * theme.GAP + dp(6))
+    return max(least, text_width(text, font_size or theme.FONT_BODY, bold=True) + 2 * theme.GAP + dp(2))
 
 
 # The mark at the left of a message: a cross for a refusal, a tick for what was done, so the two are
@@ -284,7 +328,7 @@ class PopupHeader(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP, **kwargs)
         self.label = Text(text=self.title, font_size=theme.FONT_TITLE, bold=True, size_hint_y=1,
-                          color=theme.palette.text)
+                          color=theme.palette.text, fit_down_to=theme.FONT_BODY)
         self.fbind("title", self.label.setter("text"))
         theme.palette.bind(text=self._recolour)
         self.add_widget(self.label)

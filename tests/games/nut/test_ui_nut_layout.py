@@ -99,6 +99,48 @@ def test_painting_and_counting_by_hand_fit_with_three_long_names(shown):
     assert primaries(screen) == []      # a scored layout leaves nothing to press
 
 
+@pytest.fixture
+def larger_text_on_the_panel():
+    """Larger text on, and the window at the 7" display's size while the screen is made and checked."""
+    from ui_support import settle
+
+    from ui import theme
+
+    before = Window.size
+    Window.size = (800, 480)
+    settle()
+    theme.use_larger_text(True)
+    try:
+        yield
+    finally:
+        theme.use_larger_text(False)
+        Window.size = before
+        settle()
+
+
+def test_with_larger_text_the_draft_painting_and_counting_by_hand_fit(larger_text_on_the_panel, shown):
+    """Larger text on, three long names: the draft (the panel with every player's picks, the columns
+    saying what a tap records), painting and counting by hand (its headings, colours and points whole)
+    pass the layout check, with the type 3.2 mm at least; the pads are opened by touch."""
+    from ui_support import tap
+
+    screen, session = shown
+    for column in (2, 2, 2, 1):
+        session.perform(Action("pick", session.state.turn, {"column": column}))
+    screen.view.refresh()   # as after any recorded action
+    assert problems(screen) == []
+    draft_all(session)
+    screen.view.refresh()
+    pad = screen.view.scoring
+    for row, line in enumerate(LAYOUT):
+        for column, value in enumerate(line):
+            pad.paint_cell(row, column, value)
+    assert problems(screen) == []
+    tap(pad.quick_button)
+    assert pad.quick_total.get_root_window() is not None, "the count by hand did not open"
+    assert problems(screen) == []
+
+
 def test_a_shared_win_between_three_long_names_fits_on_the_results(shown):
     screen, session = shown
     draft_all(session)

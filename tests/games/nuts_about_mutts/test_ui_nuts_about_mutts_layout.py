@@ -271,3 +271,38 @@ def test_the_standing_between_hands_reads_from_across_the_table_and_takes_its_ro
     finally:
         if larger_text:
             theme.use_larger_text(False)
+
+
+def test_with_larger_text_a_six_player_race_in_history_has_every_name_whole(services, seven_inch):
+    """Larger text on, six long names: History's Races, opened by touch, draws each line of the photo
+    finish in the type its columns were measured for, so every name is whole on its line and each
+    margin whole beside it."""
+    from race_support import bone_race
+    from ui_support import buttons_reading, tap
+
+    from ui import theme
+    from ui.screens.history import HistoryPopup
+    from ui.screens.race import PhotoFinishRow
+
+    # The longest of the play-throughs' names in bold: wider in the table's type than in its least.
+    family = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in
+              enumerate(["Christopher", "Maximiliana", "Bartholomäus", "Anastasia", "Jean-Baptiste", "Wilhelmina"])]
+    theme.use_larger_text(True)
+    try:
+        session = services.store.new_session("nuts_about_mutts", family, {"dealer": 0})
+        bone_race(session, {1: 200.0, 2: 207.0, 3: 214.1, 4: 218.8, 5: 225.7, 6: 237.1},
+                  save_race=services.store.save_race)
+        screen = open_game_screen(services, seven_inch, session)
+        settle()
+        tap(buttons_reading(screen, "History")[0])
+        (history,) = [widget for widget in Window.children if isinstance(widget, HistoryPopup)]
+        tap(next(button for button in history.walk() if getattr(button, "text", "").startswith("Races")))
+        settle()
+        rows = [widget for widget in history.walk() if isinstance(widget, PhotoFinishRow)]
+        assert sorted(row.player.name for row in rows) == sorted(player.name for player in family)
+        where = "800x480 GameScreen/MuttsView > HistoryPopup"
+        found = [str(problem) for problem in layout.check(where, [history], Window)] + layout.broken_words(history)
+        assert found == []
+        history.dismiss(animation=False)
+    finally:
+        theme.use_larger_text(False)

@@ -7,6 +7,7 @@ says what the last card or "That's Ruff!" did in two lines, a blue or red 8 only
 whose 8 is still in the deck, the expected step is the one drawn as primary when collecting, and staying
 in the dog house says what it costs."""
 
+import copy
 import random
 import sys
 from pathlib import Path
@@ -169,14 +170,28 @@ def test_each_dogs_result_is_whole_at_the_end_of_a_hand(shown, size, seed, playe
     assert summary["phase"] in ("moving", "hand_over", "won") and len(summary["last_move"]) > 40 * players
     assert sorted(label.text for label in results_shown(screen)) == sorted(summary["hand_result"])
     assert all(name in " ".join(summary["hand_result"]) for name in NAMES[:players])
-    info = screen.view.info
-    assert info.row.height <= info.height + 1, "the results scroll: part of them is out of sight"
+    assert_the_tally_is_read_on_the_paths(screen, whole=size == (1280, 720) or players == 2)
     assert problems(screen) == []
+
+
+def assert_the_tally_is_read_on_the_paths(screen, whole: bool) -> None:
+    """The results of a hand over the paths, all in sight, with the discs kept beside the deal: the
+    results take the head's whole width, and where they need more lines than the paths leave them (long
+    results of three or four dogs on the 7" panel) they scroll, and the paths stay."""
+    view = screen.view
+    info = view.info
+    assert all(layout.is_shown(strip) and strip.get_root_window() is not None for strip in view.boards)
+    assert view.kept.get_root_window() is not None
+    if view.phase == "hand_over":
+        assert view.kept.parent is view.banner, "the discs kept stand beside the deal"
+        assert info.width >= view.ids["head"].width - 1, "the results have the head's whole width"
+    if whole:
+        assert info.row.height <= info.height + 1, "the results scroll: part of them is out of sight"
 
 
 def test_the_result_of_a_hand_is_read_from_the_seats_a_line_a_dog(shown):
     """At 800x480 with four long names, the last card of Collecting tapped: how far each dog went back
-    and why, in table type, one line a dog, the dog that did not move too, all in sight."""
+    and why, in table type, one line a dog, the dog that did not move too, over the paths."""
     actions, _ = random_game(32, 4)
     screen, session = shown(43, actions)
     pad = screen.view.collecting
@@ -191,8 +206,7 @@ def test_the_result_of_a_hand_is_read_from_the_seats_a_line_a_dog(shown):
                  "own 8, to space 1, fetching 1 disc."):
         assert said in lines, sorted(lines)
         assert read_from_the_seats(lines[said]), f"{said!r} is in fine print"
-    info = screen.view.info
-    assert info.row.height <= info.height + 1, "the results scroll: part of them is out of sight"
+    assert_the_tally_is_read_on_the_paths(screen, whole=False)
     assert problems(screen) == []
 
 
@@ -341,3 +355,80 @@ def test_while_collecting_each_row_says_where_its_dog_stands_and_the_discs_on_it
         assert row.discs.shown == sorted(board["discs_on_path"]), "every disc fits beside the cards"
     assert any(board["discs_on_path"] for board in summary["boards"])
     assert problems(screen) == []
+
+
+PARTNERS = [Player(name, IDENTITIES[seat].key, seat + 1)
+            for seat, name in enumerate(["Bartholomäus", "Zoë", "Jean-Baptiste", "Muñoz"])]
+
+
+@pytest.mark.parametrize("larger_text", [False, True], ids=["usual-text", "larger-text"])
+def test_partners_long_names_stay_in_their_boxes_when_the_hand_is_handed_over(services, panel, larger_text):
+    """Four players as two partnerships at 800x480, the hand's last card moved to the centre by touch:
+    at the hand over each path keeps both partners' names whole in its strip (Bartholomäus and
+    Jean-Baptiste side by side are too wide to share a line with the path: they stand over it), every
+    dog's discs kept are whole in their box, and the paths are in sight with the tally."""
+    rng = random.Random(2)
+    game = Session(GAME, PARTNERS, {"partnerships": True})
+    while True:   # up to the move that ends the hand: a card moved to the centre, done below by touch
+        action = rng.choice(GAME.legal_actions(game.state, rng))
+        if action.type == "to_centre" and GAME.summary(GAME.apply(copy.deepcopy(game.state), action))["phase"] == \
+                "hand_over":
+            break
+        game.perform(action)
+    if larger_text:
+        theme.use_larger_text(True)
+    try:
+        session = services.store.new_session("thats_ruff", PARTNERS, {"partnerships": True})
+        for done in game.actions:
+            session.perform(done)
+        screen = open_game_screen(services, Navigator(), session)
+        Window.add_widget(screen.manager)
+        settle()
+        pad = screen.view.collecting
+        tap(next(chip for chip in pad.own_chips if chip.card == action.get("card")))
+        tap(pad.centre_button)
+        settle()
+        assert session.summary()["phase"] == "hand_over"
+        for strip in screen.view.boards:
+            assert strip.get_root_window() is not None and layout.is_shown(strip)
+            strip_box = layout.window_box(strip)
+            for badge in strip.badges:
+                box = layout.window_box(badge)
+                assert strip_box[0] <= box[0] and box[2] <= strip_box[2] + 1, f"{badge.player.name} runs past its path"
+        for house in screen.view.kept.houses:
+            assert house.count.number.texture_size[1] <= house.count.number.height + 1
+        assert problems(screen) == []
+        Window.remove_widget(screen.manager)
+    finally:
+        theme.use_larger_text(False)
+
+
+@pytest.mark.parametrize("larger_text", [False, True], ids=["usual-text", "larger-text"])
+def test_collecting_at_four_shows_the_whole_centre_and_every_players_cards_at_once(shown, larger_text):
+    """At 1280x720, four long names, twenty cards in the centre: the centre takes the width its rows
+    need to be all in sight, each player's name and dog stand beside their cards, and every card, the
+    centre's and each player's, is on screen at once, with no scrolling, before and after a card is
+    tapped (with Larger text too)."""
+    from kivy.uix.scrollview import ScrollView
+
+    Window.size = (1280, 720)
+    settle()
+    if larger_text:
+        theme.use_larger_text(True)
+    try:
+        screen, session = shown(FIRST["collecting"])
+        pad = screen.view.collecting
+        assert len(session.summary()["centre"]) >= 20
+        for _ in range(2):
+            lists = [widget for widget in pad.walk() if isinstance(widget, ScrollView)]
+            assert lists and all(view.children[0].height <= view.height + 1 for view in lists), \
+                [(view.height, view.children[0].height) for view in lists]
+            chips = pad.centre_chips + [chip for row in pad.seat_rows for chip in row.chips if layout.is_shown(chip)]
+            assert len(chips) == len(session.summary()["centre"]) + sum(
+                len(player["laid_out"]) for player in session.summary()["players"])
+            for chip in chips:
+                assert layout.viewport(chip, Window) == layout.intersect(layout.window_box(chip), layout.window_box(chip))
+            assert problems(screen) == []
+            tap(pad.own_chips[0])
+    finally:
+        theme.use_larger_text(False)

@@ -26,6 +26,7 @@ class ColumnModel(EventDispatcher):
     pickable = BooleanProperty(False)
     chosen = BooleanProperty(False)   # this round's column
     says = StringProperty("")         # what a tap on it records, or why it records nothing
+    says_short = StringProperty("")   # the same without the picker's name, where the name has no room
 
     def __init__(self, number: int, **kwargs: object) -> None:
         super().__init__(number=number, **kwargs)
@@ -83,8 +84,9 @@ class NutModel(EventDispatcher):
             if entry["pickable"] and picker is not None:
                 # What a tap here will record, said before it happens.
                 column.says = f"Tap when {picker.name} takes one"
+                column.says_short = "Tap when the card is taken"
             else:
-                column.says = "not this round" if cards else "nothing to take"
+                column.says = column.says_short = "not this round" if cards else "nothing to take"
         for seat, (model, picks) in enumerate(zip(self.seats, draft["picks"])):
             model.picks = picks
             model.picking = seat == turn

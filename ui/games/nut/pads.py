@@ -16,6 +16,7 @@ from ui.games.nut.model import ColumnModel, SeatModel
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
+from ui.widgets.text import text_width
 
 
 class DraftColumn(ButtonBehavior, BoxLayout):
@@ -34,6 +35,10 @@ class DraftColumn(ButtonBehavior, BoxLayout):
         column.fbind("chosen", self._recolour)
         theme.palette.bind(version=self._recolour)
         self._recolour()
+
+    @staticmethod
+    def name_fits(width: float, says: str) -> bool:
+        return all(text_width(word, theme.FONT_SMALL, bold=True) <= width for word in says.split())
 
     @property
     def number(self) -> int:

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from ui import theme
 from ui.games.nut.cells import LayoutGrid
 from ui.widgets.basics import BigButton
 from ui.widgets.hiding import hide
 from ui.widgets.kv import load_kv
+from ui.widgets.text import text_width
 
 # Which way each arrow moves the window: (rows, columns).
 WAYS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -58,6 +61,7 @@ class PannedGrid(BoxLayout):
         grid.fbind("min_cell", self._fit)
         grid.fbind("window", self._show)
         grid.fbind("rows", self._show)
+        self.ids["says"].fbind("width", self._show)
 
     def _fit(self, *_: Any) -> None:
         """The strip shows when the whole layout would not fit the room with cells of the smallest size
@@ -73,9 +77,12 @@ class PannedGrid(BoxLayout):
                   "left": first_column > 0, "right": first_column + columns < total_columns}
         for way, arrow in self.arrows.items():
             arrow.disabled = not hidden[way]
+        # The short word where the whole one would not fit the strip's room whole (Larger text).
+        room = self.ids["says"].width
+        across = "Columns" if text_width("Columns", theme.FONT_SMALL) + dp(2) <= room else "Cols"
         parts = []
         if columns < total_columns:
-            parts.append(lines_in_sight("Columns", first_column, columns, total_columns))
+            parts.append(lines_in_sight(across, first_column, columns, total_columns))
         if rows < total_rows:
             parts.append(lines_in_sight("Rows", first_row, rows, total_rows))
         self.says = "\n".join(parts)

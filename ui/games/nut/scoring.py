@@ -36,9 +36,12 @@ from ui.widgets.basics import BigButton, Text  # noqa: F401  (Text is named in s
 from ui.widgets.kv import load_kv
 from ui.widgets.sizes import sizes
 from ui.widgets.stepper import Stepper
+from ui.widgets.text import font_to_fit, text_width
 
 START_ROWS, START_COLUMNS = 6, 8
 SEATS_WIDTH = dp(232)
+# Beside a tab's name: its shape, the gaps, its padding and its score (pads.kv).
+TAB_SPARE = dp(28) + dp(6) + dp(16) + dp(8) + dp(44)
 # Wide enough for "Squirrel" under its cell on the 7" panel, and no wider: the grid needs the width.
 SWATCH_WIDTH = dp(70)
 COLOUR_WIDTH = dp(56)
@@ -60,9 +63,25 @@ def stepper_width(target: float) -> float:
     return Stepper.width_for(VALUE_WIDTH, target)
 
 
+def colour_width() -> float:
+    """The colours' column: a cell, or its heading's word whole in the smallest type if wider (Larger text)."""
+    return max(COLOUR_WIDTH, text_width("colour", theme.FONT_SMALL) + dp(4))
+
+
+def count_font(row: float) -> float:
+    """The counts' and points' type on a counting row `row` tall: the points' size, or less where the
+    row would cut its digits (Larger text on the 7" panel)."""
+    return font_to_fit("24", theme.FONT_NUMBER * 0.8, theme.FONT_SMALL, VALUE_WIDTH, row - dp(2), bold=True)
+
+
+def points_width() -> float:
+    """The points' column: "= 24" whole in the points' type."""
+    return max(POINTS_WIDTH, text_width("= 24", theme.FONT_NUMBER * 0.8, bold=True) + dp(6))
+
+
 def quick_width(target: float) -> float:
     """The count-by-hand table, packed to the left: colour, two counters apart, points."""
-    return COLOUR_WIDTH + 2 * stepper_width(target) + STEPPER_APART + POINTS_WIDTH + 4 * theme.GAP
+    return colour_width() + 2 * stepper_width(target) + STEPPER_APART + points_width() + 4 * theme.GAP
 
 
 def blank(rows: int = START_ROWS, columns: int = START_COLUMNS) -> list[str]:
@@ -139,6 +158,9 @@ class NutScoringPad(BoxLayout):
         self._stroke_open = False
         self._moves = len(controller.session.actions)
 
+        # The seats' column as wide as the longest name needs in the smallest type (Larger text).
+        self.ids["tabs"].parent.width = max(SEATS_WIDTH, TAB_SPARE + max(
+            text_width(seat.player.name, theme.FONT_SMALL, bold=True) for seat in model.seats))
         self.tabs: list[ScoringTab] = []
         for number, seat in enumerate(model.seats):
             tab = ScoringTab(seat)
@@ -155,13 +177,16 @@ class NutScoringPad(BoxLayout):
         self.panned = PannedGrid(self.paint_grid)
         self.painter.add_widget(self.panned)
         paints = GridLayout(cols=2, spacing=dp(6), size_hint_x=None)
+        named = [(colour["letter"], colour["name"].capitalize()) for colour in self.colours]
+        # As wide as the widest paint's word under it, bold as the chosen one's.
+        words = max(text_width(caption, theme.FONT_SMALL, bold=True) for _, caption in [*named, ("", "Squirrel")])
+        words += dp(12)
 
         def fit_paints(*_: Any) -> None:
-            paints.width = 2 * sizes.wide(SWATCH_WIDTH) + paints.spacing[0]
+            paints.width = 2 * max(sizes.wide(SWATCH_WIDTH), words) + paints.spacing[0]
 
         sizes.fbind("scale", fit_paints)
         fit_paints()
-        named = [(colour["letter"], colour["name"].capitalize()) for colour in self.colours]
         self.swatches: dict[str, PaintSwatch] = {}
         for value, caption in [*named, (WILD, "Wild"), (SQUIRREL, "Squirrel"), (ERASE, "Erase")]:
             swatch = PaintSwatch(value=value, caption=caption, selected=value == self.paint)

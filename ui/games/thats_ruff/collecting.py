@@ -53,7 +53,7 @@ from ui.games.thats_ruff.widgets import (
 from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.hiding import hide
 from ui.widgets.seat import SeatBadge
-from ui.widgets.text import text_width
+from ui.widgets.text import line_height, text_width
 
 
 class Need(Enum):
@@ -125,13 +125,17 @@ class SeatCards(BoxLayout):
     def __init__(self, player: Player, board: BoardModel, on_tap: Callable[[int], object], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kwargs)
         self.player = player
+        self.board = board
         # The name in table type on its own line over the cards, so the cards keep the width; beside it
-        # where the dog stands, for planning what to collect while the paths are out of sight.
-        name_row = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(34))
-        self.badge = SeatBadge(player=player, bold=True, font_size=theme.FONT_TABLE, size_hint_x=None,
-                               width=SeatBadge.width_for([player.name], theme.FONT_TABLE))
+        # where the dog stands, for planning what to collect while the paths are out of sight. Where
+        # the row is wide enough, the name and the dog's place stand one over the other beside the
+        # cards instead (`show_beside`), so four players' cards are in sight at once.
+        self.name_row = name_row = BoxLayout(spacing=dp(4), size_hint_y=None, height=line_height(theme.FONT_TABLE))
+        self.badge = SeatBadge(player=player, bold=True, font_size=theme.FONT_TABLE, size_hint=(None, None),
+                               width=SeatBadge.width_for([player.name], theme.FONT_TABLE),
+                               height=line_height(theme.FONT_TABLE))
         name_row.add_widget(self.badge)
-        self.place = DogPlace(board)
+        self.place = DogPlace(board, size_hint_y=None, height=line_height(theme.FONT_TABLE))
         name_row.add_widget(self.place)
         name_row.add_widget(BoxLayout())
         self.add_widget(name_row)
@@ -145,7 +149,35 @@ class SeatCards(BoxLayout):
         self.discs = PathDiscs(board)
         self.cards.add_widget(self.discs)
         self.add_widget(self.cards)
-        self.height = name_row.height + self.spacing + self.cards.height
+        self.show_beside(False)
+
+    def line_width(self) -> float:
+        """The name and the dog's place side by side over the cards."""
+        return float(self.badge.width + self.name_row.spacing + text_width(self.place.text, theme.FONT_TABLE) + dp(4))
+
+    def names_width(self) -> float:
+        """The name's column beside the cards: the wider of the name and the dog's place."""
+        return float(max(self.badge.width, text_width(self.place.text, theme.FONT_TABLE) + dp(4)))
+
+    def width_beside(self, column: float = 0) -> float:
+        """How wide the row is with its name beside the cards (in a column that wide, if wider): the
+        most cards a player lays out and the discs now on the dog's path."""
+        chip_w = chip_size()[0]
+        discs = len(self.board.discs) * (self.discs.side + dp(3))
+        names = max(column, self.names_width())
+        return float(names + self.spacing + MOST_LAID_OUT * (chip_w + self.cards.spacing) + discs)
+
+    def show_beside(self, beside: bool, column: float = 0) -> None:
+        """The name beside the cards in a column `column` wide (its own width at the least), or over them."""
+        name_row = self.name_row
+        self.orientation = "horizontal" if beside else "vertical"
+        name_row.orientation = "vertical" if beside else "horizontal"
+        name_row.size_hint_x = None if beside else 1
+        name_row.width = max(column, self.names_width())
+        # Beside: the name, the dog's place and the room under them (the spacing before each).
+        name_row.height = 2 * line_height(theme.FONT_TABLE) + 2 * name_row.spacing if beside else line_height(theme.FONT_TABLE)
+        self.height = (max(name_row.height, self.cards.height) if beside
+                       else name_row.height + self.spacing + self.cards.height)
 
     def show(self, cards: list[Card | None], collected: int, mine: bool, chosen: int | None) -> None:
         for index, chip in enumerate(self.chips):
@@ -182,8 +214,9 @@ class CollectPad(OpensTricks, BoxLayout):
         self.hint.bind(height=lambda _, height: setattr(head, "height", max(row_height(), height)))
         head.add_widget(self.hint)
         self.add_widget(head)
-        body = BoxLayout(spacing=theme.GAP)
-        centre_panel = Panel(orientation="vertical", size_hint_x=0.5, padding=dp(6), spacing=dp(4))
+        self.body = body = BoxLayout(spacing=theme.GAP)
+        self.centre_panel = centre_panel = Panel(orientation="vertical", size_hint_x=None, padding=dp(6),
+                                                 spacing=dp(4))
         self.centre_title = Text(text="Centre", font_size=theme.FONT_TABLE, bold=True)
         centre_panel.add_widget(self.centre_title)
         self.centre = StackLayout(spacing=dp(5), size_hint_y=None)
@@ -203,6 +236,9 @@ class CollectPad(OpensTricks, BoxLayout):
         rows_scroll.add_widget(self.rows)
         seats_panel.add_widget(rows_scroll)
         body.add_widget(seats_panel)
+        self.rows.bind(width=self._arrange_rows)
+        body.bind(size=self._share_body)
+        self.centre_title.bind(height=self._share_body)
         self.add_widget(body)
         buttons = BoxLayout(spacing=theme.GAP * 2, size_hint_y=None, height=primary_height())
         self.collect_button = BigButton(text="Collect", height=primary_height())
@@ -264,6 +300,35 @@ class CollectPad(OpensTricks, BoxLayout):
         self.centre_button.kind = "normal" if collect else "primary"
         self._order_rows()
         self._show_cards()
+        self._share_body()
+        self._arrange_rows()
+
+    def _share_body(self, *_: Any) -> None:
+        """The centre as narrow as its cards allow with every row of them in sight (a third of the room
+        at the least), so the players' rows have the rest: the whole centre and, where the room allows,
+        every player's cards on screen at once."""
+        body, panel = self.body, self.centre_panel
+        chip_w, chip_h = chip_size()
+        gap = self.centre.spacing[1] if isinstance(self.centre.spacing, list) else self.centre.spacing
+        room = body.height - 2 * dp(6) - self.centre_title.height - panel.spacing
+        rows = max(1, int((room + gap) // (chip_h + gap)))
+        cards = len(self.summary["centre"]) if self.summary is not None else 0
+        columns = max(1, -(-cards // rows))
+        wanted = columns * (chip_w + gap) - gap + 2 * dp(6)
+        share = body.width - body.spacing
+        # The players' rows keep the room of their longest name and dog's place on a line.
+        most = share - max(row.line_width() for row in self.seat_rows) - 2 * dp(6)
+        # Where the centre's rows cannot all be had so, the two share the room evenly.
+        panel.width = min(max(wanted, share * 0.35), most) if wanted <= most else min(share / 2, most)
+
+    def _arrange_rows(self, *_: Any) -> None:
+        """Every row with its name beside its cards where each row is wide enough for that, else each
+        name over its cards."""
+        # One column for the names, so the cards line up.
+        column = max(row.names_width() for row in self.seat_rows)
+        beside = all(row.width_beside(column) <= self.rows.width for row in self.seat_rows)
+        for row in self.seat_rows:
+            row.show_beside(beside, column)
 
     def _order_rows(self) -> None:
         assert self.turn is not None

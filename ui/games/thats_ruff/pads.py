@@ -108,7 +108,8 @@ class CardPad(BoxLayout):
 
     def __init__(self, on_card: Callable[[Card], object], declare: bool, hint: Hint,
                  taken: Callable[[], object] = lambda: None, **kwargs: Any) -> None:
-        super().__init__(spacing=theme.GAP, size_hint_y=None, **kwargs)
+        # On the 7" panel the gaps are narrow: seven numbers 9 mm wide and the suits' words whole share it.
+        super().__init__(spacing=PAD_GAP if compact() else theme.GAP, size_hint_y=None, **kwargs)
         self.on_card, self.declare, self.hint, self.taken = on_card, declare, hint, taken
         self.colour: str | None = None
         self.wild = False
@@ -116,7 +117,7 @@ class CardPad(BoxLayout):
         self.dogs_seen: list[str] = []   # dogs whose 8 has turned up (or is entered) since the shuffle
         self.dog_question: DogQuestion | None = None
         self._question: DogQuestion | None = None
-        numbers = GridLayout(cols=7, rows=2, spacing=PAD_GAP)
+        numbers = GridLayout(cols=7, rows=2, spacing=[dp(4) if compact() else PAD_GAP, PAD_GAP])
         self.number_buttons: list[BigButton] = []
         for number in NUMBERS:
             button = BigButton(text=str(number), font_size=theme.FONT_TITLE, height=row_height())
@@ -124,7 +125,7 @@ class CardPad(BoxLayout):
             self.number_buttons.append(button)
             numbers.add_widget(button)
         self.add_widget(numbers)
-        suits = GridLayout(cols=2, rows=2, spacing=PAD_GAP, size_hint_x=0.56)
+        suits = GridLayout(cols=2, rows=2, spacing=PAD_GAP, size_hint_x=None)
         self.suit_buttons: dict[str, SuitButton] = {}
         for suit in SUITS:
             suit_button = SuitButton(suit=suit, height=row_height())
@@ -133,6 +134,13 @@ class CardPad(BoxLayout):
             suits.add_widget(suit_button)
         self.add_widget(suits)
         self.height = row_height() * 2 + PAD_GAP
+
+        def fit_suits(*_: Any) -> None:
+            # A third of the pad, or what the suits' words need whole (Red hydrant), if more.
+            suits.width = max((self.width - self.spacing) * 0.36, 2 * SuitButton.least_width(row_height()) + PAD_GAP)
+
+        self.bind(width=fit_suits)
+        fit_suits()
 
     def reset(self) -> None:
         self.colour, self.wild = None, False
@@ -442,7 +450,7 @@ class EntryPad(BoxLayout):
     enters their cards, and a tap on another name switches."""
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
-        super().__init__(orientation="vertical", spacing=theme.GAP, **kwargs)
+        super().__init__(orientation="vertical", spacing=dp(4) if compact() else theme.GAP, **kwargs)
         self.controller = controller
         self.seat: int | None = None
         self.phase: str | None = None
@@ -469,7 +477,9 @@ class EntryPad(BoxLayout):
         bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
         self.pad = CardPad(self.add_card, declare=False, hint=controller.explain, taken=controller.taken)
         bottom.add_widget(self.pad)
-        self.done_button = BigButton(text="", kind="primary", size_hint_x=None, width=side_width(),
+        # On the 7" panel narrower than the Counting pad's column: the suits' words need the room.
+        self.done_button = BigButton(text="", kind="primary", size_hint_x=None,
+                                     width=dp(160) if compact() else side_width(),
                                      size_hint_y=1, font_size=theme.FONT_BODY)
         self.done_button.bind(on_release=lambda *_: self.finish())
         bottom.add_widget(self.done_button)

@@ -36,11 +36,13 @@ from ui.games.thats_ruff.widgets import (  # noqa: F401  (ShadedCounts and SeatD
     head_height,
     lowest_strip,
     narrowest_path,
+    readable,
+    stacked_height,
     strip_padding,
 )
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in table.kv)
-from ui.widgets.count import Count
+from ui.widgets.count import Count, Number
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
 from ui.widgets.text import line_height, lines_needed
@@ -99,6 +101,10 @@ class KeptDiscs(BoxLayout):
         widths = [house.width if named is None else house.width_for(named) for house in self.houses]
         return sum(widths) + self.spacing * (len(self.houses) - 1)
 
+    def names_fit_under(self) -> bool:
+        """Whether a line of names fits under the digits, the digits keeping their key number's size."""
+        return bool(self.height - line_height(readable()) >= Number.height_for(theme.FONT_KEY_NUMBER))
+
     def show_names(self, named: bool) -> None:
         for house in self.houses:
             house.named = named
@@ -111,6 +117,9 @@ class ThatsRuffView(TableView, BoxLayout):
     model = ObjectProperty(None)
     head_room = NumericProperty(head_height())
     result_spacing = NumericProperty(RESULT_GAP)   # between two dogs' results
+    # The lowest a path strip may be: its numbers whole, and where its names share no line with the
+    # path (partners' two long names), their own line above it.
+    least_strip = NumericProperty(lowest_strip())
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
@@ -128,7 +137,7 @@ class ThatsRuffView(TableView, BoxLayout):
         self.entry = EntryPad(controller)
         self.collecting: CollectPad | None = None
         # Held here, not only by the layout's weak ids: each is out of the view while another phase shows.
-        self.parts: dict[str, Widget] = {name: ids[name].__self__ for name in ("table", "count_panel", "boards")}
+        self.parts: dict[str, Widget] = {name: ids[name].__self__ for name in ("table", "count_panel", "boards", "kept")}
         self.bars: dict[str, Widget] = {Phase.MOVING: ids["stay_bar"].__self__, Phase.HAND_OVER: ids["deal_bar"].__self__,
                                         Phase.WON: ids["win_bar"].__self__}
         self.clear_widgets()
@@ -219,6 +228,15 @@ class ThatsRuffView(TableView, BoxLayout):
             head.add_widget(panel, index=len(head.children))
         elif not counting and panel.parent is not None:
             head.remove_widget(panel)
+        # Once the hand is handed over, the discs kept stand beside the deal, so each dog's result has
+        # the head's whole width over the paths: the tally is read on them.
+        kept, deal_bar = self.parts["kept"], self.bars[Phase.HAND_OVER]
+        home = deal_bar if phase == Phase.HAND_OVER else head.__self__
+        if kept.parent is not home:
+            cast(BoxLayout, kept.parent).remove_widget(kept)
+            home.add_widget(kept, index=len(home.children) if home is deal_bar else 0)
+            kept.height = deal_bar.height if home is deal_bar else head_height()
+            self._fit_head()
 
     def _fit_head(self, *_: Any) -> None:
         """The row over the paths grows to show the whole of what the last move did, taking room from
@@ -226,25 +244,34 @@ class ThatsRuffView(TableView, BoxLayout):
         kept at what a turn, the card to match and two lines of the last move take, whatever the last
         move says: the paths stay put card after card instead of jumping with the length of a line (and
         nothing is laid out again but the line). Once the hand is collected, each dog's result takes
-        the room the paths leave beside the discs kept, and scrolls there should it need more: the
-        paths stay in sight, for the tally is read on them."""
+        the room the paths leave (beside the discs kept, or the whole width once they stand beside the
+        deal), and scrolls there should it need more: the paths stay in sight, for the tally is read on
+        them."""
         boards = len(self.boards)
         table, column = self.ids["table"], self.ids["boards"]
-        head, kept = self.ids["head"], self.kept
-        room = table.height - table.spacing - boards * lowest_strip() - column.spacing * (boards - 1)
+        kept = self.kept
+        room = table.height - table.spacing - boards * self.least_strip - column.spacing * (boards - 1)
         results = self.model.results_shown   # only once a hand is collected, never while counting
         kept.show_names(self._names_fit(room, results))
         if self.phase == Phase.COUNTING:
             wanted = counting_head_height()
         elif results:
-            wanted = self._results_height(head.width - kept.row_width() - head.spacing, RESULT_GAP)
+            wanted = self._results_height(self._results_width(), RESULT_GAP)
         else:
             wanted = self.ids["info_row"].height
-        self.head_room = max(head_height(), min(wanted, room))
+        self.head_room = max(head_height() if self._kept_in_head() else 0.0, min(wanted, room))
         # The gaps between the dogs' lines close up before the lines scroll.
         gaps = len(self.boards) - 1
-        spare = self.head_room - self._results_height(head.width - kept.row_width() - head.spacing, 0)
+        spare = self.head_room - self._results_height(self._results_width(), 0)
         self.result_spacing = max(0.0, min(RESULT_GAP, spare / gaps)) if results else RESULT_GAP
+
+    def _results_width(self, named: bool | None = None) -> float:
+        """The width the dogs' results wrap in: the head's, less the discs kept where they stand in it."""
+        head, kept = self.ids["head"], self.kept
+        return float(head.width - (kept.row_width(named) + head.spacing if self._kept_in_head() else 0))
+
+    def _kept_in_head(self) -> bool:
+        return bool(self.kept.parent is self.ids["head"].__self__)
 
     def _names_fit(self, room: float, results: bool) -> bool:
         """Each dog's discs kept say whose they are in words where the row leaves what happens room for
@@ -254,12 +281,12 @@ class ThatsRuffView(TableView, BoxLayout):
         head, kept = self.ids["head"], self.kept
         beside = head.width - head.spacing - (self.parts["count_panel"].width + head.spacing
                                               if self.phase == Phase.COUNTING else 0)
-        if beside - kept.row_width(named=True) < INFO_ROOM:
+        if beside - kept.row_width(named=True) < INFO_ROOM or not kept.names_fit_under():
             return False
         if not results:
             return True
-        named = self._results_height(head.width - kept.row_width(named=True) - head.spacing, RESULT_GAP)
-        bare = self._results_height(head.width - kept.row_width(named=False) - head.spacing, RESULT_GAP)
+        named = self._results_height(self._results_width(named=True), RESULT_GAP)
+        bare = self._results_height(self._results_width(named=False), RESULT_GAP)
         return named <= room or bare > room
 
     def _results_height(self, width: float, gap: float) -> float:
@@ -271,12 +298,18 @@ class ThatsRuffView(TableView, BoxLayout):
         """One column of names beside the paths, so the paths line up, wide enough for each dog's name
         after its players' where the paths keep their numbers whole: with the players' shapes before
         their names if they fit too, else without (the token on the path has the shape), else the dog
-        goes by the initial on its token."""
+        goes by the initial on its token; and where even the players' names alone are too wide, they
+        stand on a line of their own above the path, the strips as tall as that takes."""
         strips = self.boards
         most = strips[0].width - 5 * strip_padding() - narrowest_path()
         shapes = max(strip.names_room(shapes=True) for strip in strips) <= most
         bare = max(strip.names_room(shapes=False) for strip in strips)
         dog = shapes or bare <= most
+        beside = dog or max(strip.names_room(shapes=False, dog=False) for strip in strips) <= most
+        least = lowest_strip() if beside else stacked_height()
+        if least != self.least_strip:
+            self.least_strip = least
+            self._fit_head()
         column = max(strip.names_room(shapes=shapes) for strip in strips) if dog else 0
         for strip in strips:
             strip.dog_beside, strip.shapes_beside = dog, shapes or not dog

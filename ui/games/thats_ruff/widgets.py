@@ -28,7 +28,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.games.thats_ruff.state import HOUSE, SHADED, SPACES, WILD, Card
+from companion.games.thats_ruff.state import COLOURS, DOGS, HOUSE, SHADED, SPACES, WILD, Card
 from companion.players import Identity
 from ui import theme
 from ui.games.thats_ruff.model import BoardModel
@@ -96,14 +96,21 @@ def name_font() -> float:
 
 
 def chip_size() -> tuple[float, float]:
-    """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room."""
-    return (dp(52), dp(58)) if compact() else (dp(76), dp(86))
+    """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room, and wide enough
+    for the longest word under its number (a dog's name) whole in the smallest type."""
+    words = max(text_width(word, theme.FONT_SMALL, bold=True) for word in (*DOGS, *COLOURS, "wild")) + dp(10)
+    return (max(dp(52), words), dp(58)) if compact() else (max(dp(76), words), dp(86))
 
 
 def head_height() -> float:
     """The row over the paths: room for the count and the discs kept as key numbers (10 mm on the 7"
     panel)."""
     return float(dp(90) if compact() else dp(120))
+
+
+def stacked_height() -> float:
+    """The lowest a strip can be with its names on a line of their own above its path."""
+    return max(STACKED_HEIGHT, line_height(readable()) + lowest_strip() + 2 * strip_padding())
 
 
 def strip_padding() -> float:
@@ -117,8 +124,8 @@ def narrowest_path() -> float:
 
 
 def lowest_strip() -> float:
-    """The lowest a path strip can be with its space numbers in table type, whole."""
-    return float(dp(33) if compact() else dp(40))
+    """The lowest a path strip can be with its space numbers and its names in table type, whole."""
+    return max(float(dp(33) if compact() else dp(40)), line_height(readable()) + dp(2))
 
 
 def fit_popup(popup: ModalView, panel: BoxLayout) -> Callable[..., None]:
@@ -279,6 +286,14 @@ class SuitButton(Choice):
 
     def _bake(self, *_: Any) -> None:
         self.symbol_texture = suit_picture(self.suit, self.symbol_side)
+
+    @staticmethod
+    def least_width(height: float) -> float:
+        """The narrowest a suit `height` tall can be with each word of every suit whole in the smallest
+        type beside its symbol (the padding of widgets.kv)."""
+        words = max(text_width(word, theme.FONT_SMALL, bold=True) for suit in SUIT_WORDS.values()
+                    for word in suit.split())
+        return float(height * 0.55 + dp(10) + words + dp(2) + dp(3))
 
 
 class CardChip(Choice):
@@ -518,24 +533,24 @@ class BoardStrip(Widget):
         theme.palette.bind(version=self._outline)
         self._outline()
 
-    def names_room(self, shapes: bool) -> float:
-        """How wide its players' names (with their shapes or without) and its dog's name are side by side
-        on one line."""
+    def names_room(self, shapes: bool, dog: bool = True) -> float:
+        """How wide its players' names (with their shapes or without) and its dog's name (or not) are
+        side by side on one line."""
         badges = sum(SeatBadge.width_for([player.name], readable(), NAME_SYMBOL if shapes else 0)
                      for player in self.board.players)
         # And a gap before the path, whose dog reaches a little to the left of space 0.
-        return badges + self.names.spacing * len(self.badges) + self.dog_label.width + dp(8)
+        return badges + self.names.spacing * len(self.badges) + (self.dog_label.width if dog else 0) + dp(8)
 
     @property
     def stacked(self) -> bool:
         """Names above the path when the strip is tall enough, so the path gets the whole width."""
-        return bool(self.height >= STACKED_HEIGHT)
+        return bool(self.height >= stacked_height())
 
     def _arrange(self, *_: Any) -> None:
         x, y, w, h = self.x, self.y, self.width, self.height
         pad = strip_padding()
         if self.stacked:
-            name_h = min(dp(44), max(dp(32), h * 0.4))
+            name_h = min(max(dp(44), line_height(readable())), max(line_height(readable()), h * 0.4))
             self._show_dog(True, True)
             self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
             track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
