@@ -50,7 +50,8 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     space = text_width(" ", font_size, bold)
     lines, used = 1, 0.0
     for word in text.split():
-        first, *rest = hyphen_pieces(word, font_size, room, bold)
+        # A word alone is measured whole, kerning and all: it is broken only where it is wider than the line.
+        first, *rest = hyphen_pieces(word, font_size, width, bold)
         wide = text_width(first, font_size, bold)
         if used and used + space + wide > room:
             lines, used = lines + 1, wide
@@ -97,7 +98,7 @@ def wrapped_at_hyphens(text: str, font_size: float, width: float, bold: bool = F
     wraps only at spaces, and breaks a longer word wherever its line ends."""
     if not text or width <= 1 or "-" not in text:
         return text
-    return "\n".join(" ".join("\n".join(hyphen_pieces(word, font_size, width * KERNING_ROOM, bold))
+    return "\n".join(" ".join("\n".join(hyphen_pieces(word, font_size, width, bold))
                                for word in line.split(" "))
                       for line in text.split("\n"))
 
