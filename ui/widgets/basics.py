@@ -58,10 +58,14 @@ class Panel(BoxLayout):
 
     def _ring_changed(self, *_: Any) -> None:
         if self._ring is None:
-            with self.canvas.before:
-                self._ring = Color(), Line()
+            self._ring = Color(), Line()
             self._move_fill()
         self._ring[0].rgba = self.ring
+        # A ring put away (the turn moved on) leaves the canvas: drawn see-through it would still cost.
+        drawn = self.canvas.before.indexof(self._ring[1]) >= 0
+        if bool(self.ring[3]) != drawn:
+            for part in self._ring:
+                (self.canvas.before.remove if drawn else self.canvas.before.add)(part)
 
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
@@ -221,6 +225,10 @@ class MessageBar(Label):
             self._mark_colour = Color(0, 0, 0, 0)
             # A SmoothLine is a mesh: a Line wider than a pixel would be drawn through the stencil.
             self._strokes = (SmoothLine(width=dp(2.2)), SmoothLine(width=dp(2.2)))
+        # An empty bar draws nothing: its bar and mark leave the canvas until it shows a message (a
+        # see-through shape is still three draw calls a frame on every screen).
+        self._drawn = True
+        self._draw_bar(False)
         self.bind(pos=self._redraw, size=self._redraw)
         # Room for the mark on both sides, so the words stay in the middle.
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * (theme.PAD + MARK_ROOM), None)))
@@ -237,7 +245,17 @@ class MessageBar(Label):
             first, second = [x - h, y, x - h / 3, y - h * 0.7, x + h, y + h * 0.8], []
         self._strokes[0].points, self._strokes[1].points = first, second
 
+    def _draw_bar(self, drawn: bool) -> None:
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        for canvas, parts in ((self.canvas.before, (self._colour, self._shape)),
+                              (self.canvas.after, (self._mark_colour, *self._strokes))):
+            for part in parts:
+                (canvas.add if drawn else canvas.remove)(part)
+
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
+        self._draw_bar(True)
         self.text = breakable(text)
         self.problem = problem
         fill = theme.DANGER if problem else theme.OK
@@ -263,6 +281,7 @@ class MessageBar(Label):
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
         self._mark_colour.rgba = (0, 0, 0, 0)
+        self._draw_bar(False)
 
 
 def fitted(text: str, font_size: float, **kwargs: Any) -> Label:
