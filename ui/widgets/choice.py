@@ -85,7 +85,7 @@ class Choice(ButtonBehavior, BoxLayout):
         self._draw()
 
     def _draw(self, *_: Any) -> None:
-        x, y, width, height = *self.pos, *self.size
+        (x, y), (width, height) = self.pos, self.size
         edged = bool(self.edge_rgba[3])
         parts: list[Any] = []
         if edged:
