@@ -10,9 +10,11 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
+from ui.widgets.shared_fills import fills_changed, fills_of, shares_fills
 from ui.widgets.text import breakable, font_to_fit, text_width
 
 _MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
@@ -133,6 +135,10 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
+        # In a row or grid the fill is drawn by the row, with its neighbours' (ui/widgets/shared_fills.py).
+        self.shared_fill: list[float] | None = None
+        self._sharing_with: Widget | None = None
+        self.bind(parent=self._parent_changed, opacity=self._shared_fill_moved)
         theme.palette.bind(version=self._redraw)
         self._redraw()
         self._move_fill()
@@ -173,6 +179,9 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         elif self.state == "down":
             fill = theme.pressed(fill)
         self._colour.rgba = fill
+        if self._sharing_with is not None:
+            self.shared_fill = list(fill)
+            self._shared_fill_moved()
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
         outlined = bool(theme.palette.outline[3])
@@ -184,6 +193,25 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+        self._shared_fill_moved()
+
+    def _shared_fill_moved(self, *_: Any) -> None:
+        if self._sharing_with is not None:
+            fills_of(self._sharing_with).changed()
+
+    def _parent_changed(self, *_: Any) -> None:
+        fills_changed(self._sharing_with)
+        row = self.parent if shares_fills(self.parent) else None
+        self._sharing_with = row
+        drawn_here = self.canvas.before.indexof(self._shape) >= 0
+        if row is None and not drawn_here:
+            self.canvas.before.insert(0, self._shape)
+            self.canvas.before.insert(0, self._colour)
+        elif row is not None and drawn_here:
+            self.canvas.before.remove(self._colour)
+            self.canvas.before.remove(self._shape)
+        self.shared_fill = list(self._colour.rgba) if row is not None else None
+        self._shared_fill_moved()
 
 
 def button_width(text: str, least: float = 0, font_size: float = 0) -> float:

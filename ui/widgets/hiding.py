@@ -15,6 +15,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from ui.widgets.shared_fills import fills_changed
+
 
 def takes_touches(widget: Widget) -> bool:
     return any(isinstance(part, (ButtonBehavior, ScrollView)) for part in widget.walk(restrict=True))
@@ -29,6 +31,8 @@ def hide(widget: Widget, hidden: bool) -> None:
         return
     drawn = parent.canvas
     attached = drawn.indexof(widget.canvas) >= 0
+    if attached == hidden:
+        fills_changed(parent)
     if hidden and attached:
         drawn.remove(widget.canvas)
     elif not hidden and not attached:

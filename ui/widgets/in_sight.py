@@ -17,6 +17,8 @@ from kivy.uix.recycleview import RecycleView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from ui.widgets.shared_fills import fills_changed
+
 _installed = False
 
 
@@ -64,9 +66,11 @@ class _Sight:
             if attached and not in_sight:
                 drawn.remove(row.canvas)
                 self.away.append(row)
+                fills_changed(content)
             elif in_sight and not attached and row in self.away:
                 self.away.remove(row)
                 _put_back(content, row)
+                fills_changed(content)
 
 
 def _sight(scroll: ScrollView) -> _Sight:
