@@ -120,3 +120,22 @@ def test_what_a_popup_filling_the_screen_covers_is_not_drawn_while_it_is_open(on
     popup.dismiss(animation=False)
     settle()
     assert 0 <= Window.canvas.indexof(beneath.canvas)
+
+
+def test_popups_closed_in_any_order_leave_the_window_drawing_what_it_drew(on_window):
+    """The history over the table, the keyboard over the history: closing the history first must not
+    leave the table drawn over the keyboard, nor a closed popup drawn on after it has gone."""
+    beneath = on_window(Label(text="The table"))
+    lower, upper = ModalView(size_hint=(0.94, 0.94)), ModalView(size_hint=(1, 1))
+    for popup in (lower, upper):
+        covers_the_screen(popup)
+        popup.open(animation=False)
+        settle()
+    assert Window.canvas.indexof(beneath.canvas) < 0 and Window.canvas.indexof(lower.canvas) < 0
+    lower.dismiss(animation=False)
+    settle()
+    assert Window.canvas.indexof(beneath.canvas) < 0, "the table is drawn while the keyboard covers it"
+    upper.dismiss(animation=False)
+    settle()
+    assert Window.canvas.indexof(beneath.canvas) >= 0
+    assert Window.canvas.indexof(lower.canvas) < 0 and Window.canvas.indexof(upper.canvas) < 0

@@ -8,7 +8,7 @@ label in it again (in its disabled colour), work thrown away on words nobody see
 
 from __future__ import annotations
 
-from typing import Any
+import weakref
 
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
@@ -48,31 +48,32 @@ def hide(widget: Widget, hidden: bool) -> None:
 
 def covers_the_screen(popup: ModalView) -> None:
     """A popup that fills nearly all the window (a game's history, the keyboard, the race): once it is
-    open, what it covers is not drawn at all, rather than drawn and then painted over at every frame
+    open, what is under it is not drawn at all, rather than drawn and then painted over at every frame
     (a table under the history was some ninety draw calls of a frame nobody sees). Its dimmed rim then
     shows the window's own colour. What it covered is drawn again as it starts to close."""
-    covered: list[Any] = []
+    popup.fbind("on_open", lambda *_: _restack(popup, covering=True))
+    popup.fbind("on_dismiss", lambda *_: _restack(popup, covering=False))
 
-    def opened(*_: Any) -> None:
-        window = popup._window
-        if window is None or covered:
-            return
-        for child in window.children:
-            if child is not popup and window.canvas.indexof(child.canvas) >= 0:
-                covered.append(child.canvas)
-        for canvas in covered:
-            window.canvas.remove(canvas)
 
-    def closing(*_: Any) -> None:
-        window = popup._window
-        if window is None or not covered:
-            covered.clear()
-            return
-        # Back under the popup, in the order they were drawn (those under it were drawn before it).
-        for canvas in covered:
-            at = window.canvas.indexof(popup.canvas)
-            window.canvas.insert(at, canvas) if at >= 0 else window.canvas.add(canvas)
-        covered.clear()
+_covering: weakref.WeakSet[ModalView] = weakref.WeakSet()
 
-    popup.fbind("on_open", opened)
-    popup.fbind("on_dismiss", closing)
+
+def _restack(popup: ModalView, covering: bool) -> None:
+    """The window draws what is at or above the topmost open popup that covers it, and nothing under
+    it; worked out afresh at each change, so popups closed in any order leave the window as it was."""
+    (_covering.add if covering else _covering.discard)(popup)
+    window = popup._window
+    if window is None:
+        return
+    layers = list(reversed(window.children))   # bottom first, as they are drawn
+    covers = [index for index, layer in enumerate(layers) if layer in _covering]
+    lowest_shown = covers[-1] if covers else 0
+    drawn = window.canvas
+    for index, layer in enumerate(layers):
+        attached = drawn.indexof(layer.canvas) >= 0
+        if index < lowest_shown and attached:
+            drawn.remove(layer.canvas)
+        elif index >= lowest_shown and not attached:
+            above = [drawn.indexof(upper.canvas) for upper in layers[index + 1:]]
+            following = next((at for at in above if at >= 0), -1)
+            drawn.insert(following, layer.canvas) if following >= 0 else drawn.add(layer.canvas)
