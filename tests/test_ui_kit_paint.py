@@ -139,3 +139,20 @@ def test_popups_closed_in_any_order_leave_the_window_drawing_what_it_drew(on_win
     settle()
     assert Window.canvas.indexof(beneath.canvas) >= 0
     assert Window.canvas.indexof(lower.canvas) < 0 and Window.canvas.indexof(upper.canvas) < 0
+
+
+def test_what_is_put_back_under_an_open_popup_that_covers_the_screen_is_not_drawn(on_window):
+    beneath = on_window(Label(text="The table"))
+    popup = ModalView(size_hint=(1, 1))
+    covers_the_screen(popup)
+    popup.open(animation=False)
+    settle()
+    for widget in (beneath, popup):
+        Window.remove_widget(widget)
+    for widget in (beneath, popup):
+        Window.add_widget(widget)
+    settle()
+    assert Window.canvas.indexof(beneath.canvas) < 0
+    assert Window.canvas.children.count(popup.canvas) == 1, "the popup is drawn twice"
+    popup.dismiss(animation=False)
+    settle()

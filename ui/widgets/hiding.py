@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import weakref
 
+from kivy.clock import Clock
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
@@ -51,20 +52,30 @@ def covers_the_screen(popup: ModalView) -> None:
     open, what is under it is not drawn at all, rather than drawn and then painted over at every frame
     (a table under the history was some ninety draw calls of a frame nobody sees). Its dimmed rim then
     shows the window's own colour. What it covered is drawn again as it starts to close."""
-    popup.fbind("on_open", lambda *_: _restack(popup, covering=True))
-    popup.fbind("on_dismiss", lambda *_: _restack(popup, covering=False))
+    popup.fbind("on_open", lambda *_: _covers(popup, True))
+    popup.fbind("on_dismiss", lambda *_: _covers(popup, False))
 
 
 _covering: weakref.WeakSet[ModalView] = weakref.WeakSet()
+_watched: weakref.WeakSet[Widget] = weakref.WeakSet()
 
 
-def _restack(popup: ModalView, covering: bool) -> None:
-    """The window draws what is at or above the topmost open popup that covers it, and nothing under
-    it; worked out afresh at each change, so popups closed in any order leave the window as it was."""
+def _covers(popup: ModalView, covering: bool) -> None:
     (_covering.add if covering else _covering.discard)(popup)
     window = popup._window
     if window is None:
         return
+    if window not in _watched:
+        # Whatever comes and goes on the window (another popup, a widget put back) is stacked anew too,
+        # once it is all there: the window lists a widget before it draws it.
+        _watched.add(window)
+        window.fbind("children", Clock.create_trigger(lambda _dt: _restack(window), -1))
+    _restack(window)
+
+
+def _restack(window: Widget) -> None:
+    """The window draws what is at or above the topmost open popup that covers it, and nothing under
+    it; worked out afresh at each change, so popups closed in any order leave the window as it was."""
     layers = list(reversed(window.children))   # bottom first, as they are drawn
     covers = [index for index, layer in enumerate(layers) if layer in _covering]
     lowest_shown = covers[-1] if covers else 0
