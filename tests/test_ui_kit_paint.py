@@ -156,3 +156,40 @@ def test_what_is_put_back_under_an_open_popup_that_covers_the_screen_is_not_draw
     assert Window.canvas.children.count(popup.canvas) == 1, "the popup is drawn twice"
     popup.dismiss(animation=False)
     settle()
+
+
+def test_buttons_in_rows_have_their_fills_drawn_by_the_row_one_shape_a_colour(on_window):
+    """A pad of buttons in plain rows draws one shape per colour under its words, and a press (a
+    button's colour changing) is drawn there at once."""
+    from kivy.graphics import Color, Mesh
+    from kivy.uix.gridlayout import GridLayout
+
+    from ui.widgets.basics import BigButton
+
+    pad = BoxLayout(orientation="vertical", size_hint=(None, None), size=(420, 200), pos=(0, 0))
+    rows = [GridLayout(cols=7) for _ in range(2)]
+    buttons = [BigButton(text=str(number), size_hint_y=1) for number in range(14)]
+    for number, button in enumerate(buttons):
+        rows[number // 7].add_widget(button)
+    for row in rows:
+        pad.add_widget(row)
+    on_window(pad)
+
+    assert {type(button._sharing_with).__name__ for button in buttons} == {"BoxLayout"}, [type(b._sharing_with).__name__ for b in buttons]
+
+    def shapes():
+        """(colour, triangles) of each shape drawn under the pad's buttons."""
+        found, colour = [], None
+        for part in pad._shared_fills.drawing.children:
+            if isinstance(part, Color):
+                colour = tuple(part.rgba)
+            elif isinstance(part, Mesh):
+                found.append((colour, len(part.indices) // 3))
+        return found
+
+    assert sum(drawn(button.canvas) for button in buttons) == 14   # their words only
+    (colour, triangles), = shapes()
+    assert colour == tuple(buttons[0]._colour.rgba) and triangles == 14 * triangles // 14 > 0
+    buttons[3].state = "down"
+    settle()
+    assert sorted(count for _, count in shapes()) == sorted([triangles // 14, triangles // 14 * 13])

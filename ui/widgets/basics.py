@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
-from ui.widgets.shared_fills import fills_changed, fills_of, shares_fills
+from ui.widgets.shared_fills import drawn_by, fills_changed, fills_of
 from ui.widgets.text import breakable, font_to_fit, text_width
 
 _MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
@@ -196,12 +196,18 @@ class BigButton(OnceBehavior, ButtonBehavior, Label):
         self._shared_fill_moved()
 
     def _shared_fill_moved(self, *_: Any) -> None:
-        if self._sharing_with is not None:
-            fills_of(self._sharing_with).changed()
+        if self._sharing_with is None:
+            return
+        # The row that draws it may be higher now (its row was put in a plain row since).
+        row = drawn_by(self)
+        if row is not self._sharing_with and row is not None:
+            fills_changed(self._sharing_with)
+            self._sharing_with = row
+        fills_of(self._sharing_with).changed()
 
     def _parent_changed(self, *_: Any) -> None:
         fills_changed(self._sharing_with)
-        row = self.parent if shares_fills(self.parent) else None
+        row = drawn_by(self)
         self._sharing_with = row
         drawn_here = self.canvas.before.indexof(self._shape) >= 0
         if row is None and not drawn_here:
