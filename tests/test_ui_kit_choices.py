@@ -6,7 +6,6 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.boxlayout import BoxLayout  # noqa: E402
 from ui_support import settle, tap  # noqa: E402
 
@@ -14,24 +13,6 @@ from ui import theme  # noqa: E402
 from ui.widgets.choice import Choice, ChoiceRow  # noqa: E402
 from ui.widgets.lists import RowList  # noqa: E402
 from ui.widgets.stepper import Stepper  # noqa: E402
-
-
-@pytest.fixture
-def shown():
-    """Puts a widget on the headless window, and takes it off after."""
-    placed = []
-
-    def show(widget):
-        box = BoxLayout(size_hint=(None, None), size=(600, 120), pos=(0, 0))
-        box.add_widget(widget)
-        Window.add_widget(box)
-        placed.append(box)
-        settle()
-        return widget
-
-    yield show
-    for box in placed:
-        Window.remove_widget(box)
 
 
 def test_a_choice_row_marks_the_option_tapped_and_says_so_once(shown):

@@ -37,14 +37,20 @@ def hide(widget: Widget, hidden: bool) -> None:
     if hidden and attached:
         drawn.remove(widget.canvas)
     elif not hidden and not attached:
-        # Back in its place among its siblings: before the first one drawn after it (nearer the front).
-        siblings = parent.children
-        later = [drawn.indexof(sibling.canvas) for sibling in reversed(siblings[:siblings.index(widget)])]
-        following = next((index for index in later if index >= 0), -1)
-        if following >= 0:
-            drawn.insert(following, widget.canvas)
-        else:
-            drawn.add(widget.canvas)
+        put_back(parent, widget)
+
+
+def put_back(parent: Widget, widget: Widget) -> None:
+    """A child's canvas back in its place among its siblings': before the first one drawn after it
+    (nearer the front), or last."""
+    drawn = parent.canvas
+    siblings = parent.children
+    later = [drawn.indexof(sibling.canvas) for sibling in reversed(siblings[:siblings.index(widget)])]
+    following = next((index for index in later if index >= 0), -1)
+    if following >= 0:
+        drawn.insert(following, widget.canvas)
+    else:
+        drawn.add(widget.canvas)
 
 
 def covers_the_screen(popup: ModalView) -> None:

@@ -17,6 +17,7 @@ from kivy.uix.recycleview import RecycleView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from ui.widgets.hiding import put_back
 from ui.widgets.shared_fills import fills_changed
 
 _installed = False
@@ -69,7 +70,7 @@ class _Sight:
                 fills_changed(content)
             elif in_sight and not attached and row in self.away:
                 self.away.remove(row)
-                _put_back(content, row)
+                put_back(content, row)
                 fills_changed(content)
 
 
@@ -79,14 +80,3 @@ def _sight(scroll: ScrollView) -> _Sight:
         found = scroll.__dict__["_in_sight"] = _Sight(scroll)
     return found
 
-
-def _put_back(parent: Widget, row: Widget) -> None:
-    """Before the first sibling drawn after it (nearer the front), or last."""
-    drawn = parent.canvas
-    siblings = parent.children
-    later = [drawn.indexof(sibling.canvas) for sibling in reversed(siblings[:siblings.index(row)])]
-    following = next((index for index in later if index >= 0), -1)
-    if following >= 0:
-        drawn.insert(following, row.canvas)
-    else:
-        drawn.add(row.canvas)

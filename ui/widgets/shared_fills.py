@@ -60,7 +60,6 @@ class SharedFills:
             self.drawing.add(Color(*colour))
             self.drawing.add(Mesh(vertices=vertices, indices=indices, mode="triangles"))
 
-
     def _buttons(self, node: Widget) -> Iterator[Any]:
         """The buttons drawn (not hidden, not scrolled away) whose fills this row draws."""
         drawn = node.canvas
