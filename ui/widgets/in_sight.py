@@ -20,14 +20,9 @@ from kivy.uix.widget import Widget
 from ui.widgets.hiding import put_back
 from ui.widgets.shared_fills import fills_changed
 
-_installed = False
-
 
 def install() -> None:
-    global _installed
-    if _installed:
-        return
-    _installed = True
+    """Done once, as the kit is imported (ui/widgets/__init__.py)."""
     reposition = ScrollView.update_from_scroll
 
     def update_from_scroll(self: ScrollView, *largs: Any) -> None:
