@@ -159,10 +159,14 @@ def write_to_the_journal(app: bool) -> None:
     `journalctl -u table-companion` tells a parent what went wrong. Kept apart from Kivy's own log
     (which the root logger carries), so each line is written once. A command says what went wrong in
     its own one line instead, so there they are dropped."""
-    from companion.journal import JournalFormatter
+    handler: logging.Handler = logging.NullHandler()
+    if app:
+        # Only the app writes to the journal: a command (a replay re-deciding a log) does not import
+        # the journal's module and what it brings (logging.handlers, subprocess).
+        from companion.journal import JournalFormatter
 
-    handler = logging.StreamHandler(sys.stderr) if app else logging.NullHandler()
-    handler.setFormatter(JournalFormatter("companion %(levelname)s %(name)s: %(message)s"))
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(JournalFormatter("companion %(levelname)s %(name)s: %(message)s"))
     for name in ("companion", "ui", "hardware"):
         logger = logging.getLogger(name)
         if not logger.handlers:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import BinaryIO
@@ -99,7 +98,9 @@ def write_atomic(path: Path | str, data: bytes, *, mode: int = 0o600, what: str 
     """`data` as the whole of the file at `path`, readable by `mode`: the old file or the new one
     survives a power cut, never half of either. A link at `path` is replaced, never written through."""
     path = Path(path)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    # os.urandom is what secrets.token_hex reads; secrets itself brings hmac and OpenSSL's hashes into
+    # every start of the app, which reaches this module before its first frame.
+    temporary = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
     try:
         create_flushed(temporary, data, mode=mode)
     except FileExistsError as error:

@@ -12,7 +12,6 @@ import errno
 import json
 import logging
 import os
-import secrets
 import sqlite3
 import threading
 import time
@@ -30,7 +29,6 @@ from .names import MERGE, RENAME, RENAME_SEAT, UNDO, Change, deleted, remembered
 from .outcome import Outcome
 from .paths import data_dir_state
 from .players import MAX_NAME_LENGTH, Player, check_table, same_form
-from .races.racelog import RACED_AGAIN_LINE
 from .registry import game_entry, load_game
 from .session import DO, FIX, Session, collector_paused
 
@@ -693,6 +691,8 @@ class Store:
 
     def mark_race_raced_again(self, race_id: int) -> None:
         """The table ran saved race `race_id` again instead of accepting it: its log is kept, marked so."""
+        from .races.racelog import RACED_AGAIN_LINE  # here: the races' modules are no part of the app's start
+
         with self._transaction():
             self._db.execute("UPDATE races SET log = log || ? WHERE id = ?",
                              ("\n" + json.dumps(RACED_AGAIN_LINE, sort_keys=True), race_id))
@@ -735,7 +735,7 @@ class Store:
     def claim(self, numbers: Sequence[int]) -> int | None:
         """Games `numbers` claimed for keeping what is worked out of them next; the claim's token, or
         None where the storage keeps nothing (read-only: it is worked out again at each reading)."""
-        token = secrets.randbits(62)
+        token = int.from_bytes(os.urandom(8), "big") >> 2   # 62 random bits, as secrets.randbits (see files.py)
         try:
             self._keeping(
                 "INSERT INTO game_lines (session_id, token) SELECT value, ? FROM json_each(?) WHERE true "

@@ -56,6 +56,28 @@ def pytest_runtest_call(item):
 
 
 @pytest.fixture
+def shown():
+    """Puts a widget on the headless window (in a box of its own), and takes it off after."""
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+    from ui_support import settle
+
+    placed = []
+
+    def show(widget):
+        box = BoxLayout(size_hint=(None, None), size=(600, 120), pos=(0, 0))
+        box.add_widget(widget)
+        Window.add_widget(box)
+        placed.append(box)
+        settle()
+        return widget
+
+    yield show
+    for box in placed:
+        Window.remove_widget(box)
+
+
+@pytest.fixture
 def navigator():
     """A navigator on the headless window, screens changing without a slide (UI tests that go from
     screen to screen by taps)."""

@@ -15,7 +15,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 from race_support import raced_mutts  # noqa: E402
 from stick_support import plug_in  # noqa: E402
-from ui_support import buttons_reading, settle, settle_until, tap  # noqa: E402
+from ui_support import buttons_reading, home_read, settle, settle_until, tap  # noqa: E402
 
 from companion import corrections  # noqa: E402
 from companion.actions import Action  # noqa: E402
@@ -80,7 +80,7 @@ def test_home_s_earlier_evenings_show_a_winner_s_name_as_typed(services, navigat
                       (time.time() - 3 * 86400,) * 3)
     winner = nut.players[nut.outcome.winners[0]].name
     home = navigator.show(HomeScreen(services, navigator))
-    settle()
+    home_read(home)
     (line,) = [label for label in home.walk() if isinstance(label, Label) and "Earlier evenings" in label.text]
     assert winner in "".join(text for text, _ in drawn(line))
     assert all(size <= line.font_size for _, size in drawn(line))

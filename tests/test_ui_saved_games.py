@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
-from ui_support import buttons_reading, same_widgets, settle, settle_until, tap, texts  # noqa: E402
+from ui_support import buttons_reading, home_read, same_widgets, settle, settle_until, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import Player  # noqa: E402
@@ -110,7 +110,7 @@ def test_a_saved_game_the_app_cannot_read_back_never_stops_the_start(services, n
     assert [record.id for record in services.store.sessions()] == [readable.id]
     assert {number for number, _ in services.store.unreadable()} == {kept.id, broken.id}
     navigator.show(HomeScreen(services, navigator))
-    settle()
+    home_read(navigator.current_screen)
     words = " ".join(shown(navigator.current_screen))
     assert "Saved game 2 (and 1 other) can't be read back" in words
     tap(the(navigator, "Resume"))
@@ -318,6 +318,7 @@ def test_an_evening_exported_and_imported_by_touch_on_an_empty_table_keeps_the_r
         tap(next(button for button in popup.choices if exported.name in button.text))
         import_done(screen)
         tap(the(navigator, "Back"))
+        home_read(navigator.current_screen)
         tap(the(navigator, next(text for text in texts(navigator.current_screen) if text.startswith("Tonight"))))
         tap(next(row for row in navigator.current_screen.rows if row.standing.name == "Ann"))
         profile = navigator.current_screen

@@ -4,16 +4,18 @@ draws the black cover over everything, and dims the backlight where there is one
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle
 from kivy.uix.widget import Widget
 
-from companion.races.model import Edge
 from ui.idle import IdleTimer
 from ui.services import Services
+
+if TYPE_CHECKING:
+    from companion.races.model import Edge  # a type only: the races' modules are no part of the start
 
 CHECK_S = 1.0
 

@@ -26,6 +26,7 @@ from ui.background import off_screen
 from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.choice import Choice
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.stepper import Stepper
@@ -198,6 +199,7 @@ class ZonePopup(ModalView):
 
     def __init__(self, on_chosen: Callable[[str], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self.on_chosen = on_chosen
         self.by_region = zones()
         self.region_buttons: dict[str, Choice] = {}

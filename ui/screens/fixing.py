@@ -15,6 +15,7 @@ from ui.controller import GameController, Notice
 from ui.games import view_class
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, MessageBar, Text  # noqa: F401  (named in fixing.kv)
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 
 
@@ -48,6 +49,7 @@ class FixPopup(ModalView):
 
     def __init__(self, controller: GameController, move: int, **kwargs: Any) -> None:
         super().__init__(title=f"Fix move {move}", **kwargs)
+        covers_the_screen(self)
         self.controller, self.move = controller, move
         self.done = False
         said = next(line.text for line in controller.session.history() if line.number == move and not line.fix)

@@ -25,6 +25,7 @@ from ui.controller import GameController
 from ui.race_text import headline, result_rows
 from ui.screens.race import PhotoFinishRow
 from ui.widgets.basics import BigButton, Panel  # noqa: F401  (named in history.kv)
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in history.kv)
@@ -102,6 +103,7 @@ class HistoryPopup(ModalView):
                  on_fix: Callable[[int], object] | None = None, on_names: Callable[[], object] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self.controller, self.on_fix, self.on_names = controller, on_fix, on_names
         self.can_rename = on_names is not None
         self.lines: list[HistoryLine] = []

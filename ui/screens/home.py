@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -17,7 +19,6 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.errors import CompanionError
-from companion.evenings import Evening, tonight_of
 from companion.players import identity_of
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
@@ -27,9 +28,7 @@ from ui.background import off_screen
 from ui.kept import KeptScreen
 from ui.open_saved import open_saved_game
 from ui.places import Place
-from ui.reads import reads_of
 from ui.screens.unfinished import players_words
-from ui.screens.update import switched_back_words
 from ui.services import Services
 from ui.widgets.basics import BigButton, MessageBar, Panel
 from ui.widgets.kv import load_kv
@@ -38,6 +37,7 @@ from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in home.kv)
 from ui.widgets.text import font_to_fit, line_height
 
 if TYPE_CHECKING:
+    from companion.evenings import Evening
     from ui.navigation import Navigator
 
 # Tonight's leaders shown by shape on its button; more share the lead in words only. Names longer than
@@ -65,6 +65,8 @@ class HomeModel(EventDispatcher):
     unreadable_notice = StringProperty("")
 
     def show_evenings(self, found: list[Evening]) -> None:
+        from companion.evenings import tonight_of  # read after Home's first frame, as the evenings are
+
         tonight = tonight_of(found)
         if tonight is None:
             self.tonight, self.leaders = "", []
@@ -152,7 +154,11 @@ class HomeScreen(KeptScreen):
         self._reads = 0
         self.say_hardware_warning()
         self._say_once_per_start()
-        self.refresh()
+        # The game offered now; the game nights once Home is on the screen: reading them (and the
+        # modules that work them out) is no part of drawing Home the first time.
+        self.model.show_offered(services.store.unfinished())
+        self.reading = True
+        Window.fbind("on_flip", self._drawn)
         for record in reversed(set_aside):
             self._add_aside_line(record)
 
@@ -184,11 +190,25 @@ class HomeScreen(KeptScreen):
         scroll.scroll_y = 1
         self.refresh()
 
+    def _drawn(self, *_: Any) -> None:
+        Window.funbind("on_flip", self._drawn)
+        # On the next frame: this one is still on its way to the screen.
+        Clock.schedule_once(lambda _dt: self._after_first_frame(), 0)
+
+    def _after_first_frame(self) -> None:
+        self._say_switched_back()
+        self._read_evenings()
+
     def refresh(self) -> None:
         """The game offered for Resume at once; the game nights as the saved games hold them now, read
         off the screen's thread (a long history takes a while) and shown once read."""
+        self.model.show_offered(self.services.store.unfinished())
+        self._read_evenings()
+
+    def _read_evenings(self) -> None:
+        from ui.reads import reads_of  # after Home's first frame: the records' modules draw nothing of it
+
         store = self.services.store
-        self.model.show_offered(store.unfinished())
         self.reading, self._reads = True, self._reads + 1
         asked = self._reads
         off_screen(lambda _task: (reads_of(store).evenings(), reads_of(store).played().unreadable),
@@ -207,16 +227,23 @@ class HomeScreen(KeptScreen):
 
     def _say_once_per_start(self) -> None:
         services, model = self.services, self.model
-        switched_back = switched_back_words()
-        if switched_back and not services.extras.get("switched_back_shown"):
-            services.extras["switched_back_shown"] = True
-            model.update_notice = switched_back
         moved_aside = services.store.moved_aside
         if moved_aside and not services.extras.get("moved_aside_shown"):
             services.extras["moved_aside_shown"] = True
             where, why = moved_aside
             model.moved_aside_notice = (f"The saved games file could not be used ({why}), so it was kept aside as "
                                         f"{where.name} and a new one was started.")
+
+    def _say_switched_back(self) -> None:
+        """Said after Home's first frame (the updates' modules draw nothing of Home): an update that
+        did not start, once per start."""
+        from ui.screens.update import switched_back_words
+
+        services = self.services
+        switched_back = switched_back_words()
+        if switched_back and not services.extras.get("switched_back_shown"):
+            services.extras["switched_back_shown"] = True
+            self.model.update_notice = switched_back
 
     def say_hardware_warning(self) -> None:
         """What is wrong with the big buttons, first on the screen. Said once per start (the race screens

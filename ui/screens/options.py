@@ -25,6 +25,7 @@ from companion.rulecards import setting_words, value_words
 from ui import theme
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in options.kv)
 from ui.widgets.choice import Choice
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 from ui.widgets.stepper import Stepper
 
@@ -44,6 +45,7 @@ class OptionsPopup(ModalView):
     def __init__(self, game: Game[Any], options: dict[str, Any], on_done: Callable[[dict[str, Any]], None],
                  **kwargs: Any) -> None:
         super().__init__(title=f"{game.title} settings", **kwargs)
+        covers_the_screen(self)
         self.game, self.options, self.on_done = game, dict(options), on_done
         self.choices = game.option_choices()
         # Each toggle and choice by its setting; each stepper's buttons as "key-" and "key+", a part's as

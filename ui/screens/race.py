@@ -30,7 +30,7 @@ from ui.services import Services
 from ui.sound import CueSound
 from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (named in race.kv)
 from ui.widgets.choice import Choice, player_choice
-from ui.widgets.hiding import hide
+from ui.widgets.hiding import covers_the_screen, hide
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge  # noqa: F401  (named in race.kv)
 from ui.widgets.text import line_height, text_width
@@ -117,6 +117,7 @@ class RacePopup(ModalView):
         # Arbiter ids are button numbers when there are real (or mock) buttons, else seat + 1.
         uses_screen = hardware.buttons is None
         super().__init__(kind=kind, title=TITLES[kind], uses_screen=uses_screen, **kwargs)
+        covers_the_screen(self)
         self.hardware, self.players, self.on_result = hardware, players, on_result
         self.book = book
         self.cue_sound = cue_sound

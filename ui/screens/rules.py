@@ -24,6 +24,7 @@ from ui.widgets.basics import (
     PopupHeader,
     Text,
 )
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 
 Block = tuple[str, str]                 # ("heading" | "text" | "name", its words)
@@ -74,6 +75,7 @@ class RulesPopup(ModalView):
 
     def __init__(self, game_key: str, title: str, start: str = "goal", **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self.ids["panel"].add_widget(PopupHeader(title=f"How to play {title}", on_close=self.dismiss), index=1)
         self.pages = pages(load_help(game_key))
         self._laid_out: dict[str, RulesPage] = {}

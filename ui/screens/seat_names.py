@@ -22,6 +22,7 @@ from ui.widgets.basics import (
     Text,  # noqa: F401  (named in seat_names.kv)
 )
 from ui.widgets.choice import Choice, player_choice
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.keyboard import TypingPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.offer_bar import OfferBar
@@ -33,6 +34,7 @@ class SeatNamesPopup(ModalView):
 
     def __init__(self, store: Store, session_id: int, on_renamed: Callable[[], object], **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self.store, self.session_id, self.on_renamed = store, session_id, on_renamed
         self.ids["panel"].add_widget(PopupHeader(title="Names at this table", on_close=self.dismiss), index=4)
         players = store.session_record(session_id).players

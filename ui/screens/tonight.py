@@ -19,6 +19,7 @@ from companion.words import counted
 from ui.reads import reads_of
 from ui.screens.evening import EveningBody, evening_title
 from ui.widgets.basics import Panel, PopupHeader  # noqa: F401  (named in tonight.kv)
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 
 
@@ -41,6 +42,7 @@ class TonightPopup(ModalView):
                  **kwargs: Any) -> None:
         """`on_player(name)`: a tap on a player's row, once the popup has closed (their records)."""
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self._on_player = on_player
         self.body = EveningBody(on_player=self._player if on_player is not None else None)
         self.ids["holder"].add_widget(self.body)

@@ -11,9 +11,11 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.widgets.repeat_taps import OnceBehavior
+from ui.widgets.shared_fills import drawn_by, fills_changed, fills_of
 from ui.widgets.text import breakable, font_to_fit, text_width
 
 _MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
@@ -59,10 +61,14 @@ class Panel(BoxLayout):
 
     def _ring_changed(self, *_: Any) -> None:
         if self._ring is None:
-            with self.canvas.before:
-                self._ring = Color(), Line()
+            self._ring = Color(), Line()
             self._move_fill()
         self._ring[0].rgba = self.ring
+        # A ring put away (the turn moved on) leaves the canvas: drawn see-through it would still cost.
+        drawn = self.canvas.before.indexof(self._ring[1]) >= 0
+        if bool(self.ring[3]) != drawn:
+            for part in self._ring:
+                (self.canvas.before.remove if drawn else self.canvas.before.add)(part)
 
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
@@ -189,6 +195,10 @@ class BigButton(OnceBehavior, ButtonBehavior, FitsWords, Label):
         self.bind(pos=self._move_fill, size=self._move_fill, state=self._redraw, kind=self._redraw,
                   disabled=self._redraw, fill=self._redraw, disabled_reason=self._redraw)
         self.bind(size=self._wrap)
+        # In a row or grid the fill is drawn by the row, with its neighbours' (ui/widgets/shared_fills.py).
+        self.shared_fill: list[float] | None = None
+        self._sharing_with: Widget | None = None
+        self.bind(parent=self._parent_changed, opacity=self._shared_fill_moved)
         theme.palette.bind(version=self._redraw)
         self._redraw()
         self._move_fill()
@@ -213,6 +223,9 @@ class BigButton(OnceBehavior, ButtonBehavior, FitsWords, Label):
         elif self.state == "down":
             fill = theme.pressed(fill)
         self._colour.rgba = fill
+        if self._sharing_with is not None:
+            self.shared_fill = list(fill)
+            self._shared_fill_moved()
         self.color = theme.readable_text_on(fill) if not greyed else theme.TEXT_DIM
         self._outline_colour.rgba = theme.palette.outline
         outlined = bool(theme.palette.outline[3])
@@ -224,6 +237,31 @@ class BigButton(OnceBehavior, ButtonBehavior, FitsWords, Label):
     def _move_fill(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
         self._outline.rounded_rectangle = (self.x, self.y, self.width, self.height, theme.RADIUS)
+        self._shared_fill_moved()
+
+    def _shared_fill_moved(self, *_: Any) -> None:
+        if self._sharing_with is None:
+            return
+        # The row that draws it may be higher now (its row was put in a plain row since).
+        row = drawn_by(self)
+        if row is not self._sharing_with and row is not None:
+            fills_changed(self._sharing_with)
+            self._sharing_with = row
+        fills_of(self._sharing_with).changed()
+
+    def _parent_changed(self, *_: Any) -> None:
+        fills_changed(self._sharing_with)
+        row = drawn_by(self)
+        self._sharing_with = row
+        drawn_here = self.canvas.before.indexof(self._shape) >= 0
+        if row is None and not drawn_here:
+            self.canvas.before.insert(0, self._shape)
+            self.canvas.before.insert(0, self._colour)
+        elif row is not None and drawn_here:
+            self.canvas.before.remove(self._colour)
+            self.canvas.before.remove(self._shape)
+        self.shared_fill = list(self._colour.rgba) if row is not None else None
+        self._shared_fill_moved()
 
 
 def button_width(text: str, least: float = 0, font_size: float = 0) -> float:
@@ -265,6 +303,10 @@ class MessageBar(Label):
             self._mark_colour = Color(0, 0, 0, 0)
             # A SmoothLine is a mesh: a Line wider than a pixel would be drawn through the stencil.
             self._strokes = (SmoothLine(width=dp(2.2)), SmoothLine(width=dp(2.2)))
+        # An empty bar draws nothing: its bar and mark leave the canvas until it shows a message (a
+        # see-through shape is still three draw calls a frame on every screen).
+        self._drawn = True
+        self._draw_bar(False)
         self.bind(pos=self._redraw, size=self._redraw)
         # Room for the mark on both sides, so the words stay in the middle.
         self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * (theme.PAD + MARK_ROOM), None)))
@@ -281,7 +323,17 @@ class MessageBar(Label):
             first, second = [x - h, y, x - h / 3, y - h * 0.7, x + h, y + h * 0.8], []
         self._strokes[0].points, self._strokes[1].points = first, second
 
+    def _draw_bar(self, drawn: bool) -> None:
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        for canvas, parts in ((self.canvas.before, (self._colour, self._shape)),
+                              (self.canvas.after, (self._mark_colour, *self._strokes))):
+            for part in parts:
+                (canvas.add if drawn else canvas.remove)(part)
+
     def show(self, text: str, *, problem: bool = False, seconds: float | None = 8) -> None:
+        self._draw_bar(True)
         self.text = breakable(text)
         self.problem = problem
         fill = theme.DANGER if problem else theme.OK
@@ -307,6 +359,7 @@ class MessageBar(Label):
         self.height = self.reserve
         self._colour.rgba = (0, 0, 0, 0)
         self._mark_colour.rgba = (0, 0, 0, 0)
+        self._draw_bar(False)
 
 
 def fitted(text: str, font_size: float, **kwargs: Any) -> Label:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import AliasProperty, BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -62,9 +64,60 @@ class Choice(ButtonBehavior, BoxLayout):
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", sizes.row)
         super().__init__(**kwargs)
+        self._make_drawing()
         theme.palette.bind(version=self._recolour)
         for name in ("text", "note", "font_size"):
             self.fbind(name, self._fit_words)
+
+    def _make_drawing(self) -> None:
+        """Its fill, and only what shows of its edge, its chosen ring and the palette's outline: each
+        of those drawn see-through or at no size would still be a draw call at every frame, three of a
+        choice's five. They go first on the canvas, under what a kind of choice adds of its own."""
+        self._edge = Color(), RoundedRectangle(segments=theme.CORNER_SEGMENTS, radius=[dp(10)])
+        self._body = Color(), RoundedRectangle(segments=theme.CORNER_SEGMENTS)
+        self._ring = Color(), Line()
+        self._outline = Color(), Line(width=dp(1.5))
+        self._drawing = InstructionGroup()
+        self._drawn: tuple[Any, ...] = ()
+        self.canvas.before.insert(0, self._drawing)
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        for name in ("pos", "size", "fill", "edge_rgba", "selected", "ring_rgba", "ring_inset"):
+            self.fbind(name, self._redraw)
+        self._draw()
+
+    def _draw(self, *_: Any) -> None:
+        (x, y), (width, height) = self.pos, self.size
+        edged = bool(self.edge_rgba[3])
+        parts: list[Any] = []
+        if edged:
+            # The edge is the fill of a rectangle under the fill's, not a line: cheaper to paint.
+            self._edge[0].rgba = self.edge_rgba
+            self._edge[1].pos, self._edge[1].size = self.pos, self.size
+            parts += self._edge
+            inset = dp(1.5)
+            self._body[1].pos, self._body[1].size = (x + inset, y + inset), (max(0, width - 2 * inset),
+                                                                              max(0, height - 2 * inset))
+            self._body[1].radius = [dp(9)]
+        else:
+            self._body[1].pos, self._body[1].size, self._body[1].radius = self.pos, self.size, [dp(10)]
+        self._body[0].rgba = self.fill
+        parts += self._body
+        if self.selected:
+            inset = self.ring_inset
+            self._ring[0].rgba = self.ring_rgba or theme.palette.text
+            self._ring[1].width = dp(3)
+            self._ring[1].rounded_rectangle = (x + inset, y + inset, max(0, width - 2 * inset),
+                                               max(0, height - 2 * inset), dp(10))
+            parts += self._ring
+        if theme.palette.outline[3]:
+            self._outline[0].rgba = theme.palette.outline
+            self._outline[1].rounded_rectangle = (x, y, width, height, dp(10))
+            parts += self._outline
+        if tuple(parts) != self._drawn:
+            self._drawn = tuple(parts)
+            self._drawing.clear()
+            for part in parts:
+                self._drawing.add(part)
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.ids["label"].fbind("size", self._fit_words)
@@ -109,6 +162,7 @@ class Choice(ButtonBehavior, BoxLayout):
 
     def _recolour(self, *_: Any) -> None:
         self.property("fill").dispatch(self)
+        self._redraw()
 
     def ink(self, fill: list[float]) -> Sequence[float]:
         return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Rectangle
 from kivy.uix.label import Label
 
 MEASUREMENTS = 20000
@@ -88,6 +89,7 @@ def _draw_once() -> None:
 
     def texture_update(self: Label, *largs: Any) -> None:
         core = self._label
+        _show_words(self, bool(self.text))
         if not self.text:
             draw(self, *largs)
             return
@@ -118,3 +120,20 @@ def _draw_once() -> None:
             self.refs, self.anchors = refs, anchors
 
     Label.texture_update = texture_update
+
+
+def _show_words(label: Label, shown: bool) -> None:
+    """The rectangle Label's own rule draws its words with (the first on its canvas) taken off the
+    canvas while it has none to show, and put back in its place when it has."""
+    aside: tuple[int, Rectangle] | None = label.__dict__.get("_words_aside")
+    if shown and aside is not None:
+        index, rectangle = aside
+        label.canvas.insert(index, rectangle)
+        del label.__dict__["_words_aside"]
+    elif not shown and aside is None:
+        canvas = label.canvas
+        index, rectangle = next(((index, part) for index, part in enumerate(canvas.children)
+                                 if isinstance(part, Rectangle)), (-1, None))
+        if rectangle is not None:
+            canvas.remove(rectangle)
+            label.__dict__["_words_aside"] = (index, rectangle)

@@ -37,6 +37,7 @@ from companion.glyphs import in_words, undrawable, why_nothing_shows
 from companion.players import same_form
 from ui import theme
 from ui.widgets.basics import BigButton, Panel, fitted
+from ui.widgets.hiding import covers_the_screen
 from ui.widgets.kv import load_kv
 from ui.widgets.lists import Row, RowList
 from ui.widgets.offer_bar import Headline
@@ -331,6 +332,7 @@ class TypingPopup(ModalView):
     def __init__(self, prompt: str, on_done: Callable[[str], None], text: str = "", hint: str = "",
                  max_length: int = NAME_LENGTH, suggestions: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        covers_the_screen(self)
         self._on_done, self.hint, self.max_length = on_done, hint, max_length
         self.strip: AccentStrip | None = None
         # A refusal shows over the prompt, so the typing box and the keys keep their size.

@@ -5,12 +5,13 @@ so a card is never mistaken for a player."""
 import math
 from typing import Any, Callable, Sequence
 
-from kivy.graphics import Color, Ellipse, Mesh, PopMatrix, PushMatrix, SmoothLine, Translate
+from kivy.graphics import Color, Ellipse, Mesh, Rectangle, SmoothLine
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_NONZERO, Tesselator
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.widgets.baked import baked
 
 Point = tuple[float, float]
 Contour = list[Point]
@@ -218,8 +219,10 @@ def draw_shape(shape: str, cx: float, cy: float, radius: float, rgba: Colour,
 
 
 class SymbolShape(Widget):
-    """A shape drawn in the middle of its box. Drawn again only when its size, shape or colours change:
-    moving it (a list scrolling, a row laid out again) only moves the drawing."""
+    """A shape drawn in the middle of its box, as one picture: its fill and outline (a tesselated card
+    shape is several meshes and lines) are painted once into a texture kept for that shape, colours and
+    size (ui/widgets/baked.py), so every badge on a table is one draw call. Moving it (a list
+    scrolling, a row laid out again) only moves the picture."""
 
     shape = StringProperty("circle")
     rgba = ListProperty([1, 1, 1, 1])
@@ -227,23 +230,32 @@ class SymbolShape(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._at = Translate(0, 0)
+        self._colour, self._picture = Color(1, 1, 1, 1), Rectangle(size=(0, 0))
         self.bind(pos=self._move, size=self._draw, shape=self._draw, rgba=self._draw, outline=self._draw)
         self._draw()
 
     def _move(self, *_: Any) -> None:
-        self._at.xy = self.pos
+        width, height = self._picture.size
+        self._picture.pos = (round(self.center_x - width / 2), round(self.center_y - height / 2))
 
     def _draw(self, *_: Any) -> None:
-        self.canvas.clear()
-        radius = min(self.width, self.height) / 2 * 0.92
-        if radius <= 0 or not self.shape:
+        side = int(min(self.width, self.height))
+        if side <= 0 or not self.shape:
+            # Nothing to show draws nothing: a rectangle with no picture is still a draw call.
+            self.canvas.clear()
             return
-        with self.canvas:
-            PushMatrix()
-            self._at = Translate(*self.pos)
-            draw_shape(self.shape, self.width / 2, self.height / 2, radius, self.rgba, self._rim())
-            PopMatrix()
+        if self.canvas.indexof(self._picture) < 0:
+            self.canvas.add(self._colour)
+            self.canvas.add(self._picture)
+        shape, rgba, rim = self.shape, tuple(self.rgba), tuple(self._rim())
+
+        def paint(canvas: Any, width: float, height: float) -> None:
+            with canvas:
+                draw_shape(shape, width / 2, height / 2, min(width, height) / 2 * 0.92, rgba, rim)
+
+        self._picture.texture = baked(("symbol", shape, rgba, rim), side, side, paint)
+        self._picture.size = (side, side)
+        self._move()
 
     def _rim(self) -> Colour:
         """The outline asked for; but a fill dark against the table's surfaces (dark red on a seat's

@@ -13,7 +13,7 @@ pytest.importorskip("kivy")
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.graphics import Ellipse, Mesh, Translate  # noqa: E402
+from kivy.graphics import Ellipse, Mesh, Rectangle, Translate  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.players import IDENTITIES, Player  # noqa: E402
@@ -171,11 +171,14 @@ def test_a_won_claim_asks_match_or_run_under_a_whole_heading(services, seven_inc
 
 
 def drawn_centre(shape):
-    """The middle of what was filled, on the window: card shapes are drawn as several meshes, so all of
-    them count, and a shape is drawn from its own corner, moved to where it stands (a Translate)."""
+    """The middle of what was filled, on the window: a shape is one baked picture (a Rectangle) where it
+    stands; drawn as shapes, card shapes are several meshes, so all of them count, and a shape is drawn
+    from its own corner, moved to where it stands (a Translate)."""
     xs, ys = [], []
     dx = dy = 0.0
     for instruction in shape.canvas.children:
+        if isinstance(instruction, Rectangle) and instruction.texture is not None:
+            return instruction.pos[0] + instruction.size[0] / 2, instruction.pos[1] + instruction.size[1] / 2
         if isinstance(instruction, Translate):
             dx, dy = instruction.x, instruction.y
         if isinstance(instruction, Mesh):
