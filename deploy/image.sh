@@ -4,7 +4,7 @@
 # have them), with the app installed by deploy/install.sh --image-root; then compresses it (.img.xz), with
 # its sha256 and a Raspberry Pi Imager repository file. Prints a table of the steps with their times.
 #
-#   sudo deploy/image.sh [--rebuild] [--source tree|head] [--out DIR]
+#   sudo deploy/image.sh [--rebuild] [--source tree|head] [--out DIR] [--from boot|image|publish]
 #
 # Needs root (chroot, mounts) but no loop devices: the file systems are made from directories
 # (mkfs.vfat + mtools, mkfs.ext4 -d) and written into a partitioned file. The base root (Debian's
@@ -48,6 +48,7 @@ NICE=(nice -n 10)
 
 REBUILD=0
 SOURCE=tree
+FROM=
 
 die() {
     printf 'image: %s\n' "$1" >&2
@@ -62,6 +63,9 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --rebuild) REBUILD=1; shift ;;
         --out) [[ $# -ge 2 ]] || die "--out needs a directory."; OUT=$2; shift 2 ;;
+        --from)
+            [[ $# -ge 2 && ( $2 == boot || $2 == image || $2 == publish ) ]] || die "--from takes boot, image or publish."
+            FROM=$2; shift 2 ;;
         --source)
             [[ $# -ge 2 && ( $2 == tree || $2 == head ) ]] || die "--source takes 'tree' (the working tree) or 'head' (git HEAD)."
             SOURCE=$2; shift 2 ;;
@@ -69,6 +73,8 @@ while [[ $# -gt 0 ]]; do
             printf '\n  --rebuild      build the base root again instead of reusing %s\n' "$CACHE"
             printf '  --source WHAT  install the working tree (tree, default) or the last commit (head)\n'
             printf '  --out DIR      where the image goes (default build/image)\n'
+            printf '  --from STEP    go on from STEP (boot, image or publish) with the root the last build left, after\n'
+            printf '                 a fix to that step (the root, install and system steps are not run again)\n'
             printf '\nEnvironment: IMAGE_CACHE (the cached base), IMAGE_WORK (scratch), PI_MIRROR (Debian mirror),\n'
             printf '  IMAGE_URL (where the .img.xz will be published, for the Imager file; default: its place here),\n'
             printf '  UPDATE_KEYS (a folder of public .gpg keyrings the image trusts for updates; default deploy/update-keys).\n'
@@ -252,7 +258,9 @@ step_boot() {
     grep -q "root=PARTUUID=$(disk_id)-02 " "$firmware/cmdline.txt" || die "cmdline.txt does not name the root by PARTUUID: $(cat "$firmware/cmdline.txt")"
     listing=$(chroot "$ROOT" lsinitramfs "/boot/firmware/initrd.img-$version")
     local needed
-    for needed in usr/sbin/fsck usr/sbin/fsck.ext4 usr/sbin/e2fsck "plymouth/themes/table-companion/splash.png" /virtio_gpu.ko /vc4.ko /sdhci-brcmstb.ko; do
+    # (The module files are named with hyphens or underscores, and compressed: virtio-gpu.ko.xz.)
+    for needed in usr/sbin/fsck usr/sbin/fsck.ext4 usr/sbin/e2fsck "plymouth/themes/table-companion/splash.png" \
+            '/virtio[-_]gpu\.ko' '/vc4\.ko' '/sdhci-brcmstb\.ko'; do
         grep -q -- "$needed" <<<"$listing" || die "the initramfs lacks $needed"
     done
     echo "initrd $(du -h "$firmware/initrd.img-$version" | cut -f1) ($(grep -c '\.ko' <<<"$listing") modules, fsck, splash); cmdline: $(cat "$firmware/cmdline.txt")"
@@ -345,16 +353,19 @@ step_publish() {
     echo "${image##*/}.xz: $(( $(stat -c %s "$image.xz") / 1024 / 1024 )) MiB, sha256 and the Imager repository file table-companion.json beside it"
 }
 
-run_step root step_root
-stop_unless_passed
-run_step install step_install
-stop_unless_passed
-run_step system step_system
-stop_unless_passed
-run_step boot step_boot
-stop_unless_passed
-run_step image step_image
-stop_unless_passed
-run_step publish step_publish
+# --from: the root the last build left, made ready for the chroot again, and the steps before FROM skipped.
+if [[ -n $FROM ]]; then
+    [[ -x $ROOT/usr/bin/python3 && -d $ROOT/opt/table-companion && -s $DISK_ID_FILE ]] ||
+        die "--from $FROM: no root of an earlier build in $ROOT to go on from." "Build it whole: sudo make image"
+    unmount_root
+    prepare_for_chroot
+    mount_into_root "$CACHE"
+fi
+for step in root install system boot image publish; do
+    if [[ -n $FROM && $step != "$FROM" ]]; then continue; fi
+    FROM=
+    run_step "$step" "step_$step"
+    stop_unless_passed
+done
 print_table image
 exit "$FAILED"
