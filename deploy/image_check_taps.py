@@ -78,9 +78,10 @@ def main() -> int:
         return find
 
     def held_open():
-        """The row Settings' Maintenance page is held open from."""
+        """The row Settings' Maintenance page is held open from, once Settings has finished coming in (a
+        screen manager takes no touch while its screens change)."""
         hold = getattr(app.navigator.current_screen, "maintenance_hold", None)
-        return None if hold is None else hold.widget
+        return None if hold is None or app.navigator.transition.is_active else hold.widget
 
     def first_file():
         popup = on_top()
@@ -101,8 +102,9 @@ def main() -> int:
         "maintenance": held_open,
         "export-everything": reading("Export everything to USB stick"),
     }
-    # A finger kept down a moment beyond what opens the Maintenance page; any other touch is a tap.
-    held_s = {"maintenance": HOLD_S + 1.0}
+    # A finger kept down twice as long as what opens the Maintenance page, for a machine slow to draw
+    # (the emulated Pi, or this one busy); any other touch is a tap.
+    held_s = {"maintenance": 2 * HOLD_S}
     # Where on its widget each touch lands: the middle, but the version row is held on its words, clear
     # of the button it may hold.
     landing: dict[str, Callable[[Widget], tuple[float, float]]] = {"maintenance": lambda row: (row.x + 20, row.center_y)}
