@@ -280,6 +280,9 @@ step_boot() {
     # Home as this checkout's app draws it with no games yet: the walk's first screen.
     local share home
     home=$WORK/expected/$(jq -r '.[0].screen' "$WORK/expected/taps.json")
+    # The kiosk's first frame reaches the display a moment after its line in the journal: the screen may
+    # still be dark while the splash hands it over.
+    wait_for_screen "$home" "$SHOTS/home.png"
     shot home "$home"
     share=$(picture compare "$SHOTS/home.png" "$home" 0.01) ||
         die "the emulated screen is not Home: $share of its pixels differ from $home ($SHOTS/home.png)"
