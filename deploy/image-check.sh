@@ -133,10 +133,12 @@ wait_for_screen() {
     done
 }
 
-# shot NAME EXPECTED.png: the emulated screen, kept as NAME.png, checked: not blank, and the screen EXPECTED is.
+# shot NAME EXPECTED.png: the emulated screen, kept as NAME.png, checked: not blank, and the screen EXPECTED is
+# (waited for: a frame the app has drawn reaches the display a moment after the app says so, and the
+# display may still be dark while the splash hands it over).
 shot() {
     local out=$SHOTS/$1.png share
-    vm screendump "$out"
+    wait_for_screen "$2" "$out" >/dev/null
     picture blank "$out" >/dev/null || die "the emulated screen is blank or a console ($out)"
     share=$(picture compare "$out" "$2") || die "the emulated screen is not $(basename "$2"): $share of its pixels differ ($out)"
     echo "  $1.png: $(basename "$2") ($share of its pixels differ)"
@@ -280,9 +282,6 @@ step_boot() {
     # Home as this checkout's app draws it with no games yet: the walk's first screen.
     local share home
     home=$WORK/expected/$(jq -r '.[0].screen' "$WORK/expected/taps.json")
-    # The kiosk's first frame reaches the display a moment after its line in the journal: the screen may
-    # still be dark while the splash hands it over.
-    wait_for_screen "$home" "$SHOTS/home.png"
     shot home "$home"
     share=$(picture compare "$SHOTS/home.png" "$home" 0.01) ||
         die "the emulated screen is not Home: $share of its pixels differ from $home ($SHOTS/home.png)"
