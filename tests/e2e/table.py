@@ -110,13 +110,22 @@ class Table:
 
         end = time.monotonic() + SETTLE_LIMIT_S
         self.frames(2)
-        while time.monotonic() < end and (Animation._instances or self.navigator.transition.is_active):
+        while time.monotonic() < end and (Animation._instances or self.navigator.transition.is_active
+                                          or self._home_reading()):
             finish_animations()
             self.frames()
         self.frames(1)
         self._settled += 1
         if self.layer() is not self._painted_layer or self._settled % PAINT_EVERY == 0:
             self.paint()
+
+    def _home_reading(self) -> bool:
+        """Home still reading its game nights off the screen's thread: a family looks at Home once it
+        shows them."""
+        from ui.screens.home import HomeScreen
+
+        screen = self.navigator.current_screen
+        return isinstance(screen, HomeScreen) and bool(screen.reading)
 
     def finish(self) -> None:
         self.paint()

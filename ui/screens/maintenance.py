@@ -46,6 +46,7 @@ from ui.widgets.basics import BigButton, MessageBar, Panel, PopupHeader, Text
 from ui.widgets.confirm import ConfirmPopup
 from ui.widgets.kv import load_kv
 from ui.widgets.progress import ProgressPopup
+from ui.widgets.text import breakable
 
 if TYPE_CHECKING:
     from ui.navigation import Navigator
@@ -295,8 +296,9 @@ class MaintenanceScreen(Screen):
 def finding_line(finding: Finding) -> Text:
     """One check: its mark in words and colour, what was found, and what to do about it."""
     mark, colour = MARKS.get(finding.status, (finding.status, theme.TEXT))
-    fix = f"\n[i]{escape_markup(finding.fix)}[/i]" if finding.fix and finding.status in (WARNING, PROBLEM) else ""
-    return Text(text=f"[b][color={_hex(colour)}]{mark}[/color][/b]  {escape_markup(finding.summary)}{fix}",
+    fix = f"\n[i]{escape_markup(breakable(finding.fix))}[/i]" if finding.fix and finding.status in (WARNING, PROBLEM) else ""
+    # A finding may name a folder, whose path is wider than the page where the data directory is deep.
+    return Text(text=f"[b][color={_hex(colour)}]{mark}[/color][/b]  {escape_markup(breakable(finding.summary))}{fix}",
                 markup=True, font_size=theme.FONT_SMALL, fine_print=True)
 
 

@@ -114,5 +114,10 @@ def breakable(text: str, longest: int = 40) -> str:
             cut = (word.rindex("/", 1, longest) if "/" in word[1:longest] else word.index("/", 1)) + 1
             pieces.append(word[:cut])
             word = word[cut:]
-        words.append("\n".join(pieces + [word]))
+        pieces.append(word)
+        if "/" in word or len(pieces) > 1:
+            # A folder's own name longer than a line has no slash to break at: a path is no word to keep
+            # whole, so it goes on every `longest` characters.
+            pieces = [piece[at:at + longest] for piece in pieces for at in range(0, len(piece), longest)]
+        words.append("\n".join(pieces))
     return " ".join(words)
