@@ -209,3 +209,14 @@ def test_a_choices_note_is_never_in_bigger_type_than_its_words(shown):
         assert choice.note_font <= choice.shown_font
     finally:
         sizes.font_small = before
+
+
+def test_a_path_in_a_message_goes_on_at_its_slashes_and_inside_a_folder_name_longer_than_a_line():
+    from ui.widgets.text import breakable
+
+    folder = "a-rather-long-temporary-folder-name-" * 4   # one folder, 144 characters, no slash in it
+    said = breakable(f"The saved games file /tmp/{folder}/data/companion.sqlite3 cannot be read.")
+    lines = said.split("\n")
+    assert max(len(word) for line in lines for word in line.split(" ")) <= 40, lines
+    assert said.replace("\n", "") == f"The saved games file /tmp/{folder}/data/companion.sqlite3 cannot be read."
+    assert breakable("Plug in a stick, then tap Import again.") == "Plug in a stick, then tap Import again."
