@@ -208,25 +208,12 @@ class Store:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._closed = False
-        self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
+        # Whether every page was read once without damage (see prove_whole): nothing is written before.
+        self._proving = threading.RLock()
+        self._proven = False
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
-        # Each saved game read back, by number, with the row it was read from: a list read again (Home,
-        # after a game) parses only the games whose row changed since.
-        self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
-        self._read_with: list[Change] = []
-        # (boot, how its clock stands, known true) as last written in `boots`: see _note_clock.
-        self._clock_seen: tuple[str, float, bool] | None = None
-        self._kept_changes = 0   # rows written to keep what was worked out of the games (see `revision`)
-        try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not self.path.exists():
-                # Readable by this user alone, whatever the umask; SQLite gives its journal the same mode.
-                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
-            # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
-                                       timeout=self.busy_timeout)
-        except (OSError, sqlite3.Error) as error:
-            raise SavedGamesUnavailable.because(self.path, error) from None
+        self._forget_reads()
+        self._db = self._connect()
         try:
             self._check_usable()
             self._prepare()
@@ -238,10 +225,49 @@ class Store:
                 raise SavedGamesUnavailable.because(self.path, error) from None
             raise
 
+    def _forget_reads(self) -> None:
+        """What the store remembers of the file it reads: nothing yet."""
+        self.last_entry: tuple[int, int] | None = None  # (session, seq) of the newest committed entry
+        # Each saved game read back, by number, with the row it was read from: a list read again (Home,
+        # after a game) parses only the games whose row changed since.
+        self._read: dict[int, tuple[Sequence[Any], SessionRecord]] = {}
+        self._read_with: list[Change] = []
+        # (boot, how its clock stands, known true) as last written in `boots`: see _note_clock.
+        self._clock_seen: tuple[str, float, bool] | None = None
+        self._kept_changes = 0   # rows written to keep what was worked out of the games (see `revision`)
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not self.path.exists():
+                # Readable by this user alone, whatever the umask; SQLite gives its journal the same mode.
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+            # isolation_level=None: transactions are explicit, so each acknowledged action is exactly one.
+            return sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
+                                   timeout=self.busy_timeout)
+        except (OSError, sqlite3.Error) as error:
+            raise SavedGamesUnavailable.because(self.path, error) from None
+
     def _prepare(self) -> None:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        if self._up_to_date():
+            # Nothing to write (its pages are read through later, off the start's path), but a card
+            # that cannot be written is said now, at the start, not at the family's first move.
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '1')")   # changes nothing
+            finally:
+                self._db.execute("ROLLBACK")
+            return
+        if not self._proven:
+            # A migration (or the first start of a new version) writes: the pages are read first, and
+            # a damaged file is left to `open` to set aside, as one found by the reads above.
+            problem = self._read_through(1)
+            if problem is not None:
+                raise Unusable(problem)
+            self._proven = True
         with self._transaction():
             # One statement at a time: executescript() would COMMIT on its own, outside this transaction.
             for statement in _SCHEMA.split(";"):
@@ -263,20 +289,87 @@ class Store:
             if written_by != (__version__,):
                 self._db.execute("INSERT OR REPLACE INTO meta VALUES ('written_by', ?)", (__version__,))
 
+    def _up_to_date(self) -> bool:
+        """The file is in this version's form and was last opened by this version: opening writes nothing."""
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "meta" not in tables:
+            return False
+        rows = dict(self._db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'written_by')").fetchall())
+        return rows == {"schema": str(SCHEMA_VERSION), "written_by": __version__}
+
     def _check_usable(self) -> None:
         """Unusable only when the file is proven unusable: read without an error, it is another
-        program's, or a newer version's, or its integrity check fails on a second, clean read. A read
-        that fails (an I/O error, a lock held elsewhere) raises the sqlite3 error instead."""
+        program's, or a newer version's. Whether its pages are whole is prove_whole's to find (before
+        anything is written). A read that fails (an I/O error, a lock held elsewhere) raises the
+        sqlite3 error instead."""
         newer = written_by_newer(self._db)
         if newer is not None:
             raise WrittenByNewerVersion(self.path, newer)
-        problem = usability_problem(self._db)
+        problem = usability_problem(self._db, every_page=False)
         if problem is None:
             return
         if problem.startswith(DAMAGED) and not proven_damaged(self.path, self.busy_timeout):
             # The first read said damaged, the second did not: a passing fault of the card.
             raise sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
         raise Unusable(problem)
+
+    def prove_whole(self) -> None:
+        """Every page of the file read once without damage (SQLite's quick_check), on a connection of
+        its own, so that reads on this store go on meanwhile: on ten thousand games it reads 150 MB,
+        which no start should wait for. It is done once, before the first write (which waits for it);
+        the app does it just after its first frame. A file found damaged on two reads is moved aside
+        and a new one begun, as when it is found at opening, and `moved_aside` says so. A read that
+        fails (an I/O error, another program's lock) is tried again, then raised as
+        SavedGamesUnavailable, and the next write tries again."""
+        with self._proving:
+            if self._proven:
+                return
+            problem = self._read_through(self.open_attempts)
+            self._proven = True
+            if problem is not None:
+                self._begin_anew(problem)
+
+    def _read_through(self, attempts: int) -> str | None:
+        """Why the file cannot be used, its every page read; None when it can."""
+        for attempt in range(1, attempts + 1):
+            try:
+                problem = _every_page_problem(self.path, self.busy_timeout)
+                if problem is not None and not proven_damaged(self.path, self.busy_timeout):
+                    # The first read said damaged, the second did not: a passing fault of the card.
+                    raise sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
+                return problem
+            except sqlite3.Error as error:
+                unavailable = SavedGamesUnavailable.because(self.path, error)
+                if not unavailable.passing or attempt == attempts:
+                    raise unavailable from None
+                log.warning("reading the saved games through, attempt %d of %d: %s", attempt, attempts, unavailable)
+                time.sleep(self.retry_pause)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _begin_anew(self, problem: str) -> None:
+        """The file moved aside and a new one begun under this same store, once no call is using it."""
+        with self._lock:
+            self._check_open()
+            self._db.close()
+            try:
+                aside = _move_aside(self.path)
+            except OSError as error:
+                self._closed = True
+                raise SavedGamesUnavailable.because(self.path, error) from None
+            log.warning("the saved games file %s is damaged (%s): kept aside as %s, a new one begun",
+                        self.path, problem, aside)
+            self._forget_reads()
+            self.moved_aside = (aside, problem)
+            try:
+                self._db = self._connect()
+                self._prepare()
+            except BaseException as error:
+                self._closed = True   # no file to write into: every call says so rather than write elsewhere
+                if isinstance(error, RefusedWrite):
+                    error = error.error
+                if isinstance(error, sqlite3.Error):
+                    raise SavedGamesUnavailable.because(self.path, error) from None
+                raise
 
     @classmethod
     def open(cls, data_dir: Path | str) -> "Store":
@@ -325,12 +418,25 @@ class Store:
             raise StorageProblem("The saved games file is closed: the app is stopping.")
 
     def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
-        """A read's rows, fetched while no other thread uses the file; what is made of them is made after."""
+        """A read's rows, fetched while no other thread uses the file; what is made of them is made after.
+        A damaged page met on the way is said in words, and nothing more is written into the file
+        before its pages are read through again (prove_whole), which sets it aside."""
         with self._lock:
             self._check_open()
-            return self._db.execute(sql, parameters).fetchall()
+            try:
+                return self._db.execute(sql, parameters).fetchall()
+            except sqlite3.DatabaseError as error:
+                if not is_damage(error):
+                    raise
+                self._proven = False
+                raise StorageProblem(
+                    f"The saved games file {self.path} is damaged ({error}). Nothing more is written into it: "
+                    "it is kept aside and a new one begun at the next move or the next start.") from None
 
     def _transaction(self) -> _Transaction:
+        """A write: only into a file proven whole (prove_whole waits for or does the reading of it).
+        Never begun while this thread holds `_lock`: a file found damaged is moved aside under it."""
+        self.prove_whole()
         return _Transaction(self._db, self._lock, self._check_open)
 
     # ----- sessions ------------------------------------------------------------------------
@@ -912,10 +1018,11 @@ DAMAGED = "it is damaged"
 _CLOCK_COLUMNS = "s.start_boot, s.start_since_boot, s.last_boot, s.last_since_boot"
 
 
-def usability_problem(db: sqlite3.Connection) -> str | None:
-    """Why a saved games file cannot be used as it is, in words for the family; None when it can. A
-    read that fails for another reason than damage (an I/O error, a lock held by another program, a
-    file that cannot be opened) raises its sqlite3 error: that is no reason to set the file aside."""
+def usability_problem(db: sqlite3.Connection, every_page: bool = True) -> str | None:
+    """Why a saved games file cannot be used as it is, in words for the family; None when it can
+    (`every_page`: its pages read through for damage too). A read that fails for another reason than
+    damage (an I/O error, a lock held by another program, a file that cannot be opened) raises its
+    sqlite3 error: that is no reason to set the file aside."""
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "meta" not in tables:
@@ -924,7 +1031,7 @@ def usability_problem(db: sqlite3.Connection) -> str | None:
             row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if row is not None and (not str(row[0]).isdigit() or int(row[0]) > SCHEMA_VERSION):
                 return f"it was written by a newer version of the app (form {row[0]})"
-        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        if every_page and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             return DAMAGED
     except sqlite3.DatabaseError as error:
         if is_damage(error):
@@ -940,6 +1047,15 @@ def is_damage(error: sqlite3.Error) -> bool:
         return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
     text = str(error).lower()
     return "malformed" in text or "not a database" in text
+
+
+def _every_page_problem(path: Path, timeout: float) -> str | None:
+    """usability_problem with every page read, on a read-only connection of its own."""
+    db = sqlite3.connect(read_only_uri(path), uri=True, timeout=timeout)
+    try:
+        return usability_problem(db)
+    finally:
+        db.close()
 
 
 def proven_damaged(path: Path, timeout: float = 3.0) -> bool:

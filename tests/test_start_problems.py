@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("kivy")
 
+from damage_support import damage_table  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from ui_support import buttons_reading, settle, settle_until, tap, texts, window_of  # noqa: E402
 
@@ -94,6 +95,19 @@ def test_a_start_that_cannot_go_on_says_why_and_starts_on_try_again_once_put_rig
         assert len(app.services.store.sessions()) == 2
         assert not list(tmp_path.glob("*.unusable-*"))
     assert history
+
+
+def test_a_damaged_page_found_after_home_is_drawn_is_said_on_home_and_a_new_file_begun(tmp_path, started):
+    """Home is drawn before the saved games' pages are read through (a long history must not hold
+    up the start); a damage found then is said on Home, the file kept aside as it was, and the next
+    game goes into a new file."""
+    saved_games(tmp_path, games=30)
+    damaged = damage_table(tmp_path / "companion.sqlite3", "roster")
+    app = started(tmp_path)
+    assert settle_until(lambda: "kept aside as" in on_screen(app))
+    (aside,) = tmp_path.glob("*.unusable-*[0-9]")
+    assert aside.read_bytes() == damaged and aside.name in on_screen(app)
+    assert app.services.store.sessions() == [] and app.services.store.integrity_ok()
 
 
 def test_a_settings_file_that_is_a_pipe_is_said_on_screen_and_never_hangs(tmp_path, started):

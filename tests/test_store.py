@@ -5,6 +5,7 @@ import threading
 
 import pytest
 from counting_game import CountingGame
+from damage_support import damage_table
 from schema_support import back_to_schema
 
 import companion.registry as registry
@@ -142,6 +143,39 @@ def test_a_file_the_app_cannot_use_is_moved_aside_and_a_new_one_begun(tmp_path, 
     again = Store.open(tmp_path)
     assert again.moved_aside is None and len(again.sessions()) == 1
     again.close()
+
+
+def _thirty_games(data_dir):
+    store = Store.open(data_dir)
+    for number in range(30):
+        store.new_session("nut", [Player(f"Ann{number}", "orange"), Player("Ben", "sky")])
+    store.close()
+    return data_dir / "companion.sqlite3"
+
+
+def test_a_damaged_page_the_start_does_not_read_is_found_before_anything_is_written(tmp_path):
+    """Opening reads no more than it needs (a long history opens at once); the first write reads every
+    page first, so a game is never written into a damaged file: the file is kept aside byte for byte
+    and the game goes into a new one."""
+    damaged = damage_table(_thirty_games(tmp_path), "roster")
+    store = Store.open(tmp_path)
+    assert store.moved_aside is None and len(store.sessions()) == 30
+    store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    aside, reason = store.moved_aside
+    assert "damaged" in reason and aside.read_bytes() == damaged
+    assert [game.players[0].name for game in store.sessions()] == ["Ann"]
+    store.close()
+    assert len(Store.open(tmp_path).sessions()) == 1
+
+
+def test_a_damaged_page_met_by_a_read_is_said_in_words_and_the_next_write_sets_the_file_aside(tmp_path):
+    damaged = damage_table(_thirty_games(tmp_path), "sessions")
+    store = Store.open(tmp_path)
+    with pytest.raises(StorageProblem, match="is damaged .* kept aside and a new one begun"):
+        store.sessions()
+    store.new_session("nut", [Player("Ann", "orange"), Player("Ben", "sky")])
+    aside, _ = store.moved_aside
+    assert aside.read_bytes() == damaged and len(store.sessions()) == 1
 
 
 def test_a_file_in_a_newer_form_is_left_where_it_is_and_names_the_version_to_install(tmp_path):

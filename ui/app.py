@@ -17,6 +17,7 @@ from companion.errors import CompanionError
 from companion.instance import hold_data_dir
 from companion.store import Store
 from ui import collector, theme
+from ui.background import off_screen
 from ui.kiosk import close_toolkit_keys
 from ui.navigation import Navigator
 from ui.places import Place
@@ -194,9 +195,24 @@ class CompanionApp(App):
             first.say_hardware_warning()
         # The version running got as far as its first screen: an update just installed is kept.
         started(services.store)
+        self._prove_saved_games(services)
         # What the start made is set aside from the collector's walks (ui/collector.py).
         collector.freeze()
         self._readying = Clock.schedule_once(lambda _dt: self.ready_offered_game(), READY_AFTER_S)
+
+    def _prove_saved_games(self, services: Services) -> None:
+        """The saved games' pages read through for damage off the screen's thread, after Home is
+        drawn (on a long history that is seconds no start should wait for). A damaged file is set
+        aside: Home says so and shows the new file's games."""
+        from ui.screens.home import HomeScreen
+
+        def proven(_: object) -> None:
+            home = self.navigator.current_screen if self.navigator is not None else None
+            if services.store.moved_aside is not None and isinstance(home, HomeScreen):
+                home.saved_games_set_aside()
+
+        off_screen(lambda _task: services.store.prove_whole(), done=proven,
+                   failed=lambda problem: log.warning("the saved games were not read through: %s", problem))
 
     def ready_offered_game(self) -> None:
         """The game Home offers for Resume, built unseen while the family reads Home, so that Resume (what

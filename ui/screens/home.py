@@ -6,6 +6,7 @@ offered for Resume, tonight's leader, the earlier evenings), so going Home from 
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -18,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StorageProblem
 from companion.players import identity_of
 from companion.registry import GAMES, GameEntry, game_entry
 from companion.store import SessionRecord
@@ -39,6 +40,8 @@ from ui.widgets.text import font_to_fit, line_height
 if TYPE_CHECKING:
     from companion.evenings import Evening
     from ui.navigation import Navigator
+
+log = logging.getLogger(__name__)
 
 # Tonight's leaders shown by shape on its button; more share the lead in words only. Names longer than
 # LEAD_LETTERS together would wrap the button's words onto a third line at 800x480: their shapes say who.
@@ -156,7 +159,7 @@ class HomeScreen(KeptScreen):
         self._say_once_per_start()
         # The game offered now; the game nights once Home is on the screen: reading them (and the
         # modules that work them out) is no part of drawing Home the first time.
-        self.model.show_offered(services.store.unfinished())
+        self.model.show_offered(self._offered())
         self.reading = True
         Window.fbind("on_flip", self._drawn)
         for record in reversed(set_aside):
@@ -186,6 +189,7 @@ class HomeScreen(KeptScreen):
         for line in list(self.aside_lines):
             self._drop_aside_line(line)
         self.message.clear()
+        self._say_once_per_start()   # a file set aside while the family was elsewhere
         scroll: ScrollView = self.ids["scroll"]
         scroll.scroll_y = 1
         self.refresh()
@@ -202,8 +206,23 @@ class HomeScreen(KeptScreen):
     def refresh(self) -> None:
         """The game offered for Resume at once; the game nights as the saved games hold them now, read
         off the screen's thread (a long history takes a while) and shown once read."""
-        self.model.show_offered(self.services.store.unfinished())
+        self.model.show_offered(self._offered())
         self._read_evenings()
+
+    def _offered(self) -> SessionRecord | None:
+        """The unfinished game, if the saved games can say: a damaged file offers none (the app sets
+        it aside once its pages are read through, and Home then says so)."""
+        try:
+            return self.services.store.unfinished()
+        except StorageProblem as problem:
+            log.warning("no game offered for Resume: %s", problem)
+            return None
+
+    def saved_games_set_aside(self) -> None:
+        """The saved games were found damaged after Home was drawn and a new file begun: said, and
+        Home read again from the new file."""
+        self._say_once_per_start()
+        self.refresh()
 
     def _read_evenings(self) -> None:
         from ui.reads import reads_of  # after Home's first frame: the records' modules draw nothing of it
