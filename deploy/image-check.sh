@@ -236,9 +236,18 @@ step_prepare() {
     # next version; the other stick: a broken update (it stops before Home), signed too.
     local files=$WORK/stick-files broken=$WORK/broken-stick-files table=$WORK/table source=$WORK/broken-source
     mkdir -p "$files" "$broken" "$table" "$source"
-    (cd "$REPO" && for game in nut thats_ruff; do
-        KIVY_NO_ARGS=1 .venv/bin/companion --data-dir "$table" import-game "seeds/examples/$game.json" >/dev/null
-    done && KIVY_NO_ARGS=1 .venv/bin/companion --data-dir "$table" export-evening --output "$files/evening.json")
+    # Played the day before the image's saved clock, where the emulated Pi's clock starts: on this
+    # machine's clock (the walk) and on the emulated Pi's alike it is an earlier evening, not one from
+    # a table whose clock was ahead (which the app imports with a note the walk would not show).
+    (cd "$REPO" && .venv/bin/python - "$(( $(saved_clock "$(root_fs)") - 86400 ))" "$WORK/evening-played.json" <<'PYTHON'
+import json, sys
+from companion.rulecards import load_example
+games = [load_example(game) for game in ("nut", "thats_ruff")]
+with open(sys.argv[2], "w") as evening:
+    json.dump({"evening": {"started_at": float(sys.argv[1])}, "games": games}, evening)
+PYTHON
+    ) && (cd "$REPO" && KIVY_NO_ARGS=1 .venv/bin/companion --data-dir "$table" import-evening "$WORK/evening-played.json" >/dev/null &&
+          KIVY_NO_ARGS=1 .venv/bin/companion --data-dir "$table" export-evening --output "$files/evening.json")
     (cd "$REPO" && .venv/bin/python deploy/make_update.py --sign image-check@table-companion.invalid \
         --version "$NEXT_VERSION" --out "$files") | tail -n 1
     (cd "$REPO" && git ls-files -z | xargs -0 tar -cf - 2>/dev/null) | tar -C "$source" -xf -
