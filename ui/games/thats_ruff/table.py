@@ -39,22 +39,30 @@ from ui.games.thats_ruff.widgets import (  # noqa: F401  (ShadedCounts and SeatD
     readable,
     stacked_height,
     strip_padding,
+    turn_height,
 )
 from ui.games.view import TableView
 from ui.widgets.basics import BigButton, Text  # noqa: F401  (named in table.kv)
 from ui.widgets.count import Count, Number
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
-from ui.widgets.text import line_height, lines_needed
+from ui.widgets.text import line_height, lines_needed, text_width
 
 RESULT_GAP = dp(6)
-# The least room beside the discs kept for whose turn it is and what happened: a name and what it does.
-INFO_ROOM = NAMES_WIDTH + dp(30)
+# What a card played did takes two lines beside the count: its reasons, as long as these, on the first.
+REASONS = "+2 for reaching 16, +1 for matching red;"
+
+
+def info_room(counting: bool) -> float:
+    """The least room beside the discs kept for whose turn it is and what happened: a name and what it
+    does, and while cards are counted a card's reasons on a line of the smallest type."""
+    room = float(NAMES_WIDTH + dp(30))
+    return max(room, text_width(REASONS, theme.FONT_SMALL)) if counting else room
 
 
 def counting_head_height() -> float:
     """The head's height while counting: the turn, the card to match and two lines of the last move."""
-    return float(dp(32) + 2 * dp(2) + line_height(theme.FONT_TABLE) + 2 * line_height(theme.FONT_SMALL))
+    return float(turn_height() + line_height(theme.FONT_TABLE) + 2 * line_height(theme.FONT_SMALL))
 
 
 class InfoLine(ScrollView):
@@ -120,6 +128,8 @@ class ThatsRuffView(TableView, BoxLayout):
     # The lowest a path strip may be: its numbers whole, and where its names share no line with the
     # path (partners' two long names), their own line above it.
     least_strip = NumericProperty(lowest_strip())
+    # The room kept free under the paths while cards are counted (_fit_head).
+    room_under_paths = NumericProperty(0)
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
@@ -260,6 +270,10 @@ class ThatsRuffView(TableView, BoxLayout):
         else:
             wanted = self.ids["info_row"].height
         self.head_room = max(head_height() if self._kept_in_head() else 0.0, min(wanted, room))
+        # While cards are counted, up to a line of the smallest type stays free under the paths: a
+        # message's second line takes it from there, and the paths stay put.
+        left_over = max(0.0, room - self.head_room)
+        self.room_under_paths = min(left_over, line_height(theme.FONT_SMALL)) if self.phase == Phase.COUNTING else 0.0
         # The gaps between the dogs' lines close up before the lines scroll.
         gaps = len(self.boards) - 1
         spare = self.head_room - self._results_height(self._results_width(), 0)
@@ -281,7 +295,7 @@ class ThatsRuffView(TableView, BoxLayout):
         head, kept = self.ids["head"], self.kept
         beside = head.width - head.spacing - (self.parts["count_panel"].width + head.spacing
                                               if self.phase == Phase.COUNTING else 0)
-        if beside - kept.row_width(named=True) < INFO_ROOM or not kept.names_fit_under():
+        if beside - kept.row_width(named=True) < info_room(self.phase == Phase.COUNTING) or not kept.names_fit_under():
             return False
         if not results:
             return True

@@ -81,8 +81,9 @@ def compact() -> bool:
 
 
 def row_height() -> float:
-    """A pad row: over 9 mm on the 7" panel, a child's fingertip on a bigger screen."""
-    return float(dp(50) if compact() else theme.TOUCH_BIG)
+    """A pad row: the least target (9 mm) on the 7" panel, where the head over the paths needs every
+    pixel left, a child's fingertip on a bigger screen."""
+    return float(theme.TARGET if compact() else theme.TOUCH_BIG)
 
 
 def primary_height() -> float:
@@ -100,6 +101,11 @@ def chip_size() -> tuple[float, float]:
     for the longest word under its number (a dog's name) whole in the smallest type."""
     words = max(text_width(word, theme.FONT_SMALL, bold=True) for word in (*DOGS, *COLOURS, "wild")) + dp(10)
     return (max(dp(52), words), dp(58)) if compact() else (max(dp(76), words), dp(86))
+
+
+def turn_height() -> float:
+    """The line saying whose turn it is: a name in table type beside its shape."""
+    return float(max(line_height(readable()), NAME_SYMBOL))
 
 
 def head_height() -> float:
@@ -382,11 +388,11 @@ def _draw_card(card: Card, w: float, h: float) -> None:
 
 # ----- the shaded counts -------------------------------------------------------------------------------
 class ShadedCounts(Widget):
-    """The shaded counts 1, 2, 4, 8, 16 and 32 in rows of three: reaching one moves the dog 2. The one
-    just reached is lit, the next one ahead is outlined. Drawn once; the count recolours it."""
+    """The shaded counts 1, 2, 4, 8, 16 and 32 in rows of `per_row`: reaching one moves the dog 2. The
+    one just reached is lit, the next one ahead is outlined. Drawn once; the count recolours it."""
 
     count = NumericProperty(0)
-    PER_ROW = 3
+    per_row = NumericProperty(3)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -406,18 +412,19 @@ class ShadedCounts(Widget):
         self._arrange_soon = Clock.create_trigger(self._arrange, -1)
         self.fbind("pos", self._arrange_soon)
         self.fbind("size", self._arrange_soon)
+        self.fbind("per_row", self._arrange_soon)
         self.fbind("count", self._light)
         theme.palette.bind(version=self._light)
         self._arrange()
 
     def _boxes(self) -> list[tuple[float, float, float, float]]:
-        gap = dp(4)
-        rows = -(-len(SHADED) // self.PER_ROW)
-        w = (self.width - gap * (self.PER_ROW - 1)) / self.PER_ROW
+        gap, per_row = dp(4), int(self.per_row)
+        rows = -(-len(SHADED) // per_row)
+        w = (self.width - gap * (per_row - 1)) / per_row
         h = (self.height - gap * (rows - 1)) / rows
         boxes = []
         for index in range(len(SHADED)):
-            row, col = divmod(index, self.PER_ROW)
+            row, col = divmod(index, per_row)
             boxes.append((self.x + col * (w + gap), self.top - (row + 1) * h - row * gap, w, h))
         return boxes
 
