@@ -17,7 +17,7 @@ from kivy.uix.label import Label
 from companion.games.mix_the_mutts.state import BREEDS, MAX_NEW_DOGS
 from ui import theme
 from ui.games.mix_the_mutts.model import MuttsModel, SeatModel, points_word
-from ui.widgets.basics import BigButton, Panel, Text  # noqa: F401  (Text is named in scoring.kv)
+from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in scoring.kv)
@@ -79,6 +79,14 @@ def column_shares(names: Sequence[str]) -> list[float]:
     words = max(text_width(text, theme.FONT_BODY, bold=True) for text in (SCORED, TOLD, score_words(888)))
     least = max(SYMBOL + dp(4) + hand_width(10), words + 2 * theme.GAP)
     return [max(least, text_width(name, theme.LEAST_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
+
+
+class CallLine(Text):
+    """What to do, on one line where the least type read from the seats lets it: with Larger text two
+    lines of the larger type would take the room of a row of cells on the 7" panel."""
+
+    def words_room(self) -> tuple[float, float]:
+        return self.width, line_height(self._asked_font)
 
 
 class MixScoringColumn(Panel):
