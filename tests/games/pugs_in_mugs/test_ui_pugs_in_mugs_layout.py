@@ -149,14 +149,19 @@ def larger_text_on_the_panel():
 
 def test_with_larger_text_the_table_its_pickers_and_the_discard_pad_fit_the_panel(services, larger_text_on_the_panel):
     """Larger text on, five long names on the 7" panel: the table (whose turn, the actions left, the
-    deck and the discard pile, the buttons), the pickers (colours with what is left of each, the
-    Mischief cards with what each costs, players with their hands) and the discard pad pass the layout
-    check, with the type 3.2 mm at least and every target 9 mm at least."""
+    deck and the discard pile, the buttons), also under a message of two lines, the pickers (colours
+    with what is left of each, the Mischief cards with what each costs, players with their hands) and
+    the discard pad pass the layout check, with the type 3.2 mm at least and every target 9 mm at
+    least; and the Mugs beside the long names are big enough for their ticks to read across the table."""
     from ui_support import tap
 
     screen, session = game(services, larger_text_on_the_panel, 60)
     view = screen.view
     assert problems(screen) == []
+    scale = layout.px_per_mm(800)
+    # The Mugs on the narrow shelves beside long names: each owned one's tick read across the table.
+    ticks = [2 * slot.tick[2] / scale for row in view.rows for slot in row.shelf.slots.values() if slot.tick]
+    assert ticks and min(ticks) >= 3.5, "a tick under 3.5 mm is not read from across the table"
     # A greyed button tapped says why under the table, in two lines with Larger text: the table's
     # room is less while it is said.
     greyed = next(button for button in view.buttons.values() if button.disabled_reason)

@@ -129,16 +129,16 @@ class PugsInMugsView(TableView, Pads, BoxLayout):
 
     @classmethod
     def fitting_side_width(cls) -> float:
-        """The side as wide as its widest line needs in the type as it is now (Larger text or not):
-        the deck's and the discard pile's counts side by side, each caption whole on its line; two
-        buttons a row, each one's words whole in the smallest type; the dots and the words of the
-        actions left in the size read from the seats."""
+        """The side at its usual width, or wider where its widest line needs it in the type as it is
+        now (Larger text): the deck's and the discard pile's counts side by side, each caption whole
+        on its line; two buttons a row, each one's words whole in the smallest type; the dots and the
+        words of the actions left in the size read from the seats."""
         counts = 2 * Count.width_under("discards", 2) + cls.SIDE_SPACING
         words = max(text_width(text, theme.FONT_SMALL, bold=True) for _, text in BUTTONS)
         buttons = ACTIONS_COLUMNS * (words + 2 * theme.GAP) + (ACTIONS_COLUMNS - 1) * ACTIONS_SPACING
         actions = cls.PIPS_WIDTH + cls.PIPS_GAP + max(text_width(actions_words(left), theme.FONT_TABLE)
                                                       for left in range(ACTIONS_PER_TURN + 1)) + dp(4)
-        return max(cls.SIDE_LEAST_WIDTH, counts, buttons, actions) + 2 * cls.SIDE_PADDING[0]
+        return max(cls.SIDE_LEAST_WIDTH, max(counts, buttons, actions) + 2 * cls.SIDE_PADDING[0])
 
     @staticmethod
     def counts_height() -> float:
