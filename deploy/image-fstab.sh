@@ -22,12 +22,15 @@ esac
 
 # nofail on the boot partition: a slow card must not drop the boot to an emergency shell over a partition
 # only kernel updates need. The data partition has no nofail: the kiosk waits for it (RequiresMountsFor=)
-# rather than start on an empty folder; fsck.repair=yes mends what a power cut left.
+# rather than start on an empty folder; fsck.repair=yes mends what a power cut left. It is waited for
+# ten minutes, not systemd's 90 s: a slow card, or a first start busy with its own set-up, made it
+# appear later than that (seen in emulation), and a boot that gives up on it ends in an emergency shell
+# a family cannot see behind the splash.
 cat >"$root/etc/fstab" <<FSTAB
 # Written by the Table Companion image (deploy/image-fstab.sh). By PARTUUID, never by label.
 PARTUUID=$id-02 /              ext4 rw,noatime,errors=remount-ro 0 1
 PARTUUID=$id-01 /boot/firmware vfat rw,noatime,nofail,umask=0077 0 2
-PARTUUID=$id-03 $data ext4 rw,noatime,nosuid,nodev,noexec 0 2
+PARTUUID=$id-03 $data ext4 rw,noatime,nosuid,nodev,noexec,x-systemd.device-timeout=10min 0 2
 FSTAB
 mkdir -p "$root$data"
 

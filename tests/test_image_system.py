@@ -48,6 +48,8 @@ def test_every_partition_is_mounted_by_partuuid_and_checked_at_boot(root):
     assert [mounts[where][5] for where in ("/", "/boot/firmware", DATA)] == ["1", "2", "2"]
     # The kiosk waits for the data rather than start on an empty folder; the boot partition may be slow.
     assert "nofail" not in mounts[DATA][3] and "nofail" in mounts["/boot/firmware"][3]
+    # and waits for it longer than systemd's 90 s, which a slow first start went past.
+    assert "x-systemd.device-timeout=10min" in mounts[DATA][3].split(",")
     assert (root / DATA.lstrip("/")).is_dir()
 
 

@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import tarfile
+import time
 import tracemalloc
 import zipfile
 from pathlib import Path
@@ -295,6 +296,18 @@ def test_a_good_update_is_unpacked_and_compiled_beside_the_running_version_and_n
     assert modes <= {0o644, 0o755}
     assert updates.read_state(folder) == updates.State(pending=NEXT)
     assert snapshot(data) == before
+
+
+def test_an_update_signed_after_the_time_the_kiosk_s_clock_shows_is_taken(kiosk):
+    """A Pi 4 without a network starts from the clock it saved when it was last on, which may stand
+    weeks behind the day a genuine update was signed (and its key made): it is still taken."""
+    data, folder, stick = kiosk
+    ahead = Signer("Ahead", made_at=int(time.time()) + 30 * 24 * 3600)
+    try:
+        install(ahead, folder, stick)
+    finally:
+        ahead.close()
+    assert updates.read_state(folder) == updates.State(pending=NEXT)
 
 
 @pytest.mark.slow

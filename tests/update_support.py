@@ -51,7 +51,10 @@ def short_folder(prefix: str) -> Path:
 class Signer:
     """A throwaway gpg key, and the folder of trusted keys a kiosk trusting it would have."""
 
-    def __init__(self, name: str = "Updates"):
+    def __init__(self, name: str = "Updates", made_at: int | None = None):
+        # made_at: the key made and every signature signed at that time (seconds since 1970), as by a
+        # signer whose clock is ahead of the kiosk's.
+        self._made_at = () if made_at is None else ("--faked-system-time", f"{made_at}!")
         self.home = short_folder("tc-gpg-")
         self._gpg("--quick-generate-key", "--passphrase", "", f"{name} <{name.lower()}@example.org>", "ed25519",
                   "sign", "never")
@@ -67,7 +70,7 @@ class Signer:
 
     def _gpg(self, *arguments: str) -> subprocess.CompletedProcess:
         return subprocess.run(["gpg", "--batch", "--homedir", str(self.home), "--pinentry-mode", "loopback",
-                               *arguments], check=True, capture_output=True, timeout=120)
+                               *self._made_at, *arguments], check=True, capture_output=True, timeout=120)
 
     def sign(self, data: bytes) -> bytes:
         source = self.home / "to-sign"

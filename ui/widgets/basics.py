@@ -308,9 +308,15 @@ class MessageBar(Label):
         self._drawn = True
         self._draw_bar(False)
         self.bind(pos=self._redraw, size=self._redraw)
-        # Room for the mark on both sides, so the words stay in the middle.
-        self.bind(width=lambda *_: setattr(self, "text_size", (self.width - 2 * (theme.PAD + MARK_ROOM), None)))
+        # Room for the mark on both sides, so the words stay in the middle; a message shown before the bar
+        # had its width (as a screen opens) is fitted again to the lines it then takes.
+        self.bind(width=self._rewrap)
         self._clear_event = None
+
+    def _rewrap(self, *_: Any) -> None:
+        self.text_size = (self.width - 2 * (theme.PAD + MARK_ROOM), None)
+        if self.text:
+            self._fit()
 
     def _redraw(self, *_: Any) -> None:
         self._shape.pos, self._shape.size = self.pos, self.size
@@ -341,6 +347,14 @@ class MessageBar(Label):
         self.color = theme.readable_text_on(fill)
         self._mark_colour.rgba = self.color
         self._redraw()
+        self._fit()
+        if self._clear_event is not None:
+            self._clear_event.cancel()
+        if seconds:
+            self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
+
+    def _fit(self) -> None:
+        """A long message takes a smaller font before it takes more room."""
         self.font_size = self._base_font
         self.texture_update()
         room = max(self.reserve, theme.TOUCH * 0.8) - theme.GAP
@@ -348,10 +362,6 @@ class MessageBar(Label):
             self.font_size = max(theme.FONT_SMALL, self.font_size - 2)
             self.texture_update()
         self.height = max(self.reserve, theme.TOUCH * 0.8, self.texture_size[1] + theme.GAP)
-        if self._clear_event is not None:
-            self._clear_event.cancel()
-        if seconds:
-            self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
 
     def clear(self) -> None:
         self.text = ""

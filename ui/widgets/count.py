@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets.text import line_height, lines_needed, text_width
+from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 
 # A bold digit is drawn about 0.62 of its font size wide: a number's box is sized from that.
 DIGIT_WIDTH = 0.62
@@ -129,6 +129,13 @@ class Count(Widget):
     def words_font(self) -> float:
         return float(self.caption_font or theme.FONT_TABLE)
 
+    def caption_fitted(self, width: float, height: float) -> float:
+        """The caption's type in a box of `width` by `height`: its own size, or where its words would not
+        fit there (Larger text in a short room) smaller, down to the least a word read from the seats
+        takes and never below; a caption already that small keeps its size."""
+        words = self.words_font
+        return font_to_fit(self.caption_text, words, min(words, theme.LEAST_TABLE), width, height)
+
     def words_room(self) -> float:
         if self.caption_room >= 0:
             return float(self.caption_room)
@@ -158,10 +165,8 @@ class Count(Widget):
         number.text = str(self.value)
         number.key_number = not self.secondary
         caption.text = self.caption_text
-        caption.font_size = self.words_font
         digits = max(int(self.digits), len(number.text))
         base, least = self.base_font, self.least_font
-        words_tall = line_height(self.words_font)
         if self.beside:
             words = self.words_room()
             across = self.width - words - CAPTION_GAP
@@ -171,15 +176,21 @@ class Count(Widget):
             number.pos = self.pos
             number.halign = "right"
             caption.size = (max(0.0, self.width - number.width - CAPTION_GAP), self.height)
+            caption.font_size = self.caption_fitted(*caption.size) if self.caption_text else self.words_font
             caption.pos = (number.right + CAPTION_GAP, self.y)
             caption.halign = "left"
             caption.text_size = (caption.width, None)
         else:
             # A count without a caption (the running count, discs kept) keeps no room for one; a caption
-            # too long for one line under the number takes the lines it needs.
-            lines = lines_needed(self.caption_text, self.words_font, self.width) if self.caption_text else 0
-            words_tall = words_tall * lines
+            # too long for one line under the number takes the lines it needs, in smaller type where the
+            # number at its least would not fit above them.
             below = dp(2) if self.caption_text else 0.0
+            words = self.words_font
+            if self.caption_text:
+                words = self.caption_fitted(self.width, self.height - below - Number.height_for(least))
+            caption.font_size = words
+            lines = lines_needed(self.caption_text, words, self.width) if self.caption_text else 0
+            words_tall = line_height(words) * lines
             tall = self.height - words_tall - below
             room = min(base * MOST_GROWTH, (self.width - dp(6)) / (DIGIT_WIDTH * digits))
             number.font_size = max(least, room)

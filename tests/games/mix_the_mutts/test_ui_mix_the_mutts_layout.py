@@ -3,7 +3,7 @@ and with two players, and at 1280x720, every screen a family sees (the table, ea
 breed pad, the scoring grid with many new dogs, the final totals) passes the play-through layout
 check as a table laid out for reading from the seats: names, whose turn, captions, counts and
 scores with 3.5 mm capitals, button words and fine print at the app's smallest type or more, names
-whole, nothing outside its box."""
+whole, nothing outside its box. The same with Larger text on, where the smallest type is 3.2 mm."""
 
 import sys
 from pathlib import Path
@@ -30,19 +30,28 @@ TWO = FOUR[:2]
 SCREEN = "GameScreen/MixTheMuttsView"
 
 
-@pytest.fixture(params=[(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.fixture(params=[((800, 480), False), ((1280, 720), False), ((800, 480), True), ((1280, 720), True)],
+                ids=["800x480", "1280x720", "800x480-larger-text", "1280x720-larger-text"])
 def window(request, monkeypatch):
-    """The app's window at one of the checked sizes, with a navigator on it as the app has; the
-    table is held to the rule for tables read from the seats whether or not it is listed yet."""
+    """The app's window at one of the checked sizes, in the usual type or with Larger text (every word
+    and number a quarter bigger, the smallest type then 3.2 mm), with a navigator on it as the app has;
+    the table is held to the rule for tables read from the seats whether or not it is listed yet."""
+    from ui import theme
+
     monkeypatch.setattr(layout, "TABLES_READ_FROM_THE_SEATS", layout.TABLES_READ_FROM_THE_SEATS | {"MixTheMuttsView"})
+    size, larger_text = request.param
     before = Window.size
-    Window.size = request.param
+    Window.size = size
+    theme.use_larger_text(larger_text)
     navigator = Navigator()
     navigator.transition.duration = 0
     Window.add_widget(navigator)
-    yield navigator
-    Window.remove_widget(navigator)
-    Window.size = before
+    try:
+        yield navigator
+    finally:
+        Window.remove_widget(navigator)
+        theme.use_larger_text(False)
+        Window.size = before
 
 
 def settle(frames: int = 6) -> None:

@@ -14,14 +14,14 @@ from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.games.mix_the_mutts.state import MAX_NEW_DOGS
+from companion.games.mix_the_mutts.state import BREEDS, MAX_NEW_DOGS
 from ui import theme
 from ui.games.mix_the_mutts.model import MuttsModel, SeatModel, points_word
-from ui.widgets.basics import BigButton, Panel
+from ui.widgets.basics import BigButton, Panel, Text
 from ui.widgets.count import Count
 from ui.widgets.kv import load_kv
 from ui.widgets.symbols import SymbolShape  # noqa: F401  (named in scoring.kv)
-from ui.widgets.text import text_width
+from ui.widgets.text import line_height, text_width
 
 SCORED = "Scored"
 # The cell of the score being fixed: what the move says was tapped, marked in words and a ring.
@@ -53,6 +53,18 @@ def dog_pair(head: str, tail: str) -> str:
     return f"purebreed\n{head}" if head == tail else f"{head}\n+ {tail}"
 
 
+def points_row() -> float:
+    """The points' row: a line of their type, as big as Larger text makes it."""
+    return max(POINTS_ROW, line_height(theme.FONT_TITLE))
+
+
+def label_width() -> float:
+    """The first column: as wide as the longest line a new dog is written in ("+ pomeranian"), so no
+    breed is broken, in Larger text too."""
+    lines = ["purebreed", *(f"+ {breed}" for breed in BREEDS)]
+    return max(LABEL_WIDTH, max(text_width(line, theme.FONT_BODY) for line in lines) + dp(4))
+
+
 def hand_width(hand: int) -> float:
     """A hand's key number with no caption of its own (the first column says what it counts)."""
     return Count.width_beside("", len(str(hand)))
@@ -60,12 +72,21 @@ def hand_width(hand: int) -> float:
 
 def column_shares(names: Sequence[str]) -> list[float]:
     """How the players' columns share the grid's width: each as wide as its whole name in bold (the
-    active player's), but never narrower than a two-digit hand beside the shape or a cell's words
-    ("Scored", or "Score +N" with room for three digits of points), so four long names fit on the 7"
-    panel where equal columns would cut the longest."""
+    active player's) in the least type read from the seats, but never narrower than a two-digit hand
+    beside the shape or a cell's words ("Scored", or "Score +N" with room for three digits of points),
+    so four long names fit on the 7" panel where equal columns would cut the longest. With Larger text
+    a name takes that least type only where its column has no room for more."""
     words = max(text_width(text, theme.FONT_BODY, bold=True) for text in (SCORED, TOLD, score_words(888)))
     least = max(SYMBOL + dp(4) + hand_width(10), words + 2 * theme.GAP)
-    return [max(least, text_width(name, theme.FONT_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
+    return [max(least, text_width(name, theme.LEAST_TABLE, bold=True)) + 2 * COLUMN_PADDING for name in names]
+
+
+class CallLine(Text):
+    """What to do, on one line where the least type read from the seats lets it: with Larger text two
+    lines of the larger type would take the room of a row of cells on the 7" panel."""
+
+    def words_room(self) -> tuple[float, float]:
+        return self.width, line_height(self._asked_font)
 
 
 class MixScoringColumn(Panel):

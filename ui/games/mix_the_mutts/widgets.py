@@ -94,8 +94,10 @@ class MixSeatCard(Panel):
 
     @classmethod
     def points_width(cls, total: int, word: str) -> float:
-        """The points' column: as wide as their digits or their word, whichever is wider."""
-        return Count.width_under(word, len(str(total)), cls.points_font())
+        """The points' column: as wide as their digits or their word in the least type read from the
+        seats, whichever is wider. A secondary figure, its word takes that type (the Count fits it)
+        where Larger text would make it wider, so the hand's caption beside keeps its room."""
+        return Count.width_under(word, len(str(total)), cls.points_font(), theme.LEAST_TABLE)
 
 
 load_kv(__file__)
