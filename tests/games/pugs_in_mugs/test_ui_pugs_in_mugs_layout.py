@@ -141,10 +141,8 @@ def larger_text_on_the_panel():
         navigator = Navigator()
         navigator.transition.duration = 0
         Window.add_widget(navigator)
-        try:
-            yield navigator
-        finally:
-            Window.remove_widget(navigator)
+        yield navigator
+        Window.remove_widget(navigator)
 
 
 def test_with_larger_text_the_table_its_pickers_and_the_discard_pad_fit_the_panel(services, larger_text_on_the_panel):
