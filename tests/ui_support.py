@@ -111,6 +111,18 @@ def same_widgets(root, change) -> tuple[bool, list, list]:
 
 
 @contextmanager
+def larger_text():
+    """Larger text on for the screens made meanwhile, then off."""
+    from ui import theme
+
+    theme.use_larger_text(True)
+    try:
+        yield
+    finally:
+        theme.use_larger_text(False)
+
+
+@contextmanager
 def window_of(size):
     """The window at `size` (800x480 is the 7" display) for the test's screens, then as it was."""
     from kivy.core.window import Window

@@ -15,6 +15,7 @@ from kivy.core.window import Window  # noqa: E402
 from ui_support import settle  # noqa: E402
 
 from companion.players import IDENTITIES, Player  # noqa: E402
+from ui import theme  # noqa: E402
 from ui.navigation import Navigator  # noqa: E402
 from ui.screens.game import open_game_screen  # noqa: E402
 
@@ -128,4 +129,53 @@ def test_an_owned_mug_carries_a_tick_a_missing_one_does_not(services, window, pl
             assert 2 * radius / scale >= 3.5, "a tick under 3.5 mm is not read from across the table"
         # A white disc behind the dark tick, so it shows on every Mug colour and on the dark table.
         assert min(painted(slot, x - radius * 0.3, y + radius * 0.5)) > 230
+    assert problems(screen) == []
+
+
+@pytest.fixture
+def larger_text_on_the_panel():
+    """Larger text on, and the window at the 7" display's size while the screen is made and checked."""
+    from ui_support import larger_text, window_of
+
+    with window_of((800, 480)), larger_text():
+        navigator = Navigator()
+        navigator.transition.duration = 0
+        Window.add_widget(navigator)
+        yield navigator
+        Window.remove_widget(navigator)
+
+
+def test_with_larger_text_the_table_its_pickers_and_the_discard_pad_fit_the_panel(services, larger_text_on_the_panel):
+    """Larger text on, five long names on the 7" panel: the table (whose turn, the actions left, the
+    deck and the discard pile, the buttons), also under a message of two lines, the pickers (colours
+    with what is left of each, the Mischief cards with what each costs, players with their hands) and
+    the discard pad pass the layout check, with the type 3.2 mm at least and every target 9 mm at
+    least; and the Mugs beside the long names are big enough for their ticks to read across the table."""
+    from ui_support import tap
+
+    screen, session = game(services, larger_text_on_the_panel, 60)
+    view = screen.view
+    assert problems(screen) == []
+    scale = layout.px_per_mm(800)
+    # The Mugs on the narrow shelves beside long names: each owned one's tick read across the table.
+    ticks = [2 * slot.tick[2] / scale for row in view.rows for slot in row.shelf.slots.values() if slot.tick]
+    assert ticks and min(ticks) >= 3.5, "a tick under 3.5 mm is not read from across the table"
+    # A greyed button tapped says why under the table, in two lines with Larger text: the table's
+    # room is less while it is said.
+    greyed = next(button for button in view.buttons.values() if button.disabled_reason)
+    tap(greyed)
+    assert screen.message.text and screen.message.height > theme.MESSAGE_HEIGHT
+    assert problems(screen) == [], "under a message of two lines"
+    screen.message.clear()
+    for kind in ("exchange", "mischief", "surprise"):
+        view.open(kind)
+        assert view.picker.get_root_window() is not None, f"{kind} opened no picker"
+        assert problems(screen) == [], kind
+        view.close()
+    # Drawing turn after turn until a hand is over the limit at its turn's end.
+    while view.flow is None:
+        while session.summary()["actions_left"]:
+            view.buttons["draw"].trigger_action(0)
+        view.open("end_turn")
+    assert view.flow["kind"] == "discard"
     assert problems(screen) == []

@@ -15,6 +15,11 @@ from companion.players import Player
 from companion.words import counted, noun
 
 
+def actions_words(left: int) -> str:
+    """What the side says beside the dots of the actions left: "1 action left"."""
+    return f"{counted(left, 'action')} left"
+
+
 class SeatModel(EventDispatcher):
     """One player's row: their hand and their Mugs."""
 
@@ -57,7 +62,7 @@ class PugsModel(EventDispatcher):
         self.hand_digits = max(len(str(entry["hand"])) for entry in summary["players"])
         self.turn_player = None if turn is None else self.players[turn]
         self.actions_left = summary["actions_left"]
-        self.actions_words = f"{counted(summary['actions_left'], 'action')} left"
+        self.actions_words = actions_words(summary["actions_left"])
         self.deck = summary["deck"]
         self.discard = summary["discard_total"]
         self.headline = f"{outcome.winner_names[0]} has a Mug of every colour and wins!" if over else ""

@@ -4,12 +4,14 @@ under it where it fits."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -120,19 +122,22 @@ def draw_tick(canvas: Any, cx: float, cy: float, radius: float) -> None:
                      cx + inner * 0.55, cy + inner * 0.42], width=max(1.2, inner * 0.16), joint="round", cap="round")
 
 
-class MugShelf(BoxLayout):
+class MugShelf(GridLayout):
     """A player's five Mug places, each with its colour word under it where the word fits at the size
     read from the seats. Where it does not (five players on the 7" panel), the Mug's pattern names its
     colour on its own: every picker pairs the two ("red stripes"), so the pairing is learnt in play.
-    Whether a Mug is owned is told by its tick at every size, words or not."""
+    Whether a Mug is owned is told by its tick at every size, words or not. Where a row of five would
+    draw them smaller than two rows do, three over two (long names with Larger text on the 7" panel
+    leave the shelf narrow), they go on two rows."""
 
     # Under a word, a Mug still this tall; a smaller one would be harder to tell than the word helps.
     MUG_UNDER_WORD = dp(40)
+    GAP = dp(2)
 
     held = ListProperty([])
 
     def __init__(self, colours: Sequence[str], **kwargs: Any) -> None:
-        super().__init__(spacing=dp(2), **kwargs)
+        super().__init__(cols=len(colours), spacing=self.GAP, **kwargs)
         self.slots: dict[str, MugSlot] = {}
         self.words: dict[str, Label] = {}
         for colour in colours:
@@ -144,7 +149,7 @@ class MugShelf(BoxLayout):
             self.slots[colour] = slot
             self.words[colour] = word
             self.add_widget(column)
-        self.bind(size=self._scale_words, held=self._show_held)
+        self.bind(size=self._arrange, held=self._show_held)
         theme.palette.bind(version=self._show_held)
         self._show_held()
 
@@ -155,29 +160,34 @@ class MugShelf(BoxLayout):
             self.words[colour].bold = held
             self.words[colour].color = theme.palette.text if held else theme.palette.text_dim
 
-    def _column(self, width: float) -> float:
-        return (width - self.spacing * (len(self.slots) - 1)) / max(1, len(self.slots))
-
     def _word_font(self, height: float) -> float:
         # Big Mugs (few players, a big screen) get their words in a size to match.
         return max(theme.FONT_TABLE, min(height * 0.11, theme.FONT_TABLE * 1.3))
 
-    def _word_height(self, width: float, height: float) -> float:
-        """The words' row on a shelf of this size: 0 where the words do not fit beside their Mugs."""
-        font = self._word_font(height)
-        widest = max(text_width(colour, font, bold=True) for colour in self.slots)
-        tall = font * 1.25
-        if self._column(width) < widest + dp(2) or height - tall - dp(1) < self.MUG_UNDER_WORD:
-            return 0
-        return tall
+    def _shape(self, width: float, height: float) -> tuple[int, float, float, float]:
+        """(places a row, the words' size and row, each Mug's width) on a shelf of this size: the Mugs
+        on one row, or on two where they are drawn bigger so. A place's word is shown where it fits
+        beside its Mug and leaves the Mug MUG_UNDER_WORD tall."""
+        best = (len(self.slots), 0.0, 0.0, -1.0)
+        for rows in (1, 2):
+            cols = math.ceil(len(self.slots) / rows)
+            column = (width - self.GAP * (cols - 1)) / cols
+            tall = (height - self.GAP * (rows - 1)) / rows
+            font = self._word_font(tall)
+            widest = max(text_width(colour, font, bold=True) for colour in self.slots)
+            word = font * 1.25
+            if column < widest + dp(2) or tall - word - dp(1) < self.MUG_UNDER_WORD:
+                word = 0
+            mug = max(0.0, min(column, (tall - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
+            if mug > best[3]:
+                best = (cols, font, word, mug)
+        return best
 
     def mug_width(self, width: float, height: float) -> float:
         """How wide each Mug would be drawn on a shelf of this size."""
-        word = self._word_height(width, height)
-        return max(0, min(self._column(width), (height - word - dp(1)) / (BODY_SHARE * BODY_ASPECT)))
+        return self._shape(width, height)[3]
 
-    def _scale_words(self, *_: Any) -> None:
-        tall = self._word_height(self.width, self.height)
-        font = self._word_font(self.height)
+    def _arrange(self, *_: Any) -> None:
+        self.cols, font, tall, _mug = self._shape(self.width, self.height)
         for word in self.words.values():
             word.font_size, word.height, word.opacity = font, tall, 1 if tall else 0

@@ -8,6 +8,7 @@ the picker's choices are made once and shown again with other words; a tap chang
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.metrics import dp
@@ -30,6 +31,13 @@ DISCARD = "discard"
 # The buttons beside the table: what each records or opens.
 BUTTONS = ((ActionType.DRAW, "Draw"), (ActionType.EXCHANGE, "Exchange"), (ActionType.STEAL, "Steal"),
            (MISCHIEF, "Mischief"), (ActionType.END_TURN, "End turn"))
+
+# The buttons under the expected next one, two a row, each a target at least: the least room they
+# take under it.
+ACTIONS_COLUMNS = 2
+ACTIONS_SPACING = dp(4)
+ACTIONS_ROWS = math.ceil((len(BUTTONS) - 1) / ACTIONS_COLUMNS)
+ACTIONS_LEAST_HEIGHT = theme.TOUCH_PRIMARY + ACTIONS_ROWS * (ACTIONS_SPACING + theme.TARGET)
 
 # What each action needs chosen on the picker before it is whole, in the order it is asked.
 NEEDS: dict[str, tuple[str, ...]] = {
@@ -67,8 +75,8 @@ class Pads:
             button.bind(on_release=lambda b, k=key: self._tapped(b, lambda: self.open(k)))
             self.buttons[key] = button
         self.first_action = BoxLayout(size_hint_y=None, height=theme.TOUCH_PRIMARY)
-        self.other_actions = GridLayout(cols=2, spacing=dp(4))
-        self.actions = BoxLayout(orientation="vertical", spacing=dp(4))
+        self.other_actions = GridLayout(cols=ACTIONS_COLUMNS, spacing=ACTIONS_SPACING)
+        self.actions = BoxLayout(orientation="vertical", spacing=ACTIONS_SPACING)
         self.actions.add_widget(self.first_action)
         self.actions.add_widget(self.other_actions)
         self._arrange_actions(ActionType.DRAW)

@@ -11,23 +11,23 @@ from __future__ import annotations
 from typing import Any, cast
 
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.pugs_in_mugs.state import ACTIONS_PER_TURN, COLOURS
 from companion.games.pugs_in_mugs.summary import PugsSummary
 from ui import theme
 from ui.controller import GameController
-from ui.games.pugs_in_mugs.model import PugsModel, SeatModel
+from ui.games.pugs_in_mugs.model import PugsModel, SeatModel, actions_words
 from ui.games.pugs_in_mugs.mugs import MugShelf
-from ui.games.pugs_in_mugs.pads import Pads
+from ui.games.pugs_in_mugs.pads import ACTIONS_COLUMNS, ACTIONS_LEAST_HEIGHT, ACTIONS_SPACING, BUTTONS, Pads
 from ui.games.pugs_in_mugs.widgets import Pips  # noqa: F401  (named in table.kv)
 from ui.games.view import TableView
 from ui.widgets.basics import Panel
-from ui.widgets.count import Count
+from ui.widgets.count import Count, Number
 from ui.widgets.kv import load_kv
 from ui.widgets.seat import SeatBadge
-from ui.widgets.text import text_width
+from ui.widgets.text import line_height, text_width
 
 SYMBOL = dp(26)
 NAME_GAP = dp(6)
@@ -38,13 +38,14 @@ class PlayerRow(Panel):
     Mugs are held back by the row's width (few players), the name goes above them and they get the
     whole width. At the end the hands no longer matter, so the winner screen leaves them out."""
 
-    NAME_HEIGHT = theme.FONT_TABLE * 1.4
     seat = ObjectProperty(None)
     name_room = NumericProperty(dp(150))
 
     def __init__(self, seat: SeatModel, name_room: float, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", padding=[dp(6), dp(3)], spacing=dp(2), seat=seat,
                          name_room=name_room, **kwargs)
+        # Read when the row is made, so the type as it is now (Larger text or not) has its room.
+        self.name_height = theme.FONT_TABLE * 1.4
         self.name = SeatBadge(player=seat.player, font_size=theme.FONT_TABLE, size_hint_x=None, width=name_room,
                               symbol_size=SYMBOL, spacing=NAME_GAP)
         self.line = BoxLayout(spacing=dp(6))
@@ -85,13 +86,13 @@ class PlayerRow(Panel):
                   - (self._hand.width + self.line.spacing if self.hand else 0))
         tall = self.height - self.padding[1] - self.padding[3]
         inline = self.shelf.mug_width(beside - self.name_room - self.line.spacing, tall)
-        stacked = self.shelf.mug_width(beside, tall - self.NAME_HEIGHT - self.spacing) > inline
+        stacked = self.shelf.mug_width(beside, tall - self.name_height - self.spacing) > inline
         if stacked == self.stacked:
             return
         self.stacked = stacked
         self.name.parent.remove_widget(self.name)
         if stacked:
-            self.name.size_hint, self.name.height = (1, None), self.NAME_HEIGHT
+            self.name.size_hint, self.name.height = (1, None), self.name_height
             self.add_widget(self.name, index=len(self.children))
         else:
             self.name.size_hint, self.name.width = (None, 1), self.name_room
@@ -101,10 +102,21 @@ class PlayerRow(Panel):
 class PugsInMugsView(TableView, Pads, BoxLayout):
     model = ObjectProperty(None)
     actions_per_turn = ACTIONS_PER_TURN
+    side_width = NumericProperty(0)
+    side_font = NumericProperty(0)   # whose turn and the actions left: the size read from the seats, or less
+    turn_shown = BooleanProperty(True)   # whose turn is said in the side as well as by the lit row
+
+    SIDE_LEAST_WIDTH = dp(240)
+    SIDE_PADDING = (dp(6), dp(4))
+    SIDE_SPACING = dp(4)
+    PIPS_WIDTH = dp(66)
+    PIPS_GAP = dp(6)
 
     def __init__(self, controller: GameController, **kwargs: Any) -> None:
         self.controller = controller
-        super().__init__(model=PugsModel(controller.players), **kwargs)
+        super().__init__(model=PugsModel(controller.players), side_width=self.fitting_side_width(),
+                         side_font=theme.FONT_TABLE, **kwargs)
+        self.ids["side"].fbind("height", self._fit_side_font)
         self.summary = cast(PugsSummary, controller.session.summary())
         self.make_pads()
         name_room = SeatBadge.width_for((player.name for player in controller.players), theme.FONT_TABLE, SYMBOL, NAME_GAP)
@@ -114,6 +126,43 @@ class PugsInMugsView(TableView, Pads, BoxLayout):
         self.ids["controls"].add_widget(self.actions)
         self._showing_picker = False
         self._over: bool | None = None
+
+    @classmethod
+    def fitting_side_width(cls) -> float:
+        """The side at its usual width, or wider where its widest line needs it in the type as it is
+        now (Larger text): the deck's and the discard pile's counts side by side, each caption whole
+        on its line; two buttons a row, each one's words whole in the smallest type; the dots and the
+        words of the actions left in the size read from the seats."""
+        counts = 2 * Count.width_under("discards", 2) + cls.SIDE_SPACING
+        words = max(text_width(text, theme.FONT_SMALL, bold=True) for _, text in BUTTONS)
+        buttons = ACTIONS_COLUMNS * (words + 2 * theme.GAP) + (ACTIONS_COLUMNS - 1) * ACTIONS_SPACING
+        actions = cls.PIPS_WIDTH + cls.PIPS_GAP + max(text_width(actions_words(left), theme.FONT_TABLE)
+                                                      for left in range(ACTIONS_PER_TURN + 1)) + dp(4)
+        return max(cls.SIDE_LEAST_WIDTH, max(counts, buttons, actions) + 2 * cls.SIDE_PADDING[0])
+
+    @staticmethod
+    def counts_height() -> float:
+        """The deck's and the discard pile's row: a key number's digits over a caption's line."""
+        return Number.height_for(theme.FONT_KEY_NUMBER) + line_height(theme.FONT_TABLE) + dp(4)
+
+    def _fit_side_font(self, *_: Any) -> None:
+        """Whose turn and the actions left in the size read from the seats where the side is tall
+        enough for them over the counts and the buttons, each button a whole target; else in smaller
+        type, down to the least a name read from the seats takes (Larger text on the 7" panel). Where
+        even that is too tall (a message of two lines under the table), whose turn gives its line to
+        the buttons: the lit row and its bold name still say it."""
+        side = self.ids["side"]
+        room = (side.height - 2 * self.SIDE_PADDING[1] - 3 * self.SIDE_SPACING - self.counts_height()
+                - ACTIONS_LEAST_HEIGHT)
+        lines = 2 if 2 * self.side_line(theme.LEAST_TABLE) <= room else 1
+        font = theme.FONT_TABLE
+        while font > theme.LEAST_TABLE and lines * self.side_line(font) > room:
+            font = max(theme.LEAST_TABLE, font - 1)
+        self.side_font, self.turn_shown = font, lines == 2
+
+    @staticmethod
+    def side_line(font_size: float) -> float:
+        return line_height(font_size) + dp(2)
 
     @property
     def turn_badge(self) -> SeatBadge:

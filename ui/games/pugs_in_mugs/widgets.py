@@ -43,7 +43,10 @@ class KindChoice(Choice):
 
     def _draw_swatch(self, *_: Any) -> None:
         self.canvas.after.clear()
-        self.padding = [SWATCH + dp(16), dp(2), dp(8), dp(2)] if self.swatch else [dp(8), dp(2), dp(8), dp(2)]
+        # A choice's own height is kept (choice.kv): two lines of the smallest type, a word and its
+        # note, fill it with Larger text.
+        left = SWATCH + dp(16) if self.swatch else dp(8)
+        self.padding = [left, dp(1), dp(8), dp(1)]
         self.halign = "left" if self.swatch else "center"
         if self.swatch not in RGB:
             return
