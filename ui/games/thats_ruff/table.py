@@ -319,15 +319,17 @@ class ThatsRuffView(TableView, BoxLayout):
         shapes = max(strip.names_room(shapes=True) for strip in strips) <= most
         bare = max(strip.names_room(shapes=False) for strip in strips)
         dog = shapes or bare <= most
+        # Without the dog's name, the shapes stay before the players' names where they fit.
+        shapes = shapes if dog else max(strip.names_room(shapes=True, dog=False) for strip in strips) <= most
         beside = dog or max(strip.names_room(shapes=False, dog=False) for strip in strips) <= most
         least = lowest_strip() if beside else stacked_height()
         if least != self.least_strip:
             self.least_strip = least
             self._fit_head()
-        column = max(strip.names_room(shapes=shapes) for strip in strips) if dog else 0
+        column = max(strip.names_room(shapes=shapes, dog=dog) for strip in strips) if beside else 0
         for strip in strips:
-            strip.dog_beside, strip.shapes_beside = dog, shapes or not dog
-            strip.names_width = max(column, NAMES_WIDTH) if dog else 0
+            strip.dog_beside, strip.shapes_beside = dog, shapes
+            strip.names_width = max(column, NAMES_WIDTH) if beside else 0
 
     def _show_winners(self, *_: Any) -> None:
         """The winners' names (partners share their dog) in the dark of the text on the good news' colour."""

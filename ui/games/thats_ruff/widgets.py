@@ -60,12 +60,20 @@ WHITE = (1, 1, 1, 1)
 NAMES_WIDTH = dp(206)        # "Bartholomew" or "Jean-Baptiste" in table type on one line beside a shape
 STACKED_HEIGHT = dp(72)      # tall enough for the names and the dog on a line of their own above the path
 NAME_SYMBOL = dp(26)
+CHIP_WORD_LINE = 1.3         # a card's word line, as tall as this times its type
 
 
 def readable() -> float:
     """The smallest type anything read across the table is drawn in: a space number, a disc count, a
     name (3.5 mm capitals on the 7" panel), as big as the setting makes type now."""
     return float(theme.FONT_TABLE)
+
+
+def path_type() -> float:
+    """The type of the paths' names and numbers, and of the names on the bars under them: the table's,
+    but on the 7" panel, where four paths share the height with the head and the pad, the least a word
+    read from the seats takes (the same without Larger text)."""
+    return float(min(readable(), theme.LEAST_TABLE) if compact() else readable())
 
 
 def thin_unless(shown: bool, width: float) -> float:
@@ -82,8 +90,9 @@ def compact() -> bool:
 
 def row_height() -> float:
     """A pad row: the least target (9 mm) on the 7" panel, where the head over the paths needs every
-    pixel left, a child's fingertip on a bigger screen."""
-    return float(theme.TARGET if compact() else theme.TOUCH_BIG)
+    pixel left, or two lines of the smallest type if taller (a suit's words, with Larger text); a
+    child's fingertip on a bigger screen."""
+    return float(max(theme.TARGET, 2 * line_height(theme.FONT_SMALL) + dp(4)) if compact() else theme.TOUCH_BIG)
 
 
 def primary_height() -> float:
@@ -97,10 +106,12 @@ def name_font() -> float:
 
 
 def chip_size() -> tuple[float, float]:
-    """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room, and wide enough
-    for the longest word under its number (a dog's name) whole in the smallest type."""
+    """A card to tap: over 9 mm each way on the 7" panel, bigger where there is room, wide enough for
+    the longest word under its number (a dog's name) whole in the smallest type, and tall enough for
+    the number over that word in the smallest type at least (widgets.kv)."""
     words = max(text_width(word, theme.FONT_SMALL, bold=True) for word in (*DOGS, *COLOURS, "wild")) + dp(10)
-    return (max(dp(52), words), dp(58)) if compact() else (max(dp(76), words), dp(86))
+    tall = dp(5) + theme.FONT_SMALL * CHIP_WORD_LINE + line_height(theme.FONT_SMALL)
+    return (max(dp(52), words), max(dp(58), tall)) if compact() else (max(dp(76), words), max(dp(86), tall))
 
 
 def turn_height() -> float:
@@ -116,7 +127,7 @@ def head_height() -> float:
 
 def stacked_height() -> float:
     """The lowest a strip can be with its names on a line of their own above its path."""
-    return max(STACKED_HEIGHT, line_height(readable()) + lowest_strip() + 2 * strip_padding())
+    return max(STACKED_HEIGHT, line_height(path_type()) + lowest_strip() + 2 * strip_padding())
 
 
 def strip_padding() -> float:
@@ -126,12 +137,12 @@ def strip_padding() -> float:
 def narrowest_path() -> float:
     """The narrowest a path can be with every space's number whole in table type and a little room
     between two numbers."""
-    return float(SPACES * (text_width("13", readable(), bold=True) + dp(4)))
+    return float(SPACES * (text_width("13", path_type(), bold=True) + dp(4)))
 
 
 def lowest_strip() -> float:
     """The lowest a path strip can be with its space numbers and its names in table type, whole."""
-    return max(float(dp(33) if compact() else dp(40)), line_height(readable()) + dp(2))
+    return max(float(dp(33) if compact() else dp(40)), line_height(path_type()) + dp(2))
 
 
 def fit_popup(popup: ModalView, panel: BoxLayout) -> Callable[..., None]:
@@ -507,13 +518,13 @@ class BoardStrip(Widget):
         super().__init__(**kwargs)
         self.board = board
         self.names = BoxLayout(spacing=dp(6))
-        self.badges = [SeatBadge(player=player, bold=True, font_size=readable(), symbol_size=NAME_SYMBOL, size_hint_x=None,
-                                 width=SeatBadge.width_for([player.name], readable(), NAME_SYMBOL))
+        self.badges = [SeatBadge(player=player, bold=True, font_size=path_type(), symbol_size=NAME_SYMBOL, size_hint_x=None,
+                                 width=SeatBadge.width_for([player.name], path_type(), NAME_SYMBOL))
                        for player in board.players]
         for badge in self.badges:
             self.names.add_widget(badge)
-        self.dog_label = Label(text=f"· {board.dog}", font_size=readable(), color=theme.TEXT_DIM, halign="left",
-                               valign="middle", size_hint_x=None, width=text_width(f"· {board.dog}", readable()) + dp(4))
+        self.dog_label = Label(text=f"· {board.dog}", font_size=path_type(), color=theme.TEXT_DIM, halign="left",
+                               valign="middle", size_hint_x=None, width=text_width(f"· {board.dog}", path_type()) + dp(4))
         self.names.add_widget(BoxLayout())
         self.add_widget(self.names)
         with self.canvas.before:
@@ -543,7 +554,7 @@ class BoardStrip(Widget):
     def names_room(self, shapes: bool, dog: bool = True) -> float:
         """How wide its players' names (with their shapes or without) and its dog's name (or not) are
         side by side on one line."""
-        badges = sum(SeatBadge.width_for([player.name], readable(), NAME_SYMBOL if shapes else 0)
+        badges = sum(SeatBadge.width_for([player.name], path_type(), NAME_SYMBOL if shapes else 0)
                      for player in self.board.players)
         # And a gap before the path, whose dog reaches a little to the left of space 0.
         return badges + self.names.spacing * len(self.badges) + (self.dog_label.width if dog else 0) + dp(8)
@@ -557,7 +568,7 @@ class BoardStrip(Widget):
         x, y, w, h = self.x, self.y, self.width, self.height
         pad = strip_padding()
         if self.stacked:
-            name_h = min(max(dp(44), line_height(readable())), max(line_height(readable()), h * 0.4))
+            name_h = min(max(dp(44), line_height(path_type())), max(line_height(path_type()), h * 0.4))
             self._show_dog(True, True)
             self.names.pos, self.names.size = (x + pad * 2, self.top - name_h - pad), (w - 4 * pad, name_h)
             track = (x + pad * 2, y + pad, w - 4 * pad, h - name_h - 2 * pad)
@@ -583,7 +594,7 @@ class BoardStrip(Widget):
             self.names.remove_widget(self.dog_label)
         for badge, player in zip(self.badges, self.board.players):
             badge.symbol_size = NAME_SYMBOL if shapes else 0
-            badge.width = SeatBadge.width_for([player.name], readable(), badge.symbol_size)
+            badge.width = SeatBadge.width_for([player.name], path_type(), badge.symbol_size)
 
     def _outline(self, *_: Any) -> None:
         active = self.board.active
@@ -689,7 +700,7 @@ class _PathGeometry:
         self.tile_w = max(1.0, self.pitch - dp(2))
         self.tile_h = max(1.0, min(height, self.pitch * 1.3, dp(64)))
         self.cy = y + height / 2
-        self.number_font = float(round(max(readable(), min(self.tile_w * 0.82, self.tile_h * 0.62, theme.type_scaled(sp(34))))))
+        self.number_font = float(round(max(path_type(), min(self.tile_w * 0.82, self.tile_h * 0.62, theme.type_scaled(sp(34))))))
         self.disc_side = min(self.tile_w, self.tile_h)
         self.token_side = 2 * min(self.pitch * 0.56, self.tile_h * 0.56) + dp(4)
 
