@@ -19,7 +19,7 @@ pytest.importorskip("kivy")
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402  (opens the headless window)
 from kivy.uix.label import Label  # noqa: E402
-from ui_support import tap, texts  # noqa: E402
+from ui_support import larger_text, tap, texts  # noqa: E402
 
 from companion.actions import Action  # noqa: E402
 from companion.games.thats_ruff import GAME  # noqa: E402
@@ -433,3 +433,18 @@ def test_collecting_at_four_shows_the_whole_centre_and_every_players_cards_at_on
             tap(pad.own_chips[0])
     finally:
         theme.use_larger_text(False)
+
+
+@pytest.mark.parametrize("phase", ["moving", "hand_over", "won"])
+def test_the_paths_and_the_bars_under_them_fit_the_panel_with_larger_text(shown, phase):
+    """With Larger text at 800x480 and four long names, once the cards are counted: each path's names
+    stay in their column beside it, whoever deals next or chooses is named whole over what they do,
+    and nothing is cut or outside its box."""
+    with larger_text():
+        screen, session = shown(FIRST[phase])
+        assert session.summary()["phase"] == phase
+        assert problems(screen) == []
+        for strip in screen.view.boards:
+            column = layout.window_box(strip.names)
+            for badge in strip.badges:
+                assert layout.window_box(badge)[2] <= column[2] + 1, f"{badge.player.name} runs past its column"

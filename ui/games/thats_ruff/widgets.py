@@ -92,7 +92,7 @@ def row_height() -> float:
     """A pad row: the least target (9 mm) on the 7" panel, where the head over the paths needs every
     pixel left, or two lines of the smallest type if taller (a suit's words, with Larger text); a
     child's fingertip on a bigger screen."""
-    return float(max(theme.TARGET, 2 * line_height(theme.FONT_SMALL) + dp(4)) if compact() else theme.TOUCH_BIG)
+    return float(max(theme.TARGET, 2 * line_height(theme.FONT_SMALL) + dp(2)) if compact() else theme.TOUCH_BIG)
 
 
 def primary_height() -> float:
