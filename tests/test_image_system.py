@@ -116,3 +116,21 @@ def test_the_initramfs_holds_fsck_and_the_sd_card_drivers_of_both_boards(root):
                    "kernel/drivers/mmc", "kernel/drivers/pinctrl/bcm", "gpio-brcmstb"):
         assert needed in hook
     assert os.access(conf / "hooks/table-companion", os.X_OK)
+
+
+CLOCK_SERVICE = Path("/lib/systemd/system/systemd-timesyncd.service")
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None or not CLOCK_SERVICE.exists(),
+                    reason="needs systemd-analyze and systemd-timesyncd's unit to check against")
+@pytest.mark.parametrize("unit", sorted(path.name for path in DEPLOY.glob("image-*.service")))
+def test_the_image_s_own_units_leave_every_start_in_the_boot(tmp_path, unit):
+    """An ordering cycle makes systemd drop one start from the boot to break it: a first-start unit
+    ordered before the clock service (which starts before sysinit.target) left the image with no
+    network time and no saved clock, so its clock went back to the build's at every start."""
+    copy = tmp_path / unit.replace("image-", "table-companion-", 1)
+    copy.write_text((DEPLOY / unit).read_text())
+    result = subprocess.run(["systemd-analyze", "verify", "--man=no", str(copy)], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=60)
+    said = result.stdout + result.stderr
+    assert "ordering cycle" not in said and "deleted to break" not in said, said
