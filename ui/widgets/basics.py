@@ -354,14 +354,15 @@ class MessageBar(Label):
             self._clear_event = Clock.schedule_once(lambda dt: self.clear(), seconds)
 
     def _fit(self) -> None:
-        """A long message takes a smaller font before it takes more room."""
+        """A long message takes a smaller font, then the bar's own margin, before it takes more room."""
         self.font_size = self._base_font
         self.texture_update()
-        room = max(self.reserve, theme.TOUCH * 0.8) - theme.GAP
-        while self.texture_size[1] > room and self.font_size > theme.FONT_SMALL:
+        bar = max(self.reserve, theme.TOUCH * 0.8)
+        while self.texture_size[1] > bar - theme.GAP and self.font_size > theme.FONT_SMALL:
             self.font_size = max(theme.FONT_SMALL, self.font_size - 2)
             self.texture_update()
-        self.height = max(self.reserve, theme.TOUCH * 0.8, self.texture_size[1] + theme.GAP)
+        tall = self.texture_size[1]
+        self.height = bar if tall + dp(2) <= bar else tall + theme.GAP
 
     def clear(self) -> None:
         self.text = ""
