@@ -213,6 +213,10 @@ class Store:
         self._proven = False
         self.moved_aside: tuple[Path, str] | None = None  # (where a file the app could not use went, why)
         self._forget_reads()
+        self._open_file()
+
+    def _open_file(self) -> None:
+        """The file connected, checked and brought to this version's form; closed again if it cannot be."""
         self._db = self._connect()
         try:
             self._check_usable()
@@ -309,8 +313,7 @@ class Store:
         if problem is None:
             return
         if problem.startswith(DAMAGED) and not proven_damaged(self.path, self.busy_timeout):
-            # The first read said damaged, the second did not: a passing fault of the card.
-            raise sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
+            raise _passing_damage()
         raise Unusable(problem)
 
     def prove_whole(self) -> None:
@@ -335,8 +338,7 @@ class Store:
             try:
                 problem = _every_page_problem(self.path, self.busy_timeout)
                 if problem is not None and not proven_damaged(self.path, self.busy_timeout):
-                    # The first read said damaged, the second did not: a passing fault of the card.
-                    raise sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
+                    raise _passing_damage()
                 return problem
             except sqlite3.Error as error:
                 unavailable = SavedGamesUnavailable.because(self.path, error)
@@ -361,14 +363,9 @@ class Store:
             self._forget_reads()
             self.moved_aside = (aside, problem)
             try:
-                self._db = self._connect()
-                self._prepare()
-            except BaseException as error:
+                self._open_file()
+            except BaseException:
                 self._closed = True   # no file to write into: every call says so rather than write elsewhere
-                if isinstance(error, RefusedWrite):
-                    error = error.error
-                if isinstance(error, sqlite3.Error):
-                    raise SavedGamesUnavailable.because(self.path, error) from None
                 raise
 
     @classmethod
@@ -1047,6 +1044,12 @@ def is_damage(error: sqlite3.Error) -> bool:
         return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
     text = str(error).lower()
     return "malformed" in text or "not a database" in text
+
+
+def _passing_damage() -> sqlite3.OperationalError:
+    """A first read said damaged and a second, clean one did not: a passing fault of the card, tried
+    again like any read error, never a reason to set the file aside."""
+    return sqlite3.OperationalError("disk I/O error (a read gave a damaged page once, then a good one)")
 
 
 def _every_page_problem(path: Path, timeout: float) -> str | None:
