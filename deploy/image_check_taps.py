@@ -5,7 +5,8 @@ real touches, and writes down where each touch landed and what the screen showed
     .venv/bin/python deploy/image_check_taps.py STICK_DIR OUT_DIR DATA_DIR [NAME...]
 
 STICK_DIR holds the files the emulated stick holds ($IMAGE_CHECK_KEYS: the folder of the keys its updates are
-signed with); DATA_DIR is the app's data directory, kept for a
+signed with; $IMAGE_CHECK_RUNNING: the version the app says it runs, as the emulated Pi's does after
+an update, when set); DATA_DIR is the app's data directory, kept for a
 later walk that goes on from where this one ended (a new one when missing). NAMEs are the touches to
 make, in order (default: all of TOUCHES' first walk, from the import to the update's restart). OUT_DIR
 gets NN-name.png (the screen before each touch) and taps.json ([{"name", "x", "y", "screen", "held"}], x
@@ -50,13 +51,16 @@ def main() -> int:
     from kivy.uix.modalview import ModalView
     from kivy.uix.widget import Widget
 
-    from companion import config, exports
+    from companion import config, exports, updates
     from companion.updates import TrustedKeys, machine
     from ui.app import CompanionApp
     from ui.widgets.hold import HOLD_S
 
     # The walk installs the update in its own process, trusting the check's throwaway key as the disk copy does.
     machine.KEYS = TrustedKeys(Path(os.environ["IMAGE_CHECK_KEYS"]), owners=(os.getuid(),))
+    if os.environ.get("IMAGE_CHECK_RUNNING"):
+        # Home's switch-back line names the version running, which on the emulated Pi is the update.
+        updates.running_version = lambda: os.environ["IMAGE_CHECK_RUNNING"]
 
     # The stick, as the kiosk mounts it.
     stick = scratch / "media" / "pi" / "STICK"

@@ -9,13 +9,11 @@
     python3 deploy/image_check_vm.py - compare SHOT.png EXPECTED.png [MAX_DIFFERENT]
     python3 deploy/image_check_vm.py - blank SHOT.png
     python3 deploy/image_check_vm.py - splash SHOT.png SPLASH.png
-    python3 deploy/image_check_vm.py - says SHOT.png PLAIN.png
 
 Needs Debian's python3-pil for the pictures. compare prints the share of pixels that differ and exits 1
 when more than MAX_DIFFERENT (default 0.02) do; only the part above the message bar is compared, where
 the emulated screen and this machine's must say the same. splash: whether the screen shows SPLASH
-centred, as the boot splash draws it. says: whether the message bar of SHOT says something PLAIN's
-(the same screen with nothing said) does not.
+centred, as the boot splash draws it.
 """
 
 from __future__ import annotations
@@ -109,17 +107,6 @@ def splash_share(shot: Path, splash: Path) -> float:
     return difference.histogram()[255] / (picture.width * picture.height)
 
 
-def message_share(shot: Path, plain: Path) -> float:
-    """The share of the message bar's pixels that differ between two pictures of the same screen."""
-    from PIL import Image, ImageChops
-
-    box = (0, COMPARED_HEIGHT, WIDTH, HEIGHT)
-    first = Image.open(shot).convert("RGB").crop(box)
-    second = Image.open(plain).convert("RGB").crop(box)
-    difference = ImageChops.difference(first, second).convert("L").point(lambda value: 255 if value > TOLERANCE else 0)
-    return difference.histogram()[255] / (first.width * first.height)
-
-
 def colours(shot: Path) -> int:
     from PIL import Image
 
@@ -137,11 +124,6 @@ def main(argv: list[str]) -> int:
         share = splash_share(Path(rest[0]), Path(rest[1]))
         print(f"{share:.4f}")
         return 0 if share <= 0.02 else 1
-    if command == "says":
-        # A line of words in the bar changes a few per cent of its pixels; nothing said, none.
-        share = message_share(Path(rest[0]), Path(rest[1]))
-        print(f"{share:.4f}")
-        return 0 if share >= 0.01 else 1
     if command == "blank":
         # A console is a few colours of text on black; Home has the app's palette and anti-aliased text.
         count = colours(Path(rest[0]))

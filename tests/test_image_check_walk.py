@@ -37,3 +37,23 @@ def test_the_maintenance_walk_holds_the_version_row_open_and_reaches_export_ever
     for tap in taps:
         assert 0 <= tap["x"] < 800 and 0 <= tap["y"] < 480, tap
         assert (out / tap["screen"]).stat().st_size > 0
+
+
+@pytest.mark.slow
+def test_the_switched_back_walk_draws_home_with_its_line_about_the_update(tmp_path):
+    """The check waits on the emulated Pi for the Home this walk draws after a switch-back: a walk that
+    ignored the word from the start would leave it waiting for a plain Home the Pi rightly never shows."""
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    shots = {}
+    for name, told in (("plain", {}), ("switched-back", {"TABLE_COMPANION_SWITCHED_BACK": "9.9.2",
+                                                          "IMAGE_CHECK_RUNNING": "9.9.1"})):
+        out = tmp_path / name
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("TABLE_COMPANION_", "IMAGE_CHECK_"))}
+        env.update({"KIVY_NO_ARGS": "1", "KIVY_HOME": str(tmp_path / "kivy"),
+                    "IMAGE_CHECK_KEYS": str(REPO / "deploy" / "update-keys"), **told})
+        done = subprocess.run([sys.executable, str(WALK), str(stick), str(out), str(tmp_path / f"data-{name}"),
+                               "settings"], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        shots[name] = (out / json.loads((out / "taps.json").read_text())[0]["screen"]).read_bytes()
+    assert shots["plain"] != shots["switched-back"]
