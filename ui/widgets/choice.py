@@ -24,6 +24,8 @@ from ui.widgets.text import font_to_fit, line_height, lines_needed, text_width
 if TYPE_CHECKING:
     from companion.players import Identity
 
+# Padding both sides and the spacing beside the shape (none is still a widget, with its spacing): choice.kv.
+CHOICE_FRAME = dp(16) + dp(6)
 FILL_NAMES = {"primary": "accent", "normal": "surface_high", "danger": "danger", "ok": "ok", "quiet": "surface"}
 
 
@@ -140,11 +142,19 @@ class Choice(ButtonBehavior, BoxLayout):
         return font_to_fit(self.text, self.font_size, min(self.font_size, theme.FONT_SMALL), width,
                            max(height - note, line_height(theme.FONT_SMALL)), bold=True)
 
+    def _shape_side(self) -> float:
+        return min(dp(30) * sizes.scale, self.height * 0.5) if self.shape else 0.0
+
     def _words_room(self, width: float) -> float:
-        """The words' width in a choice `width` wide: less its padding, the shape (none is still a
-        widget, with its spacing: choice.kv) and the spacing."""
-        shape = min(dp(30) * sizes.scale, self.height * 0.5) if self.shape else 0.0
-        return max(1.0, width - dp(16) - dp(6) - shape)
+        """The words' width in a choice `width` wide: less its padding, the shape and the spacing."""
+        return max(1.0, width - CHOICE_FRAME - self._shape_side())
+
+    def least_width(self, notes: Sequence[str] = ()) -> float:
+        """The narrowest it may be with each of its words whole in the smallest type, and each of
+        `notes` (the notes it may show) whole on its one line under them."""
+        words = [text_width(word, theme.FONT_SMALL, bold=True) for word in self.text.split()]
+        lines = [text_width(note, sizes.font_small, bold=True) for note in notes]
+        return max(words + lines + [0.0]) + CHOICE_FRAME + self._shape_side()
 
     def words_fit(self, width: float) -> bool:
         """Whether at `width` every word of it is whole on its line, in the smallest type at least."""
@@ -166,6 +176,11 @@ class Choice(ButtonBehavior, BoxLayout):
 
     def ink(self, fill: list[float]) -> Sequence[float]:
         return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)
+
+
+def least_width(words: str) -> float:
+    """The narrowest a choice of `words` with no shape may be with each word whole in the smallest type."""
+    return max(text_width(word, theme.FONT_SMALL, bold=True) for word in words.split()) + CHOICE_FRAME
 
 
 class ChoiceRow(BoxLayout):

@@ -24,7 +24,10 @@ from companion.errors import IllegalAction
 from families import common
 
 COLOURS = ("blue", "red", "black")
-SUIT_WORDS = {"blue": "Blue dish", "red": "Red hydrant", "black": "Black paw"}
+# A suit's button says its colour and its thing, or its colour alone where the pad is narrow (the 7"
+# panel with Larger text): read as either.
+SUIT_WORDS = {colour: re.compile(rf"^{colour.capitalize()}( {thing})?$")
+              for colour, thing in (("blue", "dish"), ("red", "hydrant"), ("black", "paw"), ("wild", "Dog"))}
 HAND_SIZE = 12          # how many cards a player "might hold" when choosing the best one to count
 HOUSE, SPACES = 14, 15
 MAX_STEPS = 2000
@@ -126,7 +129,7 @@ class Family:
         which dog is on it. A card from the hand (`held`) may be one whose dog has turned up already,
         so its pad asks about every dog of the colour not entered just before (`taken`)."""
         if card.get("wild"):
-            self.table.tap("Wild Dog")
+            self.table.tap(SUIT_WORDS["wild"])
             if not declare:
                 return
         self.table.tap(SUIT_WORDS[card["colour"]])
@@ -163,7 +166,8 @@ class Family:
             self.table.tap(button)
             if not button.selected:
                 raise AssertionError(f"{self.table.where()}: a tap on {self.name(seat)} did not choose them")
-        self.expect_on_screen(rf"^{re.escape(self.name(seat))} (lays out|turns up)")
+        # On the 7" panel the prompt opens with the phase ("Laying out · hand 1: Ann lays out ...").
+        self.expect_on_screen(rf"(^|: ){re.escape(self.name(seat))} (lays out|turns up)")
         return seat
 
     def lay_out(self, summary: dict) -> None:

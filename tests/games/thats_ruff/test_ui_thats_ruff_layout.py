@@ -34,7 +34,7 @@ from ui.widgets.text import line_height, lines_needed, text_width  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parents[2] / "e2e"))
 import layout  # noqa: E402
 
-NAMES = ["Christopher", "Maximiliana", "Bartholomew", "Jean-Baptiste"]
+NAMES = ["Christopher", "Maximiliana", "Bartholomäus", "Jean-Baptiste"]
 FAMILY = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(NAMES)]
 PHASES = ("laying_out", "counting", "revealing", "collecting", "moving", "hand_over", "won")
 
@@ -201,7 +201,7 @@ def test_the_result_of_a_hand_is_read_from_the_seats_a_line_a_dog(shown):
     lines = {label.text: label for label in screen.walk() if isinstance(label, Label) and layout.is_shown(label)}
     for said in ("Christopher (Nicky): 2 back for a pair of 0s, to space 2.",
                  "Maximiliana (Moon): 9 back for pairs of 1s and 10s and a flush of 5 blue, to space 9.",
-                 "Bartholomew (Sage): nothing back.",
+                 "Bartholomäus (Sage): nothing back.",
                  "Jean-Baptiste (Lady): 15 back for pairs of 4s and 8s, three 2s, a flush of 7 blue and Lady's "
                  "own 8, to space 1, fetching 1 disc."):
         assert said in lines, sorted(lines)
@@ -435,11 +435,12 @@ def test_collecting_at_four_shows_the_whole_centre_and_every_players_cards_at_on
         theme.use_larger_text(False)
 
 
-@pytest.mark.parametrize("phase", ["moving", "hand_over", "won"])
+@pytest.mark.parametrize("phase", PHASES)
 def test_the_paths_and_the_bars_under_them_fit_the_panel_with_larger_text(shown, phase):
-    """With Larger text at 800x480 and four long names, once the cards are counted: each path's names
-    stay in their column beside it, whoever deals next or chooses is named whole over what they do,
-    and nothing is cut or outside its box."""
+    """With Larger text at 800x480 and four long names, every part of a hand: the card pad's numbers
+    stay 9 mm targets, the names on the laying-out and turning-up seats whole, each path's names in
+    their column beside it, whoever deals next or chooses named whole over what they do, and nothing
+    is cut or outside its box."""
     with larger_text():
         screen, session = shown(FIRST[phase])
         assert session.summary()["phase"] == phase

@@ -17,6 +17,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
+from kivy.utils import escape_markup
 
 from companion.actions import Action
 from companion.games.thats_ruff.counting import StayOffer, stay_offer
@@ -40,11 +41,14 @@ from ui.games.thats_ruff.widgets import (
     row_height,
 )
 from ui.widgets.basics import BigButton, Panel, Text
-from ui.widgets.choice import Choice, ChoiceRow
+from ui.widgets.choice import Choice, ChoiceRow, least_width
 from ui.widgets.hiding import hide
+from ui.widgets.text import line_height
 
 NUMBERS = range(LOWEST, HIGHEST + 1)
 HAND, FACE_UP = "hand", "face_up"   # where a card played comes from
+SOURCES = [(HAND, "From hand"), (FACE_UP, "From face-up")]
+SEAT_NOTES = ("entering", "waiting", "laid out", "all turned up")   # under each name while laying out or turning up
 SUITS = (*COLOURS, WILD)
 PAD_GAP = dp(5)
 # The most cards a player lays out in a hand: a face-up picker or a row of entered cards holds as many.
@@ -54,10 +58,12 @@ Hint = Callable[[str], None]
 
 
 def side_width() -> float:
-    """The column right of the card pad: the pad's own buttons (Counting) or the Done button (entry)."""
+    """The column right of the card pad: the pad's own buttons (Counting, where the card comes from
+    side by side, each word whole) or the Done button (entry)."""
     from kivy.core.window import Window
 
-    return float(max(dp(196), Window.width * 0.2))
+    sources = len(SOURCES) * max(least_width(words) for _, words in SOURCES) + PAD_GAP
+    return float(max(dp(196), Window.width * 0.2, sources))
 
 
 def dogs_left(eight_dogs: dict[str, list[str]], colour: str, seen: Sequence[str]) -> list[str]:
@@ -117,7 +123,8 @@ class CardPad(BoxLayout):
         self.dogs_seen: list[str] = []   # dogs whose 8 has turned up (or is entered) since the shuffle
         self.dog_question: DogQuestion | None = None
         self._question: DogQuestion | None = None
-        numbers = GridLayout(cols=7, rows=2, spacing=[dp(4) if compact() else PAD_GAP, PAD_GAP])
+        # On the 7" panel the numbers stand closer side by side, so that each keeps its 9 mm.
+        numbers = GridLayout(cols=7, rows=2, spacing=[dp(2) if compact() else PAD_GAP, PAD_GAP])
         self.number_buttons: list[BigButton] = []
         for number in NUMBERS:
             button = BigButton(text=str(number), font_size=theme.FONT_TITLE, height=row_height())
@@ -136,8 +143,12 @@ class CardPad(BoxLayout):
         self.height = row_height() * 2 + PAD_GAP
 
         def fit_suits(*_: Any) -> None:
-            # A third of the pad, or what the suits' words need whole (Red hydrant), if more.
-            suits.width = max((self.width - self.spacing) * 0.36, 2 * SuitButton.least_width(row_height()) + PAD_GAP)
+            # A third of the pad, or what the suits' words need whole (Red hydrant), if more; but never
+            # so much that a number is under the least target: then the colour words alone.
+            room = self.width - self.spacing - (7 * theme.TARGET + 6 * numbers.spacing[0])
+            whole = max((self.width - self.spacing) * 0.36, 2 * SuitButton.narrowest(row_height()) + PAD_GAP)
+            least = 2 * SuitButton.narrowest(row_height(), colour_word_only=True) + PAD_GAP
+            suits.width = max(least, min(whole, room))
 
         self.bind(width=fit_suits)
         fit_suits()
@@ -290,7 +301,7 @@ class CountingPad(OpensTricks, BoxLayout):
         self.face_up = FaceUpPicker(self.play_face_up, size_hint_y=None, height=self.pad.height)
         self.declaring_face_up_wild = False
         side = BoxLayout(orientation="vertical", spacing=PAD_GAP, size_hint_x=None, width=side_width())
-        self.source = ChoiceRow(options=[(HAND, "From hand"), (FACE_UP, "From face-up")], value=HAND,
+        self.source = ChoiceRow(options=SOURCES, value=HAND,
                                 spacing=PAD_GAP, font_size=theme.FONT_SMALL, size_hint_y=None, height=row_height())
         self.source.fbind("value", self._show_source)
         self.source.bind(on_choose=lambda *_: controller.taken())
@@ -457,6 +468,8 @@ class EntryPad(BoxLayout):
         self.shown_in: tuple[str, int] | None = None   # the phase and hand the pad was last shown in
         self.done: set[int] = set()   # the seats whose cards were in then
         # The phase is read from the seats; what the last move did and what to enter are read up close.
+        # Where the pad needs the phase's line (the 7" panel with Larger text), the phase heads the
+        # prompt in bold instead.
         self.info = Text(text="", font_size=theme.FONT_TABLE, bold=True)
         self.add_widget(self.info)
         self.seats = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=row_height())
@@ -465,15 +478,19 @@ class EntryPad(BoxLayout):
             button = Choice(text=player.name, shape=player.identity.symbol,
                             shape_rgba=theme.with_alpha(player.identity.rgb), height=row_height(),
                             font_size=name_font(), halign="left")
+            # Each name takes the share of the row it needs whole: a long name beside short ones.
+            button.size_hint_x = button.least_width(notes=SEAT_NOTES)
             button.bind(on_release=lambda _, s=seat: self.choose(s))
             self.seat_buttons.append(button)
             self.seats.add_widget(button)
         self.add_widget(self.seats)
-        self.prompt = Text(text="", font_size=name_font(), fine_print=True)
+        self.prompt = Text(text="", font_size=name_font(), fine_print=True, markup=True)
+        self.prompt_words = ""
         self.add_widget(self.prompt)
         self.row = EnteredRow(self._taken_back, back_width=dp(130))
         self.add_widget(self.row)
-        self.add_widget(BoxLayout())  # what is left of the height stays under the cards, not between rows
+        self.spare = BoxLayout()   # what is left of the height stays under the cards, not between rows
+        self.add_widget(self.spare)
         bottom = BoxLayout(spacing=theme.GAP, size_hint_y=None)
         self.pad = CardPad(self.add_card, declare=False, hint=controller.explain, taken=controller.taken)
         bottom.add_widget(self.pad)
@@ -486,6 +503,25 @@ class EntryPad(BoxLayout):
         bottom.height = max(self.pad.height, primary_height())
         self.add_widget(bottom)
         self.summary: RuffSummary | None = None
+        self.fbind("height", self._place_heading)
+        self.prompt.fbind("height", self._place_heading)
+
+    def _place_heading(self, *_: Any) -> None:
+        """The phase on a line of its own where the rest leaves it the room, else at the prompt's head.
+        Folded in, the prompt grows by a line at most, less than the phase's own line: so it stays."""
+        rest = [child for child in self.children if child not in (self.info, self.spare)]
+        apart = (sum(child.height for child in rest) + len(rest) * self.spacing
+                 + line_height(theme.FONT_TABLE) <= self.height)
+        if apart != (self.info.parent is self):
+            if apart:
+                self.add_widget(self.info, index=len(self.children))
+            else:
+                self.remove_widget(self.info)
+            self._write_prompt()
+
+    def _write_prompt(self) -> None:
+        words = escape_markup(self.prompt_words)
+        self.prompt.text = words if self.info.parent is self else f"[b]{self.info.text}:[/b] {words}"
 
     @property
     def entered(self) -> list[Card]:
@@ -533,6 +569,7 @@ class EntryPad(BoxLayout):
             return
         laying = self.phase == Phase.LAYING_OUT
         self.info.text = f"{'Laying out' if laying else 'Turning up'} · hand {summary['hand']}"
+        entering_note, waiting_note, done_note = SEAT_NOTES[0], SEAT_NOTES[1], SEAT_NOTES[2 if laying else 3]
         last = f"\n{summary['last_move_in_phase']}" if summary["last_move_in_phase"] else ""
         waiting = summary["waiting_for"]
         players = self.controller.players
@@ -545,18 +582,18 @@ class EntryPad(BoxLayout):
             colour = list(theme.with_alpha(players[seat].identity.rgb))
             button.tint = colour if entering else []
             button.shape_rgba = list(theme.readable_text_on(colour)) if entering else colour
-            done = "laid out" if laying else "all turned up"
-            button.note = "entering" if seat == self.seat else ("waiting" if seat in waiting else done)
+            button.note = entering_note if entering else (waiting_note if seat in waiting else done_note)
         name = players[self.seat].name
         wanted = self.wanted
         if laying:
-            self.prompt.text = (f"{name} lays out {wanted} cards. Enter the face-up ones on the pad "
-                                f"(colour, then number); the rest go face down.{last}")
+            prompt = (f"{name} lays out {wanted} cards. Enter the face-up ones on the pad "
+                      f"(colour, then number); the rest go face down.{last}")
             self.done_button.text = f"Lay out: {len(self.entered)} up, {wanted - len(self.entered)} down"
         else:
-            self.prompt.text = (f"{name} turns up {counted(wanted, 'face-down card')}: enter each on the "
-                                f"pad (colour, then number).{last}")
+            prompt = f"{name} turns up {counted(wanted, 'face-down card')}: enter each on the pad (colour, then number).{last}"
             self.done_button.text = f"Turn up ({len(self.entered)} of {wanted})"
+        self.prompt_words = prompt
+        self._write_prompt()
         # Turning up finishes by itself with the last card, so the button is only the expected step
         # when laying out.
         self.done_button.kind = "primary" if laying else "normal"

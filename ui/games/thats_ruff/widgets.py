@@ -299,17 +299,25 @@ class SuitButton(Choice):
         super().__init__(**kwargs)
         self.fbind("symbol_side", self._bake)
         self.fbind("suit", self._bake)
+        self.fbind("width", self._word_for_width)
         self._bake()
 
     def _bake(self, *_: Any) -> None:
         self.symbol_texture = suit_picture(self.suit, self.symbol_side)
 
+    def _word_for_width(self, *_: Any) -> None:
+        # Narrower than the suit's words need (the 7" panel with Larger text, where the numbers keep
+        # their 9 mm): the colour word alone beside the symbol, still never the colour alone.
+        whole = self.width >= self.narrowest(self.height)
+        self.text = SUIT_WORDS[self.suit] if whole else SUIT_WORDS[self.suit].split()[0]
+
     @staticmethod
-    def least_width(height: float) -> float:
+    def narrowest(height: float, colour_word_only: bool = False) -> float:
         """The narrowest a suit `height` tall can be with each word of every suit whole in the smallest
-        type beside its symbol (the padding of widgets.kv)."""
+        type beside its symbol (the padding of widgets.kv); or only the colour word, with
+        `colour_word_only`."""
         words = max(text_width(word, theme.FONT_SMALL, bold=True) for suit in SUIT_WORDS.values()
-                    for word in suit.split())
+                    for word in (suit.split()[:1] if colour_word_only else suit.split()))
         return float(height * 0.55 + dp(10) + words + dp(2) + dp(3))
 
 
