@@ -27,11 +27,11 @@ def seconds(command: list[str]) -> float:
 
 def main() -> int:
     python = sys.executable
-    for command, imports, folder, pattern in (("replay-race", "hardware.replay", "races", "*.jsonl"),
-                                              ("replay-game", "companion.gamelog", "examples", "*.json")):
+    for command, imports, folder, pattern in (("replay-race", "hardware.replay", "docs/races", "*.jsonl"),
+                                              ("replay-game", "companion.gamelog", "seeds/examples", "*.json")):
         importing = seconds([python, "-c", f"import table_companion, {imports}"])
         print(f"{command}: reference, start Python and import what it needs: {importing:.3f} s")
-        for log in sorted((ROOT / "docs" / folder).glob(pattern)):
+        for log in sorted((ROOT / folder).glob(pattern)):
             took = seconds([python, "-m", "table_companion", command, str(log)])
             print(f"  {log.name:24} {took:6.3f} s   {took - importing:+.3f} s over the reference")
     return 0
