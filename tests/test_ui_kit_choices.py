@@ -220,3 +220,22 @@ def test_a_path_in_a_message_goes_on_at_its_slashes_and_inside_a_folder_name_lon
     assert max(len(word) for line in lines for word in line.split(" ")) <= 40, lines
     assert said.replace("\n", "") == f"The saved games file /tmp/{folder}/data/companion.sqlite3 cannot be read."
     assert breakable("Plug in a stick, then tap Import again.") == "Plug in a stick, then tap Import again."
+
+
+def test_a_choice_too_short_for_its_word_and_note_in_full_type_keeps_both_inside_it(shown):
+    """Nut's kinds at 1280x720 with Larger text: the word and "20 left" in the full small type are
+    taller than the button; the note takes smaller type, the word what is left, and both stay inside."""
+    from ui.widgets.sizes import sizes
+    from ui.widgets.text import line_height
+
+    big = theme.FONT_SMALL * 1.5 * 1.25
+    sizes.font_small, before = big, sizes.font_small
+    try:
+        choice = shown(Choice(text="Standard", note="20 left", font_size=big, size_hint_y=None,
+                              height=2 * line_height(big) - 4))
+        settle()
+        label = choice.ids["label"]
+        assert label.texture_size[1] <= label.height + 1.5, "the word and the note spill out of the choice"
+        assert theme.FONT_SMALL <= choice.note_font <= choice.shown_font
+    finally:
+        sizes.font_small = before

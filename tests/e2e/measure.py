@@ -1,6 +1,6 @@
 """The table's usability in figures, measured on real play-throughs at 800x480 (the 7" display):
-touches per recorded move, the smallest text and target on every screen, and how long scoring a Nut
-layout takes. `make measure` or `python tests/e2e/measure.py [docs/table-usability.md]`."""
+touches per recorded move, the smallest text and target on every screen (with Larger text too), and
+how long scoring a Nut layout takes. `make measure` or `python tests/e2e/measure.py [docs/table-usability.md]`."""
 
 from __future__ import annotations
 
@@ -11,12 +11,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+from layout import FINE_PRINT_MM, LARGER_FINE_PRINT_MM
+
 PLAY = Path(__file__).with_name("play.py")
 SIZE = "800x480"
 # Each game at its fewest players with short names and at its most with long ones.
 RUNS = (("nuts_about_mutts", 2, False), ("nuts_about_mutts", 6, True), ("thats_ruff", 2, False),
         ("thats_ruff", 4, True), ("mix_the_mutts", 2, False), ("mix_the_mutts", 4, True), ("nut", 2, False),
         ("nut", 3, True), ("pugs_in_mugs", 2, False), ("pugs_in_mugs", 5, True))
+# With Larger text, each game at its most players with long names: where the room is shortest.
+LARGER_RUNS = tuple(run for run in RUNS if run[2])
 TITLES = {"nuts_about_mutts": "Nuts about Mutts", "thats_ruff": "That's Ruff!", "mix_the_mutts": "Mix-the-Mutts",
           "nut": "Nut", "pugs_in_mugs": "Pugs in Mugs"}
 # What one ordinary turn records in each game, and those words for the reader.
@@ -26,12 +30,13 @@ ORDINARY = {"nuts_about_mutts": (("play",), "a dog card played"), "thats_ruff": 
 KEY_NUMBER_MM, PRIMARY_MM, TARGET_MM, SECONDARY_MM = 10, 12, 9, 3.5
 
 
-def play(game: str, players: int, long_names: bool) -> dict:
+def play(game: str, players: int, long_names: bool, larger_text: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix="companion-measure-") as scratch:
         env = {**os.environ, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(Path(scratch) / "kivy"),
                "KIVY_LOG_LEVEL": "error", "KIVY_NO_CONSOLELOG": "1"}
         command = [sys.executable, str(PLAY), game, "--players", str(players), "--size", SIZE,
-                   "--data-dir", str(Path(scratch) / "data")] + (["--long-names"] if long_names else [])
+                   "--data-dir", str(Path(scratch) / "data")] + (["--long-names"] if long_names else []) + \
+            (["--larger-text"] if larger_text else [])
         result = subprocess.run(command, env=env, capture_output=True, text=True)
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     if result.returncode or not lines:
@@ -83,7 +88,7 @@ def nut_table(reports: list[dict]) -> list[str]:
                      for r in reports for scored in r.get("nut_scoring", [])])
 
 
-def write(reports: list[dict], target: Path) -> None:
+def write(reports: list[dict], larger: list[dict], target: Path) -> None:
     text = [
         "# The table in figures",
         "",
@@ -92,7 +97,8 @@ def write(reports: list[dict], target: Path) -> None:
         "fewest players with short names and at its most with long ones. The layout check fails a play-through",
         f"on any key number under {KEY_NUMBER_MM} mm tall, primary target under {PRIMARY_MM} mm, other target "
         f"under {TARGET_MM} mm, text",
-        "under 2.2 mm, and text that is cut, overflows or breaks inside a word.",
+        f"under {FINE_PRINT_MM} mm ({LARGER_FINE_PRINT_MM} mm with Larger text), and text that is cut, overflows or",
+        "breaks inside a word.",
         "",
         "## Touches per turn",
         "",
@@ -113,11 +119,19 @@ def write(reports: list[dict], target: Path) -> None:
         "Text is measured by the height of a capital letter. Whose turn it is and each count a player acts",
         f"on are key numbers, at least {KEY_NUMBER_MM} mm. On the game tables, everything players read from",
         f"their seats is at least {SECONDARY_MM} mm; the words on buttons and fine print (a hint, an explanation)",
-        "are read up close and only need the floor of 2.2 mm. The last column counts the distinct texts read",
+        f"are read up close and only need the floor of {FINE_PRINT_MM} mm. The last column counts the distinct texts read",
         f"from the seats under {SECONDARY_MM} mm seen on that screen during the play-throughs (the layout check",
         "fails any on a game table; the home, set-up, settings and rules screens are read up close).",
         "",
         *screens_table(reports),
+        "",
+        "## With Larger text",
+        "",
+        "Larger text (Settings, Reading) makes every word and number a quarter bigger. Each game played through",
+        "again with it put on by touch in Settings, at its most players with long names; the floor for any text",
+        f"is then {LARGER_FINE_PRINT_MM} mm, and every other rule of the layout check holds as before.",
+        "",
+        *screens_table(larger),
         "",
         "## Scoring a Nut layout",
         "",
@@ -136,7 +150,12 @@ def main(target: Path) -> int:
         report = play(game, players, long_names)
         print(f"{game} {players} players: {report['taps']} taps, {report['moves']} moves", flush=True)
         reports.append(report)
-    write(reports, target)
+    larger = []
+    for game, players, long_names in LARGER_RUNS:
+        report = play(game, players, long_names, larger_text=True)
+        print(f"{game} {players} players with Larger text: {report['taps']} taps, {report['moves']} moves", flush=True)
+        larger.append(report)
+    write(reports, larger, target)
     print(f"written {target}")
     return 0
 

@@ -48,6 +48,9 @@ CASES = [pytest.param(entry.key, players, long_names, size, id=f"{entry.key}-{pl
          for size in SIZES]
 # Nuts about Mutts at four: the seats in one row, where a family once could not see the dog house.
 CASES += [pytest.param("nuts_about_mutts", 4, False, size, id=f"nuts_about_mutts-4p-{size}") for size in SIZES]
+# With Larger text, at each game's largest table with long names: the tightest it gets.
+LARGER_CASES = [pytest.param(entry.key, entry.max_players, size, id=f"{entry.key}-{entry.max_players}p-{size}-larger")
+                for entry in GAMES for size in SIZES]
 
 
 @pytest.mark.slow
@@ -57,6 +60,18 @@ def test_a_family_plays_the_whole_game(tmp_path, game, players, long_names, size
     args = [game, "--players", str(players), "--size", size, "--data-dir", str(tmp_path / "data")]
     report = assert_played(run_play(tmp_path, *args, *(["--long-names"] if long_names else [])))
     assert report["taps"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.e2e
+@pytest.mark.parametrize("game, players, size", LARGER_CASES)
+def test_a_family_with_larger_text_plays_the_whole_game(tmp_path, game, players, size):
+    """Larger text put on in Settings by touch, then the whole game: every screen passes the layout
+    check, with its floor raised to 3.2 mm for any text."""
+    args = [game, "--players", str(players), "--size", size, "--long-names", "--larger-text",
+            "--data-dir", str(tmp_path / "data")]
+    report = assert_played(run_play(tmp_path, *args))
+    assert report["larger_text"] and report["taps"] > 0
 
 
 @pytest.mark.slow

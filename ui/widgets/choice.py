@@ -130,11 +130,14 @@ class Choice(ButtonBehavior, BoxLayout):
         if label is None or label.width <= 1 or not self.text.strip():
             self.shown_font, self.note_font = self.font_size, sizes.font_small
             return
-        font = self._font_beside_note(label.width, label.height, sizes.font_small)
-        if self.note and font < sizes.font_small:
-            # Words made smaller to leave the note its line: the note is made as small as them.
-            font = self._font_beside_note(label.width, label.height, max(font, theme.FONT_SMALL))
-        self.shown_font, self.note_font = font, max(theme.FONT_SMALL, min(sizes.font_small, font))
+        note_font = sizes.font_small
+        font = self._font_beside_note(label.width, label.height, note_font)
+        if self.note and font < note_font:
+            # Words made smaller to leave the note its line: the note is made as small as them, and the
+            # words then take what that smaller note leaves them (the note never bigger than they are).
+            note_font = max(font, theme.FONT_SMALL)
+            font = max(note_font, self._font_beside_note(label.width, label.height, note_font))
+        self.shown_font, self.note_font = font, note_font
 
     def _font_beside_note(self, width: float, height: float, note_font: float) -> float:
         """The words' type where they share `height` with the note's line in `note_font`."""
