@@ -272,9 +272,11 @@ PYTHON
         .venv/bin/python deploy/image_check_taps.py "$broken" "$WORK/expected-switched-back" \
         "$WORK/walk-data-switched-back" settings) >>"$LOG_DIR/taps.log" 2>&1 ||
         die "walking this checkout's app to Home after a switch-back found no buttons to touch: $(tail -n 5 "$LOG_DIR/taps.log")"
-    # The Maintenance page, held open from Settings, exports everything to the stick still in.
+    # The Maintenance page, held open from Settings, exports everything to the stick still in; from
+    # Home as the switch-back left it, still saying so.
     cp -a "$WORK/walk-data" "$WORK/walk-data-maintenance"
-    (cd "$REPO" && .venv/bin/python deploy/image_check_taps.py "$broken" "$WORK/expected-maintenance" \
+    (cd "$REPO" && TABLE_COMPANION_SWITCHED_BACK=$BROKEN_VERSION IMAGE_CHECK_RUNNING=$NEXT_VERSION \
+        .venv/bin/python deploy/image_check_taps.py "$broken" "$WORK/expected-maintenance" \
         "$WORK/walk-data-maintenance" settings maintenance export-everything) >>"$LOG_DIR/taps.log" 2>&1 ||
         die "walking this checkout's app to the Maintenance page found no buttons to touch: $(tail -n 5 "$LOG_DIR/taps.log")"
     echo "image $(basename "$(readlink -f "$IMAGE")"), version $VERSION; sticks with an evening, $NEXT_VERSION signed and $BROKEN_VERSION broken"
