@@ -321,7 +321,7 @@ tap_as_here() {
         picture blank "$SHOTS/${walk##*/}-$screen" >/dev/null || die "the emulated screen is blank before $name"
     fi
     if [[ $held == 0 ]]; then vm tap "$x" "$y"; else vm hold "$x" "$y" "$held"; fi
-    echo "  touched $name at $x,$y${held/#0/}"
+    echo "  touched $name at $x,$y$([[ $held == 0 ]] || echo ", held ${held}s")"
 }
 
 step_stick() {
@@ -419,8 +419,9 @@ step_maintenance() {
     local from walk=$WORK/expected-maintenance
     from=$(next_line boot2)
     tap_as_here "$walk" settings
-    # Settings here says how the updates went, which this machine's walk did not live through.
-    tap_as_here "$walk" maintenance any
+    # Held once Settings is on the screen as the walk saw it: the emulated Pi may take half a minute
+    # to open it, and a finger held meanwhile lands on Home.
+    tap_as_here "$walk" maintenance
     tap_as_here "$walk" export-everything any
     wait_for boot2 'Unmounted .*media.pi.STICK|media-pi-STICK.mount: Deactivated' 300 "$from" >/dev/null
     echo "the Maintenance page held open from Settings; everything exported and the stick released"
