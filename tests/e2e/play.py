@@ -118,6 +118,9 @@ def use_larger_text(table) -> None:
     table.tap("Save")
     if not theme.larger_text or not table.shows("Settings saved"):
         raise AssertionError(f"Larger text was not put in force by Save: {table.texts()}")
+    # What was measured before is in the usual type: the figures from here on are Larger text's.
+    table.smallest.clear()
+    table.check_layout()
 
 
 def look_at_rules(table, game: str) -> None:
