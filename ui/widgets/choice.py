@@ -155,9 +155,8 @@ class Choice(ButtonBehavior, BoxLayout):
     def least_width(self, notes: Sequence[str] = ()) -> float:
         """The narrowest it may be with each of its words whole in the smallest type, and each of
         `notes` (the notes it may show) whole on its one line under them."""
-        words = [text_width(word, theme.FONT_SMALL, bold=True) for word in self.text.split()]
-        lines = [text_width(note, sizes.font_small, bold=True) for note in notes]
-        return max(words + lines + [0.0]) + CHOICE_FRAME + self._shape_side()
+        lines = [text_width(note, sizes.font_small, bold=True) + CHOICE_FRAME for note in notes]
+        return max([least_choice_width(self.text), *lines]) + self._shape_side()
 
     def words_fit(self, width: float) -> bool:
         """Whether at `width` every word of it is whole on its line, in the smallest type at least."""
@@ -181,9 +180,9 @@ class Choice(ButtonBehavior, BoxLayout):
         return theme.palette.text_dim if self.greyed else theme.readable_text_on(fill)
 
 
-def least_width(words: str) -> float:
+def least_choice_width(words: str) -> float:
     """The narrowest a choice of `words` with no shape may be with each word whole in the smallest type."""
-    return max(text_width(word, theme.FONT_SMALL, bold=True) for word in words.split()) + CHOICE_FRAME
+    return max([text_width(word, theme.FONT_SMALL, bold=True) for word in words.split()] + [0.0]) + CHOICE_FRAME
 
 
 class ChoiceRow(BoxLayout):

@@ -41,7 +41,7 @@ from ui.games.thats_ruff.widgets import (
     row_height,
 )
 from ui.widgets.basics import BigButton, Panel, Text
-from ui.widgets.choice import Choice, ChoiceRow, least_width
+from ui.widgets.choice import Choice, ChoiceRow, least_choice_width
 from ui.widgets.hiding import hide
 from ui.widgets.text import line_height
 
@@ -62,7 +62,7 @@ def side_width() -> float:
     side by side, each word whole) or the Done button (entry)."""
     from kivy.core.window import Window
 
-    sources = len(SOURCES) * max(least_width(words) for _, words in SOURCES) + PAD_GAP
+    sources = len(SOURCES) * max(least_choice_width(words) for _, words in SOURCES) + PAD_GAP
     return float(max(dp(196), Window.width * 0.2, sources))
 
 
