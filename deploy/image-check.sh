@@ -319,6 +319,10 @@ tap_as_here() {
         sleep 20   # its figures are read off the screen's thread
         vm screendump "$SHOTS/${walk##*/}-$screen"
         picture blank "$SHOTS/${walk##*/}-$screen" >/dev/null || die "the emulated screen is blank before $name"
+        # What the emulated Pi says above it (its own card, its updates) may move it up or down: the
+        # touch goes where the walk's button shows on the emulated screen.
+        y=$(picture find "$SHOTS/${walk##*/}-$screen" "$walk/$screen" "$x" "$y") ||
+            die "what the walk touched for $name is not on the emulated screen ($SHOTS/${walk##*/}-$screen)"
     fi
     if [[ $held == 0 ]]; then vm tap "$x" "$y"; else vm hold "$x" "$y" "$held"; fi
     echo "  touched $name at $x,$y$([[ $held == 0 ]] || echo ", held ${held}s")"

@@ -9,11 +9,14 @@
     python3 deploy/image_check_vm.py - compare SHOT.png EXPECTED.png [MAX_DIFFERENT]
     python3 deploy/image_check_vm.py - blank SHOT.png
     python3 deploy/image_check_vm.py - splash SHOT.png SPLASH.png
+    python3 deploy/image_check_vm.py - find SHOT.png WALK.png X Y
 
 Needs Debian's python3-pil for the pictures. compare prints the share of pixels that differ and exits 1
 when more than MAX_DIFFERENT (default 0.02) do; only the part above the message bar is compared, where
 the emulated screen and this machine's must say the same. splash: whether the screen shows SPLASH
-centred, as the boot splash draws it.
+centred, as the boot splash draws it. find: where the part of WALK.png round X,Y (what the walk touched
+there) is on SHOT.png, above or below, on a screen whose lines of words above it differ from the walk's;
+prints its Y there, or exits 1 if it is nowhere.
 """
 
 from __future__ import annotations
@@ -107,6 +110,31 @@ def splash_share(shot: Path, splash: Path) -> float:
     return difference.histogram()[255] / (picture.width * picture.height)
 
 
+# The part of the walk's screen looked for: a button's words round the place it was touched.
+FIND_HALF_WIDTH, FIND_HALF_HEIGHT, FIND_REACH = 100, 18, 200
+
+
+def find_touched(shot: Path, walk: Path, x: int, y: int) -> int | None:
+    """The Y on `shot` where the walk's screen round X,Y shows again (the same X), or None."""
+    from PIL import Image, ImageChops
+
+    box = (max(0, x - FIND_HALF_WIDTH), max(0, y - FIND_HALF_HEIGHT), min(WIDTH, x + FIND_HALF_WIDTH),
+           min(HEIGHT, y + FIND_HALF_HEIGHT))
+    wanted = Image.open(walk).convert("RGB").crop(box)
+    screen = Image.open(shot).convert("RGB")
+    best: tuple[float, int] | None = None
+    for shift in range(-FIND_REACH, FIND_REACH + 1):
+        top, bottom = box[1] + shift, box[3] + shift
+        if top < 0 or bottom > HEIGHT:
+            continue
+        difference = ImageChops.difference(screen.crop((box[0], top, box[2], bottom)), wanted)
+        share = difference.convert("L").point(lambda value: 255 if value > TOLERANCE else 0).histogram()[255] / (
+            wanted.width * wanted.height)
+        if best is None or share < best[0]:
+            best = (share, y + shift)
+    return best[1] if best is not None and best[0] <= 0.02 else None
+
+
 def colours(shot: Path) -> int:
     from PIL import Image
 
@@ -124,6 +152,12 @@ def main(argv: list[str]) -> int:
         share = splash_share(Path(rest[0]), Path(rest[1]))
         print(f"{share:.4f}")
         return 0 if share <= 0.02 else 1
+    if command == "find":
+        found = find_touched(Path(rest[0]), Path(rest[1]), int(rest[2]), int(rest[3]))
+        if found is None:
+            return 1
+        print(found)
+        return 0
     if command == "blank":
         # A console is a few colours of text on black; Home has the app's palette and anti-aliased text.
         count = colours(Path(rest[0]))
