@@ -436,9 +436,14 @@ step_clock() {
     powerdown
     check_clock boot2 "$(cat "$WORK/boot1.clock")"
     local backup
-    backup=$(mdir -b -i "$BROKEN_STICK" ::/ | grep -oE 'table-companion-backup-[0-9-]+$' | head -n 1) ||
+    # mdir -b names a folder with a slash after it.
+    backup=$(mdir -b -i "$BROKEN_STICK" ::/ | grep -oE 'table-companion-backup-[0-9-]+/?$' | head -n 1) ||
         die "the Maintenance page's backup is not on the stick after power-off" "$(mdir -b -i "$BROKEN_STICK" ::/)"
-    echo "the stick holds $backup: $(mdir -b -i "$BROKEN_STICK" "::/$backup" | grep -c .) files"
+    local files
+    files=$(mdir -b -i "$BROKEN_STICK" "::/$backup" | sed 's|.*/||' | sort | tr '\n' ' ')
+    [[ " $files" == *" companion.sqlite3 "* && " $files" == *" journal.txt "* ]] ||
+        die "the backup on the stick lacks the saved games or the journal: $files"
+    echo "the stick holds $backup with $files"
 }
 
 rm -rf "$LOG_DIR"
