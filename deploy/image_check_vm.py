@@ -86,28 +86,33 @@ def tap(qmp: Qmp, x: int, y: int, held_s: float = TAP_HELD_S) -> None:
     qmp.call("input-send-event", events=[{"type": "btn", "data": {"down": False, "button": "left"}}])
 
 
+def differing_share(first, second) -> float:
+    """The share of pixels of two pictures the same size that differ by more than anti-aliasing does."""
+    from PIL import ImageChops
+
+    difference = ImageChops.difference(first, second).convert("L").point(lambda value: 255 if value > TOLERANCE else 0)
+    return difference.histogram()[255] / (first.width * first.height)
+
+
 def different_share(shot: Path, expected: Path) -> float:
-    from PIL import Image, ImageChops
+    from PIL import Image
 
     box = (0, 0, WIDTH, COMPARED_HEIGHT)
     first = Image.open(shot).convert("RGB").crop(box)
     second = Image.open(expected).convert("RGB").crop(box)
     if first.size != second.size:
         return 1.0
-    difference = ImageChops.difference(first, second).convert("L").point(lambda value: 255 if value > TOLERANCE else 0)
-    return difference.histogram()[255] / (first.width * first.height)
+    return differing_share(first, second)
 
 
 def splash_share(shot: Path, splash: Path) -> float:
     """The share of the splash picture's pixels that differ where the boot splash centres it."""
-    from PIL import Image, ImageChops
+    from PIL import Image
 
     screen = Image.open(shot).convert("RGB")
     picture = Image.open(splash).convert("RGB")
     left, top = (screen.width - picture.width) // 2, (screen.height - picture.height) // 2
-    shown = screen.crop((left, top, left + picture.width, top + picture.height))
-    difference = ImageChops.difference(shown, picture).convert("L").point(lambda value: 255 if value > TOLERANCE else 0)
-    return difference.histogram()[255] / (picture.width * picture.height)
+    return differing_share(screen.crop((left, top, left + picture.width, top + picture.height)), picture)
 
 
 # The part of the walk's screen looked for: a button's words round the place it was touched.
@@ -116,23 +121,16 @@ FIND_HALF_WIDTH, FIND_HALF_HEIGHT, FIND_REACH = 100, 18, 200
 
 def find_touched(shot: Path, walk: Path, x: int, y: int) -> int | None:
     """The Y on `shot` where the walk's screen round X,Y shows again (the same X), or None."""
-    from PIL import Image, ImageChops
+    from PIL import Image
 
     box = (max(0, x - FIND_HALF_WIDTH), max(0, y - FIND_HALF_HEIGHT), min(WIDTH, x + FIND_HALF_WIDTH),
            min(HEIGHT, y + FIND_HALF_HEIGHT))
     wanted = Image.open(walk).convert("RGB").crop(box)
     screen = Image.open(shot).convert("RGB")
-    best: tuple[float, int] | None = None
-    for shift in range(-FIND_REACH, FIND_REACH + 1):
-        top, bottom = box[1] + shift, box[3] + shift
-        if top < 0 or bottom > HEIGHT:
-            continue
-        difference = ImageChops.difference(screen.crop((box[0], top, box[2], bottom)), wanted)
-        share = difference.convert("L").point(lambda value: 255 if value > TOLERANCE else 0).histogram()[255] / (
-            wanted.width * wanted.height)
-        if best is None or share < best[0]:
-            best = (share, y + shift)
-    return best[1] if best is not None and best[0] <= 0.02 else None
+    shares = {y + shift: differing_share(screen.crop((box[0], box[1] + shift, box[2], box[3] + shift)), wanted)
+              for shift in range(-FIND_REACH, FIND_REACH + 1) if box[1] + shift >= 0 and box[3] + shift <= HEIGHT}
+    found = min(shares, key=shares.__getitem__, default=None)
+    return found if found is not None and shares[found] <= 0.02 else None
 
 
 def colours(shot: Path) -> int:

@@ -145,7 +145,7 @@ class CardPad(BoxLayout):
         def fit_suits(*_: Any) -> None:
             # A third of the pad, or what the suits' words need whole (Red hydrant), if more; but never
             # so much that a number is under the least target: then the colour words alone.
-            room = self.width - self.spacing - (7 * theme.TARGET + 6 * numbers.spacing[0])
+            room = self.width - self.spacing - (numbers.cols * theme.TARGET + (numbers.cols - 1) * numbers.spacing[0])
             whole = max((self.width - self.spacing) * 0.36, 2 * SuitButton.narrowest(row_height()) + PAD_GAP)
             least = 2 * SuitButton.narrowest(row_height(), colour_word_only=True) + PAD_GAP
             suits.width = max(least, min(whole, room))
