@@ -143,6 +143,29 @@ def test_screenshot_command_renders_the_home_screen_at_the_asked_size(tmp_path):
     assert picture.size == (800, 480)
 
 
+def test_screens_drawn_in_one_process_each_start_clean(tmp_path):
+    """`companion screenshot all` draws every screen in one window: a popup or a game of the screen
+    before must not show in the next, so Home after the history popup of a game is Home drawn alone."""
+    import subprocess
+    import sys
+
+    from kivy.core.image import Image as CoreImage
+
+    draw = ("import sys; from pathlib import Path; from ui.screenshots import render; "
+            "render({name: Path(sys.argv[1]) / f'{name}-{index}.png' for index, name in enumerate(sys.argv[2:])}, (800, 480))")
+    for folder, names in (("batch", ["history", "home"]), ("alone", ["home"])):
+        (tmp_path / folder).mkdir()
+        result = subprocess.run([sys.executable, "-c", draw, str(tmp_path / folder), *names],
+                                capture_output=True, text=True, timeout=180)
+        assert result.returncode == 0, result.stderr[-2000:]
+
+    def pixels(path):
+        return CoreImage(str(path), keep_data=True).texture.pixels
+
+    assert pixels(tmp_path / "batch" / "home-1.png") == pixels(tmp_path / "alone" / "home-0.png")
+    assert pixels(tmp_path / "batch" / "history-0.png") != pixels(tmp_path / "alone" / "home-0.png")
+
+
 def test_no_gpio_is_said_once_not_on_every_visit(services):
     services.hardware_warning = "No GPIO found: on-screen buttons only."
     first = HomeScreen(services, Navigator())

@@ -17,6 +17,13 @@ from companion.progress import Task
 log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
+# Tasks started whose result has not reached the screen yet (counted on the screen's thread): a
+# screenshot waits for none to be left, so it shows what the work found.
+_unfinished = 0
+
+
+def unfinished() -> int:
+    return _unfinished
 
 
 def on_screen(call: Callable[[], object]) -> None:
@@ -35,6 +42,13 @@ def off_screen(work: Callable[[Task], Result], *, done: Callable[[Result], objec
     sentence to show and never a traceback."""
     report = None if progress is None else (lambda doing, fraction: on_screen(lambda: progress(doing, fraction)))
     task = Task(report)
+    global _unfinished
+    _unfinished += 1
+
+    def finish(call: Callable[[], object]) -> None:
+        global _unfinished
+        _unfinished -= 1
+        call()
 
     def run() -> None:
         try:
@@ -45,9 +59,9 @@ def off_screen(work: Callable[[Task], Result], *, done: Callable[[Result], objec
             log.exception("work off the screen's thread stopped")
             error = CompanionError(f"Sorry, {stopped_words} ({type(unexpected).__name__}: {unexpected})")
         else:
-            on_screen(lambda: done(result))
+            on_screen(lambda: finish(lambda: done(result)))
             return
-        on_screen(lambda: failed(error))
+        on_screen(lambda: finish(lambda: failed(error)))
 
     threading.Thread(target=run, name="off-screen work", daemon=True).start()
     return task
