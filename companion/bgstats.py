@@ -6,11 +6,11 @@ the JSON object its createPlay link takes as `data`.
     https://app.bgstatsapp.com/createPlay.html?data=<the play, URL-encoded>
 
 What each field holds here (docs/records.md checks them against the documentation field by field):
-the play's date is when the game started, on this table's clock; its duration the time at the table;
-the game by its name, with which way its scores point; every player with their score, place, whether
-they won (a shared win is a win for each) and whether they dealt or played first (set-up's *Deals
-first* or *Plays first*, which is where every one of the five games begins). No BGG id is given: the
-app matches the game by its name, and the family's choice is remembered for the next import.
+the play's date is when the game started, in UTC (BG Stats reads a pushed play's date so); its
+duration the time at the table; the game by its name, with which way its scores point; every player
+with their score, place, whether they won (a shared win is a win for each) and whether they took the
+first turn (the player after the dealer where the game's rules say so). No BGG id is given: the app
+matches the game by its name, and the family's choice is remembered for the next import.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ def play(game: PlayedGame) -> dict[str, Any]:
         "sourceName": SOURCE_NAME,
         # The game and the moment it started: the same play whichever table exports it, and after an import.
         "sourcePlayId": f"{result.game}-{round(result.started_at * 1000)}",
-        "playDate": time.strftime(PLAY_DATE, time.localtime(result.started_at)),
+        "playDate": time.strftime(PLAY_DATE, time.gmtime(result.started_at)),
         "durationMin": round(game.seconds_at_table / 60),
         "game": {"name": result.title, "highestWins": result.outcome.order is ScoreOrder.HIGH_WINS,
                  "noPoints": False, "sourceGameId": result.game},
         "players": [{"name": standing.name, "sourcePlayerId": standing.name.casefold(), "score": standing.score,
                      "rank": standing.place, "winner": standing.seat in winners,
-                     "startPlayer": standing.seat == game.first_dealer}
+                     "startPlayer": standing.seat == game.first_turn}
                     for standing in result.outcome.standings],
     }
     if result.outcome.tie_break:

@@ -75,6 +75,11 @@ class Game(ABC, Generic[State]):
         if not isinstance(dealer, int) or not 0 <= dealer < count:
             raise BadOption(f"the first dealer must be one of the {count} seats (0 to {count - 1}), got {dealer!r}")
 
+    def first_turn(self, dealer: int, players: int) -> int:
+        """The seat that takes the first turn of a game whose `dealer` setting is `dealer`: unless a
+        game's rules say otherwise, the setting names who plays first."""
+        return dealer
+
     def first_seat_next_game(self, state: State, options: Mapping[str, Any], players: int) -> int:
         """The `dealer` setting when the same table plays again (the same seats and settings), from the
         game just played: unless a game's rules say otherwise, the turn to begin passes to the left."""

@@ -1,5 +1,5 @@
 """The ledger read from what the store keeps of each game: one short line a game (its result, points,
-races by seat, who dealt first, its time at the table) and the times of its moves, so reading ten
+races by seat, who took the first turn, its time at the table) and the times of its moves, so reading ten
 thousand games reads ten thousand lines, not every move, race log and result summary again.
 
 A line is worked out from the game's saved rows the first time it is read, by the same code that reads
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import SessionRecord, Store
 
 # The shape of a line: a line of another shape (kept by another version) is worked out again.
-SHAPE = 1
+SHAPE = 2
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def _line(game: PlayedGame) -> tuple[str, bytes]:
     result = game.result
     races = [[race.kind, list(race.seats), race.first, race.cue_ns, sorted(race.presses_ns.items()),
               sorted(race.false_starts)] for race in game.races]
-    line = json.dumps([SHAPE, result.outcome.to_json(), list(result.points), races, game.first_dealer,
+    line = json.dumps([SHAPE, result.outcome.to_json(), list(result.points), races, game.first_turn,
                        game.seconds_at_table], separators=(",", ":"))
     moments = array.array("d", game.moves_at)
     if sys.byteorder == "big":
@@ -145,7 +145,7 @@ def _from_line(row: Sequence[Any], renames: Sequence[Change], seatings: dict[str
     (a seating the corrections leave with one name twice); a line that cannot be read raises."""
     number, game, players, started_at, updated_at, finished_at, line, moments, *clock_at = row
     start_boot, start_since_boot, last_boot, last_since_boot = clock_at
-    _, outcome_doc, points, races, dealer, seconds = json.loads(line)
+    _, outcome_doc, points, races, first_turn, seconds = json.loads(line)
     saved = seatings.get(players)
     if saved is None:   # a family sits the same way game after game: each seating is read once
         saved = seatings[players] = tuple(Player.from_json(doc, seat=seat) for seat, doc in enumerate(json.loads(players)))
@@ -160,7 +160,7 @@ def _from_line(row: Sequence[Any], renames: Sequence[Change], seatings: dict[str
                         Moment(updated_at, last_boot, last_since_boot))
     played = PlayedGame(result, updated_at, tuple(times),
                         tuple(Race(kind, tuple(seats), first, cue, dict(presses), frozenset(false_starts))
-                              for kind, seats, first, cue, presses, false_starts in races), dealer)
+                              for kind, seats, first, cue, presses, false_starts in races), first_turn)
     played.__dict__["seconds_at_table"] = seconds   # worked out when the line was, from these same moments
     try:
         return _renamed(played, saved, renames)

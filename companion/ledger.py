@@ -17,6 +17,7 @@ from .clock import ClockHistory
 from .evenings import EVENING_GAP_S, Evening, GameResult, grouped, played
 from .players import Player
 from .races.racelog import was_raced_again
+from .registry import load_game
 from .table_time import moves_at, time_at_table
 
 if TYPE_CHECKING:  # the store is opened only by the commands that need it
@@ -63,14 +64,14 @@ class Race:
 @dataclass(frozen=True)
 class PlayedGame:
     """A saved game: its result (names as the family now calls them), its last move, when each move
-    in effect was told, its counted races, and the seat that dealt or played first (set-up's
-    *Deals first* or *Plays first*)."""
+    in effect was told, its counted races, and the seat that took the first turn (set-up's *Plays
+    first*, or the player after set-up's *Deals first* where the game's rules say so)."""
 
     result: GameResult
     last_played_at: float
     moves_at: tuple[float, ...]
     races: tuple[Race, ...]
-    first_dealer: int = 0
+    first_turn: int = 0
 
     @property
     def moments(self) -> tuple[float, ...]:
@@ -116,7 +117,7 @@ def played_game(record: SessionRecord, result: GameResult, entries: Sequence[tup
     """A saved game's line of the ledger, from its record, its result, the (kind, time) of its log's
     entries and its race logs."""
     return PlayedGame(result, record.updated_at, tuple(moves_at(entries)), tuple(_races(record, race_logs)),
-                      _first_dealer(record))
+                      _first_turn(record))
 
 
 def worked_out_afresh(store: Store) -> Ledger:
@@ -139,9 +140,10 @@ def read_games(store: Store, results: Iterable[GameResult]) -> tuple[PlayedGame,
     return tuple(found)
 
 
-def _first_dealer(record: SessionRecord) -> int:
+def _first_turn(record: SessionRecord) -> int:
     dealer = record.options.get("dealer", 0)
-    return dealer if isinstance(dealer, int) and 0 <= dealer < len(record.players) else 0
+    dealer = dealer if isinstance(dealer, int) and 0 <= dealer < len(record.players) else 0
+    return load_game(record.game).first_turn(dealer, len(record.players))
 
 
 def _races(record: SessionRecord, logs: list[list[dict[str, Any]]]) -> list[Race]:

@@ -87,10 +87,10 @@ def save(data_dir: Path) -> None:
         store.close()
 
 
-def companion(*args: str) -> str:
+def companion(*args: str, time_zone: str = "UTC") -> str:
     """The command as a family runs it, on UTC so the files read the same wherever they are made."""
     result = subprocess.run([sys.executable, "-m", "table_companion", *args], capture_output=True, text=True,
-                            env={**os.environ, "TZ": "UTC"}, cwd=Path(__file__).resolve().parents[1])
+                            env={**os.environ, "TZ": time_zone}, cwd=Path(__file__).resolve().parents[1])
     if result.returncode != 0:
         raise RuntimeError(result.stderr)
     return result.stdout

@@ -62,7 +62,9 @@ def test_every_play_has_the_documented_fields_with_the_documented_kinds_of_value
 
 def test_the_example_evenings_plays_field_by_field(plays):
     # Worked from the example evening (tests/example_evening.py): five games from 19:00 UTC, a move every
-    # 40 seconds, five minutes between games; Ann dealt first in the first three, Cleo, then Ben, in the others.
+    # 40 seconds, five minutes between games. The first turn: Ben's in Nuts about Mutts (Ann dealt; the
+    # player to the dealer's left starts), Ann's in Nut and Mix-the-Mutts (she played first), Ann's in
+    # That's Ruff! (Cleo dealt), Ben's in Pugs in Mugs (he played first).
     assert [(p["game"]["name"], p["playDate"], p["durationMin"]) for p in plays] == [
         ("Nuts about Mutts", "2026-11-21 19:00:00", 33),   # 50 moves: 33 min 20 s
         ("Nut", "2026-11-21 19:38:20", 21),                # 32 moves: 21 min 20 s
@@ -74,14 +76,22 @@ def test_the_example_evenings_plays_field_by_field(plays):
     assert len({p["sourcePlayId"] for p in plays}) == 5
     mutts, nut, mix, ruff, pugs = ([(q["name"], q["score"], q["rank"], q["winner"], q["startPlayer"])
                                     for q in p["players"]] for p in plays)
-    assert mutts == [("Ann", 1, 1, True, True), ("Ben", 2, 2, False, False), ("Cleo", 2, 2, False, False)]
+    assert mutts == [("Ann", 1, 1, True, False), ("Ben", 2, 2, False, True), ("Cleo", 2, 2, False, False)]
     # Level on 13: the larger cluster gives Ben the win, and the play says why.
     assert nut == [("Ann", 13, 2, False, True), ("Ben", 13, 1, True, False)]
     assert plays[1]["comments"] == "Won on the tie-break: largest cluster."
     assert mix == [("Ann", 31, 2, False, True), ("Ben", 39, 1, True, False)]
-    assert ruff == [("Cleo", 0, 1, True, True), ("Ann", 1, 2, False, False)]
+    assert ruff == [("Cleo", 0, 1, True, False), ("Ann", 1, 2, False, True)]
     assert pugs == [("Ben", 5, 1, True, True), ("Cleo", 2, 2, False, False)]
     assert [q["sourcePlayerId"] for q in plays[0]["players"]] == ["ann", "ben", "cleo"]
+
+
+def test_a_table_five_hours_behind_utc_dates_its_plays_in_utc(tmp_path):
+    """BG Stats reads a pushed play's date as UTC: a table at UTC-5 sends 19:00, not its 14:00."""
+    save(tmp_path)
+    document = json.loads(companion("export-evening", "1", "--bgstats", "--data-dir", str(tmp_path),
+                                    time_zone="EST+5"))
+    assert [play["playDate"] for play in document["plays"]][:2] == ["2026-11-21 19:00:00", "2026-11-21 19:38:20"]
 
 
 def without_app(text: str, suffix: str) -> object:

@@ -74,11 +74,28 @@ def _variants(services: Any) -> Any:
                                                            "abilities": True})
     for seat in range(4):
         session.perform(Action(ActionType.LAY_OUT, seat, {"face_up": [], "face_down": 4}))
+    _count_to_twenty(session)
+    return session
+
+
+def _count_to_twenty(session: Any) -> None:
+    """Twenty low cards played around a table of four, so the centre holds them all."""
     counted = [f"{colour} {number}" for number in range(4) for colour in ("blue", "red", "black", "blue", "red")]
     for index, text in enumerate(counted):
         colour, number = text.split()
         session.perform(Action(ActionType.PLAY, (index + 1) % 4, {"number": int(number), "colour": colour}))
-    return session
+
+
+@scene("ruff-collecting-four", "That's Ruff!: collecting at four, twenty centre cards and every player's laid-out cards")
+def ruff_collecting_four(services: Any, navigator: Any) -> None:
+    session = services.store.new_session(KEY, FAMILY[:4], {"dealer": 0})
+    for seat in range(4):
+        laid = [{"number": 9 + index, "colour": ("blue", "red", "black", "red")[(seat + index) % 4]} for index in range(4)]
+        session.perform(Action(ActionType.LAY_OUT, seat, {"face_up": laid, "face_down": 0}))
+    _count_to_twenty(session)
+    pad = collecting(open_game(services, navigator, session))
+    pad.tap_own(0)
+    pad.tap_centre(2)
 
 
 @scene("ruff-hand", "That's Ruff!: collecting with the laid-out cards in the hand, one entered, Tricks")

@@ -71,6 +71,10 @@ class NutsAboutMutts(Game[MuttsState]):
         if options.get("hands", 3) < 0:
             raise BadOption("hands is how many hands the evening lasts (0 = until you end it), not a negative number")
 
+    def first_turn(self, dealer: int, players: int) -> int:
+        # The player to the dealer's left starts.
+        return (dealer + 1) % players
+
     def first_seat_next_game(self, state: MuttsState, options: Mapping[str, Any], players: int) -> int:
         # "Take turns being the first player": the deal goes on round the table from the evening's last
         # hand, so every seat starts in turn however many hands each evening had.

@@ -93,6 +93,10 @@ class ThatsRuff(Game[RuffState]):
         return merged
 
     # ----- setup ---------------------------------------------------------------------------------
+    def first_turn(self, dealer: int, players: int) -> int:
+        # The player to the dealer's left leads the counting.
+        return (dealer + 1) % players
+
     def first_seat_next_game(self, state: RuffState, options: Mapping[str, Any], players: int) -> int:
         # The deal passes to the left of the last hand's dealer, as it does when a deck is used up.
         return state.next_seat(state.dealer)
