@@ -8,8 +8,13 @@ The rules:
   together. Neither needs to have won the game: third place beats fourth.
 - Two players sharing the win (a shared top dog, partners, equal totals) are level: a shared win, which
   neither beat the other in. Level in a place below first is a draw.
-- A rival is the player you have finished most games with, and a nemesis the player who has finished
-  above you most often, each only after at least `MIN_SHARED` (3) games together; before that there is none.
+- Your **nemesis** beat you at least `MIN_BEATEN` (3) times and in more than half of the games decided
+  between you (one of you above the other; the games finished level decide nothing); your **minion** is
+  the other way round. Your **rival** is the one whose record against you is closest (the fewest wins
+  between you), your **buddy** the one you finished most games with, each after at least `MIN_SHARED`
+  (3) games together. Where two are equal, the order is stated with each, its last word the one played
+  with most recently; those still equal (they sat at the same games) are named together as tied, never
+  one chosen by name.
 
 Players are one person whatever their capitals, as everywhere in the records.
 """
@@ -24,7 +29,8 @@ from .evenings import GameResult
 from .outcome import Standing
 from .players import name_key
 
-MIN_SHARED = 3
+MIN_SHARED = 3   # games together before anyone is your rival or your buddy
+MIN_BEATEN = 3   # times one beat the other before they are a nemesis and a minion
 
 
 @dataclass(frozen=True)
@@ -129,18 +135,28 @@ class Pairings:
         found = [self.between(player, self._names[theirs]) for key, theirs in self._tallies if key == mine]
         return tuple(sorted(found, key=lambda line: (-line.together, line.opponent.casefold())))
 
-    def rival(self, player: str) -> HeadToHead | None:
-        """The player `player` finished most games with, at least MIN_SHARED; a tie goes to the one
-        played with most recently."""
+    def rival(self, player: str) -> tuple[HeadToHead, ...]:
+        """The player whose record against `player` is closest, over at least MIN_SHARED games
+        together; of equally close ones, the one with the most games together, then the most recent
+        (those still equal, tied). Empty before anyone has three games with `player`."""
+        return _most(self.opponents(player), lambda line: (-abs(line.wins - line.opponent_wins), line.together,
+                                                           line.last_together_at))
+
+    def buddy(self, player: str) -> tuple[HeadToHead, ...]:
+        """The player `player` finished most games with, at least MIN_SHARED; of equal ones, the most
+        recent."""
         return _most(self.opponents(player), lambda line: (line.together, line.last_together_at))
 
-    def nemesis(self, player: str) -> HeadToHead | None:
-        """The player who has beaten `player` most often, after at least MIN_SHARED games together;
-        a tie goes to the one who beat them in the larger share of their games, then the one played
-        with most recently."""
-        beaten_by = [line for line in self.opponents(player) if line.opponent_wins > 0]
-        return _most(beaten_by, lambda line: (line.opponent_wins, line.opponent_wins / line.together,
-                                              line.last_together_at))
+    def nemesis(self, player: str) -> tuple[HeadToHead, ...]:
+        """The player who beat `player` at least MIN_BEATEN times and in more than half of the games
+        decided between them; of several, the one who beat them most often, then in the larger share of
+        those games, then the most recent."""
+        return _dominant(self.opponents(player))
+
+    def minion(self, player: str) -> tuple[HeadToHead, ...]:
+        """The player `player` beat at least MIN_BEATEN times and in more than half of the games decided
+        between them; of several, as for a nemesis."""
+        return _dominant(self.opponents(player), beaten_by_player=True)
 
 
 def _rank(standing: Standing, winners: set[int]) -> float:
@@ -151,7 +167,24 @@ def _rank(standing: Standing, winners: set[int]) -> float:
     return math.inf if standing.place is None else standing.place
 
 
-def _most(lines: Iterable[HeadToHead], key: Callable[[HeadToHead], tuple[float, ...]]) -> HeadToHead | None:
-    eligible = [line for line in lines if line.together >= MIN_SHARED]
-    return max(eligible, key=key, default=None)
+def _most(lines: Iterable[HeadToHead], key: Callable[[HeadToHead], tuple[float, ...]]) -> tuple[HeadToHead, ...]:
+    return _best([line for line in lines if line.together >= MIN_SHARED], key)
 
+
+def _dominant(lines: Iterable[HeadToHead], *, beaten_by_player: bool = False) -> tuple[HeadToHead, ...]:
+    """The line of the opponent who beat the player (or, `beaten_by_player`, whom the player beat) at
+    least MIN_BEATEN times and in more than half of the games decided between them."""
+    def beats(line: HeadToHead) -> tuple[int, int]:
+        return (line.wins, line.opponent_wins) if beaten_by_player else (line.opponent_wins, line.wins)
+
+    eligible = [line for line in lines if beats(line)[0] >= MIN_BEATEN and beats(line)[0] > beats(line)[1]]
+    return _best(eligible, lambda line: (beats(line)[0], beats(line)[0] / sum(beats(line)), line.last_together_at))
+
+
+def _best(lines: list[HeadToHead], key: Callable[[HeadToHead], tuple[float, ...]]) -> tuple[HeadToHead, ...]:
+    """The line with the highest key, or the lines tied on it (equal in every way the rule states, as
+    everyone is who always sits at the same table), in the order of `lines`: none is chosen by name."""
+    if not lines:
+        return ()
+    best = max(key(line) for line in lines)
+    return tuple(line for line in lines if key(line) == best)

@@ -1,5 +1,5 @@
 """Each player's record across every saved game: games played and won by game, win rates, winning
-streaks, time at the table, head to head with everyone they played (with their rival and nemesis), and
+streaks, time at the table, head to head with everyone they played (with their rival, nemesis, buddy and minion), and
 how they do in the buzzer races.
 
 A game is won when the player is among its winners (a shared win counts). A streak is wins in a row
@@ -63,9 +63,10 @@ class RaceRecord:
 @dataclass(frozen=True)
 class PlayerRecord:
     """A player's record. The sections without enough to say are None: `win_rate` before a finished
-    game, `rival` and `nemesis` before three games with someone (see companion/head_to_head.py),
-    `reaction_trend` before bone races on two evenings. `opponents` is head to head with everyone
-    they finished a game with, most games together first."""
+    game, `reaction_trend` before bone races on two evenings. `rival`, `nemesis`, `buddy` and `minion`
+    are empty until someone meets their rule, and hold several where players tie on it (see
+    companion/head_to_head.py). `opponents` is head to head with everyone they finished a game with,
+    most games together first."""
 
     name: str
     colour: str
@@ -77,10 +78,12 @@ class PlayerRecord:
     races: RaceRecord
     win_rate: float | None = None
     seconds_at_table: float = 0.0
-    rival: HeadToHead | None = None
-    nemesis: HeadToHead | None = None
+    rival: tuple[HeadToHead, ...] = ()
+    nemesis: tuple[HeadToHead, ...] = ()
     opponents: tuple[HeadToHead, ...] = ()
     reaction_trend: tuple[TrendPoint, ...] | None = None
+    buddy: tuple[HeadToHead, ...] = ()
+    minion: tuple[HeadToHead, ...] = ()
 
 
 @dataclass
@@ -117,7 +120,8 @@ class _Tally:
         return PlayerRecord(self.name, self.colour, tuple(games), len(self.results), won, current, longest, races,
                             _rate(won, len(self.results)), round(self.seconds_at_table, 3),
                             pairings.rival(self.name), pairings.nemesis(self.name), pairings.opponents(self.name),
-                            figures.trends.get(self.name.casefold()))
+                            figures.trends.get(self.name.casefold()), pairings.buddy(self.name),
+                            pairings.minion(self.name))
 
 
 def _rate(won: int, played: int) -> float | None:

@@ -1,7 +1,7 @@
 """`companion stats`: the records in words or as JSON.
 
     companion stats                          every player's record, one line each, and the time at the table
-    companion stats NAME                     one player's record in full: games, head to head, rival, nemesis, races
+    companion stats NAME                     one player's record in full: games, head to head, rival, nemesis, minion, buddy, races
     companion stats NAME --against OTHER     two players head to head, game by game
     companion stats --month [YYYY-MM]        a month: games, evenings, winners, the buzzer's records (default: this month)
     companion stats --year [YYYY]            a year in review (default: this year)
@@ -167,11 +167,10 @@ def record_text(record: PlayerRecord) -> str:
         best = "-" if game.best is None else str(game.best)
         lines.append(f"  {game.title}: played {game.played}, won {game.won} ({_percent(game.win_rate)}), "
                      f"best score {best}, average {average}")
-    if record.rival is not None:
-        lines.append(f"Rival: {_against(record.rival)}")
-    if record.nemesis is not None:
-        lines.append(f"Nemesis: {record.nemesis.opponent}, who beat {record.name} in {record.nemesis.opponent_wins} "
-                     f"of {record.nemesis.together} games together")
+    for title, found in (("Rival (the closest record)", record.rival), ("Nemesis", record.nemesis),
+                         ("Minion", record.minion), ("Buddy (most games together)", record.buddy)):
+        tied = " (tied)" if len(found) > 1 else ""
+        lines.extend(f"{title}{tied}: {_against(line)}" for line in found)
     if record.opponents:
         lines.append("Head to head:")
         lines.extend(f"  {_against(line)}" for line in record.opponents)

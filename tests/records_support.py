@@ -19,7 +19,7 @@ TITLES = {"nut": "Nut", "mix_the_mutts": "Mix-the-Mutts", "nuts_about_mutts": "N
 
 def played(number: int, names: Sequence[str], scores: Sequence[int], *, at: float, game: str = "nut",
            winners: Sequence[int] | None = None, moves: Sequence[float] = (), races: Sequence[Race] = (),
-           low_wins: bool = False, dealer: int = 0, finished: bool = True) -> PlayedGame:
+           low_wins: bool = False, first_turn: int = 0, finished: bool = True) -> PlayedGame:
     """Saved game `number`, started at `at`, its moves told `moves` seconds after the start (the last
     one is its last move, when it finished). The winners are the best scores unless given."""
     order = ScoreOrder.LOW_WINS if low_wins else ScoreOrder.HIGH_WINS
@@ -30,7 +30,7 @@ def played(number: int, names: Sequence[str], scores: Sequence[int], *, at: floa
     last = moments[-1] if moments else at
     result = GameResult(number, game, TITLES[game], tuple(names), outcome, at, last if finished else None,
                         points_for(outcome), tuple(IDENTITIES[seat].key for seat in range(len(names))))
-    return PlayedGame(result, last, moments, tuple(races), dealer)
+    return PlayedGame(result, last, moments, tuple(races), first_turn)
 
 
 def ledger(*games: PlayedGame) -> Ledger:

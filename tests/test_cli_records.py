@@ -77,7 +77,7 @@ def test_a_game_left_overnight_counts_the_playing_not_the_night(tmp_path):
     # and Pugs in Mugs (75); then Tuesday's Nut: 16 minutes in the evening and 15 the next morning.
     assert cleo["seconds_at_table"] == (50 + 36 + 75) * 40 + 31 * MINUTE
     devon = stats(tmp_path, "Devon")
-    assert devon["played"] == 1 and devon["rival"] is None and devon["reaction_trend"] is None
+    assert devon["played"] == 1 and devon["rival"] == [] and devon["reaction_trend"] is None
     assert devon["opponents"][0]["opponent"] == "Ann"
 
 
@@ -87,8 +87,10 @@ def test_stats_in_words_for_each_view(tmp_path):
     assert table[0].split()[:4] == ["Player", "Played", "Won", "Win"] and "At the table" in table[0]
     assert table[-1].startswith("Time at the table, every evening together: ")
     ann = companion("stats", "ann", "--data-dir", str(tmp_path))
-    # Three games each with Ben and with Cleo, beaten twice by each: Cleo, played with last, is both.
-    assert "Rival: Cleo: 3 games together" in ann and "Nemesis: Cleo, who beat Ann in 2 of 3 games together" in ann
+    # Three games each with Ben and with Cleo, beaten twice by each: equally close and as many games,
+    # so Cleo, played with last, is rival and buddy; two wins over Ann make no nemesis.
+    assert "Rival (the closest record): Cleo: 3 games together, won 1, lost to them 2" in ann
+    assert "Buddy (most games together): Cleo: 3 games together" in ann and "Nemesis" not in ann
     against = companion("stats", "Cleo", "--against", "Devon", "--data-dir", str(tmp_path))
     assert against == "Cleo and Devon have not finished a game together yet.\n"
     assert companion("stats", "--year", "2025", "--data-dir", str(tmp_path)) == "No finished games in 2025.\n"

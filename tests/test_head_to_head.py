@@ -1,7 +1,8 @@
-"""Head to head, rival and nemesis, worked out by hand from games written by hand (see
+"""Head to head, rival, nemesis, minion and buddy, worked out by hand from games written by hand (see
 companion/head_to_head.py for the rules: you beat everyone placed below you; two players in the same
-place, a shared win among them, share it and neither beat the other; rival and nemesis only after three
-games together)."""
+place, a shared win among them, share it and neither beat the other; a nemesis beat you at least three
+times and in more than half of the games decided between you; a rival has the closest record and a buddy
+the most games together, each after three games together)."""
 
 from __future__ import annotations
 
@@ -61,8 +62,8 @@ def test_a_shared_top_dog_beats_neither_and_is_no_nemesis():
     pairings = Pairings(games)
     ben_maya = pairings.between("Ben", "Maya")
     assert (ben_maya.together, ben_maya.wins, ben_maya.opponent_wins, ben_maya.shared_wins, ben_maya.draws) == (4, 2, 1, 1, 0)
-    nemesis = pairings.nemesis("Ben")
-    assert nemesis is not None and (nemesis.opponent, nemesis.opponent_wins, nemesis.together) == ("Maya", 1, 4)
+    # Maya beat Ben once, and the shared top dog beat neither: one win is no nemesis, nor are Ben's two.
+    assert pairings.nemesis("Ben") == () and pairings.minion("Ben") == ()
     # Neither Maya nor Cleo won game 2, but Maya placed higher: she beat Cleo there as in game 4.
     assert pairings.between("Cleo", "Maya").opponent_wins == 2 and pairings.between("Cleo", "Ben").wins == 0
 
@@ -105,37 +106,86 @@ def test_each_game_together_is_exactly_one_of_above_below_or_level(games):
                 assert game.together == game.wins + game.opponent_wins + game.shared
 
 
-def test_rival_and_nemesis_only_after_three_games_together():
+def test_rival_and_buddy_only_after_three_games_together():
     pairings = Pairings(FAMILY)
-    rival, nemesis = pairings.rival("Ann"), pairings.nemesis("Ann")
-    assert rival is not None and (rival.opponent, rival.together) == ("Ben", 4)
-    assert nemesis is not None and (nemesis.opponent, nemesis.opponent_wins, nemesis.together) == ("Ben", 2, 4)
+    # Ann and Ben: four games, Ann above once (game 1), Ben above twice (games 3 and 4), one shared win.
+    (rival,), (buddy,) = pairings.rival("Ann"), pairings.buddy("Ann")
+    assert (rival.opponent, rival.wins, rival.opponent_wins, rival.together) == ("Ben", 1, 2, 4)
+    assert (buddy.opponent, buddy.together) == ("Ben", 4)
+    # Two wins over Ann are not yet three: no nemesis.
+    assert pairings.nemesis("Ann") == () and pairings.minion("Ben") == ()
     # Cleo played Ann twice, Ben twice, Dev once: no one three times, so neither section is there.
-    assert pairings.rival("Cleo") is None and pairings.nemesis("Cleo") is None
+    assert pairings.rival("Cleo") == () and pairings.buddy("Cleo") == ()
     assert [(line.opponent, line.together) for line in pairings.opponents("Cleo")] == [("Ann", 2), ("Ben", 2), ("Dev", 1)]
     # After two games Ann and Ben are not rivals yet; the third makes them.
-    assert Pairings(FAMILY[:2]).rival("Ann") is None
-    assert Pairings(FAMILY[:3]).rival("Ann").opponent == "Ben"
+    assert Pairings(FAMILY[:2]).rival("Ann") == ()
+    assert names(Pairings(FAMILY[:3]).rival("Ann")) == ["Ben"]
 
 
-def test_the_nemesis_beats_you_most_often_then_in_the_larger_share_of_your_games():
-    at = iter(range(100))
+def names(lines):
+    """The opponents a rule names (several where they tie)."""
+    return [line.opponent for line in lines]
 
-    def game(winner: str, loser: str):
+
+def two_player_games():
+    """game(winner, loser) or game(a, b, level=True), each an hour after the one before."""
+    at = iter(range(1000))
+
+    def game(first: str, second: str, level: bool = False):
         number = next(at)
-        return played(number + 1, (winner, loser), (2, 1), at=T0 + number * HOUR, moves=(60,))
+        return played(number + 1, (first, second), (2, 2) if level else (2, 1), at=T0 + number * HOUR, moves=(60,),
+                      winners=(0, 1) if level else None)
 
-    # Xan beat Zed 3 times in 6, Yve 2 times in 3, Wyn twice in 2 (too few games together).
-    games = ([game("Xan", "Zed") for _ in range(3)] + [game("Zed", "Xan") for _ in range(3)]
-             + [game("Yve", "Zed") for _ in range(2)] + [game("Zed", "Yve")] + [game("Wyn", "Zed") for _ in range(2)])
-    pairings = Pairings(results(*games))
-    assert pairings.nemesis("Zed").opponent == "Xan"                          # 3 wins beat 2
-    assert Pairings(results(*games[3:])).nemesis("Zed").opponent == "Yve"     # Xan's three wins gone: Yve's 2 of 3
-    # Level on wins: 2 of 3 (Yve) before 2 of 4.
-    level = [game("Vic", "Zed") for _ in range(2)] + [game("Zed", "Vic") for _ in range(2)]
-    assert Pairings(results(*games[3:], *level)).nemesis("Zed").opponent == "Yve"
-    # Never beaten by anyone: no nemesis, however many games.
-    assert Pairings(results(*[game("Zed", "Xan") for _ in range(5)])).nemesis("Zed") is None
+    return game
+
+
+def test_a_nemesis_beat_you_three_times_and_in_more_than_half_of_the_games_decided_between_you():
+    game = two_player_games()
+    # Cleo leads Ben 3-2: Ben is not her nemesis, she is his. Ann and Ben 3-3: neither.
+    cleo_ben = [game("Cleo", "Ben") for _ in range(3)] + [game("Ben", "Cleo") for _ in range(2)]
+    ann_ben = [game("Ann", "Ben") for _ in range(3)] + [game("Ben", "Ann") for _ in range(3)]
+    pairings = Pairings(results(*cleo_ben, *ann_ben))
+    assert pairings.nemesis("Cleo") == () and pairings.minion("Ben") == ()
+    assert names(pairings.nemesis("Ben")) == ["Cleo"] and names(pairings.minion("Cleo")) == ["Ben"]
+    assert pairings.nemesis("Ann") == () and pairings.minion("Ann") == ()
+    # Two wins in two are not three: no nemesis however one-sided.
+    assert Pairings(results(*[game("Dev", "Eve") for _ in range(2)])).nemesis("Eve") == ()
+    # Level games decide nothing: Fay beat Gus 3 times in 8 games, 5 of them shared wins: 3 of 3 decided.
+    fay_gus = [game("Fay", "Gus") for _ in range(3)] + [game("Fay", "Gus", level=True) for _ in range(5)]
+    assert names(Pairings(results(*fay_gus)).nemesis("Gus")) == ["Fay"]
+
+
+def test_of_two_nemeses_the_one_who_beat_you_most_then_in_the_larger_share_then_the_latest():
+    game = two_player_games()
+    xan = [game("Xan", "Zed") for _ in range(4)] + [game("Zed", "Xan") for _ in range(3)]   # 4 to 3
+    yve = [game("Yve", "Zed") for _ in range(3)]                                           # 3 to 0
+    assert names(Pairings(results(*xan, *yve)).nemesis("Zed")) == ["Xan"]                 # 4 beats 3
+    wyn = [game("Wyn", "Zed") for _ in range(3)] + [game("Zed", "Wyn")]                    # 3 to 1
+    assert names(Pairings(results(*yve, *wyn)).nemesis("Zed")) == ["Yve"]                  # 3 of 3 before 3 of 4
+    vic = [game("Vic", "Zed") for _ in range(3)]                                           # 3 to 0, later than Yve
+    assert names(Pairings(results(*yve, *vic)).nemesis("Zed")) == ["Vic"]
+    assert names(Pairings(results(*vic, *[game("Yve", "Zed") for _ in range(3)])).nemesis("Zed")) == ["Yve"]
+
+
+def test_the_rival_has_the_closest_record_and_the_buddy_the_most_games_together():
+    game = two_player_games()
+    # Ann against Ben 5-1 in 6 games, against Cleo 2-2 in 4, against Dev 1-1 with 2 shared wins in 4.
+    ben = [game("Ann", "Ben") for _ in range(5)] + [game("Ben", "Ann")]
+    cleo = [game("Ann", "Cleo"), game("Cleo", "Ann"), game("Ann", "Cleo"), game("Cleo", "Ann")]
+    dev = [game("Ann", "Dev"), game("Dev", "Ann"), game("Ann", "Dev", level=True), game("Dev", "Ann", level=True)]
+    pairings = Pairings(results(*ben, *cleo, *dev))
+    # Cleo and Dev are both level with Ann after 4 games: the later game together decides (Dev's).
+    assert names(pairings.rival("Ann")) == ["Dev"]
+    assert names(pairings.buddy("Ann")) == ["Ben"]   # 6 games together
+    # A family that always plays all together: everyone has sat with Ann as often and as lately, so Ben
+    # and Cleo are her buddies, tied (neither chosen for a name); the scores still make one rival. Ann
+    # beat Ben in all four, Cleo in three of four: Cleo's record is closer.
+    family = [played(n + 1, ("Ann", "Ben", "Cleo"), (3, 2, 1), at=T0 + n * HOUR, moves=(60,)) for n in range(3)]
+    late = played(4, ("Cleo", "Ann", "Ben"), (3, 2, 1), at=T0 + 3 * HOUR, moves=(60,))
+    assert sorted(names(Pairings(results(*family, late)).buddy("Ann"))) == ["Ben", "Cleo"]
+    assert names(Pairings(results(*family, late)).rival("Ann")) == ["Cleo"]
+    # Then Ann plays Dev four times: four games together like Ben and Cleo, and the latest.
+    assert names(Pairings(results(*family, late, *dev)).buddy("Ann")) == ["Dev"]
 
 
 def test_a_player_is_one_person_whatever_their_capitals():

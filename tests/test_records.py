@@ -137,18 +137,19 @@ def test_a_rename_a_merge_and_a_deleted_game_change_the_head_to_head_as_they_cha
     games = [example(store, "mix_the_mutts", ("Ann", "Ben")) for _ in range(2)]     # Ben wins both (39 to 31)
     games.append(example(store, "mix_the_mutts", ("Ben", "Annie")))                  # Annie wins (39 to 31)
     before = records()
-    assert before.player("Ann").rival is None and before.player("Annie").opponents[0].together == 1
+    assert before.player("Ann").rival == () and before.player("Annie").opponents[0].together == 1
 
     corrections.merge_players(store, "Annie", "Ann")             # one person, called Ann
     merged = records()
     ann = merged.player("Ann")
-    assert (ann.rival.opponent, ann.rival.together, ann.rival.wins, ann.rival.opponent_wins) == ("Ben", 3, 1, 2)
-    assert ann.nemesis.opponent == "Ben"
+    (rival,) = ann.rival
+    assert (rival.opponent, rival.together, rival.wins, rival.opponent_wins) == ("Ben", 3, 1, 2)
+    assert [line.opponent for line in ann.buddy] == ["Ben"] and ann.nemesis == ()   # two wins over Ann are not three
     assert merged.head_to_head("ben", "ANN").wins == 2
 
     corrections.delete_game(store, games[0].id)                  # entered by mistake: two games together left
     fewer = records().player("Ann")
-    assert fewer.rival is None and fewer.nemesis is None and fewer.opponents[0].together == 2
+    assert fewer.rival == () and fewer.buddy == () and fewer.opponents[0].together == 2
 
 
 def test_a_race_run_again_counts_in_no_record_of_the_buzzer(store):

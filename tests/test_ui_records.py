@@ -43,7 +43,9 @@ def test_from_the_evening_a_player_finds_their_rival_nemesis_and_each_opponent_g
     assert isinstance(head, HeadToHeadScreen)
     assert settle_until(lambda: head.record is not None)   # read off the screen's thread
     shown = texts(head)
-    assert "Rival: Ben, 3 games together" in shown and "Nemesis: Ben, who beat Ann in 2 of 3" in shown
+    assert "Rival: Ben, Ann's 1 to 2 in 3 games, the closest record" in shown and "Buddy: Ben, 3 games together" in shown
+    # Two wins over Ann are not three: Ben is no nemesis yet.
+    assert not any(line.startswith(("Nemesis", "Minion")) for line in shown)
     # One win in four games; a Count draws digits only, so the per cent sign is in its caption.
     assert "25" in shown and "win rate (% won)" in shown
     # Cleo played Ann once: she is in the list, but neither rival nor nemesis before three games.
@@ -106,7 +108,8 @@ def test_a_shared_win_is_shared_on_the_head_to_head_and_beats_no_one(shared_win,
     shown = texts(head)
     # Maya finished above Ben once; the shared win is a win for each on the win rate (3 of 4), not a
     # game either beat the other in, and the line adds up to the four games.
-    assert "Nemesis: Maya, who beat Ben in 1 of 4" in shown and "75" in shown
+    assert "Rival: Maya, Ben's 2 to 1 in 4 games, the closest record" in shown and "75" in shown
+    assert not any(line.startswith(("Nemesis", "Minion")) for line in shown)
     tap(the(navigator, "Maya: 4 games, won 2, lost 1, 1 shared"))
     settle()
     shown = texts(head)
@@ -122,6 +125,22 @@ def test_a_player_with_no_finished_game_is_told_so_not_shown_empty_sections(serv
 
 
 LONG_NAMES = {"Grandpa": "Bartholomäus", "Maya": "Wilhelmina", "Leo": "Jean-Baptiste", "Mum": "Maximiliana"}
+
+
+def test_a_family_that_always_plays_together_sees_its_ties_named_not_one_chosen_by_name(services, navigator):
+    """Two game nights of the whole family at every game: Maya finished below each of the other three in
+    four of their six games and above them in two, so all three are equally her nemesis, her rival and
+    her buddy, and the page names all three as tied."""
+    from ui.scenes.screens import _game_night
+
+    _game_night(services, time.time() - 7 * 86400)
+    _game_night(services)
+    head = navigator.go(Place.RECORDS, services, "Maya")
+    assert settle_until(lambda: head.record is not None)
+    shown = texts(head)
+    assert "Nemesis (tied): Grandpa, Leo and Mum, each 4 wins to Maya's 2" in shown
+    assert "Rival (tied): Grandpa, Leo and Mum, each Maya's 2 to 4 in 6 games, the closest record" in shown
+    assert "Buddy (tied): Grandpa, Leo and Mum, each 6 games together" in shown
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])

@@ -11,7 +11,7 @@ exist; the records are read off the screen's thread (a thousand games take most 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
 from kivy.metrics import dp
@@ -27,7 +27,7 @@ from companion.head_to_head import HeadToHead
 from companion.players import Player
 from companion.records import PlayerRecord, Records
 from companion.stats_command import duration
-from companion.words import noun
+from companion.words import listed, noun
 from ui import theme
 from ui.background import off_screen
 from ui.kept import KeptScreen
@@ -73,17 +73,29 @@ def shared_count(shared: int) -> str:
     return f", {shared} shared" if shared else ""
 
 
-def rival_line(record: PlayerRecord) -> str | None:
-    if record.rival is None:
-        return None
-    return f"Rival: {record.rival.opponent}, {record.rival.together} games together"
+def rivalry_lines(record: PlayerRecord) -> list[str]:
+    """Rival, nemesis, minion and buddy, each with the numbers that make them so (players tied on the
+    rule named together); those there are."""
+    name = record.name
+    kinds: list[tuple[str, tuple[HeadToHead, ...], Callable[[HeadToHead], str]]] = [
+        ("Rival", record.rival, lambda line: f"{name}'s {line.wins} to {line.opponent_wins} in {line.together} "
+                                             "games, the closest record"),
+        ("Nemesis", record.nemesis, lambda line: f"{line.opponent_wins} wins to {name}'s {line.wins}"),
+        ("Minion", record.minion, lambda line: f"{name}'s {line.wins} wins to {line.opponent_wins}"),
+        ("Buddy", record.buddy, lambda line: f"{line.together} games together"),
+    ]
+    return [tied_line(title, lines, numbers) for title, lines, numbers in kinds if lines]
 
 
-def nemesis_line(record: PlayerRecord) -> str | None:
-    if record.nemesis is None:
-        return None
-    nemesis = record.nemesis
-    return f"Nemesis: {nemesis.opponent}, who beat {record.name} in {nemesis.opponent_wins} of {nemesis.together}"
+def tied_line(title: str, lines: Sequence[HeadToHead], numbers: Callable[[HeadToHead], str]) -> str:
+    """`Nemesis: Ben, 3 wins to Ann's 2`; where several tie, `Nemesis (tied): Ben and Cleo, each ...`,
+    or each name with its own numbers where those differ."""
+    said = [numbers(line) for line in lines]
+    if len(lines) == 1:
+        return f"{title}: {lines[0].opponent}, {said[0]}"
+    if len(set(said)) == 1:
+        return f"{title} (tied): {listed([line.opponent for line in lines])}, each {said[0]}"
+    return f"{title} (tied): {listed([f'{line.opponent} ({words})' for line, words in zip(lines, said)])}"
 
 
 def by_game_lines(pair: HeadToHead) -> list[str]:
@@ -269,9 +281,9 @@ def head_to_head_data(records: Records, record: PlayerRecord, opened: HeadToHead
     minutes, unit = time_count(record.seconds_at_table)
     rate = "-" if record.win_rate is None else round(record.win_rate * 100)
     data = [counts_item([(record.played, "games played"), (rate, "win rate (% won)"), (minutes, unit)])]
-    rivalry = [line for line in (rival_line(record), nemesis_line(record)) if line is not None]
+    rivalry = rivalry_lines(record)
     if rivalry:
-        data += panel_items("Rival and nemesis", rivalry, room)
+        data += panel_items("Rival, nemesis, minion and buddy", rivalry, room)
     if record.opponents:
         data.append(line_item("Tap a name for the two of you game by game", room, dim=True))
         colours = {player.name.casefold(): player.colour for player in records.players}
