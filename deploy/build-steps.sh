@@ -125,15 +125,17 @@ forget_build_host() {
     if [[ -e $ROOT/$RESOLV_KEPT || -L $ROOT/$RESOLV_KEPT ]]; then mv "$ROOT/$RESOLV_KEPT" "$ROOT/etc/resolv.conf"; fi
 }
 
-# mount_into_root CACHE: /dev, /proc and /sys in the root, and apt's and pip's downloads kept in CACHE.
+# mount_into_root CACHE [APT_FOLDER]: /dev, /proc and /sys in the root, and apt's and pip's downloads
+# kept in CACHE, apt's in CACHE/APT_FOLDER (apt-archives unless named): apt locks that folder while it
+# works, so two roots at work at once each need their own.
 mount_into_root() {
-    local cache=$1
-    mkdir -p "$cache/apt-archives/partial" "$cache/pip" "$ROOT/root/.cache/pip"
+    local cache=$1 apt_folder=${2:-apt-archives}
+    mkdir -p "$cache/$apt_folder/partial" "$cache/pip" "$ROOT/root/.cache/pip"
     mount --bind /dev "$ROOT/dev"
     mount --bind /dev/pts "$ROOT/dev/pts"
     mount -t proc proc "$ROOT/proc"
     mount --bind /sys "$ROOT/sys"
-    mount --bind "$cache/apt-archives" "$ROOT/var/cache/apt/archives"
+    mount --bind "$cache/$apt_folder" "$ROOT/var/cache/apt/archives"
     mount --bind "$cache/pip" "$ROOT/root/.cache/pip"
 }
 

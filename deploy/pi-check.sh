@@ -155,7 +155,8 @@ step_root() {
     mkdir -p "$ROOT"
     tar -C "$ROOT" --numeric-owner -xf "$TARBALL"
     prepare_for_chroot
-    mount_into_root "$CACHE"
+    # Each release its own apt cache: both releases may be checked at once.
+    mount_into_root "$CACHE" "apt-archives-$SUITE"
     local arch
     arch=$(chroot "$ROOT" dpkg --print-architecture)
     [[ $arch == arm64 ]] || die "the root is $arch, not arm64."
