@@ -33,7 +33,9 @@ class Reaction:
 
 @dataclass(frozen=True)
 class CloseFinish:
-    """A race won by `margin_ms` over the next counted press."""
+    """A race decided by `margin_ms` at its line: in a bone race between the last to get a bone
+    (`winner`) and the first who pressed and got none (`runner_up`); in a claim race between the
+    winner and the next press."""
 
     winner: str
     runner_up: str
@@ -64,11 +66,11 @@ def closest_finishes(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[C
     found = []
     for game in games:
         for race in game.races:
-            margin = race.winning_margin_ms
-            if margin is None or race.first is None:
+            finish = race.deciding_finish
+            if finish is None:
                 continue
-            runner_up = min((press, seat) for seat, press in race.presses_ns.items() if seat != race.first)[1]
-            found.append(CloseFinish(game.result.names[race.first], game.result.names[runner_up], margin,
+            ahead, behind, margin = finish
+            found.append(CloseFinish(game.result.names[ahead], game.result.names[behind], margin,
                                      game.result.title, game.result.session_id, game.result.started_at))
     return tuple(sorted(found, key=lambda finish: (finish.margin_ms, finish.played_at))[:shown])
 

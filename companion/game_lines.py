@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the store is opened only by the commands that need it
     from .store import SessionRecord, Store
 
 # The shape of a line: a line of another shape (kept by another version) is worked out again.
-SHAPE = 2
+SHAPE = 3
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def _whole(record: SessionRecord) -> bool:
 def _line(game: PlayedGame) -> tuple[str, bytes]:
     """The game's line (names as saved) and the times of its moves, as little-endian doubles."""
     result = game.result
-    races = [[race.kind, list(race.seats), race.first, race.cue_ns, sorted(race.presses_ns.items()),
+    races = [[race.kind, list(race.seats), list(race.winners), race.cue_ns, sorted(race.presses_ns.items()),
               sorted(race.false_starts)] for race in game.races]
     line = json.dumps([SHAPE, result.outcome.to_json(), list(result.points), races, game.first_turn,
                        game.seconds_at_table], separators=(",", ":"))
@@ -159,8 +159,8 @@ def _from_line(row: Sequence[Any], renames: Sequence[Change], seatings: dict[str
                         tuple(player.colour for player in saved), Moment(started_at, start_boot, start_since_boot),
                         Moment(updated_at, last_boot, last_since_boot))
     played = PlayedGame(result, updated_at, tuple(times),
-                        tuple(Race(kind, tuple(seats), first, cue, dict(presses), frozenset(false_starts))
-                              for kind, seats, first, cue, presses, false_starts in races), first_turn)
+                        tuple(Race(kind, tuple(seats), tuple(winners), cue, dict(presses), frozenset(false_starts))
+                              for kind, seats, winners, cue, presses, false_starts in races), first_turn)
     played.__dict__["seconds_at_table"] = seconds   # worked out when the line was, from these same moments
     try:
         return _renamed(played, saved, renames)

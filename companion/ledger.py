@@ -28,16 +28,22 @@ NS_PER_MS = 1_000_000
 
 @dataclass(frozen=True)
 class Race:
-    """One buzzer race of a game as the records count it, by seat: the seats that raced, the seat
-    whose press counted first, each counted press and who jumped the cue. Only races decided on the
-    buttons and put in the game count: one called off, or run again, counted for nothing."""
+    """One buzzer race of a game as the records count it, by seat: the seats that raced, those who got
+    what it was for (a bone race: each bone's taker, in order; a claim race: its winner), each counted
+    press and who jumped the cue. Only races decided on the buttons and put in the game count: one
+    called off, or run again, counted for nothing."""
 
     kind: str
     seats: tuple[int, ...]
-    first: int | None
+    winners: tuple[int, ...]
     cue_ns: int
     presses_ns: Mapping[int, int]
     false_starts: frozenset[int]
+
+    @property
+    def first(self) -> int | None:
+        """The seat whose press counted first."""
+        return self.winners[0] if self.winners else None
 
     def reaction_ms(self, seat: int) -> float | None:
         """From the cue to the seat's counted press, in a bone race; a claim race has no cue of its own
@@ -46,19 +52,18 @@ class Race:
         return None if self.kind != "bones" or press is None else (press - self.cue_ns) / NS_PER_MS
 
     @property
-    def winning_margin_ms(self) -> float | None:
-        """How far ahead of the next counted press the first one was; None with no one behind it."""
-        if self.first is None or self.first not in self.presses_ns:
+    def deciding_finish(self) -> tuple[int, int, float] | None:
+        """The finish at the line that decided the race: (the last seat in, the first seat out, the
+        milliseconds between their presses). In a bone race the last to get a bone and the first who
+        pressed and got none; in a claim race the winner and the next press. None without a counted
+        press on each side of the line."""
+        inside = [seat for seat in self.winners if seat in self.presses_ns]
+        outside = [seat for seat in self.presses_ns if seat not in self.winners]
+        if not inside or not outside:
             return None
-        others = [press for seat, press in self.presses_ns.items() if seat != self.first]
-        return round(abs(min(others) - self.presses_ns[self.first]) / NS_PER_MS, 3) if others else None
-
-    def behind_ms(self, seat: int) -> float | None:
-        """How far behind the first counted press the seat's press was (None: the winner, or no press)."""
-        mine = self.presses_ns.get(seat)
-        if seat == self.first or mine is None or self.first is None or self.first not in self.presses_ns:
-            return None
-        return round(abs(mine - self.presses_ns[self.first]) / NS_PER_MS, 3)
+        last_in = max(inside, key=lambda seat: self.presses_ns[seat])
+        first_out = min(outside, key=lambda seat: self.presses_ns[seat])
+        return last_in, first_out, round(abs(self.presses_ns[first_out] - self.presses_ns[last_in]) / NS_PER_MS, 3)
 
 
 @dataclass(frozen=True)
@@ -155,8 +160,8 @@ def _races(record: SessionRecord, logs: list[list[dict[str, Any]]]) -> list[Race
         if decision is None or was_raced_again(log):
             continue
         kind, buttons, cue, winners, presses, false_starts = decision
-        first = seat_of.get(winners[0]) if winners else None
-        found.append(Race(kind, tuple(seat_of[button] for button in buttons if button in seat_of), first, cue,
+        found.append(Race(kind, tuple(seat_of[button] for button in buttons if button in seat_of),
+                          tuple(seat_of[button] for button in winners if button in seat_of), cue,
                           {seat_of[button]: at for button, at in presses.items() if button in seat_of},
                           frozenset(seat_of[button] for button in false_starts if button in seat_of)))
     return found

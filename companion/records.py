@@ -52,8 +52,13 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class RaceRecord:
+    """A player's buzzer races, each counted by what it was for: `won` the races that got the player
+    a bone or the claim, `bones_missed` the bone races that left them without one. The closest win
+    and loss are at the line that decided each race (companion/ledger.py's `deciding_finish`)."""
+
     races: int = 0
     won: int = 0
+    bones_missed: int = 0
     median_reaction_ms: float | None = None
     false_starts: int = 0
     closest_win_ms: float | None = None
@@ -94,6 +99,7 @@ class _Tally:
     seconds_at_table: float = 0.0
     races: int = 0
     race_wins: int = 0
+    bones_missed: int = 0
     reactions: list[float] = field(default_factory=list)
     false_starts: int = 0
     win_margins: list[float] = field(default_factory=list)
@@ -110,7 +116,7 @@ class _Tally:
             current = current + 1 if seat in result.outcome.winners else 0
             longest = max(longest, current)
         races = RaceRecord(
-            races=self.races, won=self.race_wins,
+            races=self.races, won=self.race_wins, bones_missed=self.bones_missed,
             median_reaction_ms=round(statistics.median(self.reactions), 3) if self.reactions else None,
             false_starts=self.false_starts,
             closest_win_ms=min(self.win_margins) if self.win_margins else None,
@@ -222,6 +228,7 @@ def all_records(store: Store) -> list[PlayerRecord]:
 def _count_races(game: PlayedGame, tallies: dict[str, _Tally]) -> None:
     names = game.result.names
     for race in game.races:
+        line = race.deciding_finish
         for seat in race.seats:
             tally = tallies[names[seat].casefold()]
             tally.races += 1
@@ -229,9 +236,11 @@ def _count_races(game: PlayedGame, tallies: dict[str, _Tally]) -> None:
             reaction = race.reaction_ms(seat)
             if reaction is not None:
                 tally.reactions.append(reaction)
-            if seat == race.first:
+            if seat in race.winners:
                 tally.race_wins += 1
-                if (margin := race.winning_margin_ms) is not None:
-                    tally.win_margins.append(margin)
-            elif (behind := race.behind_ms(seat)) is not None:
-                tally.loss_margins.append(behind)
+            elif race.kind == "bones":
+                tally.bones_missed += 1
+            if line is not None and seat == line[0]:
+                tally.win_margins.append(line[2])
+            elif line is not None and seat == line[1]:
+                tally.loss_margins.append(line[2])

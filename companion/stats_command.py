@@ -174,7 +174,8 @@ def record_text(record: PlayerRecord) -> str:
     if record.opponents:
         lines.append("Head to head:")
         lines.extend(f"  {_against(line)}" for line in record.opponents)
-    lines.append(f"Races: {races.races}, won {races.won}, false starts {races.false_starts}, "
+    lines.append(f"Races: {races.races}, won {races.won} (a bone got, a claim made), bones missed {races.bones_missed}, "
+                 f"false starts {races.false_starts}, "
                  f"median reaction {_ms(races.median_reaction_ms)}, closest win {_ms(races.closest_win_ms)}, "
                  f"closest loss {_ms(races.closest_loss_ms)}")
     if record.reaction_trend is not None:

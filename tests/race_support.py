@@ -59,14 +59,14 @@ def bone_race(session: Session, presses_ms: dict[int, float], save_race=None) ->
 def raced_mutts(store) -> Session:
     """A two-hand Nuts about Mutts on the big buttons (Ann 1, Ben 2, Cleo 3) with three bone races
     played into it and a fourth decided on the buttons but called off by the family (logged only).
-    Ann, worked by hand: won the first and the third; reactions 200, 183, 150 and 260 ms (median
-    191.5); closest win by 20 ms, closest loss by 3 ms."""
+    Ann, worked by hand: a bone in all four (two bones for three racers); reactions 200, 183, 150 and
+    260 ms (median 191.5); the closest finish she won at the line that decided a race by 10 ms."""
     players = [Player(name, IDENTITIES[seat].key, seat + 1) for seat, name in enumerate(("Ann", "Ben", "Cleo"))]
     mutts = store.new_session("nuts_about_mutts", players, {"hands": 2})
-    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann first by 50 ms
-    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben first, Ann 3 ms behind
-    bone_race(mutts, {1: 150.0, 3: 170.0, 2: 400.0}, store.save_race)   # Ann first by 20 ms
-    store.save_race(mutts.id, race("bones", [1, 2, 3], {3: 220.0, 1: 260.0, 2: 270.0}))  # Cleo; Ann 40 ms behind
+    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Cleo without a bone, by 150 ms
+    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Cleo without, 117 ms after Ann
+    bone_race(mutts, {1: 150.0, 3: 170.0, 2: 400.0}, store.save_race)   # Ben without, by 230 ms
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {3: 220.0, 1: 260.0, 2: 270.0}))  # Ben without, 10 ms after Ann
     play_out_hand(mutts, 2)
     mutts.perform(Action("deal"))
     mutts.perform(Action("play", mutts.summary()["to_act"]["seat"]))

@@ -40,5 +40,7 @@ def ledger(*games: PlayedGame) -> Ledger:
 def bone_race(presses_ms: dict[int, float], *, cue_ns: int = 0, false_starts: Sequence[int] = ()) -> Race:
     """A decided bone race by seat: each seat's counted press, in ms after the cue."""
     presses = {seat: cue_ns + round(ms * 1_000_000) for seat, ms in presses_ms.items()}
-    first = min(presses, key=lambda seat: presses[seat]) if presses else None
-    return Race("bones", tuple(sorted({*presses_ms, *false_starts})), first, cue_ns, presses, frozenset(false_starts))
+    # One bone fewer than the seats racing, to the quickest counted presses.
+    seats = tuple(sorted({*presses_ms, *false_starts}))
+    winners = tuple(sorted(presses, key=lambda seat: presses[seat])[:len(seats) - 1])
+    return Race("bones", seats, winners, cue_ns, presses, frozenset(false_starts))

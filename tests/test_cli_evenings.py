@@ -101,10 +101,11 @@ def test_an_evening_exported_and_imported_into_an_empty_table_keeps_every_record
                                                                                          tmp_path):
     before = stats(raced_evening_dir)
     ann = next(record for record in before if record["name"] == "Ann")
-    # Worked by hand from the four races: Ann won the first and the third; her reactions were 200, 183,
-    # 150 and 260 ms (median 191.5); her closest win was by 20 ms, her closest loss by 3 ms.
-    assert ann["races"] == {"races": 4, "won": 2, "median_reaction_ms": 191.5, "false_starts": 0,
-                            "closest_win_ms": 20.0, "closest_loss_ms": 3.0}
+    # Worked by hand from the four races (three racers, two bones each): Ann got a bone in all four; her
+    # reactions were 200, 183, 150 and 260 ms (median 191.5); she was the last in by 117 ms (183 to
+    # Cleo's 300) and by 10 ms (260 to Ben's 270), and never the one left out.
+    assert ann["races"] == {"races": 4, "won": 4, "bones_missed": 0, "median_reaction_ms": 191.5, "false_starts": 0,
+                            "closest_win_ms": 10.0, "closest_loss_ms": None}
     out = tmp_path / "evening.json"
     assert run("export-evening", "--data-dir", str(raced_evening_dir), "--output", str(out)).returncode == 0
     copy = tmp_path / "copy"

@@ -312,9 +312,9 @@ def raced_game(store: Store) -> int:
     """Nuts about Mutts on the buttons (Ann 1, Ben 2, Cleo 3): two bone races played into the game and a
     third decided on the buttons but called off (logged with the game, in no move)."""
     mutts = store.new_session("nuts_about_mutts", table("Ann", "Ben", "Cleo"), {"hands": 1})
-    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Ann by 50 ms
-    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Ben; Ann 3 ms behind
-    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 220.0, 3: 260.0, 2: 270.0}))   # Ann by 40 ms
+    bone_race(mutts, {1: 200.0, 2: 250.0, 3: 400.0}, store.save_race)   # Cleo without a bone, 150 ms after Ben
+    bone_race(mutts, {2: 180.0, 1: 183.0, 3: 300.0}, store.save_race)   # Cleo without, 117 ms after Ann
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 220.0, 3: 260.0, 2: 270.0}))   # Ben without, 10 ms after Cleo
     return mutts.id
 
 
@@ -325,9 +325,10 @@ def test_a_game_carries_its_race_logs_and_they_come_back_with_it(store, elsewher
     copied = import_document(elsewhere, document)
     assert elsewhere.races(copied.id) == store.races(number)
     ann = player_record(elsewhere, "Ann").races
-    # Ann won the first and third; reactions 200, 183, 220 (median 200); closest win 40, closest loss 3.
+    # Ann got a bone in all three; reactions 200, 183, 220 (median 200); the one line she stood at, the
+    # last in by 117 ms; never left out.
     assert (ann.races, ann.won, ann.median_reaction_ms, ann.closest_win_ms, ann.closest_loss_ms) == (
-        3, 2, 200.0, 40.0, 3.0)
+        3, 3, 200.0, 117.0, None)
     assert player_record(elsewhere, "Ann") == player_record(store, "Ann")
 
 
@@ -338,7 +339,7 @@ def test_a_log_written_before_races_were_exported_gives_the_races_its_moves_carr
     assert len(elsewhere.races(copied.id)) == 2          # the called-off race was in no move
     ann = player_record(elsewhere, "Ann").races
     assert (ann.races, ann.won, ann.median_reaction_ms, ann.closest_win_ms, ann.closest_loss_ms) == (
-        2, 1, 191.5, 50.0, 3.0)
+        2, 2, 191.5, 117.0, None)
 
 
 @pytest.mark.parametrize("races, says", [

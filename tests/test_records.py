@@ -52,14 +52,18 @@ def test_races_are_counted_per_player_through_each_games_buttons(store):
     store.save_race(swapped.id, race("bones", [1, 3], {3: 300.0, 1: 310.0}))              # Ann by 10 ms
     store.save_race(swapped.id, race("bones", [1, 3], {1: 5.0}, decide=False))            # called off: not a race
 
+    # Won by what each race was for: a bone (one fewer than the racers), or the claim. The closest
+    # finishes are at the line that decided each race: the first bone race's line is between Ben, the
+    # last to get a bone (250), and Cleo (400); the second has none (Cleo jumped the cue, her press
+    # never counted); the claim's is Ann and Ben, 12 ms; That's Ruff!'s one bone, Ann and Ben, 10 ms.
     ann, ben, cleo = (player_record(store, name).races for name in ("Ann", "Ben", "Cleo"))
-    assert (ann.races, ann.won, ann.false_starts) == (4, 3, 0)
+    assert (ann.races, ann.won, ann.bones_missed, ann.false_starts) == (4, 4, 0, 0)
     assert ann.median_reaction_ms == 200.0          # bone races only: 200, 183, 300 (a claim has no cue of its own)
-    assert (ann.closest_win_ms, ann.closest_loss_ms) == (10.0, 3.0)
-    assert (ben.races, ben.won, ben.median_reaction_ms) == (4, 1, 250.0)
-    assert (ben.closest_win_ms, ben.closest_loss_ms) == (3.0, 10.0)
-    assert (cleo.races, cleo.won, cleo.false_starts, cleo.median_reaction_ms) == (2, 0, 1, 400.0)
-    assert (cleo.closest_win_ms, cleo.closest_loss_ms) == (None, 200.0)
+    assert (ann.closest_win_ms, ann.closest_loss_ms) == (10.0, None)
+    assert (ben.races, ben.won, ben.bones_missed, ben.median_reaction_ms) == (4, 2, 1, 250.0)
+    assert (ben.closest_win_ms, ben.closest_loss_ms) == (150.0, 10.0)
+    assert (cleo.races, cleo.won, cleo.bones_missed, cleo.false_starts, cleo.median_reaction_ms) == (2, 0, 2, 1, 400.0)
+    assert (cleo.closest_win_ms, cleo.closest_loss_ms) == (None, 150.0)
 
 
 def test_a_player_who_never_raced_has_no_race_figures(store):
@@ -157,14 +161,16 @@ def test_a_race_run_again_counts_in_no_record_of_the_buzzer(store):
     from companion.records import Records
 
     mutts = example(store, "nuts_about_mutts", ("Ann", "Ben", "Cleo"), buttons=(1, 2, 3))
-    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 200.0, 2: 250.0, 3: 400.0}))   # Ann by 50 ms
-    again = store.save_race(mutts.id, race("bones", [1, 2, 3], {2: 90.0, 1: 91.0}))      # Ben by 1 ms: run again
+    store.save_race(mutts.id, race("bones", [1, 2, 3], {1: 200.0, 2: 250.0, 3: 400.0}))   # Cleo left out by 150 ms
+    again = store.save_race(mutts.id, race("bones", [1, 2, 3], {2: 90.0, 1: 91.0}))      # Cleo out: run again
     store.mark_race_raced_again(again)
     records = Records(read_ledger(store))
     (month,) = records.months
     assert [(r.name, r.ms) for r in month.fastest_reactions] == [("Ann", 200.0), ("Ben", 250.0), ("Cleo", 400.0)]
-    assert [(f.winner, f.margin_ms) for f in month.closest_finishes] == [("Ann", 50.0)]
-    assert (records.player("Ben").races.races, records.player("Ben").races.won) == (1, 0)
+    # The line that decided the counted race: Ben the last to get a bone, Cleo the one without.
+    assert [(f.winner, f.runner_up, f.margin_ms) for f in month.closest_finishes] == [("Ben", "Cleo", 150.0)]
+    assert (records.player("Ben").races.races, records.player("Ben").races.won) == (1, 1)
+    assert (records.player("Cleo").races.races, records.player("Cleo").races.bones_missed) == (1, 1)
 
 
 def test_head_to_head_asks_for_two_players_in_the_records(store):

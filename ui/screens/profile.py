@@ -60,9 +60,11 @@ def milliseconds(value: float | None) -> str:
 def race_lines(races: RaceRecord) -> list[str]:
     if not races.races:
         return ["No races yet."]
-    lines = [f"Won {races.won} of {races.races} race{'s' if races.races != 1 else ''}",
-             f"Median reaction: {milliseconds(races.median_reaction_ms)}",
-             f"False starts: {races.false_starts}"]
+    # A bone race is won by getting a bone, not only by the quickest press.
+    lines = [f"Won {races.won} of {races.races} race{'s' if races.races != 1 else ''} (a bone got, a claim made)"]
+    if races.bones_missed:
+        lines.append(f"Left without a bone: {races.bones_missed}")
+    lines += [f"Median reaction: {milliseconds(races.median_reaction_ms)}", f"False starts: {races.false_starts}"]
     if races.closest_win_ms is not None:
         lines.append(f"Closest photo finish won: by {milliseconds(races.closest_win_ms)}")
     if races.closest_loss_ms is not None:
