@@ -4,9 +4,9 @@ A game's moments are its start and the time of each move in effect (the move as 
 log: an undone move is gone, a redone one counts from its redo, a fixed one keeps the time it was
 first told). The time at the table is the sum of the gaps between moments that follow each other,
 leaving out every gap longer than the evening gap (evenings.EVENING_GAP_S, four hours): a game left
-overnight and finished the next day counts the playing, not the night. An evening's time is worked out
-the same way over the moments of all its games together, so two games on the go at once are not
-counted twice.
+overnight and finished the next day counts the playing, not the night. An evening's time is the time
+any of its games was being played: the games' own times, the breaks between them left out (so a
+player at every game has the evening's time), and two games on the go at once counted once.
 
 Only the moves in effect count, and an export carries their times (`played.moves_at`), so a game
 imported elsewhere has exactly these moments and the same time at the table.
@@ -14,6 +14,7 @@ imported elsewhere has exactly these moments and the same time at the table.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, Sequence
 
 from .session import DO, FIX, REDO, UNDO
@@ -65,15 +66,20 @@ EXACT_FROM, EXACT_UNTIL = 2.0 ** 30, 2.0 ** 31
 
 
 def time_at_table_of(parts: Sequence[tuple[Sequence[float], float]], longest_gap: float) -> float:
-    """`time_at_table` over the moments of every part together (an evening's games), each part given
-    as its moments and its own time at the table. Where each part ends before the next begins, the
-    parts' own times and the gaps between them (each no longer than `longest_gap`) add up to exactly
-    that, without going over every moment again; two parts on the go at once are worked out moment by
-    moment."""
-    spans = sorted((min(moments), max(moments), seconds) for moments, seconds in parts)
+    """Seconds at the table over several parts (an evening's games), each given as its moments and its
+    own time at the table: the time any of them was being played, as `time_at_table` counts each. The
+    break between one game and the next is no one's play, so a player who sat every game of an evening
+    has exactly the evening's time, and a game deleted from the middle takes its time with it. Parts
+    that follow each other add their own times up exactly; two on the go at once count once."""
+    spans = sorted((min(moments), max(moments), seconds) for moments, seconds in parts if moments)
     if all(EXACT_FROM <= first and last < EXACT_UNTIL for first, last, _ in spans) and all(
             earlier[1] <= later[0] for earlier, later in zip(spans, spans[1:])):
-        return sum(seconds for _, _, seconds in spans) + sum(
-            gap for earlier, later in zip(spans, spans[1:]) if (gap := later[0] - earlier[1]) <= longest_gap)
-    return time_at_table([moment for moments, _ in parts for moment in moments], longest_gap)
-
+        return sum(seconds for _, _, seconds in spans)
+    stretches = sorted((earlier, later) for moments, _ in parts
+                       for earlier, later in zip(sorted(moments), sorted(moments)[1:]) if later - earlier <= longest_gap)
+    total, covered_until = 0.0, -math.inf
+    for start, end in stretches:
+        if end > covered_until:
+            total += end - max(start, covered_until)
+            covered_until = end
+    return total

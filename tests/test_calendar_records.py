@@ -11,6 +11,7 @@ from records_support import DAY, MINUTE, T0, bone_race, ledger, played
 
 from companion.buzzer_records import reaction_trend
 from companion.calendar_records import months, year_in_review
+from companion.records import Records
 
 NEW_YEARS_EVE = 1_798_754_400.0    # Thu 31 Dec 2026 22:00 UTC
 SECOND_OF_JANUARY = 1_798_916_400.0  # Sat 2 Jan 2027 19:00 UTC
@@ -18,7 +19,7 @@ SECOND_OF_JANUARY = 1_798_916_400.0  # Sat 2 Jan 2027 19:00 UTC
 # Evening 1, Sat 21 Nov 2026 from 19:00: Nut (Ann wins), Mix-the-Mutts (Ben), and Nuts about Mutts,
 # fewest cards wins, Ann and Ben sharing it with two bone races: Ann 200 ms, Ben 250, Cleo 400 (Ann by
 # 50 ms); Ben 180, Ann 183 (Ben by 3 ms). Standings: Ann 2 points, Ben 2, Cleo 0. At the table
-# 19:00-20:30, no pause: 90 minutes.
+# 19:00-20:30 with two 10-minute breaks between the games, which are no one's play: 70 minutes.
 EVENING_1 = (
     played(1, ("Ann", "Ben"), (13, 9), at=T0, moves=(10 * MINUTE, 20 * MINUTE)),
     played(2, ("Ann", "Ben"), (31, 39), at=T0 + 30 * MINUTE, game="mix_the_mutts", moves=(30 * MINUTE,)),
@@ -28,12 +29,12 @@ EVENING_1 = (
 )
 # Evening 2, Fri 27 Nov: Cleo beats Ann at Nut; 15 minutes.
 EVENING_2 = (played(4, ("Cleo", "Ann"), (20, 10), at=T0 + 6 * DAY, moves=(15 * MINUTE,)),)
-# Evening 3, New Year's Eve from 22:00 until after midnight: Ben wins both; 30 + 120 (waiting for
-# midnight) + 20 minutes, all of it in December.
+# Evening 3, New Year's Eve from 22:00 until after midnight: Ben wins both; 30 + 20 minutes of play
+# (the two hours waiting for midnight are not), all of it in December.
 EVENING_3 = (played(5, ("Ben", "Ann"), (12, 11), at=NEW_YEARS_EVE, moves=(30 * MINUTE,)),
              played(6, ("Ben", "Ann"), (14, 2), at=NEW_YEARS_EVE + 150 * MINUTE, moves=(20 * MINUTE,)))
 # Evening 4, Sat 2 Jan 2027: Ann beats Ben (a bone race, Ann 150 ms, Ben 152: by 2 ms), and a game with
-# Dev left unfinished. 19:00 to 19:25: 25 minutes.
+# Dev left unfinished. 19:00 to 19:25 less the 10-minute break: 15 minutes.
 EVENING_4 = (played(7, ("Ann", "Ben"), (5, 1), at=SECOND_OF_JANUARY, moves=(10 * MINUTE,),
                     races=(bone_race({0: 150, 1: 152}),)),
              played(8, ("Ann", "Dev"), (0, 0), at=SECOND_OF_JANUARY + 20 * MINUTE, moves=(5 * MINUTE,), finished=False))
@@ -54,15 +55,27 @@ def utc(monkeypatch):
 def test_each_month_has_its_games_evenings_winners_and_time_at_the_table():
     november, december, january = months(FAMILY)
     assert (november.year, november.month, november.games, november.evenings) == (2026, 11, 4, 2)
-    assert november.seconds_at_table == (90 + 15) * MINUTE
+    assert november.seconds_at_table == (70 + 15) * MINUTE
     # Ann won games 1 and 3 (shared), Ben 2 and 3; Ann and Ben share the first evening, Cleo has the second.
     assert [(w.name, w.games_won, w.evenings_won) for w in november.winners] == [
         ("Ann", 2, 1), ("Ben", 2, 1), ("Cleo", 1, 1)]
-    assert (december.month, december.games, december.evenings, december.seconds_at_table) == (12, 2, 1, 170 * MINUTE)
+    assert (december.month, december.games, december.evenings, december.seconds_at_table) == (12, 2, 1, 50 * MINUTE)
     assert [(w.name, w.games_won, w.evenings_won) for w in december.winners] == [("Ben", 2, 1)]
     # An unfinished game counts no win, but its time at the table does count.
-    assert (january.year, january.month, january.games, january.seconds_at_table) == (2027, 1, 1, 25 * MINUTE)
+    assert (january.year, january.month, january.games, january.seconds_at_table) == (2027, 1, 1, 15 * MINUTE)
     assert [(w.name, w.games_won) for w in january.winners] == [("Ann", 1)]
+
+
+def test_time_at_the_table_adds_up_from_the_games_to_the_players_and_the_evening():
+    """Evening 1 alone: Ann and Ben sat all three games, so each has the evening's 70 minutes; Cleo sat
+    only the last (20). The Mix-the-Mutts deleted from the middle takes its 30 minutes with it."""
+    (november,) = months(ledger(*EVENING_1))
+    records = Records(ledger(*EVENING_1))
+    assert november.seconds_at_table == records.player("Ann").seconds_at_table == records.player(
+        "Ben").seconds_at_table == 70 * MINUTE
+    assert records.player("Cleo").seconds_at_table == 20 * MINUTE
+    (without_mix,) = months(ledger(EVENING_1[0], EVENING_1[2]))
+    assert without_mix.seconds_at_table == 40 * MINUTE
 
 
 def test_the_buzzer_of_the_month_has_its_fastest_reactions_and_closest_finishes():
@@ -87,7 +100,7 @@ def test_a_players_reaction_trend_is_their_median_evening_by_evening():
 
 def test_a_year_in_review():
     review = year_in_review(FAMILY, 2026)
-    assert (review.games, review.evenings, review.seconds_at_table) == (6, 3, (105 + 170) * MINUTE)
+    assert (review.games, review.evenings, review.seconds_at_table) == (6, 3, (85 + 50) * MINUTE)
     assert [(m.year, m.month) for m in review.months] == [(2026, 11), (2026, 12)]
     assert (review.most_played.names, review.most_played.count) == (("Nut",), 4)
     assert (review.most_wins.names, review.most_wins.count) == (("Ben",), 4)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from counting_game import CountingGame
 from records_support import HOUR, MINUTE, T0, ledger, played
 
@@ -82,10 +83,25 @@ def test_an_evenings_games_on_the_go_together_are_counted_once():
         ("Ann", 60 * MINUTE), ("Ben", 30 * MINUTE), ("Cleo", 30 * MINUTE)]
 
 
-def test_an_evenings_time_from_its_games_own_times_is_exactly_the_time_over_all_their_moments():
-    """The evening's time is worked out from each game's own time and the gaps between the games where
-    they follow one another (companion/table_time.py, time_at_table_of): to the last bit what going
-    over every moment of the evening gives, games at once, overnight pauses and odd fractions included."""
+def test_an_evenings_time_is_the_time_any_of_its_games_was_being_played():
+    """Worked by hand: a Nut 19:00-19:30 (a move every ten minutes), a 15-minute break, then a Pugs in
+    Mugs 19:45-20:05 and, on the other end of the table at once, a Mix-the-Mutts 19:50-20:10."""
+    nut = [T0 + 10 * MINUTE * step for step in range(4)]
+    pugs = [T0 + 45 * MINUTE + 10 * MINUTE * step for step in range(3)]
+    mix = [T0 + 50 * MINUTE + 10 * MINUTE * step for step in range(3)]
+
+    def evening(*games):
+        return time_at_table_of([(game, time_at_table(game, EVENING_GAP_S)) for game in games], EVENING_GAP_S)
+
+    assert evening(nut, pugs, mix) == (30 + 25) * MINUTE        # the break is no one's play; 19:45-20:10 once
+    assert evening(nut, pugs) == (30 + 20) * MINUTE              # a player at both games has exactly this
+    assert evening(nut, mix) == (30 + 20) * MINUTE
+    assert evening(pugs, mix) == 25 * MINUTE                     # the Nut deleted: its half hour goes
+
+
+def test_an_evenings_time_counts_each_moment_of_play_once_however_the_games_lie():
+    """Against the time covered by the games' playing stretches, measured by a sweep over their ends: to
+    the last bit where games follow one another, games at once, overnight pauses and odd fractions."""
     rng = random.Random(37)
     for _ in range(2000):
         games, start = [], T0 + rng.uniform(-4e8, 4e8)
@@ -96,6 +112,14 @@ def test_an_evenings_time_from_its_games_own_times_is_exactly_the_time_over_all_
                 moments.append(start + rng.uniform(4 * HOUR, 20 * HOUR))   # finished the next day
             games.append([start, *moments])
             start = max(games[-1])
-        together = time_at_table([moment for game in games for moment in game], EVENING_GAP_S)
+        ends = sorted((at, change) for game in games for earlier, later in zip(sorted(game), sorted(game)[1:])
+                      if later - earlier <= EVENING_GAP_S for at, change in ((earlier, 1), (later, -1)))
+        covered, playing, since = 0.0, 0, 0.0
+        for at, change in ends:
+            if playing > 0:
+                covered += at - since
+            playing, since = playing + change, at
         parts = [(game, time_at_table(game, EVENING_GAP_S)) for game in games]
-        assert time_at_table_of(parts, EVENING_GAP_S) == together
+        assert time_at_table_of(parts, EVENING_GAP_S) == pytest.approx(covered, abs=1e-6)
+        if all(max(a) <= min(b) for a, b in zip(games, games[1:])):
+            assert time_at_table_of(parts, EVENING_GAP_S) == sum(seconds for _, seconds in parts)
