@@ -4,7 +4,8 @@ An evening belongs to the month (on this table's clock) its first game was start
 everything in it: its games, wins, races and time at the table, so an evening across midnight on New
 Year's Eve stays whole in December. Only finished
 games count, and only evenings with a finished game. A section with nothing to say is None: a year
-without races has no closest race, and a winning run is at least two wins in a row.
+without races has no closest race, and a winning run is at least two wins in a row (counted whole,
+across New Year too).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def year_in_review(ledger: Ledger, year: int) -> YearInReview | None:
         sum(month.seconds_at_table for month in its_months), its_months,
         _leaders(Counter(game.result.title for game in games)),
         _leaders(Counter(name for game in games for name in _winner_names(game)), _spellings(games)),
-        closest[0] if closest else None, _longest_run(games))
+        closest[0] if closest else None, _longest_run(ledger.finished, numbers))
 
 
 def _winner_names(game: PlayedGame) -> list[str]:
@@ -145,21 +146,28 @@ def _leaders(counts: Counter[str], spelled: dict[str, str] | None = None) -> Lea
     return Leaders(tuple(names), best)
 
 
-def _longest_run(games: Sequence[PlayedGame]) -> WinningRun | None:
-    """The longest run of wins in a row by any player over their finished games of the year (`games`,
-    in the order they finished); a tie goes to the run reached first."""
-    best: WinningRun | None = None
-    running: dict[str, tuple[int, float]] = {}   # player -> (wins in a row, when the run began)
+def _longest_run(games: Sequence[PlayedGame], of_the_year: set[int]) -> WinningRun | None:
+    """The longest run of wins in a row by any player with a win among the year's games (`of_the_year`,
+    by number), counted whole over every finished game (`games`, in the order they finished): a run
+    across New Year is one run in both years. A tie goes to the run reached first."""
+    runs: list[tuple[WinningRun, bool]] = []     # each run as it stands, and whether it won in the year
+    running: dict[str, int] = {}                 # player -> their run's place in `runs`
     for game in games:
         winners = set(game.result.outcome.winners)
         at = game.result.finished_at or game.result.started_at
+        in_year = game.result.session_id in of_the_year
         for seat, name in enumerate(game.result.names):
             key = name.casefold()
             if seat not in winners:
                 running.pop(key, None)
                 continue
-            wins, began = running.get(key, (0, at))
-            running[key] = (wins + 1, began)
-            if wins + 1 >= SHORTEST_RUN and (best is None or wins + 1 > best.wins):
-                best = WinningRun(name, wins + 1, began, at)
+            if key not in running:
+                running[key] = len(runs)
+                runs.append((WinningRun(name, 0, at, at), False))
+            run, touched = runs[running[key]]
+            runs[running[key]] = (WinningRun(name, run.wins + 1, run.from_at, at), touched or in_year)
+    best: WinningRun | None = None
+    for run, touched in sorted(runs, key=lambda item: item[0].to_at):
+        if touched and run.wins >= SHORTEST_RUN and (best is None or run.wins > best.wins):
+            best = run
     return best

@@ -110,6 +110,17 @@ def test_a_year_in_review():
     assert (run.name, run.wins, run.from_at, run.to_at) == ("Ben", 4, T0 + 60 * MINUTE, NEW_YEARS_EVE + 170 * MINUTE)
 
 
+def test_a_winning_run_across_new_year_is_shown_whole_in_both_years():
+    """Ben's four wins in a row (games 2, 3, 5 and 6, the last two on New Year's Eve) go on into 2027
+    with a win on 2 January: one run of five, the same in both years' reviews."""
+    ben_in_january = played(7, ("Ben", "Ann"), (9, 1), at=SECOND_OF_JANUARY, moves=(10 * MINUTE,))
+    history = ledger(*EVENING_1, *EVENING_2, *EVENING_3, ben_in_january)
+    for year in (2026, 2027):
+        run = year_in_review(history, year).longest_run
+        assert (run.name, run.wins, run.from_at, run.to_at) == (
+            "Ben", 5, T0 + 60 * MINUTE, SECOND_OF_JANUARY + 10 * MINUTE), year
+
+
 def test_a_section_without_enough_to_say_is_left_out():
     review = year_in_review(FAMILY, 2027)
     assert (review.games, review.most_played.names, review.most_wins.names) == (1, ("Nut",), ("Ann",))
