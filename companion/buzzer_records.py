@@ -22,12 +22,13 @@ FEWEST_TREND_POINTS = 2
 
 @dataclass(frozen=True)
 class Reaction:
-    """A player's reaction in a bone race: cue to counted press."""
+    """A player's reaction in a bone race: cue to counted press, in the game `title` started at
+    `played_at` (no game number: a number is this table's own, and the records read the same on every
+    table an evening is imported into)."""
 
     name: str
     ms: float
     title: str
-    session_id: int
     played_at: float
 
 
@@ -41,7 +42,6 @@ class CloseFinish:
     runner_up: str
     margin_ms: float
     title: str
-    session_id: int
     played_at: float
 
 
@@ -55,7 +55,7 @@ class TrendPoint:
 
 
 def fastest_reactions(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[Reaction, ...]:
-    found = [Reaction(game.result.names[seat], round(ms, 3), game.result.title, game.result.session_id,
+    found = [Reaction(game.result.names[seat], round(ms, 3), game.result.title,
                       game.result.started_at)
              for game in games for race in game.races for seat in race.seats
              if (ms := race.reaction_ms(seat)) is not None]
@@ -71,7 +71,7 @@ def closest_finishes(games: Iterable[PlayedGame], shown: int = SHOWN) -> tuple[C
                 continue
             ahead, behind, margin = finish
             found.append(CloseFinish(game.result.names[ahead], game.result.names[behind], margin,
-                                     game.result.title, game.result.session_id, game.result.started_at))
+                                     game.result.title, game.result.started_at))
     return tuple(sorted(found, key=lambda finish: (finish.margin_ms, finish.played_at))[:shown])
 
 

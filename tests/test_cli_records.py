@@ -70,6 +70,32 @@ def test_every_evening_exported_and_imported_into_an_empty_table_gives_the_same_
     assert after == before
 
 
+def test_every_evening_imported_into_a_table_with_games_of_its_own_gives_its_players_the_same_figures(tmp_path):
+    """The receiving table already holds two games of its own (another family, June 2025), so the
+    imported games take other numbers there: the imported players' figures, their months and their
+    year read the same, with nothing in them that is one table's own."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    a_familys_history(here)
+    june_2025 = 1_748_800_800.0
+    store = Store.open(there)
+    try:
+        for hour in range(2):
+            own = session_from_document({**load_example("pugs_in_mugs"), "players": ["Zed", "Yan"]})
+            start = june_2025 + hour * HOUR
+            store.import_sessions([GameToImport(own, start, start + 10 * MINUTE,
+                                                moves_at=tuple(start + n for n in range(1, len(own.actions) + 1)))])
+    finally:
+        store.close()
+    for number in range(3, 0, -1):
+        out = tmp_path / f"evening-{number}.json"
+        companion("export-evening", str(number), "--output", str(out), "--data-dir", str(here))
+        companion("import-evening", str(out), "--data-dir", str(there))
+    asked = (["Ann"], ["Ben"], ["Cleo"], ["Devon"], ["Ann", "--against", "Ben"], ["--month", "2026-11"],
+             ["--year", "2026"])
+    for flags in asked:
+        assert stats(there, *flags) == stats(here, *flags), flags
+
+
 def test_a_game_left_overnight_counts_the_playing_not_the_night(tmp_path):
     a_familys_history(tmp_path)
     cleo = stats(tmp_path, "Cleo")
