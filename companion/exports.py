@@ -8,10 +8,11 @@ partitions are never taken for one.
 
 Each export is a JSON file (the document `companion import-game` or `import-evening` reads), a CSV
 file with one row per player per hand, and, when it holds a finished game, a `.bgstats.json` file of
-the finished games as plays for the BG Stats app (companion/bgstats.py), named for what it holds and
-the day it was played. Both JSON files carry a manifest (companion/manifest.py). A file is
-never overwritten (a second export of the same evening is `evening-2026-11-22-2.json`), and each one is
-written under a temporary name and renamed only once both are complete, so a full or pulled stick never
+the finished games as plays for the BG Stats app (companion/bgstats.py) with a `.bgstats.html` page of
+their links and QR codes (companion/play_codes.py), named for what it holds and the day it was
+played. Both JSON files carry a manifest (companion/manifest.py). A file is never overwritten (a
+second export of the same evening is `evening-2026-11-22-2.json`), and each one is written under a
+temporary name and renamed only once all are complete, so a full or pulled stick never
 holds half an export.
 """
 
@@ -35,6 +36,7 @@ from .game_lines import evenings
 from .gamelog import clock_note, dated, export_saved, import_document, is_evening_document, played_from_document, read_document
 from .ledger import read_games
 from .manifest import EVENING, GAME, stamped, why_not_here
+from .play_codes import play_codes, plays_page
 from .progress import Cancelled, Task
 from .registry import game_entry
 from .session import collector_paused
@@ -55,6 +57,7 @@ STICK_FILESYSTEMS = frozenset({"vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "ext
 EXPORTS_FOLDER = "exports"
 LISTED = 40
 BGSTATS_SUFFIX = ".bgstats.json"
+BGSTATS_PAGE_SUFFIX = ".bgstats.html"
 
 
 @dataclass(frozen=True)
@@ -181,8 +184,14 @@ def game_files(store: Store, number: int, alone: Evening) -> list[tuple[str, str
 
 
 def _with_plays(store: Store, evening: Evening, contents: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    plays = plays_document(read_games(store, evening.finished_games))
-    return contents + [(BGSTATS_SUFFIX, _json(plays))] if plays is not None else contents
+    """`contents` and, with a finished game, its plays for BG Stats: the file, and a page of their links
+    and codes to open on the phone that has BG Stats (or on a PC, to scan)."""
+    games = read_games(store, evening.finished_games)
+    plays = plays_document(games)
+    if plays is None:
+        return contents
+    page = plays_page(play_codes(games), f"Plays for BG Stats: the evening of {_day(evening.started_at)}")
+    return contents + [(BGSTATS_SUFFIX, _json(plays)), (BGSTATS_PAGE_SUFFIX, page)]
 
 
 def export(data_dir: Path, stem: str, contents: Sequence[tuple[str, str]],

@@ -7,9 +7,11 @@ from __future__ import annotations
 import copy
 import csv
 import errno
+import html
 import io
 import json
 import os
+import re
 import sqlite3
 import time
 from dataclasses import asdict
@@ -147,8 +149,8 @@ def test_an_evening_goes_to_the_stick_as_json_and_csv_and_a_second_export_never_
     stick = plug_in(tmp_path)
     done = exports.export_evening(store, tmp_path / "here", evening, 1)
     stem = f"evening-{day(T0)}"
-    assert done.message == f"Saved to the USB stick KINGSTON: {stem}.json, .csv and .bgstats.json"
-    assert files_in(stick) == [f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
+    assert done.message == f"Saved to the USB stick KINGSTON: {stem}.json, .csv, .bgstats.json and .bgstats.html"
+    assert files_in(stick) == [f"{stem}.bgstats.html", f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
     written = json.loads((stick / f"{stem}.json").read_text())
     assert written.pop("manifest") == {"format": 2, "app": app_version(), "holds": "evening", "games": 3}
     assert written == evening_document(store, evening)
@@ -158,17 +160,32 @@ def test_an_evening_goes_to_the_stick_as_json_and_csv_and_a_second_export_never_
     assert [play["game"]["name"] for play in plays["plays"]] == ["Nuts about Mutts", "Mix-the-Mutts"]  # not the set-aside one
 
     again = exports.export_evening(store, tmp_path / "here", evening, 1)
-    assert again.message.endswith(f"{stem}-2.json, .csv and .bgstats.json")
-    assert files_in(stick) == [f"{stem}-2.bgstats.json", f"{stem}-2.csv", f"{stem}-2.json",
-                               f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
+    assert again.message.endswith(f"{stem}-2.json, .csv, .bgstats.json and .bgstats.html")
+    assert files_in(stick) == [f"{stem}-2.bgstats.html", f"{stem}-2.bgstats.json", f"{stem}-2.csv", f"{stem}-2.json",
+                               f"{stem}.bgstats.html", f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
+
+
+def test_the_stick_has_a_page_with_each_plays_link_and_code_for_the_phone_with_bg_stats(tmp_path, no_stick, store, evening):
+    from urllib.parse import unquote
+
+    stick = plug_in(tmp_path)
+    exports.export_evening(store, tmp_path / "here", evening, 1)
+    stem = f"evening-{day(T0)}"
+    page = (stick / f"{stem}.bgstats.html").read_text()
+    plays = json.loads((stick / f"{stem}.bgstats.json").read_text())["plays"]
+    links = re.findall(r'href="https://app\.bgstatsapp\.com/createPlay\.html\?data=([^"]+)"', page)
+    # One link a finished game, each carrying exactly that play of the file, and a code beside each.
+    assert [json.loads(unquote(html.unescape(link))) for link in links] == plays
+    assert page.count("<svg") == len(plays) == 2
 
 
 def test_with_no_stick_the_export_goes_to_the_data_directory(tmp_path, no_stick, store, evening):
     done = exports.export_evening(store, tmp_path / "here", evening, 1)
     folder = tmp_path / "here" / "exports"
     assert done.stick is None and done.folder == folder
-    assert done.message == f"No USB stick found: saved evening-{day(T0)}.json, .csv and .bgstats.json in {folder}"
-    assert files_in(folder) == [f"evening-{day(T0)}.bgstats.json", f"evening-{day(T0)}.csv", f"evening-{day(T0)}.json"]
+    assert done.message == f"No USB stick found: saved evening-{day(T0)}.json, .csv, .bgstats.json and .bgstats.html in {folder}"
+    assert files_in(folder) == [f"evening-{day(T0)}.bgstats.html", f"evening-{day(T0)}.bgstats.json",
+                                f"evening-{day(T0)}.csv", f"evening-{day(T0)}.json"]
 
 
 def test_a_read_only_stick_is_left_alone_and_said_so(tmp_path, no_stick, store, evening):
@@ -176,7 +193,7 @@ def test_a_read_only_stick_is_left_alone_and_said_so(tmp_path, no_stick, store, 
     done = exports.export_evening(store, tmp_path / "here", evening, 1)
     assert done.message.startswith("The USB stick KINGSTON is read-only")
     assert f"in {tmp_path / 'here' / 'exports'} instead" in done.message
-    assert files_in(stick) == [] and len(files_in(tmp_path / "here" / "exports")) == 3
+    assert files_in(stick) == [] and len(files_in(tmp_path / "here" / "exports")) == 4
 
 
 def test_a_stick_that_fills_up_keeps_no_half_written_file(tmp_path, no_stick, store, evening, monkeypatch):
@@ -194,7 +211,8 @@ def test_a_stick_that_fills_up_keeps_no_half_written_file(tmp_path, no_stick, st
     assert files_in(stick) == []            # neither the finished JSON nor the partial CSV
     assert done.message.startswith("The USB stick KINGSTON is full, so nothing was left on it: saved")
     assert files_in(tmp_path / "here" / "exports") == [
-        f"evening-{day(T0)}.bgstats.json", f"evening-{day(T0)}.csv", f"evening-{day(T0)}.json"]
+        f"evening-{day(T0)}.bgstats.html", f"evening-{day(T0)}.bgstats.json", f"evening-{day(T0)}.csv",
+        f"evening-{day(T0)}.json"]
 
 
 def test_when_nowhere_can_take_it_the_export_says_so_and_writes_nothing(tmp_path, no_stick, store, evening,
@@ -214,7 +232,7 @@ def test_one_game_exports_as_its_log_and_its_rows_of_the_evening_csv(tmp_path, n
     stick = plug_in(tmp_path)
     mix = evening.games[1]
     done = exports.export_game(store, tmp_path / "here", mix.session_id)
-    assert done.message == f"Saved to the USB stick KINGSTON: mix-the-mutts-{day(T0 + 3600)}.json, .csv and .bgstats.json"
+    assert done.message == f"Saved to the USB stick KINGSTON: mix-the-mutts-{day(T0 + 3600)}.json, .csv, .bgstats.json and .bgstats.html"
     rows = list(csv.DictReader(io.StringIO((stick / f"mix-the-mutts-{day(mix.started_at)}.csv").read_text())))
     everything = list(csv.DictReader(io.StringIO(evening_csv(1, evening))))
     assert rows == [row for row in everything if row["game"] == "Mix-the-Mutts"]
@@ -367,7 +385,7 @@ def test_a_game_log_with_impossible_times_is_refused_by_name(store, played, says
 def test_the_stick_lists_its_game_logs_and_evenings_newest_first(tmp_path, no_stick, store, evening):
     stick = plug_in(tmp_path)
     evening_file = exports.export_evening(store, tmp_path / "here", evening, 1).files[0]
-    game_file, _, game_plays = exports.export_game(store, tmp_path / "here", evening.games[1].session_id).files
+    game_file, _, game_plays, _ = exports.export_game(store, tmp_path / "here", evening.games[1].session_id).files
     (stick / "notes.json").write_text("{not json")
     (stick / "photo.jpg").write_bytes(b"\xff\xd8")
     for age, path in enumerate((game_file, evening_file, stick / "notes.json", game_plays)):

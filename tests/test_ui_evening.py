@@ -203,7 +203,7 @@ def test_export_writes_the_evening_to_the_stick_and_says_where(services, navigat
     screen = navigator.go(Place.EVENING, services)
     tap(the(navigator, "Export"))
     stem = f"evening-{time.strftime('%Y-%m-%d', time.localtime(screen.evening.started_at))}"
-    assert screen.message.text == f"Saved to the USB stick KINGSTON: {stem}.json, .csv and .bgstats.json"
+    assert screen.message.text == f"Saved to the USB stick KINGSTON: {stem}.json, .csv, .bgstats.json and .bgstats.html"
     document = json.loads((stick / f"{stem}.json").read_text())
     assert len(document["games"]) == 4
     assert document["evening"]["standings"][0]["name"] == screen.rows[0].standing.name
@@ -214,7 +214,7 @@ def test_export_writes_the_evening_to_the_stick_and_says_where(services, navigat
     (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat ro,nosuid 0 0\n")   # the lock switch slid on
     tap(the(navigator, "Export"))
     assert screen.message.text.startswith("The USB stick KINGSTON is read-only")
-    written = [f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
+    written = [f"{stem}.bgstats.html", f"{stem}.bgstats.json", f"{stem}.csv", f"{stem}.json"]
     assert sorted(path.name for path in stick.iterdir()) == written
     assert sorted(path.name for path in (tmp_path / "exports").iterdir()) == written
 
@@ -324,3 +324,57 @@ def test_every_point_of_the_chart_carries_its_players_shape(services, navigator)
     # One shape per player per finished game, each its fill alone (an edge apiece costs a line to paint).
     colours = [instruction for instruction in chart.marks.children if isinstance(instruction, Color)]
     assert games >= 3 and len(colours) == len(chart.lines) * games
+
+
+def test_bg_stats_shows_each_finished_games_play_as_a_code_for_the_phone_and_steps_through_the_evening(
+        services, navigator):
+    """From the evening, BG Stats on a finished game shows its play's link as a QR code, crisp and big
+    enough on the 7" display to read from arm's length (at least 3 pixels, 0.6 mm, a module); Next play
+    steps through the evening's other finished games, Close puts it away."""
+    import json
+    from urllib.parse import unquote
+
+    from ui_support import settle_until
+
+    from companion.bgstats import play
+    from companion.play_codes import CREATE_PLAY, QUIET_ZONE
+    from ui.reads import reads_of
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)   # three finished games and one still being played
+    before = Window.size
+    Window.size = (800, 480)
+    try:
+        screen = navigator.go(Place.EVENING, services)
+        settle()
+        finished = [game for game in screen.evening.games if game.finished]
+        cards = [item for item in screen.body.listing.data if "shareable" in item]
+        assert len(finished) == 3 and [card["shareable"] for card in cards] == [game.finished for game in screen.evening.games]
+        scrolls = [widget for widget in screen.walk() if isinstance(widget, ScrollView)]
+        for where in (0.6, 0.4, 0.2, 0):   # down the list to the games
+            for scroll in scrolls:
+                scroll.scroll_y = where
+            settle(4)
+            if buttons_reading(screen, "BG Stats"):
+                break
+        tap(buttons_reading(screen, "BG Stats")[0])
+        assert settle_until(lambda: screen.play_codes is not None and screen.play_codes.parent is not None)
+        popup = screen.play_codes
+        played = {game.result.session_id: game for game in reads_of(services.store).played().games}
+        start = popup.index
+        for number, game in enumerate(finished[start:], start):
+            code = popup.codes[popup.index]
+            assert popup.position == f"Play {number + 1} of 3" and popup.caption.startswith(game.title)
+            assert code.link.startswith(CREATE_PLAY)
+            assert json.loads(unquote(code.link[len(CREATE_PLAY):])) == play(played[game.session_id])
+            modules = code.code.symbol_size(border=QUIET_ZONE)[0]
+            assert popup.picture_side % modules == 0 and popup.picture_side // modules >= 3
+            if number < 2:
+                tap(buttons_reading(popup, "Next play")[0])
+        assert "Next play" in texts(popup) and popup.has_next is False
+        tap(buttons_reading(popup, "Close")[0])
+        settle()
+        assert popup.parent is None
+    finally:
+        Window.size = before
+        settle()

@@ -249,8 +249,9 @@ def test_export_on_a_saved_game_puts_it_on_the_stick_and_says_so(services, navig
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Export"))
     day = time.strftime("%Y-%m-%d")
-    assert message_of(screen) == f"Saved to the USB stick KINGSTON: nut-{day}.json, .csv and .bgstats.json"
-    assert sorted(path.name for path in stick.iterdir()) == [f"nut-{day}.bgstats.json", f"nut-{day}.csv", f"nut-{day}.json"]
+    assert message_of(screen) == f"Saved to the USB stick KINGSTON: nut-{day}.json, .csv, .bgstats.json and .bgstats.html"
+    assert sorted(path.name for path in stick.iterdir()) == [
+        f"nut-{day}.bgstats.html", f"nut-{day}.bgstats.json", f"nut-{day}.csv", f"nut-{day}.json"]
     assert json.loads((stick / f"nut-{day}.json").read_text())["game"] == "nut"
 
 
@@ -263,7 +264,7 @@ def test_without_a_stick_the_export_goes_to_the_data_directory_and_import_says_t
     screen = navigator.go(Place.SAVED_GAMES, services)
     tap(the(navigator, "Export"))
     assert message_of(screen).startswith("No USB stick found: saved nut-")
-    assert len(list((tmp_path / "exports").iterdir())) == 3
+    assert len(list((tmp_path / "exports").iterdir())) == 4   # the log, its CSV, the BG Stats plays and their page
     tap(the(navigator, "Import from USB stick"))
     assert message_of(screen).startswith("No USB stick found. Plug one in")
 

@@ -296,6 +296,17 @@ def evening(services: Services, navigator: Navigator) -> None:
     navigator.go(Place.EVENING, services)
 
 
+@scene("evening-bg-stats", "Send to BG Stats: a finished game's play as a QR code for the phone, Next play")
+def evening_bg_stats(services: Services, navigator: Navigator) -> None:
+    from ui.places import Place
+    from ui.screens.evening import EveningScreen
+
+    _game_night(services)
+    screen = navigator.go(Place.EVENING, services)
+    assert isinstance(screen, EveningScreen) and screen.evening is not None
+    screen.send_to_bg_stats(next(game for game in screen.evening.games if game.finished))
+
+
 @scene("profile", "a player's records: games won game by game, streaks and buzzer races")
 def profile(services: Services, navigator: Navigator) -> None:
     from ui.places import Place

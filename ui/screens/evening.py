@@ -30,14 +30,18 @@ from companion import evenings as nights
 from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
 from companion.names import Change
+from companion.play_codes import PlayCode, play_codes
 from companion.players import IDENTITIES, Identity, identity_of
+from companion.progress import Task
 from companion.registry import score_meaning
 from companion.words import counted
 from ui import theme
+from ui.background import off_screen
 from ui.exported import show_exported
 from ui.kept import KeptScreen
 from ui.places import Place
 from ui.reads import reads_of
+from ui.screens.play_codes import PlayCodesPopup, code_side
 from ui.services import Services
 from ui.widgets.basics import Panel
 from ui.widgets.confirm import ConfirmPopup, ask_to_delete_game
@@ -63,7 +67,7 @@ PLACE_WIDTH = dp(48)
 CELL_ROOM = dp(4)
 STANDING_SYMBOL, SEAT_SYMBOL, BADGE_GAP = dp(30), dp(22), dp(6)
 STANDING_PAD, CARD_PAD_X, CARD_PAD_Y, CARD_SPACING = dp(6), dp(8), dp(6), dp(2)
-SEAT_LINE, SCORE_WIDTH, DELETE_WIDTH = dp(34), dp(62), dp(96)
+SEAT_LINE, SCORE_WIDTH, DELETE_WIDTH, SHARE_WIDTH = dp(34), dp(62), dp(96), dp(112)
 # The standings' share of the body's width beside the chart: at least, and at most where long names need more.
 LIST_SHARE = (0.55, 0.65)
 # Room kept at the list's right for its scroll bar.
@@ -151,6 +155,7 @@ class EveningGameCard(Row, Panel):
     heading = StringProperty("")
     heading_height = NumericProperty(theme.TARGET)
     deletable = BooleanProperty(False)
+    shareable = BooleanProperty(False)   # finished: a play for BG Stats
     seats = ListProperty([])   # each seat line's properties, best place first
     score_means = StringProperty("")   # what the scores stand for, under them; "" for plain points
 
@@ -175,6 +180,11 @@ class EveningGameCard(Row, Panel):
         body = _body_of(self)
         if body is not None and body.on_delete is not None and self.game is not None:
             body.on_delete(self.game)
+
+    def ask_share(self) -> None:
+        body = _body_of(self)
+        if body is not None and body.on_share is not None and self.game is not None:
+            body.on_share(self.game)
 
 
 def _body_of(row: Any) -> EveningBody | None:
@@ -323,15 +333,16 @@ class EveningBody(BoxLayout):
     """The evening itself: the standings, each game's places and scores, and the chart of running
     points. The evening screen shows it, and so does the standings popup over a game's table.
     `on_player(name)`, when given, is what a tap on a player's row does; `on_delete(game)`, when given,
-    puts a Delete button on each game."""
+    puts a Delete button on each game, and `on_share(game)` a BG Stats button on each finished one."""
 
     has_chart = BooleanProperty(False)
     leaders_note = StringProperty("")   # says the chart has only the leaders' lines, when it has
     list_share = NumericProperty(LIST_SHARE[0])   # of the width, the rest the chart's
 
     def __init__(self, on_player: Callable[[str], None] | None = None,
-                 on_delete: Callable[[GameResult], object] | None = None, **kwargs: Any) -> None:
-        self.on_player, self.on_delete = on_player, on_delete
+                 on_delete: Callable[[GameResult], object] | None = None,
+                 on_share: Callable[[GameResult], object] | None = None, **kwargs: Any) -> None:
+        self.on_player, self.on_delete, self.on_share = on_player, on_delete, on_share
         super().__init__(**kwargs)
         self.evening: Evening | None = None
         self.listing.layout_manager.padding = [0, 0, BAR_ROOM, 0]
@@ -411,7 +422,7 @@ class EveningBody(BoxLayout):
         data += [standing_item(standing, room, widths, ranked) for standing in standings]
         data.append({"viewclass": "PointsRule", "text": rule,
                      "row_size": (None, name_height(rule, theme.FONT_SMALL, room, False) + dp(10))})
-        data += [game_item(number, game, room, self.on_delete is not None)
+        data += [game_item(number, game, room, self.on_delete is not None, self.on_share is not None)
                  for number, game in enumerate(evening.games, start=1)]
         return data
 
@@ -447,13 +458,15 @@ def standing_item(standing: EveningStanding, room: float, widths: list[float], r
             "games": str(standing.games), "wins": str(standing.wins), "row_size": (None, tall)}
 
 
-def game_item(number: int, game: GameResult, room: float, deletable: bool) -> dict[str, Any]:
-    """How one game of the evening ended for everyone: place, player, score and the points it gave."""
+def game_item(number: int, game: GameResult, room: float, deletable: bool, shares: bool = False) -> dict[str, Any]:
+    """How one game of the evening ended for everyone: place, player, score and the points it gave;
+    with `shares`, a finished game has its BG Stats button."""
+    shareable = shares and game.finished
     when = time.strftime("%H:%M", time.localtime(game.started_at))
     scored = any(standing.score is not None for standing in game.outcome.standings)
     state = "" if game.finished else "  -  scores so far; points at the end" if scored else "  -  not finished, no points"
     inside = room - 2 * CARD_PAD_X
-    title_room = inside - (DELETE_WIDTH + theme.GAP if deletable else 0)
+    title_room = inside - (DELETE_WIDTH + theme.GAP if deletable else 0) - (SHARE_WIDTH + theme.GAP if shareable else 0)
     title = f"{number}. {game.title}  {when}{state}"
     heading = max(theme.TARGET, name_height(title, theme.FONT_BODY, title_room, True) + dp(4))
     name_room = inside - PLACE_WIDTH - 2 * SCORE_WIDTH - 3 * theme.GAP - SEAT_SYMBOL - BADGE_GAP
@@ -480,7 +493,7 @@ def game_item(number: int, game: GameResult, room: float, deletable: bool) -> di
     # The line under the seats takes its spacing even while it has nothing to say.
     tall += CARD_SPACING + (lines_needed(means, theme.FONT_SMALL, inside) * line_height(theme.FONT_SMALL) if means else 0)
     return {"viewclass": "EveningGameCard", "game": game, "heading": f"[b]{number}. {game.title}[/b]  {when}{state}",
-            "heading_height": heading, "deletable": deletable, "seats": lines, "score_means": means,
+            "heading_height": heading, "deletable": deletable, "shareable": shareable, "seats": lines, "score_means": means,
             "row_size": (None, tall)}
 
 
@@ -494,7 +507,8 @@ class EveningScreen(KeptScreen):
                  **kwargs: Any) -> None:
         self.services, self.navigator = services, navigator
         super().__init__(**kwargs)
-        self.body = EveningBody(on_player=self.open_profile, on_delete=self.ask_delete)
+        self.body = EveningBody(on_player=self.open_profile, on_delete=self.ask_delete, on_share=self.send_to_bg_stats)
+        self.play_codes: PlayCodesPopup | None = None
         self.ids["holder"].add_widget(self.body)
         self.all_evenings: list[Evening] = []
         self.evening: Evening | None = None
@@ -600,6 +614,34 @@ class EveningScreen(KeptScreen):
             self.message.show(str(problem), problem=True, seconds=None)
             return
         show_exported(self.message, done)
+
+    def send_to_bg_stats(self, game: GameResult) -> None:
+        """The evening's finished games as QR codes of their plays for BG Stats, from `game`'s; made off
+        the screen's thread (a long link is a large code)."""
+        if self.evening is None:
+            return
+        numbers = [finished.session_id for finished in self.evening.games if finished.finished]
+        store, side = self.services.store, code_side()
+
+        def work(_task: Task) -> tuple[list[PlayCode], list[bytes], int]:
+            by_number = {played.result.session_id: played for played in reads_of(store).played().games}
+            kept = [number for number in numbers if number in by_number]
+            codes = play_codes(by_number[number] for number in kept)
+            start = kept.index(game.session_id) if game.session_id in kept else 0
+            return codes, [code.png(side) for code in codes], start
+
+        def made(found: tuple[list[PlayCode], list[bytes], int]) -> None:
+            codes, pictures, start = found
+            if not codes:
+                self.message.show("This evening has no finished game to send yet.", problem=True)
+                return
+            self.play_codes = PlayCodesPopup(codes, pictures, start)
+            self.play_codes.open()
+
+        def failed(problem: CompanionError) -> None:
+            self.message.show(str(problem), problem=True, seconds=None)
+
+        off_screen(work, done=made, failed=failed, stopped_words="the codes for BG Stats could not be made")
 
     def open_profile(self, name: str) -> None:
         self.navigator.go(Place.PROFILE, self.services, name,
