@@ -74,6 +74,9 @@ class YearInReview:
     most_wins: Leaders | None
     closest_race: CloseFinish | None
     longest_run: WinningRun | None
+    # Each game played that year, most played first, with its champion: the most wins at it (those
+    # level named together).
+    champions: tuple[tuple[str, Leaders], ...] = ()
 
 
 def year_and_month(moment: float) -> tuple[int, int]:
@@ -113,8 +116,8 @@ def _month(year: int, month: int, evenings: _Evenings) -> Month:
 
 
 def year_in_review(ledger: Ledger, year: int) -> YearInReview | None:
-    """The year's games, evenings and months, its most played game, most wins, closest race and
-    longest winning run; None for a year without a finished game."""
+    """The year's games, evenings and months, its most played game, most wins, closest race, longest
+    winning run and each game's champion; None for a year without a finished game."""
     its_evenings = [(month, evenings) for (its_year, month), evenings in _by_month(ledger).items() if its_year == year]
     if not its_evenings:
         return None
@@ -127,7 +130,19 @@ def year_in_review(ledger: Ledger, year: int) -> YearInReview | None:
         sum(month.seconds_at_table for month in its_months), its_months,
         _leaders(Counter(game.result.title for game in games)),
         _leaders(Counter(name for game in games for name in _winner_names(game)), _spellings(games)),
-        closest[0] if closest else None, _longest_run(ledger.finished, numbers))
+        closest[0] if closest else None, _longest_run(ledger.finished, numbers), _champions(games))
+
+
+def _champions(games: Sequence[PlayedGame]) -> tuple[tuple[str, Leaders], ...]:
+    """Each game's title, most played first, with the most wins at it; a game nobody won has none."""
+    played = Counter(game.result.title for game in games)
+    found = []
+    for title in sorted(played, key=lambda title: (-played[title], title)):
+        of_it = [game for game in games if game.result.title == title]
+        leaders = _leaders(Counter(name for game in of_it for name in _winner_names(game)), _spellings(of_it))
+        if leaders is not None:
+            found.append((title, leaders))
+    return tuple(found)
 
 
 def _winner_names(game: PlayedGame) -> list[str]:

@@ -242,6 +242,8 @@ def year_text(review: YearInReview) -> str:
     if review.longest_run is not None:
         run = review.longest_run
         lines.append(f"Longest winning run: {run.name}, {run.wins} in a row ({_day(run.from_at)} to {_day(run.to_at)})")
+    lines.extend(f"Champion of {title}: {listed(leaders.names)} ({leaders.count} win{'s' if leaders.count != 1 else ''}"
+                 f"{' each' if len(leaders.names) > 1 else ''})" for title, leaders in review.champions)
     lines.extend(f"  {month_name(m.year, m.month)}: {m.games} game{'s' if m.games != 1 else ''}, {m.evenings} "
                  f"evening{'s' if m.evenings != 1 else ''}, {duration(m.seconds_at_table)}" for m in review.months)
     return "\n".join(lines) + "\n"

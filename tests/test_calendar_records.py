@@ -105,6 +105,10 @@ def test_a_year_in_review():
     assert (review.most_played.names, review.most_played.count) == (("Nut",), 4)
     assert (review.most_wins.names, review.most_wins.count) == (("Ben",), 4)
     assert (review.closest_race.winner, review.closest_race.margin_ms) == ("Ben", 3.0)   # the 2 ms race is 2027's
+    # Nut four times (Ann 1, Cleo 4, Ben 5 and 6), Mix-the-Mutts once (Ben), Nuts about Mutts once,
+    # its win shared by Ann and Ben: each game's champion, the most played first.
+    assert [(title, leaders.names, leaders.count) for title, leaders in review.champions] == [
+        ("Nut", ("Ben",), 2), ("Mix-the-Mutts", ("Ben",), 1), ("Nuts about Mutts", ("Ann", "Ben"), 1)]
     # Ben: lost game 1, then won 2, 3, 5 and 6 in a row (game 4 was not his).
     run = review.longest_run
     assert (run.name, run.wins, run.from_at, run.to_at) == ("Ben", 4, T0 + 60 * MINUTE, NEW_YEARS_EVE + 170 * MINUTE)

@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion import words
 from companion.buzzer_records import TrendPoint
-from companion.calendar_records import Month, YearInReview
+from companion.calendar_records import Leaders, Month, YearInReview
 from companion.errors import CompanionError
 from companion.head_to_head import HeadToHead
 from companion.players import Player
@@ -114,7 +114,16 @@ def year_lines(review: YearInReview) -> list[str]:
         lines.append(f"Closest race: {race.winner} over {race.runner_up} by {race.margin_ms:.0f} ms")
     if review.longest_run is not None:
         lines.append(f"Longest winning run: {review.longest_run.name}, {review.longest_run.wins} in a row")
+    lines += [champion_line(title, leaders) for title, leaders in review.champions]
     return lines
+
+
+def champion_line(title: str, leaders: Leaders) -> str:
+    """`Nut champion: Ben (2 wins)`, or `Nut champions: Ann and Ben (2 wins each)`."""
+    wins = f"{leaders.count} win{'s' if leaders.count != 1 else ''}"
+    if len(leaders.names) == 1:
+        return f"{title} champion: {leaders.names[0]} ({wins})"
+    return f"{title} champions: {words.listed(leaders.names)} ({wins} each)"
 
 
 def month_name(month: Month) -> str:
