@@ -538,6 +538,10 @@ render polkit.rules.in "$(target "$POLKIT_RULE")" 0644
 
 # --- 3. the program, in its own virtual environment -------------------------------------------------
 note "Installing the program into $VENV"
+# A home network (or a mirror) that drops a connection now and then: pip waits and tries again for a
+# few minutes rather than giving up after seconds, here and in an image's chroot (which takes this
+# environment along).
+export PIP_RETRIES=${PIP_RETRIES:-12} PIP_DEFAULT_TIMEOUT=${PIP_DEFAULT_TIMEOUT:-60}
 if [[ $DRY_RUN -eq 1 || ! -x $(system_path "$VENV/bin/python") ]] || ! on_system "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
     # --clear also repairs a venv whose Python went away with a system upgrade.
     run python3 -m venv --clear "$VENV"
