@@ -66,8 +66,8 @@ def test_after_an_export_the_stick_is_unmounted_before_the_family_is_told_to_tak
         system.join()
     assert screen.message.text.startswith("Saved to the USB stick KINGSTON: nut-")
     assert not request.exists() and exports.sticks() == []
-    assert sorted("".join(path.suffixes[-2:]) if path.name.endswith(".bgstats.json") else path.suffix
-                  for path in stick.iterdir()) == [".bgstats.json", ".csv", ".json"]
+    assert sorted("".join(path.suffixes[-2:]) if ".bgstats." in path.name else path.suffix
+                  for path in stick.iterdir()) == [".bgstats.html", ".bgstats.json", ".csv", ".json"]
 
 
 def test_a_stick_that_stays_mounted_is_said_to_be_busy(services, navigator, kiosk_stick, monkeypatch):
