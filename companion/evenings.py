@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import weakref
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import clock
 from .clock import ClockHistory, Moment, Reading, Timeline
@@ -193,6 +193,20 @@ def grouped(games: list[tuple[GameResult, float]], history: ClockHistory | None 
             found.append(([game], game))
     return [Evening(tuple(game.result for game in group), group[0].began, latest.ended, latest.last, timeline)
             for group, latest in reversed(found)]
+
+
+def first_plays(evenings: Iterable[Evening]) -> dict[int, tuple[str, ...]]:
+    """Each game's players (by game number, in seat order) for whom it was their first game of its
+    kind at this table, whatever their name's capitals; a game new to nobody is left out."""
+    seen: set[tuple[str, str]] = set()
+    found: dict[int, tuple[str, ...]] = {}
+    for game in sorted((game for evening in evenings for game in evening.games),
+                       key=lambda game: (game.started_at, game.session_id)):
+        new = tuple(name for name in game.names if (game.game, name.casefold()) not in seen)
+        seen.update((game.game, name.casefold()) for name in game.names)
+        if new:
+            found[game.session_id] = new
+    return found
 
 
 def tonight_of(found: list[Evening], now: float | None = None) -> Evening | None:

@@ -192,3 +192,18 @@ def test_names_are_one_player_whatever_their_capitals(store):
     example(store, "mix_the_mutts", ("BEN", "ann"))   # the second time "ann" wins
     (evening,) = evenings(store)
     assert {s.name.casefold(): (s.points, s.games) for s in evening.standings} == {"ann": (1, 2), "ben": (1, 2)}
+
+
+def test_a_game_is_new_to_the_players_who_never_played_it_here_before():
+    """Worked by hand: on the first evening Ann and Ben play a Nut, then a Mix-the-Mutts, then a Nut
+    again; a week later Cleo plays a Nut with "ann" (Ann, in other capitals)."""
+    from records_support import DAY, HOUR, T0, played
+
+    from companion.evenings import first_plays
+    from companion.ledger import evenings_of
+
+    games = [played(1, ("Ann", "Ben"), (3, 1), at=T0, moves=(600,)),
+             played(2, ("Ann", "Ben"), (3, 1), at=T0 + HOUR, game="mix_the_mutts", moves=(600,)),
+             played(3, ("Ben", "Ann"), (3, 1), at=T0 + 2 * HOUR, moves=(600,)),
+             played(4, ("Cleo", "ann"), (3, 1), at=T0 + 7 * DAY, moves=(600,))]
+    assert first_plays(evenings_of(games)) == {1: ("Ann", "Ben"), 2: ("Ann", "Ben"), 4: ("Cleo",)}

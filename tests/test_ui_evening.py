@@ -378,3 +378,19 @@ def test_bg_stats_shows_each_finished_games_play_as_a_code_for_the_phone_and_ste
     finally:
         Window.size = before
         settle()
+
+
+def test_each_game_card_says_who_played_that_game_for_the_first_time_here(services, navigator):
+    """The family's first game night: the first Mix-the-Mutts and the first Pugs in Mugs are new to all
+    four; the second of each is new to nobody, and says nothing of it."""
+    from ui.scenes.screens import _game_night
+
+    _game_night(services)
+    screen = navigator.go(Place.EVENING, services)
+    settle()
+    cards = [item for item in screen.body.listing.data if item["viewclass"] == "EveningGameCard"]
+    said = [card["score_means"] for card in cards]
+    assert [card["game"].title for card in cards] == ["Mix-the-Mutts", "Pugs in Mugs", "Mix-the-Mutts", "Pugs in Mugs"]
+    assert said[0].endswith("New to Grandpa, Maya, Leo and Mum: the first Mix-the-Mutts at this table.")
+    assert said[1].endswith("New to Grandpa, Maya, Leo and Mum: the first Pugs in Mugs at this table.")
+    assert "New to" not in said[2] and "New to" not in said[3]

@@ -25,7 +25,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.relativelayout import RelativeLayout
 from kivy_garden.graph import Graph, LinePlot
 
-from companion import corrections, exports
+from companion import corrections, exports, words
 from companion import evenings as nights
 from companion.errors import CompanionError
 from companion.evenings import Evening, EveningStanding, GameResult
@@ -343,6 +343,8 @@ class EveningBody(BoxLayout):
                  on_delete: Callable[[GameResult], object] | None = None,
                  on_share: Callable[[GameResult], object] | None = None, **kwargs: Any) -> None:
         self.on_player, self.on_delete, self.on_share = on_player, on_delete, on_share
+        # Each game's players playing it for the first time at this table (companion.evenings.first_plays).
+        self.new_to: dict[int, tuple[str, ...]] = {}
         super().__init__(**kwargs)
         self.evening: Evening | None = None
         self.listing.layout_manager.padding = [0, 0, BAR_ROOM, 0]
@@ -422,7 +424,8 @@ class EveningBody(BoxLayout):
         data += [standing_item(standing, room, widths, ranked) for standing in standings]
         data.append({"viewclass": "PointsRule", "text": rule,
                      "row_size": (None, name_height(rule, theme.FONT_SMALL, room, False) + dp(10))})
-        data += [game_item(number, game, room, self.on_delete is not None, self.on_share is not None)
+        data += [game_item(number, game, room, self.on_delete is not None, self.on_share is not None,
+                           self.new_to.get(game.session_id, ()))
                  for number, game in enumerate(evening.games, start=1)]
         return data
 
@@ -458,9 +461,11 @@ def standing_item(standing: EveningStanding, room: float, widths: list[float], r
             "games": str(standing.games), "wins": str(standing.wins), "row_size": (None, tall)}
 
 
-def game_item(number: int, game: GameResult, room: float, deletable: bool, shares: bool = False) -> dict[str, Any]:
+def game_item(number: int, game: GameResult, room: float, deletable: bool, shares: bool = False,
+              new_to: Sequence[str] = ()) -> dict[str, Any]:
     """How one game of the evening ended for everyone: place, player, score and the points it gave;
-    with `shares`, a finished game has its BG Stats button."""
+    with `shares`, a finished game has its BG Stats button; under the seats, who played it for the
+    first time here (`new_to`)."""
     shareable = shares and game.finished
     when = time.strftime("%H:%M", time.localtime(game.started_at))
     scored = any(standing.score is not None for standing in game.outcome.standings)
@@ -489,7 +494,9 @@ def game_item(number: int, game: GameResult, room: float, deletable: bool, share
                       "points": f"+{game.points[seat]}" if game.finished else "", "height": height})
         tall += CARD_SPACING + height
     meaning = score_meaning(game.game)
-    means = f"Score: {meaning[1]}" if meaning else ""
+    means = f"Score: {meaning[1]}." if meaning else ""
+    if new_to:
+        means = f"{means} New to {words.listed(list(new_to))}: the first {game.title} at this table.".strip()
     # The line under the seats takes its spacing even while it has nothing to say.
     tall += CARD_SPACING + (lines_needed(means, theme.FONT_SMALL, inside) * line_height(theme.FONT_SMALL) if means else 0)
     return {"viewclass": "EveningGameCard", "game": game, "heading": f"[b]{number}. {game.title}[/b]  {when}{state}",
@@ -566,6 +573,7 @@ class EveningScreen(KeptScreen):
         self.can_go_later = evening is not None and self.position > 0
         self.has_evening = evening is not None
         if evening is not None:
+            self.body.new_to = nights.first_plays(self.all_evenings)
             self.body.show(evening)
 
     def show_evening(self, position: int) -> None:
