@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .achievements import Achievement, achievements
 from .buzzer_records import TrendPoint, reaction_trends
 from .calendar_records import Month, YearInReview, months, year_in_review
 from .errors import BadDocument
@@ -89,6 +90,7 @@ class PlayerRecord:
     reaction_trend: tuple[TrendPoint, ...] | None = None
     buddy: tuple[HeadToHead, ...] = ()
     minion: tuple[HeadToHead, ...] = ()
+    achievements: tuple[Achievement, ...] = ()   # in the order earned (companion/achievements.py)
 
 
 @dataclass
@@ -127,7 +129,7 @@ class _Tally:
                             _rate(won, len(self.results)), round(self.seconds_at_table, 3),
                             pairings.rival(self.name), pairings.nemesis(self.name), pairings.opponents(self.name),
                             figures.trends.get(self.name.casefold()), pairings.buddy(self.name),
-                            pairings.minion(self.name))
+                            pairings.minion(self.name), figures.achievements.get(self.name.casefold(), ()))
 
 
 def _rate(won: int, played: int) -> float | None:
@@ -155,6 +157,11 @@ class Records:
     def trends(self) -> dict[str, tuple[TrendPoint, ...]]:
         """Every player's reaction trend, by their name in lower case."""
         return reaction_trends(self.ledger)
+
+    @cached_property
+    def achievements(self) -> dict[str, tuple[Achievement, ...]]:
+        """Every player's achievements, by their name in lower case."""
+        return achievements(self.ledger)
 
     @cached_property
     def pairings(self) -> Pairings:

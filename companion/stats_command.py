@@ -171,6 +171,9 @@ def record_text(record: PlayerRecord) -> str:
                          ("Minion", record.minion), ("Buddy (most games together)", record.buddy)):
         tied = " (tied)" if len(found) > 1 else ""
         lines.extend(f"{title}{tied}: {_against(line)}" for line in found)
+    if record.achievements:
+        lines.append("Achievements: " + "; ".join(f"{item.title} ({item.game}, {_day(item.earned_at)})"
+                                                 for item in record.achievements))
     if record.opponents:
         lines.append("Head to head:")
         lines.extend(f"  {_against(line)}" for line in record.opponents)

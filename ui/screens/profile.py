@@ -7,6 +7,7 @@ are new figures for the same widgets; the records are a RowList of rows drawn as
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from kivy.core.window import Window
@@ -19,6 +20,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from companion import corrections
+from companion.achievements import Achievement
 from companion.errors import CompanionError
 from companion.names import Change
 from companion.players import identity_of
@@ -175,6 +177,14 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
             data.append(record_line(note, radius=bottom if last else [0, 0, 0, 0], dim=True, small=True,
                                     tall=tall + (SECTION_PAD + theme.GAP if last else 0),
                                     gap_below=theme.GAP if last else 0))
+    if record.achievements:
+        data.append(record_line("Achievements", radius=top, tall=heading, bold=True))
+        for index, achievement in enumerate(record.achievements):
+            last = index == len(record.achievements) - 1
+            text = achievement_line(achievement)
+            tall = lines_needed(text, theme.FONT_BODY, room - 2 * SECTION_PAD) * line_height(theme.FONT_BODY) + dp(4)
+            data.append(record_line(text, radius=bottom if last else [0, 0, 0, 0],
+                                    tall=tall + (SECTION_PAD + theme.GAP if last else 0), gap_below=theme.GAP if last else 0))
     data.append(record_line("Buzzer races", radius=top, tall=heading, bold=True))
     lines = race_lines(record.races)
     pairs = [lines[index:index + 2] for index in range(0, len(lines), 2)]
@@ -187,6 +197,11 @@ def record_data(record: PlayerRecord, room: float) -> list[dict[str, Any]]:
                      "raced": bool(record.races.races), "radius": bottom if last else [0, 0, 0, 0],
                      "gap_below": 0, "row_size": (None, tall + (SECTION_PAD if last else 0))})
     return data
+
+
+def achievement_line(achievement: Achievement) -> str:
+    """`First win: Nut, Sat 21 Nov`."""
+    return f"{achievement.title}: {achievement.game}, {time.strftime('%a %d %b %Y', time.localtime(achievement.earned_at))}"
 
 
 def note_item(text: str, radius: list[float]) -> dict[str, Any]:
