@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .ledger import Ledger, PlayedGame, evenings_of
+from .ledger import Ledger, PlayedGame
 from .players import name_key
 
 PHOTO_FINISH_MS = 5.0
@@ -53,16 +53,14 @@ def achievements(ledger: Ledger) -> dict[str, tuple[Achievement, ...]]:
             finish = race.deciding_finish
             if finish is not None and finish[2] < PHOTO_FINISH_MS:
                 earn(result.names[finish[0]], "Photo finish won by under 5 ms", game, at)
-    by_number = {game.result.session_id: game for game in ledger.games}
-    for evening in evenings_of(ledger.games, ledger.clock):
+    for _evening, games in ledger.evenings:
         raced: dict[str, list[bool]] = defaultdict(list)   # player -> for each race, whether they jumped
         last: dict[str, PlayedGame] = {}
-        for result in evening.games:
-            game = by_number[result.session_id]
+        for game in games:
             for race in game.races:
                 for seat in race.seats:
-                    raced[result.names[seat]].append(seat in race.false_starts)
-                    last[result.names[seat]] = game
+                    raced[game.result.names[seat]].append(seat in race.false_starts)
+                    last[game.result.names[seat]] = game
         for name, jumps in raced.items():
             if len(jumps) >= CLEAN_EVENING_RACES and not any(jumps):
                 game = last[name]

@@ -516,6 +516,7 @@ class EveningScreen(KeptScreen):
         super().__init__(**kwargs)
         self.body = EveningBody(on_player=self.open_profile, on_delete=self.ask_delete, on_share=self.send_to_bg_stats)
         self.play_codes: PlayCodesPopup | None = None
+        self._new_to_of: list[Evening] | None = None   # the evenings `body.new_to` was worked out from
         self.ids["holder"].add_widget(self.body)
         self.all_evenings: list[Evening] = []
         self.evening: Evening | None = None
@@ -573,7 +574,8 @@ class EveningScreen(KeptScreen):
         self.can_go_later = evening is not None and self.position > 0
         self.has_evening = evening is not None
         if evening is not None:
-            self.body.new_to = nights.first_plays(self.all_evenings)
+            if self._new_to_of is not self.all_evenings:   # worked out once a reading, not at every step
+                self._new_to_of, self.body.new_to = self.all_evenings, nights.first_plays(self.all_evenings)
             self.body.show(evening)
 
     def show_evening(self, position: int) -> None:
